@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import type { AppDeps } from './deps.ts';
+import { createAuthGuards } from './plugins/auth.ts';
+import { registerErrorHandlers } from './plugins/error-handler.ts';
+import { registerHealthRoutes } from './modules/health/health.routes.ts';
+
+export const WEB_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export interface BuildAppOptions {
+  logger?: boolean | object;
+  /** Serve the built web app (off in API tests). */
+  serveWeb?: boolean;
+}
+
+/** Registers plugins, then every module's routes under /api. Used by main.ts and by tests. */
+export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    genReqId: () => crypto.randomUUID(),
+  });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+  registerErrorHandlers(app);
+  const guards = createAuthGuards(deps);
+
+  await app.register(
+    async (api) => {
+      registerHealthRoutes(api, deps);
+      // Each module registers its own routes here.
+      void guards;
+    },
+    { prefix: '/api' },
+  );
+
+  const serveWeb = options.serveWeb !== false && fs.existsSync(path.join(WEB_DIST_DIR, 'index.html'));
+  if (serveWeb) await app.register(fastifyStatic, { root: WEB_DIST_DIR, index: false, wildcard: false });
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    if (!isApi && serveWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ error: `There is no API endpoint ${request.method} ${request.url.split('?')[0]}.`, code: 'not_found', requestId: request.id });
+  });
+  return app;
+}

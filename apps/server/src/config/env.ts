@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalUrl = z.string().trim().url().optional().or(z.literal('').transform(() => undefined));
+
+/** Every environment variable the server reads. Nothing else reads process.env. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl,
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('DealRadar <no-reply@dealradar.local>'),
+  APP_URL: z.string().url().optional(),
+  ADMIN_USERNAME: z.string().optional(),
+  ADMIN_EMAIL: z.string().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  JWT_TTL_SECONDS: z.coerce.number().int().positive().default(24 * 3600),
+  MARKET_DATA: z.enum(['demo', 'keepa', 'qogita', 'real']).default('demo'),
+  MARKET_CACHE_TTL_HOURS: z.coerce.number().positive().default(24),
+  KEEPA_API_KEY: z.string().optional(),
+  KEEPA_BASE_URL: z.string().url().default('https://api.keepa.com'),
+  QOGITA_EMAIL: z.string().optional(),
+  QOGITA_PASSWORD: z.string().optional(),
+  QOGITA_BASE_URL: z.string().url().default('https://api.qogita.com'),
+  ECB_BASE_URL: z.string().url().default('https://www.ecb.europa.eu'),
+  FX_RATES: z.string().optional(),
+  PADDLE_WEBHOOK_SECRET: z.string().optional(),
+  PADDLE_CHECKOUT_URL: z.string().url().default('https://checkout.paddle.com/checkout'),
+  PADDLE_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().positive().default(5),
+  PRICE_SCHEDULE_TIMEZONE: z.string().default('Europe/Berlin'),
+  RUN_WORKER: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  RUN_SCHEDULER: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATE_LIMIT_ENABLED: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Omit<Env, 'APP_URL' | 'DATA_DIR'> {
+  DATA_DIR: string;
+  APP_URL: string;
+}
+
+/** Parses the environment once; exits with every bad key listed. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  const env = parsed.data;
+  return Object.freeze({
+    ...env,
+    DATA_DIR: path.resolve(env.DATA_DIR),
+    APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+  });
+}

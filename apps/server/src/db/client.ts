@@ -1,0 +1,136 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import pg from 'pg';
+
+/**
+ * The one database interface of the server: parameterized SQL on PGlite (embedded) or PostgreSQL.
+ * Repositories are the only callers. int8 and numeric come back as JS numbers on both drivers.
+ */
+export interface Db {
+  readonly kind: 'pglite' | 'postgres';
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** First row, or undefined. */
+  maybeOne<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T | undefined>;
+  /** First row; throws when there is none. */
+  one<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T>;
+  /** Rows affected by an INSERT/UPDATE/DELETE. */
+  execute(sql: string, params?: unknown[]): Promise<number>;
+  /** Multi-statement SQL without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+  /** Runs fn in a transaction; a nested call joins the outer transaction. */
+  tx<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+}
+
+export interface DbHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Set for PGlite; pg-boss runs on it through fromPglite. */
+  pglite?: PGlite;
+  /** Set for PostgreSQL. */
+  url?: string;
+  close(): Promise<void>;
+}
+
+pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+interface Queryable {
+  query(sql: string, params?: unknown[]): Promise<{ rows: unknown[]; rowCount?: number | null; affectedRows?: number }>;
+}
+
+function wrap(kind: Db['kind'], q: Queryable, exec: (sql: string) => Promise<void>, tx: Db['tx']): Db {
+  const query = async <T>(sql: string, params?: unknown[]) => (await q.query(sql, params ?? [])).rows as T[];
+  return {
+    kind,
+    query,
+    async maybeOne<T>(sql: string, params?: unknown[]) {
+      return (await query<T>(sql, params))[0];
+    },
+    async one<T>(sql: string, params?: unknown[]) {
+      const row = (await query<T>(sql, params))[0];
+      if (row === undefined) throw new Error('Expected a row, got none');
+      return row;
+    },
+    async execute(sql: string, params?: unknown[]) {
+      const result = await q.query(sql, params ?? []);
+      return result.rowCount ?? result.affectedRows ?? 0;
+    },
+    exec,
+    tx,
+  };
+}
+
+function pgliteDb(client: PGlite): Db {
+  const db: Db = wrap(
+    'pglite',
+    client as unknown as Queryable,
+    async (sql) => {
+      await client.exec(sql);
+    },
+    (fn) =>
+      client.transaction(async (t) => {
+        const inner: Db = wrap(
+          'pglite',
+          t as unknown as Queryable,
+          async (sql) => {
+            await t.exec(sql);
+          },
+          (nested) => nested(inner),
+        );
+        return fn(inner);
+      }) as never,
+  );
+  return db;
+}
+
+function postgresDb(pool: pg.Pool): Db {
+  return wrap(
+    'postgres',
+    pool as unknown as Queryable,
+    async (sql) => {
+      await pool.query(sql);
+    },
+    async (fn) => {
+      const client = await pool.connect();
+      const inner: Db = wrap(
+        'postgres',
+        client as unknown as Queryable,
+        async (sql) => {
+          await client.query(sql);
+        },
+        (nested) => nested(inner),
+      );
+      try {
+        await client.query('BEGIN');
+        const result = await fn(inner);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+  );
+}
+
+const PGLITE_PARSERS = {
+  [pgliteTypes.INT8]: (v: string) => Number(v),
+  [pgliteTypes.NUMERIC]: (v: string) => Number(v),
+};
+
+export async function openPostgres(url: string, max = 10): Promise<DbHandle> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  pool.on('error', () => undefined);
+  await pool.query('select 1');
+  return { db: postgresDb(pool), kind: 'postgres', url, close: () => pool.end() };
+}
+
+/** dataDir undefined means in memory; loadDataDir restores a dumped snapshot (tests). */
+export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<DbHandle> {
+  if (dataDir) fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
+  const client = await PGlite.create(dataDir ?? 'memory://', { parsers: PGLITE_PARSERS, loadDataDir });
+  return { db: pgliteDb(client), kind: 'pglite', pglite: client, close: () => client.close() };
+}

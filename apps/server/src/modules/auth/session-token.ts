@@ -1,0 +1,50 @@
+import crypto from 'node:crypto';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import type { TokenClaims } from '@dealradar/shared/contracts/account';
+
+export interface SessionSubject {
+  id: string;
+  username: string;
+  email: string;
+  role: 'USER' | 'ADMIN';
+  subscriptionTier: string;
+}
+
+export interface VerifiedSession extends TokenClaims {
+  jti: string;
+  iat: number;
+}
+
+/** Signs the session token with the claims of SPEC §3 plus jti (for logout) and iat. HS256 only. */
+export async function signSessionToken(secret: Uint8Array, subject: SessionSubject, ttlSeconds: number, now: Date): Promise<string> {
+  const iat = Math.floor(now.getTime() / 1000);
+  return new SignJWT({ role: subject.role, id: subject.id, email: subject.email, subscriptionTier: subject.subscriptionTier })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(subject.username)
+    .setJti(crypto.randomUUID())
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + ttlSeconds)
+    .sign(secret);
+}
+
+/** Returns the claims, or null for a missing, forged, alg-none, malformed or expired token. */
+export async function verifySessionToken(secret: Uint8Array, token: string, now: Date): Promise<VerifiedSession | null> {
+  try {
+    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], currentDate: now });
+    if (typeof payload.sub !== 'string' || typeof payload.id !== 'string' || typeof payload.jti !== 'string' || typeof payload.exp !== 'number') return null;
+    if (payload.role !== 'USER' && payload.role !== 'ADMIN') return null;
+    return {
+      sub: payload.sub,
+      id: payload.id,
+      role: payload.role,
+      email: String(payload.email ?? ''),
+      subscriptionTier: String(payload.subscriptionTier ?? 'FREE'),
+      exp: payload.exp,
+      iat: typeof payload.iat === 'number' ? payload.iat : 0,
+      jti: payload.jti,
+    };
+  } catch (error) {
+    if (error instanceof joseErrors.JOSEError || error instanceof TypeError || error instanceof SyntaxError) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,82 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../deps.ts';
+import { forbidden, unauthorized } from '../errors/app-error.ts';
+import { verifySessionToken } from '../modules/auth/session-token.ts';
+
+/** The authenticated user as the server knows them now (role and tier read from the database, not the token). */
+export interface CurrentUser {
+  id: string;
+  username: string;
+  email: string;
+  role: 'USER' | 'ADMIN';
+  organizationId: string;
+  subscriptionTier: string;
+  jti: string;
+  tokenExp: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    currentUser?: CurrentUser;
+  }
+}
+
+const LAST_ACTIVE_WRITE_INTERVAL_MS = 5 * 60 * 1000;
+
+/**
+ * preHandlers for protected routes: `requireUser` needs a valid, unrevoked token of an active user;
+ * `requireAdmin` additionally needs the ADMIN role. Use `userOf(request)` in handlers.
+ */
+export function createAuthGuards(deps: AppDeps) {
+  const lastActiveWrites = new Map<string, number>();
+
+  async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    if (!token) throw unauthorized('Please log in to continue.');
+    const now = deps.clock.now();
+    const claims = await verifySessionToken(deps.jwtSecret, token, now);
+    if (!claims) throw unauthorized();
+    const row = await deps.db.maybeOne<{
+      id: string; username: string; email: string; role: 'USER' | 'ADMIN'; active: boolean;
+      organization_id: string; subscription_tier: string; tokens_valid_after: Date; revoked: boolean;
+    }>(
+      `select u.id, u.username, u.email, u.role, u.active, u.organization_id, o.subscription_tier, u.tokens_valid_after,
+              exists (select 1 from revoked_tokens r where r.jti = $2) as revoked
+         from users u join organizations o on o.id = u.organization_id
+        where u.id = $1`,
+      [claims.id, claims.jti],
+    );
+    if (!row || row.revoked || !row.active) throw unauthorized();
+    if (claims.iat * 1000 < row.tokens_valid_after.getTime() - 999) throw unauthorized();
+    request.currentUser = {
+      id: row.id,
+      username: row.username,
+      email: row.email,
+      role: row.role,
+      organizationId: row.organization_id,
+      subscriptionTier: row.subscription_tier,
+      jti: claims.jti,
+      tokenExp: claims.exp,
+    };
+    const last = lastActiveWrites.get(row.id) ?? 0;
+    if (now.getTime() - last > LAST_ACTIVE_WRITE_INTERVAL_MS) {
+      lastActiveWrites.set(row.id, now.getTime());
+      await deps.db.execute('update users set last_active_at = $2 where id = $1', [row.id, now]);
+    }
+  }
+
+  async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    await requireUser(request, reply);
+    if (request.currentUser?.role !== 'ADMIN') throw forbidden('This page is for administrators only.');
+  }
+
+  return { requireUser, requireAdmin };
+}
+
+export type AuthGuards = ReturnType<typeof createAuthGuards>;
+
+export function userOf(request: FastifyRequest): CurrentUser {
+  if (!request.currentUser) throw unauthorized('Please log in to continue.');
+  return request.currentUser;
+}

@@ -1,0 +1,22 @@
+/** Every screen's route (SPEC §2). */
+export const paths = {
+  login: '/login',
+  register: '/register',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  authResetPassword: '/auth/reset-password',
+  authConfirm: '/auth/confirm',
+  confirmEmail: '/confirm-email',
+  confirmPassword: '/confirm-password/:token',
+  terms: '/terms-and-conditions',
+  dashboard: '/dashboard',
+  csvTemplateAnalyzer: '/csv-template-analyzer',
+  supplierLevelAnalyzer: '/supplier-level-analyzer',
+  brandLevelAnalyzer: '/brand-level-analyzer',
+  priceAlerts: '/qogita-price-alerts',
+  settings: '/settings',
+  subscription: '/subscription',
+  help: '/help',
+  eanAsinMapping: '/ean-asin-mapping',
+  users: '/users',
+} as const;

@@ -1,0 +1,57 @@
+/** The retail markets of SPEC §3 (Market table). */
+export const MARKET_IDS = ['DE', 'UK', 'FR', 'IT', 'ES', 'US', 'CA'] as const;
+export type MarketId = (typeof MARKET_IDS)[number];
+
+export interface Market {
+  id: MarketId;
+  name: string;
+  currency: 'EUR' | 'GBP' | 'USD' | 'CAD';
+  vatRate: number;
+  marketplaceId: string;
+  region: 'Europe' | 'North America';
+}
+
+export const MARKETS: readonly Market[] = [
+  { id: 'DE', name: 'Germany', currency: 'EUR', vatRate: 0.19, marketplaceId: 'A1PA6795UKMFR9', region: 'Europe' },
+  { id: 'UK', name: 'United Kingdom', currency: 'GBP', vatRate: 0.2, marketplaceId: 'A1F83G8C2ARO7P', region: 'Europe' },
+  { id: 'FR', name: 'France', currency: 'EUR', vatRate: 0.2, marketplaceId: 'A13V1IB3VIYZZH', region: 'Europe' },
+  { id: 'IT', name: 'Italy', currency: 'EUR', vatRate: 0.22, marketplaceId: 'APJ6JRA9NG5V4', region: 'Europe' },
+  { id: 'ES', name: 'Spain', currency: 'EUR', vatRate: 0.21, marketplaceId: 'A1RKKUPIHCS9HS', region: 'Europe' },
+  { id: 'US', name: 'United States', currency: 'USD', vatRate: 0, marketplaceId: 'ATVPDKIKX0DER', region: 'North America' },
+  { id: 'CA', name: 'Canada', currency: 'CAD', vatRate: 0, marketplaceId: 'A2EUQ1WTGCTBG2', region: 'North America' },
+];
+
+export function isMarketId(value: unknown): value is MarketId {
+  return typeof value === 'string' && (MARKET_IDS as readonly string[]).includes(value);
+}
+
+export function getMarket(id: MarketId): Market {
+  const market = MARKETS.find((m) => m.id === id);
+  if (!market) throw new Error(`Unknown market ${id}`);
+  return market;
+}
+
+export function findMarketByMarketplaceId(marketplaceId: string): Market | undefined {
+  return MARKETS.find((m) => m.marketplaceId === marketplaceId);
+}
+
+/** Amazon storefront hosts (SPEC §9 marketplace links). NL, PL, SE appear only in links. */
+export const MARKETPLACE_HOSTS: Record<string, string> = {
+  DE: 'www.amazon.de',
+  UK: 'www.amazon.co.uk',
+  FR: 'www.amazon.fr',
+  IT: 'www.amazon.it',
+  ES: 'www.amazon.es',
+  NL: 'www.amazon.nl',
+  PL: 'www.amazon.pl',
+  SE: 'www.amazon.se',
+  US: 'www.amazon.com',
+  CA: 'www.amazon.ca',
+};
+
+export function amazonProductUrl(market: string, asin: string): string | undefined {
+  const host = MARKETPLACE_HOSTS[market];
+  return host ? `https://${host}/dp/${encodeURIComponent(asin)}` : undefined;
+}
+
+export const CURRENCY_SYMBOLS: Record<string, string> = { EUR: '€', GBP: '£', USD: '$', CAD: 'CA$' };
