@@ -5,6 +5,7 @@ import { defineConfig } from '@playwright/test';
 /** Browser tests drive Debian's Chromium against the real server on a throwaway embedded database. */
 const port = Number(process.env.E2E_PORT ?? 3101);
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `dealradar-e2e-${port}`);
+const E2E_WEB_DIR = path.join(E2E_DATA_DIR + '-web');
 export const E2E_ADMIN = { username: 'admin', email: 'admin@dealradar.test', password: 'admin-password-123' };
 
 export default defineConfig({
@@ -24,7 +25,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && node --import tsx apps/server/src/main.ts`,
+    command: `rm -rf ${E2E_DATA_DIR} && npx vite build apps/web --outDir ${E2E_WEB_DIR} --emptyOutDir --logLevel warn && node --import tsx apps/server/src/main.ts`,
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
@@ -34,6 +35,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: E2E_DATA_DIR,
+      WEB_DIST_DIR: E2E_WEB_DIR,
       APP_URL: `http://127.0.0.1:${port}`,
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_EMAIL: E2E_ADMIN.email,

@@ -51,8 +51,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     { prefix: '/api' },
   );
 
-  const serveWeb = options.serveWeb !== false && fs.existsSync(path.join(WEB_DIST_DIR, 'index.html'));
-  if (serveWeb) await app.register(fastifyStatic, { root: WEB_DIST_DIR, index: false, wildcard: false });
+  const webDir = deps.config.WEB_DIST_DIR ? path.resolve(deps.config.WEB_DIST_DIR) : WEB_DIST_DIR;
+  const serveWeb = options.serveWeb !== false && fs.existsSync(path.join(webDir, 'index.html'));
+  if (serveWeb) await app.register(fastifyStatic, { root: webDir, index: false, wildcard: false });
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     if (!isApi && serveWeb && (request.method === 'GET' || request.method === 'HEAD')) {

@@ -3,6 +3,7 @@ import type { Config } from './config/env.ts';
 import type { Db, DbHandle } from './db/client.ts';
 import type { Queue } from './jobs/queue.ts';
 import type { Clock } from './lib/clock.ts';
+import type { MarketDataService } from './modules/market-data/market-data.types.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './lib/mail/mailer.ts';
 
 /**
@@ -16,6 +17,8 @@ export interface AppDeps {
   clock: Clock;
   mailer: Mailer;
   jwtSecret: Uint8Array;
+  /** Amazon and wholesale data (demo, Keepa, Qogita) with the shared cache. */
+  marketData: MarketDataService;
   /** Started by main.ts / worker.ts / tests that need background jobs; absent otherwise. */
   queue?: Queue;
   log: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };

@@ -9,6 +9,7 @@ import { registerJobs } from './jobs/registry.ts';
 import { systemClock } from './lib/clock.ts';
 import { loadJwtSecret } from './lib/jwt-secret.ts';
 import { bootstrapAdmin } from './modules/auth/bootstrap-admin.ts';
+import { createMarketDataService } from './modules/market-data/market-data.service.ts';
 
 export interface RunningProcess {
   deps: AppDeps;
@@ -63,6 +64,7 @@ export async function startProcess(options: { worker?: boolean; scheduler?: bool
     mailer: createMailer(config, log),
     jwtSecret: loadJwtSecret(config.JWT_SECRET, config.DATA_DIR),
     log,
+    marketData: createMarketDataService({ config, db: handle.db, clock: systemClock, log }),
   };
   await bootstrapAdmin(deps);
 

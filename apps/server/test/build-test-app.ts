@@ -6,6 +6,7 @@ import { startQueue } from '../src/jobs/queue.ts';
 import { registerJobs } from '../src/jobs/registry.ts';
 import { TestClock } from '../src/lib/clock.ts';
 import { MemoryMailer } from '../src/lib/mail/mailer.ts';
+import { createMarketDataService } from '../src/modules/market-data/market-data.service.ts';
 import { openTestDatabase } from './db-template.ts';
 
 export interface TestContext {
@@ -46,6 +47,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestCo
     mailer,
     jwtSecret: new TextEncoder().encode(config.JWT_SECRET),
     log: silentLog,
+    marketData: createMarketDataService({ config, db: handle.db, clock, log: silentLog }),
   };
   if (options.withQueue) {
     deps.queue = await startQueue(handle);

@@ -32,6 +32,8 @@ const envSchema = z.object({
   PRICE_SCHEDULE_TIMEZONE: z.string().default('Europe/Berlin'),
   RUN_WORKER: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   RUN_SCHEDULER: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  /** Built web app to serve (tests build into their own folder). */
+  WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_ENABLED: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
 });
