@@ -12,6 +12,17 @@
  *   effectiveMinRoi(db, userId): Promise<number>
  *       the user's minRoiThreshold (fraction) on adjustable plans, else the plan's roiFilterValue (fraction).
  *   requireLivePriceData(entitlements | tier): void — throws forbidden for FREE and STARTER.
+ *
+ * Also exported by entitlements.ts (decisions in docs/plans.md):
+ *   getEntitlements(db, organizationId, now?) — `now` (default system time) moves an organization whose canceled
+ *       subscription has reached the end of its paid period back to FREE before answering.
+ *   requireBrandAnalysis(ent): void — brandProfitabilityAnalysis gates brand scans at all (403 otherwise);
+ *       reserveBrandChecks calls it too.
+ *   maxMarketsPerScan(ent): number / requireMarketsAllowed(ent, count): void — multiMarketProfitAnalysis gates more than
+ *       one market per brand scan (and so the per-market comparison of one product); without it a scan covers 1 market.
+ *   requireAdjustableRoi(ent): void — PUT /user/settings may change minRoiThreshold only on adjustable plans.
+ *   getUsage(db, organizationId, now) — { eanUploadsThisMonth, qogitaBrandChecksToday }.
+ *   releaseEanUploads(db, organizationId, count, now) — give back reserved EANs that were never analyzed.
  */
 export interface Entitlements {
   tier: string;
