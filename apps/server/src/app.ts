@@ -8,6 +8,10 @@ import type { AppDeps } from './deps.ts';
 import { createAuthGuards } from './plugins/auth.ts';
 import { registerErrorHandlers } from './plugins/error-handler.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { registerSettingsRoutes } from './modules/settings/settings.routes.ts';
+import { registerHelpRoutes } from './modules/help/help.routes.ts';
+import { registerUsersRoutes } from './modules/users/users.routes.ts';
 
 export const WEB_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -45,6 +49,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(
     async (api) => {
       registerHealthRoutes(api, deps);
+      registerAuthRoutes(api, deps, guards);
+      registerSettingsRoutes(api, deps, guards);
+      registerHelpRoutes(api, deps, guards);
+      registerUsersRoutes(api, deps, guards);
       // Each module registers its own routes here.
       void guards;
     },

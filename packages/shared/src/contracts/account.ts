@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH } from '../constants.ts';
+import { PAGE_SIZE, PASSWORD_MIN_LENGTH } from '../constants.ts';
+import { pagedSchema } from '../paging.ts';
+import { ADMIN_COUNTRY_BUTTONS, PRIMARY_COUNTRIES } from '../regions.ts';
 
 /** Payloads of SPEC §7 "Authentication and account". */
 const password = z
@@ -13,10 +15,14 @@ export const registerBodySchema = z.object({
   email: z.string({ error: 'Email is required' }).trim().toLowerCase().email('Please enter a valid email address.').max(254),
   password,
   organization: z.string({ error: 'Organization is required' }).trim().min(1, 'Organization is required').max(120, 'Organization name is too long.'),
-  affiliateId: z.string().trim().max(64).optional().nullable(),
+  /** Referral code kept from ?ref= (SPEC §1); an empty string counts as none. */
+  affiliateId: z.string().trim().max(64, 'The referral code is too long.').optional().nullable(),
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
+/** POST /auth/register answers 201 with this message. */
+export const registerResponseSchema = z.object({ message: z.string() });
 
+/** `username` may also be the account's e-mail address. */
 export const loginBodySchema = z.object({
   username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required'),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
@@ -26,13 +32,25 @@ export const loginResponseSchema = z.object({ token: z.string() });
 export const forgotPasswordBodySchema = z.object({
   email: z.string({ error: 'Email is required' }).trim().toLowerCase().email('Please enter a valid email address.'),
 });
-export const resetPasswordBodySchema = z.object({ token: z.string().min(1, 'No token provided.'), password });
-export const confirmPasswordBodySchema = z.object({ token: z.string().min(1, 'No token provided.'), newPassword: password });
+export const resetPasswordBodySchema = z.object({ token: z.string({ error: 'No token provided.' }).min(1, 'No token provided.'), password });
+export const confirmPasswordBodySchema = z.object({ token: z.string({ error: 'No token provided.' }).min(1, 'No token provided.'), newPassword: password });
+/** GET /auth/confirm?token= */
+export const confirmTokenQuerySchema = z.object({
+  token: z.string({ error: 'No confirmation token provided.' }).trim().min(1, 'No confirmation token provided.'),
+});
 export const confirmTokenResponseSchema = z.object({ email: z.string() });
 export const messageResponseSchema = z.object({ message: z.string() });
 
-export const selectCountryBodySchema = z.object({ countryCode: z.string() });
+/** UK, or continental Europe sent as DE (FR, IT, ES also accepted). Missing: 'Please select a region'; other values: 'Invalid selection'. */
+export const selectCountryBodySchema = z.object({
+  countryCode: z.enum(PRIMARY_COUNTRIES, {
+    error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? 'Please select a region' : 'Invalid selection'),
+  }),
+});
+/** POST /user/settings/primary-country takes the same body as POST /auth/select-country. */
+export const updatePrimaryCountryBodySchema = selectCountryBodySchema;
 export const primaryCountryResponseSchema = z.object({
+  /** null until the user has chosen a region. */
   country: z.string().nullable(),
   currency: z.string(),
   currencySymbol: z.string(),
@@ -42,6 +60,10 @@ export const primaryCountryUpdateResponseSchema = z.object({
   currency: z.string(),
   currencySymbol: z.string(),
   message: z.string(),
+});
+/** POST /user/settings/country/{code} (admin). */
+export const adminCountryParamsSchema = z.object({
+  code: z.enum(ADMIN_COUNTRY_BUTTONS, { error: 'Invalid selection' }),
 });
 
 export const userSettingsSchema = z.object({ minRoiThreshold: z.number() });
@@ -67,6 +89,8 @@ export const helpRequestSchema = z.object({
   sender: z.object({ username: z.string() }),
 });
 export type HelpRequest = z.infer<typeof helpRequestSchema>;
+/** GET /help (admin): newest first. */
+export const helpRequestListSchema = z.array(helpRequestSchema);
 
 export const userRowSchema = z.object({
   id: z.string(),
@@ -81,12 +105,25 @@ export const userRowSchema = z.object({
 });
 export type UserRow = z.infer<typeof userRowSchema>;
 
+/** GET /users?page&size&search&role&active (admin). Page is zero-based; search matches username, e-mail and organization. */
+export const usersQuerySchema = z.object({
+  page: z.coerce.number({ error: 'Page must be a number.' }).int('Page must be a whole number.').min(0, 'Page must be 0 or more.').default(0),
+  size: z.coerce.number({ error: 'Size must be a number.' }).int('Size must be a whole number.').min(1, 'Size must be between 1 and 100.').max(PAGE_SIZE, 'Size must be between 1 and 100.').default(PAGE_SIZE),
+  search: z.string().trim().max(200, 'The search text is too long.').optional(),
+  role: z.union([z.enum(['USER', 'ADMIN'], { error: 'Role must be USER or ADMIN.' }), z.literal('')]).optional(),
+  active: z.union([z.enum(['true', 'false'], { error: 'Status must be true or false.' }), z.literal('')]).optional(),
+});
+export type UsersQuery = z.infer<typeof usersQuerySchema>;
+export const usersPageSchema = pagedSchema(userRowSchema);
+
+/** POST /users/invite (admin): the invitee gets the confirm-password e-mail and sets their own password. */
 export const inviteUserBodySchema = z.object({
   username: registerBodySchema.shape.username,
   email: registerBodySchema.shape.email,
   organization: registerBodySchema.shape.organization.optional(),
-  role: z.enum(['USER', 'ADMIN']).default('USER'),
+  role: z.enum(['USER', 'ADMIN'], { error: 'Role must be USER or ADMIN.' }).default('USER'),
 });
+export const inviteUserResponseSchema = z.object({ message: z.string(), user: userRowSchema });
 
 /** Claims of the session token (SPEC §3). */
 export const tokenClaimsSchema = z.object({

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
@@ -29,14 +30,18 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   };
 }
 
-/** Without SMTP_URL: each message becomes a .eml-like JSON file in DATA_DIR/outbox and its links are logged. */
+/**
+ * Without SMTP_URL: each message becomes a JSON file { from, to, subject, text, html, links } in DATA_DIR/outbox
+ * (browser tests read the links from it) and its links are logged.
+ */
 export function createOutboxMailer(outboxDir: string, from: string, logger: MailLogger): Mailer {
   return {
     async send(message) {
       fs.mkdirSync(outboxDir, { recursive: true });
       const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
-      const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.json`);
-      fs.writeFileSync(file, JSON.stringify({ from, ...message }, null, 2));
+      const unique = crypto.randomBytes(3).toString('hex');
+      const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${unique}-${safeTo}.json`);
+      fs.writeFileSync(file, JSON.stringify({ from, ...message, links: message.links ?? [] }, null, 2));
       logger.info({ to: message.to, subject: message.subject, links: message.links ?? [], file }, 'e-mail written to the outbox');
     },
   };

@@ -1,0 +1,52 @@
+import type { z } from 'zod';
+import type { loginBodySchema } from '@dealradar/shared/contracts/account';
+import type { AppDeps } from '../../deps.ts';
+import { unauthorized } from '../../errors/app-error.ts';
+import { deliverInBackground } from '../../lib/mail/deliver.ts';
+import type { CurrentUser } from '../../plugins/auth.ts';
+import { assertUnderRateLimit, consumeRateLimit, recordRateLimitHit } from '../rate-limit/rate-limit.service.ts';
+import { RATE_LIMITS } from '../rate-limit/rate-limit.rules.ts';
+import { findAccountByLogin, hasOpenToken, insertRevokedToken } from './auth.repository.ts';
+import { confirmEmailMessage } from './auth.emails.ts';
+import { issueAuthToken } from './auth-tokens.service.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import { signSessionToken } from './session-token.ts';
+
+export const INVALID_CREDENTIALS = 'Invalid username or password.';
+export const CONFIRM_EMAIL_FIRST = 'Please confirm your email address before logging in. Check your inbox for the confirmation link.';
+export const CONFIRM_EMAIL_RESENT = 'Please confirm your email address before logging in. We have sent you a new confirmation link.';
+export const ACCOUNT_DEACTIVATED = 'This account has been deactivated. Please contact support.';
+
+// Unknown usernames still pay for one argon2 verification, so timing does not tell which accounts exist.
+let dummyHash: Promise<string> | undefined;
+const getDummyHash = () => (dummyHash ??= hashPassword('no-such-account-placeholder'));
+
+/** Username (or e-mail) and password → session token. Unconfirmed addresses are refused with a 401 sentence. */
+export async function login(deps: AppDeps, body: z.infer<typeof loginBodySchema>, clientIp: string): Promise<{ token: string }> {
+  await consumeRateLimit(deps, RATE_LIMITS.loginPerIp, clientIp);
+  const account = await findAccountByLogin(deps.db, body.username);
+  const accountKey = account?.id ?? body.username;
+  await assertUnderRateLimit(deps, RATE_LIMITS.loginFailuresPerAccount, accountKey);
+  const passwordOk = await verifyPassword(account?.passwordHash ?? (await getDummyHash()), body.password);
+  if (!account || !account.passwordHash || !passwordOk) {
+    await recordRateLimitHit(deps, RATE_LIMITS.loginFailuresPerAccount, accountKey);
+    throw unauthorized(INVALID_CREDENTIALS);
+  }
+  if (!account.active) throw unauthorized(ACCOUNT_DEACTIVATED);
+  const now = deps.clock.now();
+  if (!account.emailConfirmedAt) {
+    // The first link may have expired (24 h): the right password earns a fresh one.
+    if (await hasOpenToken(deps.db, account.id, 'confirm_email', now)) throw unauthorized(CONFIRM_EMAIL_FIRST);
+    const token = await issueAuthToken(deps, account.id, 'confirm_email');
+    deliverInBackground(deps.mailer, deps.log, confirmEmailMessage(account, deps.config.APP_URL, token));
+    throw unauthorized(CONFIRM_EMAIL_RESENT);
+  }
+  const token = await signSessionToken(deps.jwtSecret, account, deps.config.JWT_TTL_SECONDS, now);
+  return { token };
+}
+
+/** Revokes this session token by its jti until it would have expired anyway. */
+export async function logout(deps: AppDeps, user: CurrentUser): Promise<{ message: string }> {
+  await insertRevokedToken(deps.db, user.jti, new Date(user.tokenExp * 1000));
+  return { message: 'You have been logged out.' };
+}

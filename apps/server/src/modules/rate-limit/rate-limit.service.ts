@@ -1,0 +1,33 @@
+import type { AppDeps } from '../../deps.ts';
+import { tooManyRequests } from '../../errors/app-error.ts';
+import { addHit, countHits, deleteWindowsBefore } from './rate-limit.repository.ts';
+import { rateLimitKey, rateLimitMessage, windowStart, type RateLimitRule } from './rate-limit.rules.ts';
+
+type RateLimitDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
+
+/** Counts this attempt; throws 429 when it goes over the limit. No-op when RATE_LIMIT_ENABLED=false. */
+export async function consumeRateLimit(deps: RateLimitDeps, rule: RateLimitRule, subject: string): Promise<void> {
+  if (!deps.config.RATE_LIMIT_ENABLED) return;
+  const now = deps.clock.now();
+  const hits = await addHit(deps.db, rateLimitKey(rule, subject), windowStart(rule, now));
+  if (hits > rule.limit) throw tooManyRequests(rateLimitMessage(rule, now));
+}
+
+/** Throws 429 when the limit is already reached, without counting (pair with recordRateLimitHit). */
+export async function assertUnderRateLimit(deps: RateLimitDeps, rule: RateLimitRule, subject: string): Promise<void> {
+  if (!deps.config.RATE_LIMIT_ENABLED) return;
+  const now = deps.clock.now();
+  const hits = await countHits(deps.db, rateLimitKey(rule, subject), windowStart(rule, now));
+  if (hits >= rule.limit) throw tooManyRequests(rateLimitMessage(rule, now));
+}
+
+export async function recordRateLimitHit(deps: RateLimitDeps, rule: RateLimitRule, subject: string): Promise<void> {
+  if (!deps.config.RATE_LIMIT_ENABLED) return;
+  const now = deps.clock.now();
+  await addHit(deps.db, rateLimitKey(rule, subject), windowStart(rule, now));
+}
+
+/** Windows older than a day can no longer matter (the longest window is an hour). */
+export async function purgeOldRateLimitWindows(deps: RateLimitDeps): Promise<number> {
+  return deleteWindowsBefore(deps.db, new Date(deps.clock.now().getTime() - 24 * 3600 * 1000));
+}
