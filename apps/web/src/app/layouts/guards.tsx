@@ -1,12 +1,30 @@
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { paths } from '../../config/paths.ts';
 import { useSession } from '../../lib/session.ts';
+import { primaryCountryQueryOptions } from '../../features/settings/api/primary-country.ts';
+import { RegionDialog } from '../../features/settings/components/region-dialog.tsx';
 
-/** Protected routes need a valid unexpired token (SPEC §2). */
+/**
+ * Protected routes need a valid unexpired token (SPEC §2), else /login. They also need a primary country:
+ * until one is set — or when the check call fails — the blocking region dialog is shown over the page.
+ */
 export function ProtectedRoute() {
   const session = useSession();
-  if (!session) return <Navigate to={paths.login} replace />;
-  return <Outlet />;
+  const location = useLocation();
+  if (!session) return <Navigate to={paths.login} replace state={{ from: location.pathname }} />;
+  return (
+    <>
+      <Outlet />
+      <RegionGate />
+    </>
+  );
+}
+
+function RegionGate() {
+  const primaryCountry = useQuery(primaryCountryQueryOptions);
+  const needsRegion = primaryCountry.isError || (primaryCountry.isSuccess && !primaryCountry.data.country);
+  return <RegionDialog opened={needsRegion} />;
 }
 
 /** Admin-only routes: other users are redirected to /dashboard. */

@@ -1,6 +1,55 @@
-import { Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { SimpleGrid, Stack } from '@mantine/core';
+import { IconSettings } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { ApiError } from '../../lib/api-client.ts';
+import { notifyError } from '../../lib/notify.ts';
+import { useSession } from '../../lib/session.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { userInfoQueryOptions, userSettingsQueryOptions } from '../../features/settings/api/user-settings.ts';
+import { subscriptionStatusQueryOptions } from '../../features/settings/api/subscription-status.ts';
+import { AccountInfoCard } from '../../features/settings/components/account-info-card.tsx';
+import { PrimaryCountryCard } from '../../features/settings/components/primary-country-card.tsx';
+import { UsageCard } from '../../features/settings/components/usage-card.tsx';
+import { MinRoiCard } from '../../features/settings/components/min-roi-card.tsx';
+import { AdminCountryCard } from '../../features/settings/components/admin-country-card.tsx';
 
-// Placeholder until this screen's issue builds it.
+/** A missing endpoint (404) means the plans module is not there: the usage section is simply not shown. */
+function isHardFailure(error: unknown): boolean {
+  return !!error && !(error instanceof ApiError && error.status === 404);
+}
+
+/** /settings (SPEC §2 Settings). */
 export function SettingsPage() {
-  return <Title order={2}>SettingsPage</Title>;
+  const session = useSession();
+  const isAdmin = session?.role === 'ADMIN';
+  const info = useQuery(userInfoQueryOptions);
+  const settings = useQuery(userSettingsQueryOptions);
+  const subscription = useQuery(subscriptionStatusQueryOptions);
+  const status = subscription.data;
+
+  const loadFailed = info.isError || settings.isError || isHardFailure(subscription.error);
+  useEffect(() => {
+    if (loadFailed) notifyError('Failed to load settings, user info, or subscription');
+  }, [loadFailed]);
+
+  return (
+    <Stack gap="lg" maw={1100}>
+      <PageHeader title="Settings" subtitle="Your account, region, plan usage and deal filters." icon={<IconSettings size={24} />} />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <AccountInfoCard info={info.data} loading={info.isPending} />
+        <Stack gap="lg">
+          <PrimaryCountryCard />
+          <MinRoiCard minRoiThreshold={settings.data?.minRoiThreshold} filterType={status?.amazonListingFilterType} planRoi={status?.roiFilterValue} />
+        </Stack>
+      </SimpleGrid>
+      {status && (
+        <UsageCard status={status}>
+          {/* Plans area: the 'EAN Upload Limit Exhausted' alert goes here (one line, e.g. <EanUploadLimitAlert status={status} />). */}
+        </UsageCard>
+      )}
+      {isAdmin && <AdminCountryCard />}
+      {/* Market-data area: the admin-only market data source card goes here (one line, e.g. {isAdmin && <MarketDataSourceCard />}). */}
+    </Stack>
+  );
 }

@@ -1,6 +1,63 @@
-import { Title } from '@mantine/core';
+import { useState } from 'react';
+import { Button, Center, Group, Loader, Pagination, Paper, Stack, Text } from '@mantine/core';
+import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
+import { IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { PAGE_SIZE } from '@dealradar/shared/constants';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useUsers } from '../../features/users/api/get-users.ts';
+import { UsersFilters, type UsersFilterValues } from '../../features/users/components/users-filters.tsx';
+import { UsersTable } from '../../features/users/components/users-table.tsx';
+import { InviteUserModal } from '../../features/users/components/invite-user-modal.tsx';
 
-// Placeholder until this screen's issue builds it.
+/** /users (admin): filters, table, pagination of 100 (SPEC §2 Users Management). */
 export function UsersPage() {
-  return <Title order={2}>UsersPage</Title>;
+  const [filters, setFilters] = useState<UsersFilterValues>({ search: '', role: null, status: null });
+  const [page, setPage] = useState(1);
+  const [search] = useDebouncedValue(filters.search, 300);
+  const [inviteOpened, invite] = useDisclosure(false);
+  const users = useUsers({
+    page: page - 1,
+    search,
+    role: filters.role === 'ADMIN' || filters.role === 'USER' ? filters.role : null,
+    active: filters.status === null ? null : filters.status === 'true',
+  });
+
+  const onFilters = (next: UsersFilterValues) => {
+    setFilters(next);
+    setPage(1);
+  };
+
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title="Users"
+        subtitle={users.data ? `${users.data.totalElements.toLocaleString('en-US')} users` : 'Everyone with an account'}
+        icon={<IconUsers size={24} />}
+        actions={<Button leftSection={<IconUserPlus size={16} />} onClick={invite.open}>Invite user</Button>}
+      />
+      <Paper withBorder radius="lg" p="lg" shadow="xs">
+        <Stack gap="md">
+          <UsersFilters values={filters} onChange={onFilters} />
+          {users.isPending ? (
+            <Center py="xl"><Loader /></Center>
+          ) : users.isError ? (
+            <Text c="red" ta="center" py="xl" role="alert">Failed to fetch users</Text>
+          ) : users.data.content.length === 0 ? (
+            <Text c="dimmed" ta="center" py="xl">No users found</Text>
+          ) : (
+            <UsersTable users={users.data.content} nowMs={Date.now()} />
+          )}
+          {users.data && users.data.totalPages > 1 && (
+            <Group justify="space-between">
+              <Text size="sm" c="dimmed">
+                Page {page} of {users.data.totalPages} · {PAGE_SIZE} per page
+              </Text>
+              <Pagination total={users.data.totalPages} value={page} onChange={setPage} />
+            </Group>
+          )}
+        </Stack>
+      </Paper>
+      <InviteUserModal opened={inviteOpened} onClose={invite.close} />
+    </Stack>
+  );
 }

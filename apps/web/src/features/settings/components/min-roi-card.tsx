@@ -1,0 +1,74 @@
+import { useEffect, useState } from 'react';
+import { Button, Group, NumberInput, Text } from '@mantine/core';
+import { IconPercentage } from '@tabler/icons-react';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { SectionCard } from '../../../components/section-card.tsx';
+import { useSaveUserSettings } from '../api/user-settings.ts';
+import { isRoiEditable, roiFractionToPercent, roiPercentToFraction, validateRoiPercent } from '../settings-rules.ts';
+
+interface MinRoiCardProps {
+  /** The saved threshold as a fraction, once loaded. */
+  minRoiThreshold: number | undefined;
+  /** The plan's filter type; undefined while unknown (then the field stays editable). */
+  filterType: 'adjustable' | 'fixed' | undefined;
+  /** The plan's fixed ROI (fraction), shown when the filter is fixed. */
+  planRoi: number | undefined;
+}
+
+/** Retail-marketplace minimum ROI: 0–100 % in steps of 0.1, saved as a fraction (SPEC §5). */
+export function MinRoiCard({ minRoiThreshold, filterType, planRoi }: MinRoiCardProps) {
+  const save = useSaveUserSettings();
+  const [value, setValue] = useState<number | string>('');
+  const [error, setError] = useState<string | null>(null);
+  const editable = isRoiEditable(filterType);
+
+  useEffect(() => {
+    if (minRoiThreshold !== undefined) setValue(roiFractionToPercent(minRoiThreshold));
+  }, [minRoiThreshold]);
+
+  const onSave = () => {
+    const invalid = validateRoiPercent(value);
+    setError(invalid);
+    if (invalid || typeof value !== 'number') return;
+    save.mutate(roiPercentToFraction(value), {
+      onSuccess: () => notifySuccess('Settings saved!'),
+      onError: (failure) => notifyError(errorMessage(failure, 'Failed to save settings.')),
+    });
+  };
+
+  return (
+    <SectionCard
+      title="Amazon minimum ROI"
+      icon={<IconPercentage size={20} />}
+      description="Deals below this return on investment are filtered out of your scans."
+      testId="min-roi"
+    >
+      <Group align="flex-start" gap="sm">
+        <NumberInput
+          label="Minimum ROI threshold"
+          aria-label="Minimum ROI threshold"
+          value={value}
+          onChange={(next) => { setValue(next); setError(null); }}
+          min={0}
+          max={100}
+          step={0.1}
+          decimalScale={1}
+          clampBehavior="strict"
+          suffix="%"
+          w={220}
+          disabled={!editable}
+          error={error}
+        />
+        <Button mt={25} onClick={onSave} loading={save.isPending} disabled={!editable || value === '' || value === undefined}>
+          Save
+        </Button>
+      </Group>
+      {!editable && (
+        <Text size="sm" c="dimmed" mt="sm" data-testid="roi-fixed-note">
+          Your plan uses a fixed ROI filter{planRoi !== undefined ? ` of ${roiFractionToPercent(planRoi)}%` : ''}. Upgrade to adjust it.
+        </Text>
+      )}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,56 @@
+import { ActionIcon, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import type { UserRow } from '@dealradar/shared/contracts/account';
+import { formatLastActive, roleBadgeColor } from '../last-active.ts';
+
+/** The users table: role badges ADMIN red / USER blue, last-active wording; edit and delete have no action (SPEC §2). */
+export function UsersTable({ users, nowMs }: { users: UserRow[]; nowMs: number }) {
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table highlightOnHover verticalSpacing="sm" data-testid="users-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>User</Table.Th>
+            <Table.Th>Organization</Table.Th>
+            <Table.Th>Role</Table.Th>
+            <Table.Th>Plan</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Last active</Table.Th>
+            <Table.Th w={96} />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {users.map((user) => (
+            <Table.Tr key={user.id}>
+              <Table.Td>
+                <Text size="sm" fw={600}>{user.username}</Text>
+                <Text size="xs" c="dimmed">{user.email}</Text>
+              </Table.Td>
+              <Table.Td><Text size="sm">{user.organizationName ?? '—'}</Text></Table.Td>
+              <Table.Td><Badge color={roleBadgeColor(user.role)} variant="light">{user.role}</Badge></Table.Td>
+              <Table.Td><Badge color="gray" variant="outline">{user.subscriptionTierName}</Badge></Table.Td>
+              <Table.Td>
+                <Badge color={user.active ? 'green' : 'gray'} variant="dot">{user.active ? 'Active' : 'Inactive'}</Badge>
+              </Table.Td>
+              <Table.Td><Text size="sm" c="dimmed">{formatLastActive(user.lastActiveAt, nowMs)}</Text></Table.Td>
+              <Table.Td>
+                <Group gap={4} justify="flex-end" wrap="nowrap">
+                  <Tooltip label="Edit" withArrow>
+                    <ActionIcon variant="subtle" color="gray" aria-label={`Edit ${user.username}`}>
+                      <IconPencil size={16} />
+                    </ActionIcon>
+                  </Tooltip>
+                  <Tooltip label="Delete" withArrow>
+                    <ActionIcon variant="subtle" color="red" aria-label={`Delete ${user.username}`}>
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Tooltip>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

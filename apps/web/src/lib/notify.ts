@@ -1,0 +1,13 @@
+import { notifications } from '@mantine/notifications';
+
+/** Toast durations of the account area (SPEC §9): success 3 s, error 4 s. */
+export const SUCCESS_TOAST_MS = 3000;
+export const ERROR_TOAST_MS = 4000;
+
+export function notifySuccess(message: string, title = 'Success'): void {
+  notifications.show({ title, message, color: 'green', autoClose: SUCCESS_TOAST_MS });
+}
+
+export function notifyError(message: string, title = 'Error'): void {
+  notifications.show({ title, message, color: 'red', autoClose: ERROR_TOAST_MS });
+}
