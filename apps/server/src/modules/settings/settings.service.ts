@@ -4,6 +4,7 @@ import { getMarket } from '@dealradar/shared/markets';
 import { regionCurrency, type PrimaryCountry } from '@dealradar/shared/regions';
 import type { AppDeps } from '../../deps.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
+import { getEntitlements, requireAdjustableRoi } from '../plans/entitlements.ts';
 import { findMinRoiThreshold, findPrimaryCountry, findUserInfo, updateMinRoiThreshold, updatePrimaryCountry } from './settings.repository.ts';
 
 type SettingsDeps = Pick<AppDeps, 'db'>;
@@ -14,7 +15,8 @@ export async function getUserSettings(deps: SettingsDeps, user: CurrentUser): Pr
 
 /** minRoiThreshold is a fraction 0..1 (the screen shows it times 100). */
 export async function updateUserSettings(deps: SettingsDeps, user: CurrentUser, body: z.infer<typeof updateUserSettingsBodySchema>): Promise<{ minRoiThreshold: number }> {
-  // Access checks go here, before the write (e.g. the plan's amazonListingFilterType must be 'adjustable').
+  // Plans (issue 3): minRoiThreshold may change only on plans whose amazonListingFilterType is adjustable (403 otherwise).
+  requireAdjustableRoi(await getEntitlements(deps.db, user.organizationId));
   return { minRoiThreshold: await updateMinRoiThreshold(deps.db, user.id, body.minRoiThreshold) };
 }
 
