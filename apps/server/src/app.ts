@@ -12,6 +12,7 @@ import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.ts';
 import { registerHelpRoutes } from './modules/help/help.routes.ts';
 import { registerUsersRoutes } from './modules/users/users.routes.ts';
+import { registerPriceDropsRoutes } from './modules/price-drops/price-drops.routes.ts';
 
 export const WEB_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -53,6 +54,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       registerSettingsRoutes(api, deps, guards);
       registerHelpRoutes(api, deps, guards);
       registerUsersRoutes(api, deps, guards);
+      registerPriceDropsRoutes(api, deps, guards);
       // Each module registers its own routes here.
       void guards;
     },

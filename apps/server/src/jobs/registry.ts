@@ -1,10 +1,10 @@
 import type { AppDeps } from '../deps.ts';
+import { registerPriceDropJobs } from '../modules/price-drops/price-drops.jobs.ts';
 
 /**
  * Every background job of the product. Each module exports a register function that creates its
  * queues, starts its workers (when `worker`) and its cron schedules (when `scheduler`).
  */
 export async function registerJobs(deps: AppDeps, options: { worker: boolean; scheduler: boolean }): Promise<void> {
-  void deps;
-  void options;
+  await registerPriceDropJobs(deps, options);
 }

@@ -1,0 +1,145 @@
+import type { PriceDropSortField, PriceDropsQuery } from '@dealradar/shared/contracts/price-drops';
+import type { Db } from '../../db/client.ts';
+
+/** The read side: active drops (status active and not yet past their expiry at `now`). Money in EUR cents. */
+export interface DropRow {
+  id: number;
+  gtin: string;
+  productName: string;
+  brand: string;
+  category: string | null;
+  stock: number | null;
+  productUrl: string | null;
+  imageUrl: string | null;
+  oldExcl: number;
+  oldIncl: number;
+  newExcl: number;
+  newIncl: number;
+  percentage: number;
+  dropCategory: string;
+  priority: string;
+  detectedAt: Date;
+  expiresAt: Date;
+  bestRoi: number | null;
+  bestRoiMarket: string | null;
+}
+
+const DROP_COLUMNS = `id, gtin, product_name as "productName", brand, category, stock, product_url as "productUrl", image_url as "imageUrl",
+  old_price_excl_vat as "oldExcl", old_price_incl_vat as "oldIncl", new_price_excl_vat as "newExcl", new_price_incl_vat as "newIncl",
+  drop_percentage as percentage, drop_category as "dropCategory", priority, detected_at as "detectedAt", expires_at as "expiresAt",
+  best_roi_percentage as "bestRoi", best_roi_market as "bestRoiMarket"`;
+
+const ACTIVE = `status = 'active' and expires_at > $1`;
+
+const SORT_COLUMNS: Record<PriceDropSortField, string> = {
+  detectedAt: 'detected_at',
+  priceDropPercentage: 'drop_percentage',
+  newPriceExclVat: 'new_price_excl_vat',
+  oldPriceExclVat: 'old_price_excl_vat',
+  productName: 'product_name',
+  productBrand: 'brand',
+  stock: 'stock',
+};
+
+export async function overview(db: Db, now: Date, recentSince: Date) {
+  return db.one<{ totalDrops: number; totalSavings: number | null; avgDiscount: number | null; recentDrops: number; topBrand: string | null }>(
+    `select count(*)::int as "totalDrops",
+            sum(old_price_excl_vat - new_price_excl_vat)::bigint as "totalSavings",
+            round(avg(drop_percentage), 1)::float8 as "avgDiscount",
+            count(*) filter (where detected_at >= $2)::int as "recentDrops",
+            (select brand from price_drops where ${ACTIVE} group by brand order by count(*) desc, brand limit 1) as "topBrand"
+       from price_drops where ${ACTIVE}`,
+    [now, recentSince],
+  );
+}
+
+export function hotDeals(db: Db, now: Date, limit: number): Promise<DropRow[]> {
+  return db.query(`select ${DROP_COLUMNS} from price_drops where ${ACTIVE} order by drop_percentage desc, id desc limit $2`, [now, limit]);
+}
+
+export function recentDrops(db: Db, now: Date, since: Date, limit: number): Promise<DropRow[]> {
+  return db.query(
+    `select ${DROP_COLUMNS} from price_drops where ${ACTIVE} and detected_at >= $2 order by detected_at desc, id desc limit $3`,
+    [now, since, limit],
+  );
+}
+
+export function countBy(db: Db, now: Date, column: 'drop_category' | 'priority'): Promise<Array<{ key: string; n: number }>> {
+  return db.query(`select ${column} as key, count(*)::int as n from price_drops where ${ACTIVE} group by ${column}`, [now]);
+}
+
+export function topBrands(db: Db, now: Date, limit: number): Promise<Array<{ brand: string; dropCount: number }>> {
+  return db.query(
+    `select brand, count(*)::int as "dropCount" from price_drops where ${ACTIVE} group by brand order by count(*) desc, brand limit $2`,
+    [now, limit],
+  );
+}
+
+/** Drops first detected per local calendar day from `fromDay` (YYYY-MM-DD) to `toDay`, days without drops included. */
+export function dailyTrend(db: Db, timeZone: string, fromDay: string, toDay: string): Promise<Array<{ date: string; drops: number; avgDiscount: number }>> {
+  return db.query(
+    `with days as (select generate_series($2::date, $3::date, interval '1 day')::date as day),
+          counted as (
+            select (first_detected_at at time zone $1)::date as day, count(*)::int as n, avg(drop_percentage) as pct
+              from price_drops
+             where first_detected_at >= ($2::date::timestamp at time zone $1)
+               and first_detected_at < (($3::date + 1)::timestamp at time zone $1)
+             group by 1)
+     select to_char(d.day, 'YYYY-MM-DD') as date, coalesce(c.n, 0)::int as drops, coalesce(round(c.pct, 1), 0)::float8 as "avgDiscount"
+       from days d left join counted c on c.day = d.day order by d.day`,
+    [timeZone, fromDay, toDay],
+  );
+}
+
+function filters(query: PriceDropsQuery, now: Date): { where: string; params: unknown[] } {
+  const params: unknown[] = [now];
+  const parts = [ACTIVE];
+  if (query.dropCategory) {
+    params.push(query.dropCategory);
+    parts.push(`drop_category = $${params.length}`);
+  }
+  if (query.priority) {
+    params.push(query.priority);
+    parts.push(`priority = $${params.length}`);
+  }
+  if (query.brand) {
+    params.push(query.brand);
+    parts.push(`brand = $${params.length}`);
+  }
+  if (query.search) {
+    params.push(`%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    const p = `$${params.length}`;
+    parts.push(`(product_name ilike ${p} or brand ilike ${p} or gtin like ${p})`);
+  }
+  return { where: parts.join(' and '), params };
+}
+
+export function countDrops(db: Db, query: PriceDropsQuery, now: Date): Promise<{ n: number }> {
+  const { where, params } = filters(query, now);
+  return db.one(`select count(*)::int as n from price_drops where ${where}`, params);
+}
+
+export function pageOfDrops(db: Db, query: PriceDropsQuery, now: Date): Promise<DropRow[]> {
+  const { where, params } = filters(query, now);
+  const direction = query.sortOrder === 'asc' ? 'asc' : 'desc';
+  params.push(query.size, query.page * query.size);
+  return db.query(
+    `select ${DROP_COLUMNS} from price_drops where ${where}
+      order by ${SORT_COLUMNS[query.sortBy]} ${direction} nulls last, id ${direction}
+      limit $${params.length - 1} offset $${params.length}`,
+    params,
+  );
+}
+
+export async function activeBrands(db: Db, now: Date): Promise<string[]> {
+  const rows = await db.query<{ brand: string }>(`select distinct brand from price_drops where ${ACTIVE} order by brand`, [now]);
+  return rows.map((r) => r.brand);
+}
+
+export async function statsCounts(db: Db, now: Date): Promise<{ totalProducts: number; totalPriceDrops: number }> {
+  return db.one(
+    `select (select count(*)::int from wholesale_products) as "totalProducts",
+            (select count(*)::int from price_drops where ${ACTIVE}) as "totalPriceDrops"`,
+    [now],
+  );
+}

@@ -1,0 +1,146 @@
+import type { DashboardAnalytics, DashboardOverview, PriceAlertStats, PriceDropItem, PriceDropsQuery } from '@dealradar/shared/contracts/price-drops';
+import { currentUpdateFrequency, nextRefreshAt } from '@dealradar/shared/drops-schedule';
+import {
+  DAILY_TREND_DAYS, DROP_CATEGORIES, DROP_CATEGORY_LABELS, DROP_ICONS, DROP_PRIORITIES, DROP_PRIORITY_LABELS,
+  HOT_DEALS_LIMIT, RECENT_DROPS_HOURS, TOP_BRANDS_LIMIT, type DropCategory, type DropPriority,
+} from '@dealradar/shared/drops';
+import { toPaged, type Paged } from '@dealradar/shared/paging';
+import { regionCurrency } from '@dealradar/shared/regions';
+import type { AppDeps } from '../../deps.ts';
+import type { CurrentUser } from '../../plugins/auth.ts';
+import { requireLivePriceData } from '../plans/entitlements.ts';
+import { findPrimaryCountry } from '../settings/settings.repository.ts';
+import * as repo from './price-drops.repository.ts';
+import { isRunning, lastSucceededRun } from './refresh-runs.repository.ts';
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'marketData' | 'config'>;
+
+/** Recent Drops answers at most this many (the screen shows the first 5). */
+export const RECENT_DROPS_LIMIT = 100;
+
+/** GROWTH, PRO and admins; FREE and STARTER get 403 (plans module's sentence). */
+function requireLive(user: CurrentUser): void {
+  if (user.role === 'ADMIN') return;
+  requireLivePriceData(user.subscriptionTier);
+}
+
+interface Money {
+  currency: 'EUR' | 'GBP';
+  /** EUR cents → region currency major units, two decimals. */
+  convert(cents: number): number;
+}
+
+async function moneyFor(deps: Deps, user: CurrentUser): Promise<Money> {
+  const { currency } = regionCurrency(await findPrimaryCountry(deps.db, user.id));
+  const rate = currency === 'EUR' ? 1 : (await deps.marketData.fxRate('EUR', currency)).rate;
+  return { currency, convert: (cents) => Math.round(cents * rate) / 100 };
+}
+
+function toItem(row: repo.DropRow, money: Money): PriceDropItem {
+  return {
+    id: row.id,
+    productId: row.gtin,
+    productName: row.productName,
+    productBrand: row.brand,
+    productCategory: row.category,
+    productPrimaryIdentifier: row.gtin,
+    stock: row.stock,
+    oldPriceExclVat: money.convert(row.oldExcl),
+    oldPriceInclVat: money.convert(row.oldIncl),
+    newPriceExclVat: money.convert(row.newExcl),
+    newPriceInclVat: money.convert(row.newIncl),
+    priceDropPercentage: row.percentage,
+    dropCategory: row.dropCategory as DropCategory,
+    priority: row.priority as DropPriority,
+    dropIcon: DROP_ICONS[row.dropCategory as DropCategory] ?? '📉',
+    detectedAt: row.detectedAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    qogitaLink: row.productUrl,
+    productImageUrl: row.imageUrl,
+    currency: money.currency,
+    bestRoiPercentage: row.bestRoi,
+    bestRoiMarket: row.bestRoiMarket,
+  };
+}
+
+const recentSince = (now: Date) => new Date(now.getTime() - RECENT_DROPS_HOURS * 3600_000);
+
+export async function getOverview(deps: Deps, user: CurrentUser): Promise<DashboardOverview> {
+  requireLive(user);
+  const now = deps.clock.now();
+  const money = await moneyFor(deps, user);
+  const row = await repo.overview(deps.db, now, recentSince(now));
+  return {
+    totalDrops: row.totalDrops,
+    totalSavings: money.convert(row.totalSavings ?? 0),
+    avgDiscount: row.avgDiscount ?? 0,
+    topBrand: row.topBrand,
+    recentDrops: row.recentDrops,
+    currency: money.currency,
+  };
+}
+
+export async function getHotDeals(deps: Deps, user: CurrentUser): Promise<PriceDropItem[]> {
+  requireLive(user);
+  const money = await moneyFor(deps, user);
+  return (await repo.hotDeals(deps.db, deps.clock.now(), HOT_DEALS_LIMIT)).map((r) => toItem(r, money));
+}
+
+export async function getRecentDrops(deps: Deps, user: CurrentUser): Promise<PriceDropItem[]> {
+  requireLive(user);
+  const now = deps.clock.now();
+  const money = await moneyFor(deps, user);
+  return (await repo.recentDrops(deps.db, now, recentSince(now), RECENT_DROPS_LIMIT)).map((r) => toItem(r, money));
+}
+
+function localDay(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+export async function getAnalytics(deps: Deps, user: CurrentUser): Promise<DashboardAnalytics> {
+  requireLive(user);
+  const now = deps.clock.now();
+  const tz = deps.config.PRICE_SCHEDULE_TIMEZONE;
+  const [byCategory, byPriority, brands, trend] = await Promise.all([
+    repo.countBy(deps.db, now, 'drop_category'),
+    repo.countBy(deps.db, now, 'priority'),
+    repo.topBrands(deps.db, now, TOP_BRANDS_LIMIT),
+    repo.dailyTrend(deps.db, tz, localDay(new Date(now.getTime() - (DAILY_TREND_DAYS - 1) * 86_400_000), tz), localDay(now, tz)),
+  ]);
+  const tally = <K extends string>(keys: readonly K[], labels: Record<K, string>, rows: Array<{ key: string; n: number }>) =>
+    Object.fromEntries(keys.map((k) => [labels[k], rows.find((r) => r.key === k)?.n ?? 0]));
+  return {
+    dropsByCategory: tally(DROP_CATEGORIES, DROP_CATEGORY_LABELS, byCategory),
+    dropsByPriority: tally(DROP_PRIORITIES, DROP_PRIORITY_LABELS, byPriority),
+    topBrands: brands,
+    dailyTrend: trend.slice(-DAILY_TREND_DAYS),
+  };
+}
+
+export async function listPriceDrops(deps: Deps, user: CurrentUser, query: PriceDropsQuery): Promise<Paged<PriceDropItem>> {
+  requireLive(user);
+  const now = deps.clock.now();
+  const money = await moneyFor(deps, user);
+  const [count, rows] = await Promise.all([repo.countDrops(deps.db, query, now), repo.pageOfDrops(deps.db, query, now)]);
+  return toPaged(rows.map((r) => toItem(r, money)), count.n, query.size);
+}
+
+export async function listDropBrands(deps: Deps, user: CurrentUser): Promise<string[]> {
+  requireLive(user);
+  return repo.activeBrands(deps.db, deps.clock.now());
+}
+
+export async function getStats(deps: Deps, user: CurrentUser): Promise<PriceAlertStats> {
+  requireLive(user);
+  const now = deps.clock.now();
+  const tz = deps.config.PRICE_SCHEDULE_TIMEZONE;
+  const [counts, last, running] = await Promise.all([repo.statsCounts(deps.db, now), lastSucceededRun(deps.db), isRunning(deps.db)]);
+  return {
+    ...counts,
+    currentUpdateFrequency: currentUpdateFrequency(now, tz),
+    lastUpdateTime: last ? last.finishedAt.toISOString() : null,
+    nextUpdateTime: nextRefreshAt(now, tz).toISOString(),
+    refreshing: running,
+    timeZone: tz,
+  };
+}

@@ -1,0 +1,113 @@
+import { DROP_TTL_HOURS } from '@dealradar/shared/drops';
+import { MARKETS } from '@dealradar/shared/markets';
+import { computeProfit, convertMinor } from '@dealradar/shared/profit';
+import type { AppDeps } from '../../deps.ts';
+import { conflict } from '../../errors/app-error.ts';
+import type { WholesaleVariant } from '../market-data/market-data.types.ts';
+import { failRun, finishRun, startRun } from './refresh-runs.repository.ts';
+import { applySnapshot, clearStaging, listDropsDetectedAt, loadStagingBatch, saveBestRoi, type ApplyCounts } from './snapshot.repository.ts';
+
+export type RefreshDeps = Pick<AppDeps, 'db' | 'clock' | 'marketData' | 'log'>;
+
+/** A run that has not finished after this long is taken to have crashed; its lock is released. */
+const STALE_RUN_MS = 2 * 3600_000;
+/** Staging rows per INSERT; PGlite gets the event loop back between batches. */
+const STAGING_BATCH = 5000;
+/** Drops per refresh whose best-market ROI is looked up (the highest percentages first). */
+export const ROI_LOOKUP_LIMIT = 200;
+const ROI_MARKETS = MARKETS.filter((m) => m.region === 'Europe').map((m) => m.id);
+
+export const REFRESH_ALREADY_RUNNING = 'A price refresh is already running. Please wait until it has finished.';
+
+export interface RefreshResult extends ApplyCounts {
+  runId: number;
+  seconds: number;
+  roiComputed: number;
+}
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+async function* rebatch(source: AsyncIterable<WholesaleVariant[]>, size: number): AsyncIterable<WholesaleVariant[]> {
+  let buffer: WholesaleVariant[] = [];
+  for await (const batch of source) {
+    for (const variant of batch) {
+      buffer.push(variant);
+      if (buffer.length >= size) {
+        yield buffer;
+        buffer = [];
+      }
+    }
+  }
+  if (buffer.length) yield buffer;
+}
+
+/**
+ * One refresh: fetch the whole wholesale catalogue into staging, compare it with the last snapshot
+ * set-wise in the database (drops, history, snapshot), then look up the best-market ROI of the new drops.
+ * Throws conflict when another refresh holds the lock. `catalogue` defaults to the market-data provider.
+ */
+export async function refreshPrices(
+  deps: RefreshDeps,
+  options: { trigger: string; catalogue?: AsyncIterable<WholesaleVariant[]>; skipRoi?: boolean },
+): Promise<RefreshResult> {
+  const started = deps.clock.now();
+  const runId = await startRun(deps.db, options.trigger, started, new Date(started.getTime() - STALE_RUN_MS));
+  if (runId === null) throw conflict(REFRESH_ALREADY_RUNNING);
+  const t0 = performance.now();
+  try {
+    await clearStaging(deps.db);
+    for await (const batch of rebatch(options.catalogue ?? deps.marketData.fetchWholesaleCatalogue(), STAGING_BATCH)) {
+      await loadStagingBatch(deps.db, batch);
+      await yieldToEventLoop();
+    }
+    // Drops are stamped with the clock at comparison time, so a long fetch does not age them.
+    const now = deps.clock.now();
+    const counts = await applySnapshot(deps.db, now, DROP_TTL_HOURS * 3600_000);
+    await clearStaging(deps.db);
+    const roiComputed = options.skipRoi ? 0 : await computeBestRoi(deps, now);
+    await finishRun(deps.db, runId, deps.clock.now(), counts);
+    const result = { runId, ...counts, roiComputed, seconds: (performance.now() - t0) / 1000 };
+    deps.log.info({ ...result }, 'price refresh finished');
+    return result;
+  } catch (error) {
+    await failRun(deps.db, runId, deps.clock.now(), (error as Error).message).catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * Best ROI over the European Amazon markets at each new drop's price. Uses the market-data layer (its
+ * shared cache first); a failure there leaves the ROI empty and never fails the refresh.
+ */
+async function computeBestRoi(deps: RefreshDeps, now: Date): Promise<number> {
+  const drops = await listDropsDetectedAt(deps.db, now, ROI_LOOKUP_LIMIT);
+  if (drops.length === 0) return 0;
+  const best = new Map<number, { roi: number; market: string }>();
+  const eans = [...new Set(drops.map((d) => d.gtin))];
+  for (const market of ROI_MARKETS) {
+    try {
+      const currency = MARKETS.find((m) => m.id === market)!.currency;
+      const [fx, lookup] = await Promise.all([deps.marketData.fxRate('EUR', currency), deps.marketData.lookupListings(eans, market)]);
+      for (const drop of drops) {
+        const resolved = lookup.resolved.get(drop.gtin);
+        if (!resolved) continue;
+        const profit = computeProfit({
+          market,
+          buyBoxPrice: resolved.listing.buyBoxPrice,
+          referralFeeRate: resolved.listing.referralFeeRate,
+          fbaFee: resolved.listing.fbaFee,
+          numberOfPacks: resolved.numberOfPacks,
+          unitCost: convertMinor(drop.newPriceExclVat, fx.rate),
+        });
+        if (profit.roiPercentage === null) continue;
+        const current = best.get(drop.id);
+        if (!current || profit.roiPercentage > current.roi) best.set(drop.id, { roi: profit.roiPercentage, market });
+      }
+    } catch (error) {
+      deps.log.warn({ market, err: (error as Error).message }, 'best-market ROI of price drops skipped for this market');
+    }
+    await yieldToEventLoop();
+  }
+  await saveBestRoi(deps.db, [...best].map(([id, v]) => ({ id, ...v })));
+  return best.size;
+}

@@ -1,0 +1,158 @@
+import type { Db } from '../../db/client.ts';
+import type { WholesaleVariant } from '../market-data/market-data.types.ts';
+import { categorySql, percentageSql, prioritySql } from './drop-rules.sql.ts';
+
+/**
+ * The write side of the monitor: staging load, set-wise comparison with the last snapshot, drops and
+ * history. Every comparison is one SQL statement over the whole catalogue, never a loop over rows.
+ */
+
+export interface ApplyCounts {
+  variants: number;
+  newProducts: number;
+  priceChanges: number;
+  dropsCreated: number;
+  dropsUpdated: number;
+  dropsRemoved: number;
+  dropsExpired: number;
+}
+
+export async function clearStaging(db: Db): Promise<void> {
+  await db.exec('truncate wholesale_snapshot_staging; truncate wholesale_price_changes;');
+}
+
+/** One batch into the staging table (a GTIN seen twice in one catalogue keeps its first row). */
+export async function loadStagingBatch(db: Db, batch: WholesaleVariant[]): Promise<void> {
+  if (batch.length === 0) return;
+  const cols: unknown[][] = [[], [], [], [], [], [], [], [], []];
+  for (const v of batch) {
+    cols[0]!.push(v.gtin);
+    cols[1]!.push(v.name);
+    cols[2]!.push(v.brand);
+    cols[3]!.push(v.category);
+    cols[4]!.push(Math.round(v.priceExclVat));
+    cols[5]!.push(Math.round(v.priceInclVat));
+    cols[6]!.push(v.stock);
+    cols[7]!.push(v.productUrl);
+    cols[8]!.push(v.imageUrl);
+  }
+  await db.query(
+    `insert into wholesale_snapshot_staging (gtin, name, brand, category, price_excl_vat, price_incl_vat, stock, product_url, image_url)
+     select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::int[], $7::int[], $8::text[], $9::text[])
+     on conflict (gtin) do nothing`,
+    cols,
+  );
+}
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Compares the staged catalogue with the last snapshot and applies the drop rules, in one transaction:
+ * expire drops older than their expiry; a rise removes the active drop; a further fall updates it to the
+ * better discount (against the original old price, detection time reset); a first fall creates a drop.
+ * Then records the price history and replaces the snapshot. `ttlMs` is the drop lifetime.
+ */
+export async function applySnapshot(db: Db, now: Date, ttlMs: number): Promise<ApplyCounts> {
+  const expiresAt = new Date(now.getTime() + ttlMs);
+  return db.tx(async (tx) => {
+    const dropsExpired = await tx.execute(
+      `update price_drops set status = 'expired', ended_at = expires_at where status = 'active' and expires_at <= $1`,
+      [now],
+    );
+    const priceChanges = await tx.execute(
+      `insert into wholesale_price_changes (gtin, old_excl, old_incl, new_excl, new_incl)
+       select s.gtin, p.price_excl_vat, p.price_incl_vat, s.price_excl_vat, s.price_incl_vat
+         from wholesale_snapshot_staging s join wholesale_products p on p.gtin = s.gtin
+        where s.price_excl_vat <> p.price_excl_vat or s.price_incl_vat <> p.price_incl_vat`,
+    );
+    await yieldToEventLoop();
+    const dropsRemoved = await tx.execute(
+      `update price_drops d set status = 'removed', ended_at = $1
+         from wholesale_price_changes c
+        where d.gtin = c.gtin and d.status = 'active' and c.new_excl > c.old_excl`,
+      [now],
+    );
+    const pct = percentageSql('d.old_price_excl_vat', 'c.new_excl');
+    const dropsUpdated = await tx.execute(
+      `update price_drops d
+          set new_price_excl_vat = c.new_excl, new_price_incl_vat = c.new_incl,
+              drop_percentage = ${pct}, drop_category = ${categorySql(pct)}, priority = ${prioritySql(pct)},
+              detected_at = $1, expires_at = $2, best_roi_percentage = null, best_roi_market = null
+         from wholesale_price_changes c
+        where d.gtin = c.gtin and d.status = 'active' and c.new_excl < c.old_excl`,
+      [now, expiresAt],
+    );
+    const newPct = percentageSql('c.old_excl', 'c.new_excl');
+    const dropsCreated = await tx.execute(
+      `insert into price_drops (gtin, product_name, brand, category, stock, product_url, image_url,
+                                old_price_excl_vat, old_price_incl_vat, new_price_excl_vat, new_price_incl_vat,
+                                drop_percentage, drop_category, priority, first_detected_at, detected_at, expires_at)
+       select c.gtin, s.name, s.brand, s.category, s.stock, s.product_url, s.image_url,
+              c.old_excl, c.old_incl, c.new_excl, c.new_incl,
+              ${newPct}, ${categorySql(newPct)}, ${prioritySql(newPct)}, $1, $1, $2
+         from wholesale_price_changes c join wholesale_snapshot_staging s on s.gtin = c.gtin
+        where c.new_excl < c.old_excl and c.old_excl > 0
+          and not exists (select 1 from price_drops d where d.gtin = c.gtin and d.status = 'active')`,
+      [now, expiresAt],
+    );
+    // Keep what an active drop shows (name, stock, link, image) current with the catalogue.
+    await tx.execute(
+      `update price_drops d set product_name = s.name, brand = s.brand, category = s.category, stock = s.stock,
+              product_url = s.product_url, image_url = s.image_url
+         from wholesale_snapshot_staging s
+        where d.gtin = s.gtin and d.status = 'active'
+          and (d.product_name, d.brand, d.category, d.stock, d.product_url, d.image_url)
+              is distinct from (s.name, s.brand, s.category, s.stock, s.product_url, s.image_url)`,
+    );
+    await yieldToEventLoop();
+    await tx.execute(
+      `insert into wholesale_price_history (gtin, recorded_at, price_excl_vat, price_incl_vat)
+       select gtin, $1, new_excl, new_incl from wholesale_price_changes`,
+      [now],
+    );
+    await tx.execute(
+      `update wholesale_products p
+          set name = s.name, brand = s.brand, category = s.category, price_excl_vat = s.price_excl_vat,
+              price_incl_vat = s.price_incl_vat, stock = s.stock, product_url = s.product_url, image_url = s.image_url,
+              price_changed_at = case when p.price_excl_vat <> s.price_excl_vat or p.price_incl_vat <> s.price_incl_vat
+                                      then $1 else p.price_changed_at end
+         from wholesale_snapshot_staging s
+        where p.gtin = s.gtin
+          and (p.name, p.brand, p.category, p.price_excl_vat, p.price_incl_vat, p.stock, p.product_url, p.image_url)
+              is distinct from (s.name, s.brand, s.category, s.price_excl_vat, s.price_incl_vat, s.stock, s.product_url, s.image_url)`,
+      [now],
+    );
+    await yieldToEventLoop();
+    const newProducts = await tx.execute(
+      `with inserted as (
+         insert into wholesale_products (gtin, name, brand, category, price_excl_vat, price_incl_vat, stock, product_url, image_url, first_seen_at, price_changed_at)
+         select s.gtin, s.name, s.brand, s.category, s.price_excl_vat, s.price_incl_vat, s.stock, s.product_url, s.image_url, $1, $1
+           from wholesale_snapshot_staging s
+          where not exists (select 1 from wholesale_products p where p.gtin = s.gtin)
+         returning gtin, price_excl_vat, price_incl_vat)
+       insert into wholesale_price_history (gtin, recorded_at, price_excl_vat, price_incl_vat)
+       select gtin, $1, price_excl_vat, price_incl_vat from inserted`,
+      [now],
+    );
+    const variants = (await tx.one<{ n: number }>('select count(*)::int as n from wholesale_snapshot_staging')).n;
+    return { variants, newProducts, priceChanges, dropsCreated, dropsUpdated, dropsRemoved, dropsExpired };
+  });
+}
+
+/** Drops created or improved by the refresh at `now` (their ROI is computed next). */
+export async function listDropsDetectedAt(db: Db, now: Date, limit: number): Promise<Array<{ id: number; gtin: string; newPriceExclVat: number }>> {
+  return db.query(
+    `select id, gtin, new_price_excl_vat as "newPriceExclVat" from price_drops
+      where status = 'active' and detected_at = $1 order by drop_percentage desc, id limit $2`,
+    [now, limit],
+  );
+}
+
+export async function saveBestRoi(db: Db, rows: Array<{ id: number; roi: number; market: string }>): Promise<void> {
+  if (rows.length === 0) return;
+  await db.query(
+    `update price_drops d set best_roi_percentage = r.roi, best_roi_market = r.market
+       from unnest($1::bigint[], $2::numeric[], $3::text[]) as r(id, roi, market) where d.id = r.id`,
+    [rows.map((r) => r.id), rows.map((r) => r.roi), rows.map((r) => r.market)],
+  );
+}

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { PAGE_SIZE } from '../constants.ts';
+import { DROP_CATEGORIES, DROP_PRIORITIES } from '../drops.ts';
+import { pagedSchema } from '../paging.ts';
+
+/**
+ * Payloads of the price-drop endpoints (SPEC §3, §7). Money is in the user's region currency
+ * (EUR, or GBP for UK) as decimal major units with two decimals; percentages in percent.
+ */
+export const priceDropItemSchema = z.object({
+  id: z.number().int(),
+  /** The wholesale product's key: its GTIN. */
+  productId: z.string(),
+  productName: z.string(),
+  productBrand: z.string(),
+  productCategory: z.string().nullable(),
+  /** EAN/GTIN. */
+  productPrimaryIdentifier: z.string(),
+  stock: z.number().int().nullable(),
+  oldPriceExclVat: z.number(),
+  oldPriceInclVat: z.number(),
+  newPriceExclVat: z.number(),
+  newPriceInclVat: z.number(),
+  priceDropPercentage: z.number(),
+  dropCategory: z.enum(DROP_CATEGORIES),
+  priority: z.enum(DROP_PRIORITIES),
+  dropIcon: z.string(),
+  /** ISO time of detection (or of the better discount that updated it). */
+  detectedAt: z.string(),
+  expiresAt: z.string(),
+  qogitaLink: z.string().nullable().optional(),
+  productImageUrl: z.string().nullable().optional(),
+  currency: z.enum(['EUR', 'GBP']),
+  /** Best ROI (percent) over the Amazon markets at the new price, when the Amazon side was known; else null. */
+  bestRoiPercentage: z.number().nullable(),
+  bestRoiMarket: z.string().nullable(),
+});
+export type PriceDropItem = z.infer<typeof priceDropItemSchema>;
+
+export const dashboardOverviewSchema = z.object({
+  totalDrops: z.number().int(),
+  /** Sum of (old − new price excl. VAT) over the active drops, region currency. */
+  totalSavings: z.number(),
+  /** Mean drop percentage of the active drops, one decimal. */
+  avgDiscount: z.number(),
+  topBrand: z.string().nullable(),
+  /** Active drops detected in the last 2 hours. */
+  recentDrops: z.number().int(),
+  currency: z.enum(['EUR', 'GBP']),
+});
+export type DashboardOverview = z.infer<typeof dashboardOverviewSchema>;
+
+export const dailyTrendPointSchema = z.object({
+  /** Calendar day (YYYY-MM-DD) in the schedule's time zone. */
+  date: z.string(),
+  /** Drops detected that day (whatever became of them since). */
+  drops: z.number().int(),
+  /** Mean drop percentage of those drops, one decimal; 0 on a day without drops. */
+  avgDiscount: z.number(),
+});
+export type DailyTrendPoint = z.infer<typeof dailyTrendPointSchema>;
+
+export const dashboardAnalyticsSchema = z.object({
+  /** Minor, Small, Medium, Large, Huge → count of active drops. */
+  dropsByCategory: z.record(z.string(), z.number().int()),
+  /** Low, Medium, High, Very High, Critical → count of active drops. */
+  dropsByPriority: z.record(z.string(), z.number().int()),
+  topBrands: z.array(z.object({ brand: z.string(), dropCount: z.number().int() })),
+  /** The last 14 days, oldest first, today included; days without drops are present with 0. */
+  dailyTrend: z.array(dailyTrendPointSchema),
+});
+export type DashboardAnalytics = z.infer<typeof dashboardAnalyticsSchema>;
+
+export const PRICE_DROP_SORT_FIELDS = ['detectedAt', 'priceDropPercentage', 'newPriceExclVat', 'oldPriceExclVat', 'productName', 'productBrand', 'stock'] as const;
+export type PriceDropSortField = (typeof PRICE_DROP_SORT_FIELDS)[number];
+
+const optionalText = z
+  .string()
+  .trim()
+  .max(200, 'The search text is too long.')
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+/** Accepts 'VERY HIGH', 'very_high', 'Very High' … for VERY_HIGH. */
+function enumParam<const T extends readonly [string, ...string[]]>(values: T, message: string) {
+  return z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.trim().toUpperCase().replace(/[\s-]+/g, '_') : undefined))
+    .refine((v) => v === undefined || (values as readonly string[]).includes(v), message)
+    .transform((v) => v as T[number] | undefined);
+}
+
+export const priceDropsQuerySchema = z.object({
+  page: z.coerce.number({ error: 'page must be a number.' }).int('page must be a whole number.').min(0, 'page must be 0 or more.').default(0),
+  size: z.coerce.number({ error: 'size must be a number.' }).int('size must be a whole number.').min(1, 'size must be between 1 and 1000.').max(1000, 'size must be between 1 and 1000.').default(PAGE_SIZE),
+  sortBy: z.enum(PRICE_DROP_SORT_FIELDS, { error: `sortBy must be one of ${PRICE_DROP_SORT_FIELDS.join(', ')}.` }).default('detectedAt'),
+  sortOrder: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? 'desc').toLowerCase())
+    .refine((v) => v === 'asc' || v === 'desc', 'sortOrder must be asc or desc.')
+    .transform((v) => v as 'asc' | 'desc'),
+  search: optionalText,
+  dropCategory: enumParam(DROP_CATEGORIES, `dropCategory must be one of ${DROP_CATEGORIES.join(', ')}.`),
+  priority: enumParam(DROP_PRIORITIES, `priority must be one of ${DROP_PRIORITIES.join(', ')}.`),
+  brand: optionalText,
+});
+export type PriceDropsQuery = z.infer<typeof priceDropsQuerySchema>;
+
+export const priceDropsPageSchema = pagedSchema(priceDropItemSchema);
+
+export const priceAlertStatsSchema = z.object({
+  /** Variants in the last wholesale snapshot. */
+  totalProducts: z.number().int(),
+  /** Active drops. */
+  totalPriceDrops: z.number().int(),
+  /** 'Hourly', 'Every 3 hours' or 'Every 6 hours': the cadence in force now. */
+  currentUpdateFrequency: z.string(),
+  /** ISO time the last successful refresh finished; null before the first. */
+  lastUpdateTime: z.string().nullable(),
+  /** ISO time of the next scheduled refresh (the countdown's target). */
+  nextUpdateTime: z.string(),
+  /** True while a refresh is running. */
+  refreshing: z.boolean(),
+  timeZone: z.string(),
+});
+export type PriceAlertStats = z.infer<typeof priceAlertStatsSchema>;
+
+export const priceDropBrandsSchema = z.array(z.string());
+
+/** POST /price-alerts/refresh (admin): the refresh was queued. */
+export const startRefreshResponseSchema = z.object({ jobId: z.string(), message: z.string() });
