@@ -1,6 +1,24 @@
-import { Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
+import { IconFileAnalytics } from '@tabler/icons-react';
+import { DemoDataBadge } from '../../components/demo-data-badge.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useMarketDataSource } from '../../features/market-data/api/use-market-data-source.ts';
+import { CsvScanTabs } from '../../features/csv-analyzer/components/csv-scan-tabs.tsx';
+import { CsvUploadPanel } from '../../features/csv-analyzer/components/csv-upload-panel.tsx';
 
-// Placeholder until this screen's issue builds it.
+/** CSV Template Analyzer (admin, SPEC §2): upload supplier lists, follow their scans, download results. */
 export function CsvTemplateAnalyzerPage() {
-  return <Title order={2}>CsvTemplateAnalyzerPage</Title>;
+  const source = useMarketDataSource();
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title="CSV Template Analyzer"
+        subtitle="Scan supplier price lists against an Amazon market and download every matched product with its profit and ROI."
+        icon={<IconFileAnalytics size={24} />}
+        actions={<DemoDataBadge isDemo={source.data?.isDemo} />}
+      />
+      <CsvUploadPanel />
+      <CsvScanTabs />
+    </Stack>
+  );
 }

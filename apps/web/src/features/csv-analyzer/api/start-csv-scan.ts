@@ -1,0 +1,57 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CsvScan } from '@dealradar/shared/contracts/scans';
+import { getMarket, type MarketId } from '@dealradar/shared/markets';
+import { apiRequest } from '../../../lib/api-client.ts';
+import type { ColumnMapping } from '../../../components/column-mapping-dialog.tsx';
+import { csvScanKeys } from './csv-scan-keys.ts';
+
+export interface StartCsvScanInput {
+  file: File;
+  marketId: MarketId;
+  mapping: ColumnMapping;
+}
+
+/** POST /catalog/scan/start (SPEC §7): text fields first, then the file; the answer text is the scanId. */
+export async function startCsvScan({ file, marketId, mapping }: StartCsvScanInput): Promise<string> {
+  const form = new FormData();
+  form.append('marketplaceId', getMarket(marketId).marketplaceId);
+  form.append('marketId', marketId);
+  form.append('eanColumn', mapping.ean);
+  form.append('priceColumn', mapping.price ?? '');
+  form.append('brandColumn', mapping.brand);
+  form.append('file', file, file.name);
+  const text = await apiRequest<string>('/catalog/scan/start', { method: 'POST', body: form, responseType: 'text' });
+  return text.trim();
+}
+
+/** A new scan shows at once as PENDING with 0 of 0 EANs (SPEC §4) until the list reloads. */
+function pendingScan(scanId: string, input: StartCsvScanInput): CsvScan {
+  const now = new Date().toISOString();
+  return {
+    scanId,
+    fileName: input.file.name,
+    status: 'PENDING',
+    processedEans: 0,
+    totalEans: 0,
+    createdAt: now,
+    updatedAt: now,
+    startTime: null,
+    lastUpdateTime: now,
+    market: input.marketId,
+    completedAt: null,
+    report: { rowsRead: 0, validEans: 0, duplicateRows: 0, invalidRows: 0, issueCounts: {}, issueSamples: [], matchedProducts: 0, dealsFound: 0 },
+  };
+}
+
+export function useStartCsvScan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: startCsvScan,
+    onSuccess: (scanId, input) => {
+      queryClient.setQueryData<CsvScan[]>(csvScanKeys.active(), (scans) =>
+        scans?.some((s) => s.scanId === scanId) ? scans : [pendingScan(scanId, input), ...(scans ?? [])],
+      );
+      void queryClient.invalidateQueries({ queryKey: csvScanKeys.active() });
+    },
+  });
+}

@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
+import { getMarket, type MarketId } from '@dealradar/shared/markets';
+import type { CsvPreview } from '@dealradar/shared/csv';
+import { ColumnMappingDialog, type ColumnMapping } from '../../../components/column-mapping-dialog.tsx';
+import { readCsvFilePreview } from '../../../lib/csv-file-preview.ts';
+import { useStartCsvScan } from '../api/start-csv-scan.ts';
+import { toastError, toastInfo } from '../toasts.ts';
+import { CsvDropzone } from './csv-dropzone.tsx';
+import { CsvMarketSelect } from './csv-market-select.tsx';
+
+interface PendingFile {
+  file: File;
+  preview: CsvPreview;
+}
+
+/**
+ * Market selector + drop zone. Each dropped file is read (header + 3 rows), then mapped in its own
+ * dialog, one after the other; a confirmed file is uploaded at once (SPEC §2, §5, §7).
+ */
+export function CsvUploadPanel() {
+  const [market, setMarket] = useState<MarketId>('DE');
+  const [queue, setQueue] = useState<PendingFile[]>([]);
+  const [batchSize, setBatchSize] = useState(0);
+  const start = useStartCsvScan();
+
+  const handleFiles = async (files: File[]) => {
+    const read: PendingFile[] = [];
+    for (const file of files) {
+      try {
+        read.push({ file, preview: await readCsvFilePreview(file) });
+      } catch {
+        toastError('Failed to read CSV', `Failed to read CSV: ${file.name}`);
+      }
+    }
+    if (read.length === 0) return;
+    setBatchSize((size) => (queue.length === 0 ? read.length : size + read.length));
+    setQueue((q) => [...q, ...read]);
+  };
+
+  const current = queue[0] ?? null;
+  const next = () => setQueue((q) => q.slice(1));
+
+  const handleConfirm = (mapping: ColumnMapping) => {
+    if (!current) return;
+    const { file } = current;
+    const marketName = getMarket(market).name;
+    next();
+    start.mutate(
+      { file, marketId: market, mapping },
+      {
+        onSuccess: () => toastInfo('Upload Started', `Started processing ${file.name} for ${marketName}`),
+        onError: () => toastError('Upload Failed', `Failed to process ${file.name}`),
+      },
+    );
+  };
+
+  const position = batchSize - queue.length + 1;
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end" wrap="wrap">
+          <div>
+            <Title order={4}>Upload supplier price lists</Title>
+            <Text size="sm" c="dimmed">Choose the market, then drop your CSV files. You map the columns of each file before it is scanned.</Text>
+          </div>
+          <CsvMarketSelect value={market} onChange={setMarket} />
+        </Group>
+        <CsvDropzone onFiles={(files) => void handleFiles(files)} />
+      </Stack>
+      <ColumnMappingDialog
+        opened={current !== null}
+        fileName={current?.file.name ?? ''}
+        preview={current?.preview ?? null}
+        priceRequired={false}
+        caption={batchSize > 1 ? `File ${position} of ${batchSize}` : undefined}
+        onConfirm={handleConfirm}
+        onCancel={next}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,148 @@
+import { useEffect } from 'react';
+import { Alert, Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconDownload, IconInfoCircle, IconTrash, IconX } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { CsvScan, ScanStatus } from '@dealradar/shared/contracts/scans';
+import { getMarket } from '@dealradar/shared/markets';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { csvScanKeys } from '../api/csv-scan-keys.ts';
+import { useQueuePosition } from '../api/get-queue-position.ts';
+import { useScanStatus } from '../api/get-scan-status.ts';
+import {
+  estimateSecondsRemaining,
+  formatProcessingTime,
+  formatTimeRemaining,
+  isActiveStatus,
+  progressPercent,
+  progressText,
+} from '../scan-progress.ts';
+
+const STATUS_COLOR: Record<ScanStatus, string> = { PENDING: 'gray', PROCESSING: 'blue', COMPLETED: 'green', ERROR: 'red' };
+
+interface ScanCardProps {
+  scan: CsvScan;
+  onRemove: (scan: CsvScan) => void;
+  onDownload: (scan: CsvScan) => void;
+  removing: boolean;
+  downloading: boolean;
+}
+
+/** The scan as its own 2-second poll sees it; a failed poll turns it into ERROR with that message (SPEC §4). */
+function useLiveScan(scan: CsvScan): CsvScan {
+  const queryClient = useQueryClient();
+  const poll = useScanStatus(scan.scanId, isActiveStatus(scan.status));
+  const live: CsvScan = poll.isError
+    ? { ...scan, status: 'ERROR', error: errorMessage(poll.error, poll.error instanceof Error ? poll.error.message : 'An error occurred') }
+    : (poll.data ?? scan);
+  const finished = !isActiveStatus(live.status) && isActiveStatus(scan.status);
+  useEffect(() => {
+    // Polling stopped at COMPLETED or ERROR: reload both lists so the scan moves to the history tab.
+    if (!finished || poll.isError) return;
+    void queryClient.invalidateQueries({ queryKey: csvScanKeys.active() });
+    void queryClient.invalidateQueries({ queryKey: csvScanKeys.history() });
+  }, [finished, poll.isError, queryClient]);
+  return live;
+}
+
+export function ScanCard({ scan: listed, onRemove, onDownload, removing, downloading }: ScanCardProps) {
+  const scan = useLiveScan(listed);
+  const active = isActiveStatus(scan.status);
+  const queue = useQueuePosition(scan.scanId, active);
+  const percent = progressPercent(scan);
+  const market = getMarket(scan.market);
+  const remaining = estimateSecondsRemaining(scan, Date.now());
+  const endTime = scan.completedAt ?? scan.lastUpdateTime;
+  const processingMs = scan.startTime && scan.status === 'COMPLETED' ? Date.parse(endTime) - Date.parse(scan.startTime) : null;
+
+  return (
+    <Card withBorder shadow="xs" radius="md" padding="lg" data-testid="scan-card" data-scan-id={scan.scanId} data-status={scan.status}>
+      <Stack gap="sm" h="100%">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <div style={{ minWidth: 0 }}>
+            <Tooltip label={scan.fileName} openDelay={400}>
+              <Text fw={600} truncate>{scan.fileName}</Text>
+            </Tooltip>
+            <Text size="xs" c="dimmed">
+              {market.name} ({market.currency}) · started {new Date(scan.createdAt).toLocaleString()}
+            </Text>
+          </div>
+          <Badge color={STATUS_COLOR[scan.status]} variant="light" style={{ flexShrink: 0 }}>
+            {scan.status}
+          </Badge>
+        </Group>
+
+        <Stack gap={6}>
+          <Text size="sm" data-testid="scan-progress-text">{progressText(scan)}</Text>
+          <Progress
+            value={scan.status === 'PENDING' || scan.status === 'ERROR' ? 100 : percent}
+            color={scan.status === 'ERROR' ? 'red' : scan.status === 'COMPLETED' ? 'green' : scan.status === 'PENDING' ? 'gray.4' : 'indigo'}
+            animated={scan.status === 'PENDING'}
+            striped={scan.status === 'PENDING'}
+            size="md"
+            radius="xl"
+            aria-label="Scan progress"
+          />
+        </Stack>
+
+        {active && (
+          <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />} p="xs">
+            <Text size="xs">
+              We are scanning your supplier list against Amazon and keeping only the products that meet your ROI settings.
+            </Text>
+          </Alert>
+        )}
+
+        {scan.status === 'ERROR' && (
+          <Alert variant="light" color="red" icon={<IconAlertTriangle size={18} />} p="xs">
+            <Text size="sm" data-testid="scan-error">Error: {scan.error ?? 'An error occurred'}</Text>
+          </Alert>
+        )}
+
+        <SimpleGrid cols={2} spacing="xs" verticalSpacing={4}>
+          {active && queue.data && (
+            <Detail label="Queue position" value={queue.data.position > 0 ? `${queue.data.position} of ${queue.data.queueSize}` : 'Running now'} />
+          )}
+          {scan.status === 'PROCESSING' && remaining !== null && <Detail label="Time remaining" value={formatTimeRemaining(remaining)} />}
+          {processingMs !== null && <Detail label="Processing time" value={formatProcessingTime(processingMs)} />}
+          {scan.status === 'COMPLETED' && (
+            <>
+              <Detail label="Rows read" value={scan.report.rowsRead.toLocaleString('en-US')} />
+              <Detail label="Valid EANs" value={scan.report.validEans.toLocaleString('en-US')} />
+              <Detail label="Matched on Amazon" value={scan.report.matchedProducts.toLocaleString('en-US')} />
+              <Detail label="Deals found" value={scan.report.dealsFound.toLocaleString('en-US')} />
+              {scan.report.invalidRows > 0 && <Detail label="Rows not usable" value={scan.report.invalidRows.toLocaleString('en-US')} />}
+              {scan.report.duplicateRows > 0 && <Detail label="Duplicate rows" value={scan.report.duplicateRows.toLocaleString('en-US')} />}
+            </>
+          )}
+        </SimpleGrid>
+
+        <Group justify="flex-end" gap="xs" mt="auto">
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            leftSection={active ? <IconX size={14} /> : <IconTrash size={14} />}
+            loading={removing}
+            onClick={() => onRemove(scan)}
+          >
+            {active ? 'Cancel' : 'Remove'}
+          </Button>
+          {scan.status === 'COMPLETED' && (
+            <Button size="xs" leftSection={<IconDownload size={14} />} loading={downloading} onClick={() => onDownload(scan)}>
+              Download results
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">{label}</Text>
+      <Text size="sm" fw={500}>{value}</Text>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+/** Pure display rules of a CSV scan card (SPEC §4 "CSV scan status"). */
+
+export type CsvScanStatus = 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'ERROR';
+
+export interface ScanCounts {
+  status: CsvScanStatus;
+  processedEans: number;
+  totalEans: number;
+}
+
+/** 100 when completed; 0 when error, pending or total is 0; otherwise rounded processed/total. */
+export function progressPercent({ status, processedEans, totalEans }: ScanCounts): number {
+  if (status === 'COMPLETED') return 100;
+  if (status === 'ERROR' || status === 'PENDING' || totalEans <= 0) return 0;
+  return Math.min(100, Math.max(0, Math.round((processedEans / totalEans) * 100)));
+}
+
+/** 'Initializing scan...' while pending, else 'Progress: N% (x of y EANs analyzed)'. */
+export function progressText(scan: ScanCounts): string {
+  if (scan.status === 'PENDING') return 'Initializing scan...';
+  return `Progress: ${progressPercent(scan)}% (${scan.processedEans.toLocaleString('en-US')} of ${scan.totalEans.toLocaleString('en-US')} EANs analyzed)`;
+}
+
+export function isActiveStatus(status: CsvScanStatus): boolean {
+  return status === 'PENDING' || status === 'PROCESSING';
+}
+
+/** 'Less than a second', 'N seconds' or 'N minutes' (singular for 1). */
+export function formatTimeRemaining(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds < 1) return 'Less than a second';
+  if (seconds < 60) {
+    const n = Math.round(seconds);
+    return n === 1 ? '1 second' : `${n} seconds`;
+  }
+  const minutes = Math.round(seconds / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+/**
+ * Seconds left at the rate observed since the scan started, or null when no rate can be measured yet
+ * (not processing, nothing processed, or no start time).
+ */
+export function estimateSecondsRemaining(scan: ScanCounts & { startTime?: string | null }, nowMs: number): number | null {
+  if (scan.status !== 'PROCESSING' || !scan.startTime || scan.processedEans <= 0 || scan.totalEans <= 0) return null;
+  const elapsedMs = nowMs - Date.parse(scan.startTime);
+  if (!Number.isFinite(elapsedMs) || elapsedMs <= 0) return null;
+  const left = Math.max(0, scan.totalEans - scan.processedEans);
+  return (left * (elapsedMs / scan.processedEans)) / 1000;
+}
+
+/** Under a second: 'N ms'; under a minute: 'N sec'; else 'N min M sec'. */
+export function formatProcessingTime(ms: number): string {
+  if (!Number.isFinite(ms) || ms < 0) return '0 ms';
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  const totalSeconds = Math.round(ms / 1000);
+  const minutes = Math.floor(totalSeconds / 60);
+  const seconds = totalSeconds % 60;
+  return minutes === 0 ? `${seconds} sec` : `${minutes} min ${seconds} sec`;
+}
+
+/** History order: last update, newest first. */
+export function sortByLastUpdateDesc<T extends { lastUpdateTime?: string | null; updatedAt?: string | null }>(scans: readonly T[]): T[] {
+  const time = (s: T) => Date.parse(s.lastUpdateTime ?? s.updatedAt ?? '') || 0;
+  return [...scans].sort((a, b) => time(b) - time(a));
+}

@@ -1,0 +1,37 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { supplierStartResponseSchema, type ManualEntryRow, type SupplierStartResponse } from '@dealradar/shared/contracts/scans';
+import { SUPPLIER_UPLOAD_TIMEOUT_MS } from '@dealradar/shared/constants';
+import type { MarketId } from '@dealradar/shared/markets';
+import { apiRequest } from '../../../lib/api-client.ts';
+import type { ColumnMapping } from '../../../components/column-mapping-dialog.tsx';
+import { supplierKeys } from './supplier-keys.ts';
+
+export type StartSupplierScanInput =
+  | { kind: 'file'; marketId: MarketId; file: File; mapping: ColumnMapping }
+  | { kind: 'manual'; marketId: MarketId; rows: ManualEntryRow[] };
+
+/**
+ * POST /supplier-analyzer/start with a 180000 ms timeout (SPEC §7, §9): multipart for a file (text fields
+ * before the file), JSON { marketId, rows } for manual entry.
+ */
+export function startSupplierScan(input: StartSupplierScanInput): Promise<SupplierStartResponse> {
+  const options = { method: 'POST', timeoutMs: SUPPLIER_UPLOAD_TIMEOUT_MS, schema: supplierStartResponseSchema } as const;
+  if (input.kind === 'manual') {
+    return apiRequest('/supplier-analyzer/start', { ...options, body: { marketId: input.marketId, rows: input.rows } });
+  }
+  const form = new FormData();
+  form.append('marketId', input.marketId);
+  form.append('eanColumn', input.mapping.ean);
+  form.append('priceColumn', input.mapping.price ?? '');
+  form.append('brandColumn', input.mapping.brand);
+  form.append('file', input.file, input.file.name);
+  return apiRequest('/supplier-analyzer/start', { ...options, body: form });
+}
+
+export function useStartSupplierScan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: startSupplierScan,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['organization', 'subscription-status'] }),
+  });
+}

@@ -1,0 +1,97 @@
+import { Anchor, Badge, Button, Card, Group, Image, Rating, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { IconCalculator, IconExternalLink, IconPhotoOff } from '@tabler/icons-react';
+import type { DealProduct } from '@dealradar/shared/contracts/scans';
+import { getMarket } from '@dealradar/shared/markets';
+import { isWeakRank, roiBadgeColor } from '@dealradar/shared/roi';
+import { buyBoxSellerLabel, formatCount, formatEur, formatPercent } from '../deal-format.ts';
+
+/** One High ROI deal with every field of SPEC §3 'Favorite / deal product' (money in EUR, SPEC §9). */
+export function DealCard({ deal, onShowBreakdown }: { deal: DealProduct; onShowBreakdown: (deal: DealProduct) => void }) {
+  const image = deal.amazonImageUrl ?? deal.imageUrl ?? deal.qogitaImageUrl;
+  const market = getMarket(deal.market);
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="deal-card" data-ean={deal.ean}>
+      <Group align="flex-start" wrap="nowrap" gap="md">
+        <div style={{ width: 72, height: 72, flexShrink: 0 }}>
+          {image ? (
+            <Image src={image} alt={deal.productName ?? deal.ean} w={72} h={72} fit="contain" radius="sm" />
+          ) : (
+            <Stack w={72} h={72} align="center" justify="center" bg="gray.0" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
+              <IconPhotoOff size={24} color="var(--mantine-color-gray-5)" />
+            </Stack>
+          )}
+        </div>
+        <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+            <div style={{ minWidth: 0 }}>
+              <Text fw={600} lineClamp={2} data-testid="deal-name">{deal.productName ?? 'Unnamed product'}</Text>
+              <Text size="xs" c="dimmed">
+                <Text span fw={600} c="dark.4" data-testid="deal-brand">{deal.brand ?? 'Unknown brand'}</Text> · EAN {deal.ean} · ASIN {deal.asin}
+              </Text>
+            </div>
+            <Stack gap={2} align="flex-end" style={{ flexShrink: 0 }}>
+              <Badge size="lg" color={roiBadgeColor(deal.roiPercentage)} variant="filled" data-testid="deal-roi">
+                ROI {formatPercent(deal.roiPercentage)}
+              </Badge>
+              <Text size="sm" fw={700} c={deal.estimatedProfit !== null && deal.estimatedProfit < 0 ? 'red' : 'green.8'}>
+                {formatEur(deal.estimatedProfit)} profit
+              </Text>
+            </Stack>
+          </Group>
+          <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="xs" verticalSpacing={6}>
+            <Metric label="Supplier price" value={formatEur(deal.supplierPrice)} testId="deal-supplier-price" />
+            <Metric label="Amazon price" value={formatEur(deal.amazonPrice)} />
+            <Metric label={`Max buy price (${formatPercent(deal.minRoi * 100, 0)} ROI)`} value={formatEur(deal.maxBuyPrice)} />
+            <Metric
+              label="Sales rank"
+              value={formatCount(deal.mainCategoryRank)}
+              hint={deal.beautyCategoryRank ? `Beauty #${formatCount(deal.beautyCategoryRank)}` : undefined}
+              warn={isWeakRank(deal.mainCategoryRank)}
+              testId="deal-rank"
+            />
+            <Metric label="Monthly sales" value={formatCount(deal.estimatedMonthlySales)} />
+            <Metric label="Sellers" value={formatCount(deal.numberOfSellers)} />
+          </SimpleGrid>
+          <Group justify="space-between" gap="xs" wrap="wrap">
+            <Group gap="sm" wrap="wrap">
+              <Badge variant="light" color="gray" title={market.name}>{deal.market}</Badge>
+              <Group gap={4}>
+                <Rating value={deal.rating ?? 0} fractions={2} readOnly size="xs" />
+                <Text size="xs" c="dimmed">
+                  {deal.rating != null ? deal.rating.toFixed(1) : '—'} ({formatCount(deal.reviewCount)} reviews)
+                </Text>
+              </Group>
+              <Text size="xs" c="dimmed">Buy box: {buyBoxSellerLabel(deal.buyBoxSellerId)}</Text>
+              {deal.supplierName && (
+                <Tooltip label="Supplier list">
+                  <Text size="xs" c="dimmed" truncate maw={220}>{deal.supplierName}</Text>
+                </Tooltip>
+              )}
+              <Text size="xs" c="dimmed">Found {new Date(deal.createdAt).toLocaleString()}</Text>
+            </Group>
+            <Group gap="xs">
+              <Button size="compact-sm" variant="light" leftSection={<IconCalculator size={14} />} onClick={() => onShowBreakdown(deal)}>
+                Profit breakdown
+              </Button>
+              <Anchor href={deal.marketplaceUrl} target="_blank" rel="noopener noreferrer" size="sm">
+                <Group gap={4}>
+                  View on Amazon <IconExternalLink size={14} />
+                </Group>
+              </Anchor>
+            </Group>
+          </Group>
+        </Stack>
+      </Group>
+    </Card>
+  );
+}
+
+function Metric({ label, value, hint, warn, testId }: { label: string; value: string; hint?: string; warn?: boolean; testId?: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" truncate>{label}</Text>
+      <Text size="sm" fw={600} c={warn ? 'orange.8' : undefined} data-testid={testId}>{value}</Text>
+      {hint && <Text size="xs" c="dimmed">{hint}</Text>}
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { Group, MultiSelect, SegmentedControl, Select, TagsInput } from '@mantine/core';
+import { MARKETS, isMarketId, type MarketId } from '@dealradar/shared/markets';
+import { DEAL_SORT_OPTIONS, isDealSortBy, type DealSortBy, type SortOrder } from '../deal-sort.ts';
+
+export interface DealFilterState {
+  brands: string[];
+  markets: MarketId[];
+  sortBy: DealSortBy;
+  sortOrder: SortOrder;
+}
+
+interface DealFiltersProps {
+  value: DealFilterState;
+  /** Brands seen in the loaded deals, offered as suggestions (any brand may be typed). */
+  brandSuggestions: string[];
+  onChange: (patch: Partial<DealFilterState>) => void;
+  onSortByChange: (sortBy: DealSortBy) => void;
+}
+
+const MARKET_OPTIONS = MARKETS.map((m) => ({ value: m.id, label: `${m.id} · ${m.name}` }));
+
+/** Filters (brands, markets), the nine sort options and the order (SPEC §2, §9). */
+export function DealFilters({ value, brandSuggestions, onChange, onSortByChange }: DealFiltersProps) {
+  return (
+    <Group align="flex-end" gap="sm" wrap="wrap">
+      <TagsInput
+        label="Brands"
+        placeholder={value.brands.length ? '' : 'All brands'}
+        data={brandSuggestions}
+        value={value.brands}
+        onChange={(brands) => onChange({ brands })}
+        clearable
+        w={{ base: '100%', sm: 260 }}
+        data-testid="deal-filter-brands"
+      />
+      <MultiSelect
+        label="Markets"
+        placeholder={value.markets.length ? '' : 'All markets'}
+        data={MARKET_OPTIONS}
+        value={value.markets}
+        onChange={(markets) => onChange({ markets: markets.filter(isMarketId) })}
+        clearable
+        w={{ base: '100%', sm: 220 }}
+        data-testid="deal-filter-markets"
+      />
+      <Select
+        label="Sort by"
+        data={DEAL_SORT_OPTIONS.map((o) => ({ value: o.value, label: o.label }))}
+        value={value.sortBy}
+        onChange={(v) => isDealSortBy(v) && onSortByChange(v)}
+        allowDeselect={false}
+        w={{ base: '100%', sm: 190 }}
+        data-testid="deal-sort-by"
+      />
+      <SegmentedControl
+        value={value.sortOrder}
+        onChange={(v) => onChange({ sortOrder: v === 'desc' ? 'desc' : 'asc' })}
+        data={[
+          { value: 'asc', label: 'Ascending' },
+          { value: 'desc', label: 'Descending' },
+        ]}
+        data-testid="deal-sort-order"
+      />
+    </Group>
+  );
+}

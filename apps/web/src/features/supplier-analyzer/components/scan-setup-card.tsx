@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { Card, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import type { SupplierStartResponse } from '@dealradar/shared/contracts/scans';
+import type { MarketId } from '@dealradar/shared/markets';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useStartSupplierScan, type StartSupplierScanInput } from '../api/start-supplier-scan.ts';
+import { partialScanMessage } from '../scan-progress.ts';
+import { readPreferredMarket, writePreferredMarket } from '../market-preference.ts';
+import { toast } from '../toasts.ts';
+import { ManualEntryForm } from './manual-entry-form.tsx';
+import { SupplierFileUpload } from './supplier-file-upload.tsx';
+import { SupplierMarketSelect } from './supplier-market-select.tsx';
+
+type Mode = 'upload' | 'manual';
+
+interface ScanSetupCardProps {
+  onStarted: (answer: SupplierStartResponse) => void;
+}
+
+/** Market, Upload CSV / Manual entry toggle and the start of a scan (SPEC §2, §7). */
+export function ScanSetupCard({ onStarted }: ScanSetupCardProps) {
+  const [market, setMarket] = useState<MarketId>(() => readPreferredMarket(typeof window === 'undefined' ? undefined : window.localStorage));
+  const [mode, setMode] = useState<Mode>('upload');
+  const start = useStartSupplierScan();
+
+  const chooseMarket = (value: MarketId) => {
+    setMarket(value);
+    writePreferredMarket(window.localStorage, value);
+  };
+
+  const run = (input: StartSupplierScanInput) => {
+    start.mutate(input, {
+      onSuccess: (answer) => {
+        const partial = partialScanMessage(answer);
+        if (partial) toast('Scan Started (Partial)', partial, 'orange');
+        else toast('Scan Started', `Analyzing ${answer.totalEans.toLocaleString('en-US')} EANs.`, 'blue');
+        onStarted(answer);
+      },
+      onError: (error) => toast('Error', errorMessage(error, 'Failed to start scan'), 'red'),
+    });
+  };
+
+  const disabled = start.isPending;
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
+          <div>
+            <Title order={4}>Analyze a supplier list</Title>
+            <Text size="sm" c="dimmed">
+              Upload a price list or type a few products: each is matched to its Amazon listing and kept when it meets your ROI.
+            </Text>
+          </div>
+          <Group align="flex-end" gap="md" wrap="wrap">
+            <SupplierMarketSelect value={market} onChange={chooseMarket} disabled={start.isPending} />
+            <SegmentedControl
+              value={mode}
+              onChange={(v) => setMode(v as Mode)}
+              data={[
+                { value: 'upload', label: 'Upload CSV' },
+                { value: 'manual', label: 'Manual entry' },
+              ]}
+            />
+          </Group>
+        </Group>
+        {mode === 'upload' ? (
+          <SupplierFileUpload disabled={disabled} loading={start.isPending} onStart={(file, mapping) => run({ kind: 'file', marketId: market, file, mapping })} />
+        ) : (
+          <ManualEntryForm disabled={disabled} loading={start.isPending} onStart={(rows) => run({ kind: 'manual', marketId: market, rows })} />
+        )}
+      </Stack>
+    </Card>
+  );
+}

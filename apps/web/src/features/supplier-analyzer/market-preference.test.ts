@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { readPreferredMarket, SUPPLIER_MARKET_KEY, writePreferredMarket } from './market-preference.ts';
+
+function memoryStorage(initial: Record<string, string> = {}) {
+  const data = new Map(Object.entries(initial));
+  return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v) };
+}
+
+describe('supplier market preference', () => {
+  it('defaults to the first market (DE)', () => {
+    expect(readPreferredMarket(memoryStorage())).toBe('DE');
+    expect(readPreferredMarket(undefined)).toBe('DE');
+  });
+  it('remembers the last chosen market', () => {
+    const storage = memoryStorage();
+    writePreferredMarket(storage, 'CA');
+    expect(readPreferredMarket(storage)).toBe('CA');
+  });
+  it('ignores an unknown stored value', () => {
+    expect(readPreferredMarket(memoryStorage({ [SUPPLIER_MARKET_KEY]: 'XX' }))).toBe('DE');
+  });
+});
