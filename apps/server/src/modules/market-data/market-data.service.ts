@@ -1,27 +1,57 @@
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { createFxService } from './fx/fx-service.ts';
+import { createListingLookup } from './listing-lookup.ts';
 import type { MarketDataService } from './market-data.types.ts';
+import { createDemoRetailProvider } from './providers/demo/demo-retail.ts';
+import { createDemoWholesaleProvider } from './providers/demo/demo-wholesale.ts';
+import { createImportOnlyRetailProvider } from './providers/import-only-retail.ts';
+import type { RetailProvider, WholesaleProvider } from './providers/provider.types.ts';
 
 export interface MarketDataDeps {
   config: Config;
   db: Db;
   clock: Clock;
   log: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
+  /** Tests inject providers (fakes, counting wrappers); otherwise MARKET_DATA decides. */
+  providers?: { retail?: RetailProvider; wholesale?: WholesaleProvider };
+  fetchImpl?: typeof fetch;
 }
 
-/** Builds the configured providers (MARKET_DATA) behind the shared cache. Built by the market-data issue. */
+/**
+ * MARKET_DATA:
+ * - demo (default): built-in demo catalogue for Amazon and wholesale;
+ * - keepa / real: Keepa (KEEPA_API_KEY) for Amazon + Qogita (QOGITA_EMAIL/PASSWORD) for wholesale;
+ * - qogita: Qogita for wholesale, Amazon data only from imported Keepa exports (no Keepa key needed).
+ */
+export function selectProviders(deps: MarketDataDeps): { retail: RetailProvider; wholesale: WholesaleProvider } {
+  const mode = deps.config.MARKET_DATA;
+  let retail: RetailProvider;
+  let wholesale: WholesaleProvider;
+  if (mode === 'demo') {
+    retail = createDemoRetailProvider(deps.clock);
+    wholesale = createDemoWholesaleProvider(deps.clock);
+  } else if (mode === 'qogita') {
+    retail = createImportOnlyRetailProvider();
+    wholesale = createDemoWholesaleProvider(deps.clock);
+  } else {
+    throw new Error(`MARKET_DATA=${mode} is not available yet.`);
+  }
+  return { retail: deps.providers?.retail ?? retail, wholesale: deps.providers?.wholesale ?? wholesale };
+}
+
+/** Builds the configured providers (MARKET_DATA) behind the shared cache. */
 export function createMarketDataService(deps: MarketDataDeps): MarketDataService {
-  void deps;
-  const missing = (): never => {
-    throw new Error('The market-data layer is not built yet.');
-  };
+  const { retail, wholesale } = selectProviders(deps);
+  const lookup = createListingLookup({ db: deps.db, clock: deps.clock, provider: retail, ttlMs: deps.config.MARKET_CACHE_TTL_HOURS * 3_600_000, log: deps.log });
+  const fx = createFxService({ config: deps.config, db: deps.db, clock: deps.clock, offline: retail.isDemo && wholesale.isDemo, log: deps.log, fetchImpl: deps.fetchImpl });
   return {
-    source: { retail: 'none', wholesale: 'none', isDemo: true },
-    lookupListings: async () => missing(),
-    listWholesaleBrands: async () => missing(),
-    listWholesaleVariants: async () => missing(),
-    fetchWholesaleCatalogue: () => missing(),
-    fxRate: async () => missing(),
+    source: { retail: retail.name, wholesale: wholesale.name, isDemo: retail.isDemo || wholesale.isDemo },
+    lookupListings: lookup.lookupListings,
+    listWholesaleBrands: () => wholesale.listBrands(),
+    listWholesaleVariants: (brand) => wholesale.listVariants(brand),
+    fetchWholesaleCatalogue: () => wholesale.fetchCatalogue(),
+    fxRate: fx.fxRate,
   };
 }

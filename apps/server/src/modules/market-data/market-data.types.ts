@@ -78,6 +78,8 @@ export interface FxRate {
   rate: number;
   /** The date the rate is valid for (YYYY-MM-DD). */
   date: string;
+  /** Where the rate came from: FX_RATES ('config'), the ECB feed ('ecb') or the offline table ('built-in'). */
+  source?: 'config' | 'ecb' | 'built-in';
 }
 
 export interface MarketDataService {

@@ -1,0 +1,147 @@
+import type { MarketId } from '@dealradar/shared/markets';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { resolveListing } from './listing-resolution.ts';
+import { mappingsForEans, readFreshCache, writeCache, type CacheKeyType } from './market-data.repository.ts';
+import type { AmazonListing, LookupResult, ResolvedListing } from './market-data.types.ts';
+import type { RetailProvider } from './providers/provider.types.ts';
+
+export interface ListingLookupDeps {
+  db: Db;
+  clock: Clock;
+  provider: RetailProvider;
+  ttlMs: number;
+  log: { warn(obj: object, msg?: string): void };
+}
+
+/** undefined: the key could not be looked up (upstream failure). */
+type KeyResult = AmazonListing[] | undefined;
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Look-ups through the shared database cache:
+ * - fresh entries (also "no listing" answers) cost no upstream call;
+ * - the rest go upstream in batches of provider.batchSize (Keepa: 100 codes per request);
+ * - a key already being fetched by another caller in this process is awaited, not fetched again.
+ */
+export function createListingLookup(deps: ListingLookupDeps) {
+  const inflight = new Map<string, Promise<KeyResult>>();
+
+  async function fetchKeys(market: MarketId, keyType: CacheKeyType, keys: string[]): Promise<{ results: Map<string, KeyResult>; requests: number }> {
+    const unique = [...new Set(keys)];
+    const results = new Map<string, KeyResult>();
+    const cached = await readFreshCache(deps.db, market, keyType, unique, deps.clock.now());
+    for (const [key, entry] of cached) results.set(key, entry.listings);
+
+    const waits: Array<Promise<void>> = [];
+    const toFetch: string[] = [];
+    for (const key of unique) {
+      if (results.has(key)) continue;
+      const pending = inflight.get(`${market}|${keyType}|${key}`);
+      if (pending) waits.push(pending.then((value) => void results.set(key, value)));
+      else toFetch.push(key);
+    }
+
+    // Register every key we will fetch before the first await, so concurrent callers join instead of duplicating.
+    const batches: string[][] = [];
+    for (let i = 0; i < toFetch.length; i += deps.provider.batchSize) batches.push(toFetch.slice(i, i + deps.provider.batchSize));
+    const settle = new Map<string, (value: KeyResult) => void>();
+    for (const key of toFetch) {
+      const id = `${market}|${keyType}|${key}`;
+      inflight.set(id, new Promise<KeyResult>((resolve) => settle.set(key, resolve)));
+    }
+
+    let requests = 0;
+    try {
+      for (const batch of batches) {
+        const fetched = await fetchBatch(market, keyType, batch);
+        requests += fetched.requests;
+        for (const key of batch) {
+          const value = fetched.values.get(key);
+          results.set(key, value);
+          settle.get(key)!(value);
+          inflight.delete(`${market}|${keyType}|${key}`);
+        }
+        if (deps.db.kind === 'pglite') await yieldToEventLoop();
+      }
+    } finally {
+      // Anything left unsettled (an unexpected throw) counts as not looked up for everybody waiting.
+      for (const key of toFetch) {
+        const id = `${market}|${keyType}|${key}`;
+        if (inflight.has(id)) {
+          settle.get(key)!(undefined);
+          inflight.delete(id);
+        }
+      }
+    }
+    await Promise.all(waits);
+    return { results, requests };
+  }
+
+  async function fetchBatch(market: MarketId, keyType: CacheKeyType, batch: string[]): Promise<{ values: Map<string, KeyResult>; requests: number }> {
+    const values = new Map<string, KeyResult>();
+    let failed: string[];
+    let requests: number;
+    let found: Map<string, AmazonListing[]>;
+    try {
+      if (keyType === 'ean') {
+        const answer = await deps.provider.lookupEans(batch, market);
+        ({ failed, requests, found } = answer);
+      } else {
+        const answer = await deps.provider.lookupAsins(batch, market);
+        failed = answer.failed;
+        requests = answer.requests;
+        found = new Map([...answer.found].map(([asin, listing]) => [asin, [listing]]));
+      }
+    } catch (error) {
+      deps.log.warn({ market, keyType, codes: batch.length, err: (error as Error).message }, 'market-data batch failed');
+      return { values, requests: 1 };
+    }
+    const failedSet = new Set(failed);
+    const now = deps.clock.now();
+    const expiresAt = new Date(now.getTime() + deps.ttlMs);
+    const entries = [];
+    for (const key of batch) {
+      if (failedSet.has(key)) continue;
+      const listings = found.get(key) ?? [];
+      values.set(key, listings);
+      entries.push({ key, listings, source: deps.provider.name, fetchedAt: now, expiresAt });
+    }
+    await writeCache(deps.db, market, keyType, entries);
+    return { values, requests };
+  }
+
+  /** Resolved listings for canonical EANs in one market (mappings applied). */
+  async function lookupListings(eans: string[], market: MarketId, options: { signal?: AbortSignal } = {}): Promise<LookupResult> {
+    options.signal?.throwIfAborted();
+    const unique = [...new Set(eans)];
+    const { results, requests: eanRequests } = await fetchKeys(market, 'ean', unique);
+    const mappings = await mappingsForEans(deps.db, unique);
+
+    // Mapped ASINs that the EAN's own listings don't contain are looked up by ASIN (also cached).
+    const missingAsins: string[] = [];
+    for (const [ean, mapping] of mappings) {
+      const listings = results.get(ean);
+      if (!listings?.some((l) => l.asin === mapping.asin)) missingAsins.push(mapping.asin);
+    }
+    const asinLookup = missingAsins.length ? await fetchKeys(market, 'asin', missingAsins) : { results: new Map<string, KeyResult>(), requests: 0 };
+
+    const resolved = new Map<string, ResolvedListing>();
+    const notLookedUp: string[] = [];
+    for (const ean of unique) {
+      const listings = results.get(ean);
+      const mapping = mappings.get(ean);
+      const mappedListing = mapping ? asinLookup.results.get(mapping.asin)?.[0] : undefined;
+      if (listings === undefined && !mappedListing) {
+        notLookedUp.push(ean);
+        continue;
+      }
+      const choice = resolveListing(ean, listings ?? [], mapping, mappedListing);
+      if (choice) resolved.set(ean, choice);
+    }
+    return { resolved, notLookedUp, upstreamRequests: eanRequests + asinLookup.requests };
+  }
+
+  return { lookupListings };
+}

@@ -1,0 +1,50 @@
+import { getMarket } from '@dealradar/shared/markets';
+import { computeProfit, type ProfitBreakdown } from '@dealradar/shared/profit';
+import type { FxRate, ResolvedListing } from './market-data.types.ts';
+
+export interface ListingProfit extends ProfitBreakdown {
+  /** The supplier unit cost as given (EUR minor units, excl. VAT). */
+  unitCostEur: number | null;
+  /** The EUR → market-currency rate used for the cost. */
+  fx: FxRate;
+  asin: string;
+  mapped: boolean;
+}
+
+export interface ListingProfitOptions {
+  vatRegistered?: boolean;
+  /** Prep/shipping per Amazon unit sold, minor units of the market currency. */
+  prepCost?: number;
+  /** Minimum ROI (fraction) for maxUnitCostForMinRoi. */
+  minRoi?: number;
+}
+
+/**
+ * The one way consumers (scans, brand analysis) price a deal: a supplier unit cost in EUR (excl. VAT, minor units)
+ * is converted with `fx` (EUR → the listing's market currency; get it from marketData.fxRate('EUR', currency)),
+ * then the profit engine runs with the resolved listing's price, fees and pack count.
+ */
+export function listingProfit(resolved: ResolvedListing, unitCostEur: number | null, fx: FxRate, options: ListingProfitOptions = {}): ListingProfit {
+  const { listing } = resolved;
+  const market = getMarket(listing.market);
+  if (fx.from !== 'EUR' || fx.to !== market.currency) {
+    throw new Error(`listingProfit needs the EUR → ${market.currency} rate, got ${fx.from} → ${fx.to}.`);
+  }
+  const breakdown = computeProfit({
+    market: listing.market,
+    buyBoxPrice: listing.buyBoxPrice,
+    referralFeeRate: listing.referralFeeRate,
+    fbaFee: listing.fbaFee,
+    numberOfPacks: resolved.numberOfPacks,
+    unitCost: unitCostEur === null ? null : unitCostEur * fx.rate,
+    vatRegistered: options.vatRegistered,
+    prepCost: options.prepCost,
+    minRoi: options.minRoi,
+  });
+  return { ...breakdown, unitCostEur, fx, asin: listing.asin, mapped: resolved.mapped };
+}
+
+/** Converts a market-currency amount back to EUR minor units (display of supplier deals in EUR). */
+export function toEurMinor(amount: number | null, fx: FxRate): number | null {
+  return amount === null ? null : Math.round(amount / fx.rate);
+}

@@ -1,0 +1,183 @@
+import type { MarketId } from '@dealradar/shared/markets';
+import type { Db } from '../../db/client.ts';
+import type { AmazonListing } from './market-data.types.ts';
+
+/** The only SQL of the market-data module: look-up cache, EAN-ASIN mappings, import log, FX rates. */
+
+export type CacheKeyType = 'ean' | 'asin';
+
+export interface CacheEntry {
+  key: string;
+  listings: AmazonListing[];
+  source: string;
+  fetchedAt: Date;
+  expiresAt: Date;
+}
+
+type StoredListing = Omit<AmazonListing, 'fetchedAt'> & { fetchedAt: string };
+
+function revive(listings: StoredListing[]): AmazonListing[] {
+  return listings.map((l) => ({ ...l, fetchedAt: new Date(l.fetchedAt) }));
+}
+
+/** Fresh cache entries (expires_at after `now`) of the given keys. */
+export async function readFreshCache(db: Db, market: MarketId, keyType: CacheKeyType, keys: string[], now: Date): Promise<Map<string, CacheEntry>> {
+  const out = new Map<string, CacheEntry>();
+  if (!keys.length) return out;
+  const rows = await db.query<{ key: string; listings: StoredListing[] | string; source: string; fetched_at: Date; expires_at: Date }>(
+    `select key, listings, source, fetched_at, expires_at from market_listing_cache
+      where market = $1 and key_type = $2 and key = any($3::text[]) and expires_at > $4`,
+    [market, keyType, keys, now],
+  );
+  for (const row of rows) {
+    const listings = typeof row.listings === 'string' ? (JSON.parse(row.listings) as StoredListing[]) : row.listings;
+    out.set(row.key, { key: row.key, listings: revive(listings), source: row.source, fetchedAt: new Date(row.fetched_at), expiresAt: new Date(row.expires_at) });
+  }
+  return out;
+}
+
+/** Upserts entries; an import (long expiry) is only replaced by a later write for the same key. */
+export async function writeCache(db: Db, market: MarketId, keyType: CacheKeyType, entries: CacheEntry[]): Promise<void> {
+  for (let i = 0; i < entries.length; i += 500) {
+    const chunk = entries.slice(i, i + 500).map((e) => ({
+      key: e.key,
+      source: e.source,
+      listings: e.listings,
+      fetched_at: e.fetchedAt.toISOString(),
+      expires_at: e.expiresAt.toISOString(),
+    }));
+    await db.execute(
+      `insert into market_listing_cache (market, key_type, key, source, listings, fetched_at, expires_at)
+       select $1, $2, x.key, x.source, x.listings, x.fetched_at, x.expires_at
+         from jsonb_to_recordset($3::jsonb) as x(key text, source text, listings jsonb, fetched_at timestamptz, expires_at timestamptz)
+       on conflict (market, key_type, key) do update
+         set source = excluded.source, listings = excluded.listings, fetched_at = excluded.fetched_at, expires_at = excluded.expires_at`,
+      [market, keyType, JSON.stringify(chunk)],
+    );
+  }
+}
+
+/** Counts of cached rows by source (admin data-source card). */
+export async function cacheStats(db: Db, now: Date): Promise<Array<{ source: string; market: string; entries: number; fresh: number }>> {
+  return db.query(
+    `select source, market, count(*)::int as entries, count(*) filter (where expires_at > $1)::int as fresh
+       from market_listing_cache group by source, market order by source, market`,
+    [now],
+  );
+}
+
+// ---- EAN-ASIN mappings ----
+
+export interface MappingRow {
+  id: string;
+  ean: string;
+  asin: string;
+  name: string;
+  brand: string;
+  numberOfPacks: number;
+  createdAt: Date;
+}
+
+const MAPPING_COLUMNS = `id, ean, asin, name, brand, number_of_packs as "numberOfPacks", created_at as "createdAt"`;
+
+export async function listMappings(db: Db, page: number, size: number): Promise<{ rows: MappingRow[]; total: number }> {
+  const rows = await db.query<MappingRow>(`select ${MAPPING_COLUMNS} from ean_asin_mappings order by created_at desc, id limit $1 offset $2`, [size, page * size]);
+  const { total } = await db.one<{ total: number }>('select count(*)::int as total from ean_asin_mappings');
+  return { rows, total };
+}
+
+export async function findMapping(db: Db, id: string): Promise<MappingRow | undefined> {
+  return db.maybeOne<MappingRow>(`select ${MAPPING_COLUMNS} from ean_asin_mappings where id = $1`, [id]);
+}
+
+export async function findMappingByEan(db: Db, ean: string): Promise<MappingRow | undefined> {
+  return db.maybeOne<MappingRow>(`select ${MAPPING_COLUMNS} from ean_asin_mappings where ean = $1`, [ean]);
+}
+
+export async function mappingsForEans(db: Db, eans: string[]): Promise<Map<string, MappingRow>> {
+  if (!eans.length) return new Map();
+  const rows = await db.query<MappingRow>(`select ${MAPPING_COLUMNS} from ean_asin_mappings where ean = any($1::text[])`, [eans]);
+  return new Map(rows.map((r) => [r.ean, r]));
+}
+
+export interface MappingInput {
+  ean: string;
+  asin: string;
+  name: string;
+  brand: string;
+  numberOfPacks: number;
+}
+
+export async function insertMapping(db: Db, input: MappingInput, now: Date): Promise<MappingRow> {
+  return db.one<MappingRow>(
+    `insert into ean_asin_mappings (ean, asin, name, brand, number_of_packs, created_at, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $6) returning ${MAPPING_COLUMNS}`,
+    [input.ean, input.asin, input.name, input.brand, input.numberOfPacks, now],
+  );
+}
+
+export async function updateMapping(db: Db, id: string, input: MappingInput, now: Date): Promise<MappingRow | undefined> {
+  return db.maybeOne<MappingRow>(
+    `update ean_asin_mappings set ean = $2, asin = $3, name = $4, brand = $5, number_of_packs = $6, updated_at = $7
+      where id = $1 returning ${MAPPING_COLUMNS}`,
+    [id, input.ean, input.asin, input.name, input.brand, input.numberOfPacks, now],
+  );
+}
+
+export async function deleteMapping(db: Db, id: string): Promise<boolean> {
+  return (await db.execute('delete from ean_asin_mappings where id = $1', [id])) > 0;
+}
+
+// ---- Keepa export imports ----
+
+export interface ImportLogRow {
+  id: string;
+  fileName: string;
+  market: string | null;
+  rowsRead: number;
+  listingsImported: number;
+  eansImported: number;
+  rowsSkipped: number;
+  createdAt: Date;
+}
+
+export async function insertImportLog(db: Db, row: Omit<ImportLogRow, 'id' | 'createdAt'> & { importedBy: string }, now: Date): Promise<ImportLogRow> {
+  return db.one<ImportLogRow>(
+    `insert into market_data_imports (file_name, market, rows_read, listings_imported, eans_imported, rows_skipped, imported_by, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)
+     returning id, file_name as "fileName", market, rows_read as "rowsRead", listings_imported as "listingsImported",
+               eans_imported as "eansImported", rows_skipped as "rowsSkipped", created_at as "createdAt"`,
+    [row.fileName, row.market, row.rowsRead, row.listingsImported, row.eansImported, row.rowsSkipped, row.importedBy, now],
+  );
+}
+
+export async function recentImports(db: Db, limit: number): Promise<ImportLogRow[]> {
+  return db.query<ImportLogRow>(
+    `select id, file_name as "fileName", market, rows_read as "rowsRead", listings_imported as "listingsImported",
+            eans_imported as "eansImported", rows_skipped as "rowsSkipped", created_at as "createdAt"
+       from market_data_imports order by created_at desc limit $1`,
+    [limit],
+  );
+}
+
+// ---- FX ----
+
+export async function saveFxRates(db: Db, date: string, rates: Record<string, number>, source: string): Promise<void> {
+  const rows = Object.entries(rates).map(([currency, rate]) => ({ currency, rate }));
+  await db.execute(
+    `insert into fx_rates (currency, valid_on, rate, source)
+     select x.currency, $1::date, x.rate, $2 from jsonb_to_recordset($3::jsonb) as x(currency text, rate numeric)
+     on conflict (currency, valid_on) do update set rate = excluded.rate, source = excluded.source, fetched_at = now()`,
+    [date, source, JSON.stringify(rows)],
+  );
+}
+
+/** The newest stored rates (all currencies of the latest day). */
+export async function latestFxRates(db: Db): Promise<{ date: string; rates: Record<string, number> } | undefined> {
+  const rows = await db.query<{ currency: string; rate: number; valid_on: string }>(
+    `select currency, rate, to_char(valid_on, 'YYYY-MM-DD') as valid_on from fx_rates
+      where valid_on = (select max(valid_on) from fx_rates)`,
+  );
+  if (!rows.length) return undefined;
+  return { date: rows[0]!.valid_on, rates: Object.fromEntries(rows.map((r) => [r.currency, Number(r.rate)])) };
+}

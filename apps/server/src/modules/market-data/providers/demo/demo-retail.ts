@@ -1,0 +1,143 @@
+import type { MarketId } from '@dealradar/shared/markets';
+import { getMarket } from '@dealradar/shared/markets';
+import { REFERRAL_SCHEDULES, scheduleRate } from '@dealradar/shared/profit';
+import type { Clock } from '../../../../lib/clock.ts';
+import type { AmazonListing } from '../../market-data.types.ts';
+import type { RetailBatchResult, RetailProvider } from '../provider.types.ts';
+import { demoCatalogue, demoVariantByGtin, type DemoVariant } from './demo-catalogue.ts';
+import { between, hash, unit } from './demo-random.ts';
+
+/**
+ * Demo Amazon listings: a pure function of (EAN, market, pack). About 8 % of the catalogue has no listing anywhere,
+ * each market lists a share of the rest, some EANs are sold only as a multipack and some have a second (multipack)
+ * listing next to the single one. Prices derive from the wholesale list price with a retail mark-up.
+ */
+
+/** Fixed demo conversion (EUR → market currency); real rates come from the FX service. */
+const DEMO_FX: Record<string, number> = { EUR: 1, GBP: 0.86, USD: 1.08, CAD: 1.5 };
+const LISTED_SHARE: Record<MarketId, number> = { DE: 0.93, UK: 0.85, FR: 0.84, IT: 0.8, ES: 0.8, US: 0.55, CA: 0.45 };
+const SALES_SCALE: Record<MarketId, number> = { DE: 1, UK: 1, FR: 0.6, IT: 0.5, ES: 0.45, US: 2.5, CA: 0.35 };
+const FBA_BASE: Record<DemoVariant['size'], number> = { small: 260, medium: 340, large: 480 };
+const FBA_SCALE: Record<MarketId, number> = { DE: 1, UK: 0.9, FR: 1.15, IT: 1.15, ES: 1.05, US: 1.2, CA: 1.6 };
+/** Amazon's own seller ids per marketplace: a buy box held by the retailer itself. */
+export const AMAZON_SELLER_IDS: Record<MarketId, string> = {
+  DE: 'A3JWKAKR8XB7XF', UK: 'A3P5ROKL5A1OLE', FR: 'A1X6FK5RDHNB96', IT: 'A11IL2PNWYJU7H', ES: 'A1AT7YVPFBWXBL', US: 'ATVPDKIKX0DER', CA: 'A3DWYIK6Y9EEQB',
+};
+const ALPHANUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+function code(length: number, ...parts: Array<string | number>): string {
+  let out = '';
+  for (let i = 0; i < length; i += 1) out += ALPHANUM[hash(...parts, i) % ALPHANUM.length];
+  return out;
+}
+
+export function demoAsin(gtin: string, pack: number): string {
+  return `B0${code(8, gtin, pack, 'asin')}`;
+}
+
+/** Buyer-price endings shoppers see: .99, .95, .49. */
+function retailPrice(minor: number, ...parts: Array<string | number>): number {
+  const whole = Math.max(1, Math.floor(minor / 100));
+  const ending = [99, 95, 49][hash(...parts, 'ending') % 3]!;
+  return whole * 100 + ending;
+}
+
+/** The pack sizes an EAN is listed with in the demo: [1], [n] (multipack only) or [1, n]. */
+export function demoPacks(gtin: string): number[] {
+  const u = unit(gtin, 'packs');
+  const multi = [2, 3, 4, 6][hash(gtin, 'pack-size') % 4]!;
+  if (u < 0.07) return [multi];
+  if (u < 0.13) return [1, multi];
+  return [1];
+}
+
+export function demoHasNoListing(gtin: string): boolean {
+  return unit(gtin, 'nowhere') < 0.08;
+}
+
+function listingFor(variant: DemoVariant, market: MarketId, pack: number, fetchedAt: Date): AmazonListing {
+  const m = getMarket(market);
+  const key = `${variant.gtin}|${market}|${pack}`;
+  const markup = 1.3 + unit(key, 'markup') * 1.5;
+  const multiDiscount = pack > 1 ? 0.93 : 1;
+  const gross = variant.basePrice * markup * (1 + m.vatRate) * pack * multiDiscount * DEMO_FX[m.currency]!;
+  const noBuyBox = unit(key, 'nobuybox') < 0.05;
+  const buyBoxPrice = noBuyBox ? null : retailPrice(gross, key);
+  const reference = buyBoxPrice ?? retailPrice(gross, key);
+  const rankU = Math.pow(unit(key, 'rank'), 1.6);
+  const mainCategoryRank = Math.round(Math.exp(Math.log(40) + rankU * (Math.log(450_000) - Math.log(40))));
+  const beautyCategoryRank = Math.max(1, Math.round(mainCategoryRank / (2 + unit(key, 'sub') * 7)));
+  const estimatedMonthlySales = Math.max(0, Math.round((90_000 / Math.pow(mainCategoryRank, 0.8)) * SALES_SCALE[market]));
+  const offerCount = noBuyBox ? between(0, 2, key, 'offers') : between(1, 22, key, 'offers');
+  const amazonHolds = unit(key, 'amazon') < 0.25;
+  const fba = Math.round(FBA_BASE[variant.size] * FBA_SCALE[market] * (1 + 0.3 * (pack - 1)) + between(-20, 30, key, 'fba'));
+  const schedule = REFERRAL_SCHEDULES[market];
+  return {
+    ean: variant.gtin,
+    asin: demoAsin(variant.gtin, pack),
+    market,
+    title: pack > 1 ? `${variant.name}, Pack of ${pack}` : variant.name,
+    brand: variant.brand,
+    imageUrl: null,
+    buyBoxPrice,
+    lowestFbaPrice: offerCount > 0 ? Math.round(reference * (0.97 + unit(key, 'fbap') * 0.06)) : null,
+    lowestFbmPrice: unit(key, 'fbm') < 0.6 ? Math.round(reference * (0.92 + unit(key, 'fbmp') * 0.15)) : null,
+    offerCount,
+    mainCategoryRank,
+    beautyCategoryRank,
+    estimatedMonthlySales,
+    rating: Math.round((3.4 + unit(key, 'rating') * 1.5) * 10) / 10,
+    reviewCount: Math.round(estimatedMonthlySales * (1 + unit(key, 'reviews') * 25)),
+    buyBoxSellerId: noBuyBox ? null : amazonHolds ? AMAZON_SELLER_IDS[market] : `A${code(13, key, 'seller')}`,
+    referralFeeRate: unit(key, 'listing-rate') < 0.5 ? scheduleRate(schedule, reference) : null,
+    fbaFee: fba,
+    packageQuantity: pack,
+    fetchedAt,
+    source: 'demo',
+  };
+}
+
+/** Every demo listing of one EAN in one market (empty when the EAN is not listed there). */
+export function demoListings(gtin: string, market: MarketId, fetchedAt: Date): AmazonListing[] {
+  const variant = demoVariantByGtin(gtin);
+  if (!variant || demoHasNoListing(gtin)) return [];
+  if (unit(gtin, market, 'listed') >= LISTED_SHARE[market]) return [];
+  return demoPacks(gtin).map((pack) => listingFor(variant, market, pack, fetchedAt));
+}
+
+let asinIndex: Map<string, { gtin: string; pack: number }> | undefined;
+function demoAsinIndex() {
+  if (!asinIndex) {
+    asinIndex = new Map();
+    for (const v of demoCatalogue().variants) for (const pack of demoPacks(v.gtin)) asinIndex.set(demoAsin(v.gtin, pack), { gtin: v.gtin, pack });
+  }
+  return asinIndex;
+}
+
+export function createDemoRetailProvider(clock: Clock): RetailProvider {
+  return {
+    name: 'demo',
+    isDemo: true,
+    batchSize: 100,
+    async lookupEans(eans, market): Promise<RetailBatchResult<AmazonListing[]>> {
+      const now = clock.now();
+      const found = new Map<string, AmazonListing[]>();
+      for (const ean of eans) {
+        const listings = demoListings(ean, market, now);
+        if (listings.length) found.set(ean, listings);
+      }
+      return { found, failed: [], requests: 1 };
+    },
+    async lookupAsins(asins, market): Promise<RetailBatchResult<AmazonListing>> {
+      const now = clock.now();
+      const found = new Map<string, AmazonListing>();
+      for (const asin of asins) {
+        const ref = demoAsinIndex().get(asin);
+        if (!ref) continue;
+        const listing = demoListings(ref.gtin, market, now).find((l) => l.asin === asin);
+        if (listing) found.set(asin, listing);
+      }
+      return { found, failed: [], requests: 1 };
+    },
+  };
+}

@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gs1CheckDigit } from '@dealradar/shared/ean';
+import type { DbHandle } from '../../src/db/client.ts';
+import type { TestClock } from '../../src/lib/clock.ts';
+import { insertMapping } from '../../src/modules/market-data/market-data.repository.ts';
+import { createMarketDataService } from '../../src/modules/market-data/market-data.service.ts';
+import type { AmazonListing } from '../../src/modules/market-data/market-data.types.ts';
+import { demoCatalogue } from '../../src/modules/market-data/providers/demo/demo-catalogue.ts';
+import { createDemoRetailProvider, demoListings } from '../../src/modules/market-data/providers/demo/demo-retail.ts';
+import type { RetailProvider } from '../../src/modules/market-data/providers/provider.types.ts';
+import { countingProvider, openDb, silentLog, testConfig } from './helpers.ts';
+
+/** 10,000 canonical EANs: the whole demo catalogue plus valid codes it doesn't know. */
+function tenThousandEans(): string[] {
+  const eans = demoCatalogue().variants.map((v) => v.gtin);
+  for (let i = 0; eans.length < 10_000; i += 1) {
+    const body = `590${String(i).padStart(9, '0')}`;
+    eans.push(body + gs1CheckDigit(body));
+  }
+  return eans;
+}
+
+describe('market-data look-ups through the shared cache', () => {
+  let handle: DbHandle;
+  let clock: TestClock;
+  beforeAll(async () => {
+    ({ handle, clock } = await openDb());
+  });
+  afterAll(async () => handle.close());
+
+  function service(provider: RetailProvider, env: Record<string, string> = {}) {
+    return createMarketDataService({ config: testConfig(env), db: handle.db, clock, log: silentLog, providers: { retail: provider } });
+  }
+
+  it('a 10,000-EAN scan costs at most 100 upstream requests cold and none warm; a fresh entry costs nothing; TTL expiry refetches', async () => {
+    const { provider, calls } = countingProvider(createDemoRetailProvider(clock));
+    const md = service(provider);
+    const eans = tenThousandEans();
+
+    const cold = await md.lookupListings(eans, 'DE');
+    expect(calls.eanRequests).toBe(100);
+    expect(cold.upstreamRequests).toBe(100);
+    expect(cold.notLookedUp).toEqual([]);
+    expect(cold.resolved.size).toBeGreaterThan(5000);
+    // unknown codes: looked up, no listing
+    expect(cold.resolved.has(eans[9999]!)).toBe(false);
+
+    const warm = await md.lookupListings(eans, 'DE');
+    expect(calls.eanRequests).toBe(100);
+    expect(warm.upstreamRequests).toBe(0);
+    expect(warm.resolved.size).toBe(cold.resolved.size);
+
+    // another "user" (a second service on the same database) shares the cache
+    const other = countingProvider(createDemoRetailProvider(clock));
+    const second = await service(other.provider).lookupListings(eans.slice(0, 500), 'DE');
+    expect(other.calls.eanRequests).toBe(0);
+    expect(second.upstreamRequests).toBe(0);
+
+    // another market is a separate cache
+    await md.lookupListings(eans.slice(0, 150), 'UK');
+    expect(calls.eanRequests).toBe(102);
+
+    // 23 h later still fresh (TTL 24 h), 25 h later stale
+    clock.advance(23 * 3_600_000);
+    await md.lookupListings(eans.slice(0, 150), 'DE');
+    expect(calls.eanRequests).toBe(102);
+    clock.advance(2 * 3_600_000);
+    const stale = await md.lookupListings(eans.slice(0, 150), 'DE');
+    expect(stale.upstreamRequests).toBe(2);
+  });
+
+  it('honours MARKET_CACHE_TTL_HOURS', async () => {
+    const { provider, calls } = countingProvider(createDemoRetailProvider(clock));
+    const md = service(provider, { MARKET_CACHE_TTL_HOURS: '1' });
+    const eans = demoCatalogue().variants.slice(0, 10).map((v) => v.gtin);
+    await md.lookupListings(eans, 'IT');
+    clock.advance(30 * 60_000);
+    await md.lookupListings(eans, 'IT');
+    expect(calls.eanRequests).toBe(1);
+    clock.advance(31 * 60_000);
+    await md.lookupListings(eans, 'IT');
+    expect(calls.eanRequests).toBe(2);
+  });
+
+  it('does not duplicate concurrent look-ups of the same EANs', async () => {
+    const { provider, calls } = countingProvider(createDemoRetailProvider(clock));
+    const md = service(provider);
+    const eans = demoCatalogue().variants.slice(0, 250).map((v) => v.gtin);
+    const [a, b, c] = await Promise.all([md.lookupListings(eans, 'FR'), md.lookupListings(eans, 'FR'), md.lookupListings(eans.slice(100), 'FR')]);
+    expect(calls.eanRequests).toBe(3);
+    expect(new Set(calls.codes).size).toBe(calls.codes.length);
+    expect(a.resolved.size).toBe(b.resolved.size);
+    expect(c.notLookedUp).toEqual([]);
+    expect(a.upstreamRequests + b.upstreamRequests + c.upstreamRequests).toBe(3);
+  });
+
+  it('reports the EANs of a failed batch as not looked up, keeps the rest, and retries them next time', async () => {
+    const demo = createDemoRetailProvider(clock);
+    let failNext = true;
+    const flaky: RetailProvider = {
+      ...demo,
+      name: 'demo',
+      async lookupEans(eans, market) {
+        if (failNext) {
+          failNext = false;
+          return { found: new Map(), failed: eans, requests: 3 };
+        }
+        return demo.lookupEans(eans, market);
+      },
+    };
+    const md = service(flaky);
+    const eans = demoCatalogue().variants.slice(300, 450).map((v) => v.gtin); // 2 batches
+    const first = await md.lookupListings(eans, 'ES');
+    expect(first.notLookedUp).toEqual(eans.slice(0, 100));
+    expect(first.resolved.size).toBeGreaterThan(20);
+    expect([...first.resolved.keys()].every((e) => eans.slice(100).includes(e))).toBe(true);
+    const second = await md.lookupListings(eans, 'ES');
+    expect(second.notLookedUp).toEqual([]);
+    expect(second.upstreamRequests).toBe(1);
+  });
+
+  it('a provider that throws fails only its batch', async () => {
+    const throwing: RetailProvider = {
+      ...createDemoRetailProvider(clock),
+      async lookupEans() {
+        throw new Error('boom');
+      },
+    };
+    const eans = demoCatalogue().variants.slice(500, 510).map((v) => v.gtin);
+    const result = await service(throwing).lookupListings(eans, 'CA');
+    expect(result.notLookedUp).toEqual(eans);
+  });
+
+  it('picks the listing with the best main rank and keeps the others; pack count from the listing', async () => {
+    const md = service(createDemoRetailProvider(clock));
+    const ean = demoCatalogue().variants.find((v) => demoListings(v.gtin, 'DE', clock.now()).length === 2)!.gtin;
+    const listings = demoListings(ean, 'DE', clock.now());
+    const best = [...listings].sort((x, y) => x.mainCategoryRank! - y.mainCategoryRank!)[0]!;
+    const { resolved } = await md.lookupListings([ean], 'DE');
+    const r = resolved.get(ean)!;
+    expect(r.listing.asin).toBe(best.asin);
+    expect(r.numberOfPacks).toBe(best.packageQuantity);
+    expect(r.alternatives.map((l) => l.asin)).toEqual(listings.filter((l) => l.asin !== best.asin).map((l) => l.asin));
+    expect(r.mapped).toBe(false);
+  });
+
+  it('an EAN-ASIN mapping overrides the match and its numberOfPacks drives the pack count, also for an ASIN listed under another EAN', async () => {
+    const md = service(createDemoRetailProvider(clock));
+    const at = clock.now();
+    const twoListings = demoCatalogue().variants.find((v) => demoListings(v.gtin, 'UK', at).length === 2)!.gtin;
+    const listings = demoListings(twoListings, 'UK', at);
+    const worst = [...listings].sort((x, y) => y.mainCategoryRank! - x.mainCategoryRank!)[0]!;
+    await insertMapping(handle.db, { ean: twoListings, asin: worst.asin, name: 'x', brand: 'y', numberOfPacks: 5 }, at);
+
+    // an EAN without own UK listing mapped to the ASIN of another product
+    const donor = demoCatalogue().variants.find((v) => demoListings(v.gtin, 'UK', at).length === 1 && v.gtin !== twoListings)!.gtin;
+    const donorAsin = demoListings(donor, 'UK', at)[0]!.asin;
+    const orphan = demoCatalogue().variants.find((v) => demoListings(v.gtin, 'UK', at).length === 0)!.gtin;
+    await insertMapping(handle.db, { ean: orphan, asin: donorAsin, name: 'x', brand: 'y', numberOfPacks: 2 }, at);
+
+    const { resolved } = await md.lookupListings([twoListings, orphan], 'UK');
+    expect(resolved.get(twoListings)).toMatchObject({ mapped: true, numberOfPacks: 5, listing: { asin: worst.asin, ean: twoListings } });
+    expect(resolved.get(twoListings)!.alternatives).toHaveLength(1);
+    expect(resolved.get(orphan)).toMatchObject({ mapped: true, numberOfPacks: 2, listing: { asin: donorAsin, ean: orphan } });
+  });
+
+  it('keeps dates and nulls intact through the cache', async () => {
+    const { provider } = countingProvider(createDemoRetailProvider(clock));
+    const md = service(provider);
+    const ean = demoCatalogue().variants.find((v) => demoListings(v.gtin, 'US', clock.now()).length)!.gtin;
+    const cold = (await md.lookupListings([ean], 'US')).resolved.get(ean)!.listing;
+    const warm = (await md.lookupListings([ean], 'US')).resolved.get(ean)!.listing;
+    expect(warm.fetchedAt).toBeInstanceOf(Date);
+    expect(warm).toEqual(cold satisfies AmazonListing);
+  });
+});
