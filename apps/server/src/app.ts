@@ -8,6 +8,8 @@ import type { AppDeps } from './deps.ts';
 import { createAuthGuards } from './plugins/auth.ts';
 import { registerErrorHandlers } from './plugins/error-handler.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { registerPlansRoutes } from './modules/plans/plans.routes.ts';
+import { registerTokenRefresh } from './modules/plans/token-refresh.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.ts';
 import { registerHelpRoutes } from './modules/help/help.routes.ts';
@@ -54,6 +56,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       registerSettingsRoutes(api, deps, guards);
       registerHelpRoutes(api, deps, guards);
       registerUsersRoutes(api, deps, guards);
+      registerTokenRefresh(api, deps);
+      registerPlansRoutes(api, deps, guards);
       registerPriceDropsRoutes(api, deps, guards);
       // Each module registers its own routes here.
       void guards;

@@ -1,5 +1,6 @@
 import type { AppDeps } from '../deps.ts';
 import { registerPriceDropJobs } from '../modules/price-drops/price-drops.jobs.ts';
+import { registerPlansJobs } from '../modules/plans/plans.jobs.ts';
 
 /**
  * Every background job of the product. Each module exports a register function that creates its
@@ -7,4 +8,5 @@ import { registerPriceDropJobs } from '../modules/price-drops/price-drops.jobs.t
  */
 export async function registerJobs(deps: AppDeps, options: { worker: boolean; scheduler: boolean }): Promise<void> {
   await registerPriceDropJobs(deps, options);
+  await registerPlansJobs(deps, options);
 }

@@ -154,3 +154,25 @@ describe('entitlements', () => {
     expect((await getEntitlements(ctx.deps.db, user.organizationId, new Date('2026-12-01T00:00:01Z'))).tier).toBe('FREE');
   });
 });
+
+describe('subscription expiry sweep', () => {
+  it('moves every organization whose canceled period has ended to FREE, and only those', async () => {
+    const ctx = await buildTestApp();
+    try {
+      const { runSubscriptionExpiry } = await import('../../src/modules/plans/plans.jobs.ts');
+      const ended = await createUser(ctx.deps, { tier: 'PRO' });
+      const running = await createUser(ctx.deps, { tier: 'GROWTH' });
+      const untouched = await createUser(ctx.deps, { tier: 'STARTER' });
+      const now = ctx.clock.now();
+      await ctx.deps.db.execute('update organizations set subscription_cancel_at = $2 where id = $1', [ended.organizationId, new Date(now.getTime() - 1000)]);
+      await ctx.deps.db.execute('update organizations set subscription_cancel_at = $2 where id = $1', [running.organizationId, new Date(now.getTime() + 60_000)]);
+      expect(await runSubscriptionExpiry(ctx.deps)).toEqual({ expired: 1 });
+      const tiers = await ctx.deps.db.query<{ id: string; subscription_tier: string }>('select id, subscription_tier from organizations where id = any($1::uuid[])', [[ended.organizationId, running.organizationId, untouched.organizationId]]);
+      expect(Object.fromEntries(tiers.map((t) => [t.id, t.subscription_tier]))).toEqual({
+        [ended.organizationId]: 'FREE', [running.organizationId]: 'GROWTH', [untouched.organizationId]: 'STARTER',
+      });
+    } finally {
+      await ctx.close();
+    }
+  });
+});

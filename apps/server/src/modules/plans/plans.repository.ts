@@ -115,3 +115,83 @@ export async function setUsage(db: Db, organizationId: string, metric: UsageMetr
     [organizationId, metric, periodStart, used],
   );
 }
+
+export interface OrganizationBilling {
+  id: string;
+  subscriptionTier: string;
+  paddleCustomerId: string | null;
+  paddleSubscriptionId: string | null;
+  subscriptionStatus: string | null;
+  subscriptionPeriodEndsAt: Date | null;
+  subscriptionCancelAt: Date | null;
+  subscriptionEventAt: Date | null;
+}
+
+const BILLING_COLUMNS = `o.id, o.subscription_tier as "subscriptionTier", o.paddle_customer_id as "paddleCustomerId",
+  o.paddle_subscription_id as "paddleSubscriptionId", o.subscription_status as "subscriptionStatus",
+  o.subscription_period_ends_at as "subscriptionPeriodEndsAt", o.subscription_cancel_at as "subscriptionCancelAt",
+  o.subscription_event_at as "subscriptionEventAt"`;
+
+export function findOrganizationBilling(db: Db, organizationId: string): Promise<OrganizationBilling | undefined> {
+  return db.maybeOne<OrganizationBilling>(`select ${BILLING_COLUMNS} from organizations o where o.id = $1`, [organizationId]);
+}
+
+/** The organization a webhook belongs to, locked for the transaction: by our user id, a Paddle subscription id or customer id. */
+export function lockOrganizationBy(db: Db, by: 'userId' | 'subscriptionId' | 'customerId', value: string): Promise<OrganizationBilling | undefined> {
+  const where = {
+    userId: 'o.id = (select u.organization_id from users u where u.id::text = $1)',
+    subscriptionId: 'o.paddle_subscription_id = $1',
+    customerId: 'o.paddle_customer_id = $1',
+  }[by];
+  return db.maybeOne<OrganizationBilling>(`select ${BILLING_COLUMNS} from organizations o where ${where} order by o.created_at limit 1 for update`, [value]);
+}
+
+export function findUserOrganizationId(db: Db, userId: string): Promise<{ organizationId: string } | undefined> {
+  return db.maybeOne('select organization_id as "organizationId" from users where id::text = $1', [userId]);
+}
+
+/** Admin support: sets the tier and clears a scheduled cancellation. Returns false for an unknown organization. */
+export async function setOrganizationTier(db: Db, organizationId: string, tier: string): Promise<boolean> {
+  const changed = await db.execute(
+    `update organizations set subscription_tier = $2, subscription_cancel_at = null where id::text = $1`,
+    [organizationId, tier],
+  );
+  return changed > 0;
+}
+
+export interface BillingUpdate {
+  subscriptionTier: string;
+  paddleCustomerId: string | null;
+  paddleSubscriptionId: string | null;
+  subscriptionStatus: string;
+  subscriptionPeriodEndsAt: Date | null;
+  subscriptionCancelAt: Date | null;
+  subscriptionEventAt: Date;
+}
+
+/** Writes a Paddle event's outcome; null Paddle ids keep the stored ones. */
+export async function applyBillingUpdate(db: Db, organizationId: string, u: BillingUpdate): Promise<void> {
+  await db.execute(
+    `update organizations
+        set subscription_tier = $2, paddle_customer_id = coalesce($3, paddle_customer_id),
+            paddle_subscription_id = coalesce($4, paddle_subscription_id), subscription_status = $5,
+            subscription_period_ends_at = coalesce($6, subscription_period_ends_at), subscription_cancel_at = $7,
+            subscription_event_at = $8
+      where id = $1`,
+    [organizationId, u.subscriptionTier, u.paddleCustomerId, u.paddleSubscriptionId, u.subscriptionStatus, u.subscriptionPeriodEndsAt, u.subscriptionCancelAt, u.subscriptionEventAt],
+  );
+}
+
+/** Records a webhook event id; false when it was already recorded (a repeated delivery). */
+export async function recordWebhookEvent(db: Db, eventId: string, eventType: string, occurredAt: Date | null): Promise<boolean> {
+  const rows = await db.query(
+    `insert into paddle_webhook_events (event_id, event_type, occurred_at, outcome) values ($1, $2, $3, 'received')
+     on conflict (event_id) do nothing returning event_id`,
+    [eventId, eventType, occurredAt],
+  );
+  return rows.length > 0;
+}
+
+export async function setWebhookOutcome(db: Db, eventId: string, outcome: string): Promise<void> {
+  await db.execute('update paddle_webhook_events set outcome = $2 where event_id = $1', [eventId, outcome]);
+}

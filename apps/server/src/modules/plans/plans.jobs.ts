@@ -1,0 +1,23 @@
+import type { AppDeps } from '../../deps.ts';
+import { expireEndedSubscriptions } from './plans.repository.ts';
+
+/**
+ * Moves organizations whose canceled subscription has reached the end of its paid period back to FREE.
+ * getEntitlements and the status call also do it on read; this sweep keeps the guards' tier (and so the
+ * live-data 403s and the token refresh) right within 10 minutes even for users who call nothing else.
+ */
+export const SUBSCRIPTION_EXPIRY_QUEUE = 'plans-expire-subscriptions';
+
+export async function runSubscriptionExpiry(deps: Pick<AppDeps, 'db' | 'clock' | 'log'>): Promise<{ expired: number }> {
+  const ids = await expireEndedSubscriptions(deps.db, null, deps.clock.now());
+  if (ids.length) deps.log.info({ organizations: ids }, 'canceled subscriptions ended: moved to FREE');
+  return { expired: ids.length };
+}
+
+export async function registerPlansJobs(deps: AppDeps, options: { worker: boolean; scheduler: boolean }): Promise<void> {
+  const queue = deps.queue;
+  if (!queue) return;
+  await queue.createQueue(SUBSCRIPTION_EXPIRY_QUEUE, { policy: 'exclusive', retryLimit: 0 });
+  if (options.worker) await queue.work(SUBSCRIPTION_EXPIRY_QUEUE, async () => runSubscriptionExpiry(deps));
+  if (options.scheduler) await queue.schedule(SUBSCRIPTION_EXPIRY_QUEUE, '*/10 * * * *');
+}

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import { setSubscriptionTierBodySchema } from '@dealradar/shared/contracts/plans';
+import type { AppDeps } from '../../deps.ts';
+import { AppError, badRequest, unauthorized } from '../../errors/app-error.ts';
+import { parse } from '../../lib/validate.ts';
+import { userOf, type AuthGuards } from '../../plugins/auth.ts';
+import { handlePaddleEvent, paddleEventSchema } from './paddle-webhook.service.ts';
+import { verifyPaddleSignature } from './paddle-signature.ts';
+import { getSubscriptionStatus, listSubscriptionTiers, setTierOfOrganization, setTierOfUsersOrganization } from './plans.service.ts';
+
+/** Plans, usage and Paddle billing (issue 3). */
+export function registerPlansRoutes(api: FastifyInstance, deps: AppDeps, guards: AuthGuards): void {
+  api.get('/organization/subscription-status', { preHandler: guards.requireUser }, async (request) => {
+    const user = userOf(request);
+    const status = await getSubscriptionStatus(deps, user);
+    // The plan may have just ended (canceled subscription): let the token refresh carry the tier answered here.
+    user.subscriptionTier = status.tier;
+    return status;
+  });
+
+  api.get('/subscription-tiers', { preHandler: guards.requireUser }, async (request) => listSubscriptionTiers(deps, userOf(request)));
+
+  api.put<{ Params: { organizationId: string } }>(
+    '/admin/organizations/:organizationId/subscription-tier',
+    { preHandler: guards.requireAdmin },
+    async (request) => {
+      const body = parse(setSubscriptionTierBodySchema, request.body);
+      return setTierOfOrganization(deps, userOf(request), request.params.organizationId, body.tier);
+    },
+  );
+
+  api.put<{ Params: { userId: string } }>('/admin/users/:userId/subscription-tier', { preHandler: guards.requireAdmin }, async (request) => {
+    const body = parse(setSubscriptionTierBodySchema, request.body);
+    return setTierOfUsersOrganization(deps, userOf(request), request.params.userId, body.tier);
+  });
+
+  // The webhook needs the raw body for the signature: its own scope reads every content type as a string.
+  api.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    scope.post('/billing/paddle/webhook', async (request) => {
+      const secret = deps.config.PADDLE_WEBHOOK_SECRET;
+      if (!secret) throw new AppError('unavailable', 'Billing webhooks are not configured on this server.');
+      const raw = typeof request.body === 'string' ? request.body : '';
+      const header = request.headers['paddle-signature'];
+      const signature = Array.isArray(header) ? header.join(';') : header;
+      if (!verifyPaddleSignature(raw, signature, secret, deps.clock.now(), deps.config.PADDLE_WEBHOOK_TOLERANCE_SECONDS)) {
+        throw unauthorized('The Paddle signature is missing, invalid or too old.');
+      }
+      let json: unknown;
+      try {
+        json = JSON.parse(raw);
+      } catch {
+        throw badRequest('The webhook body is not valid JSON.');
+      }
+      const event = parse(paddleEventSchema, json);
+      const result = await handlePaddleEvent(deps, event);
+      return { received: true, ...result };
+    });
+  });
+}

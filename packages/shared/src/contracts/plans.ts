@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { TIER_NAMES } from '../tiers.ts';
+
+/** Payloads of the plans module (SPEC §3 "Subscription and usage" / "Subscription tier"; decisions in docs/plans.md). */
+
+const planFields = {
+  eanUploadLimit: z.number(),
+  qogitaBrandChecksPerDay: z.number(),
+  brandProfitabilityAnalysis: z.boolean(),
+  multiMarketProfitAnalysis: z.boolean(),
+  supportLevel: z.string(),
+  amazonListingFilterType: z.enum(['adjustable', 'fixed']),
+  /** Fraction (0.2 = 20 %). */
+  roiFilterValue: z.number(),
+  qogitaAccessLevel: z.enum(['full', 'limited', 'none']),
+};
+
+/** GET /organization/subscription-status */
+export const subscriptionStatusSchema = z.object({
+  tier: z.string(),
+  eanUploadsThisMonth: z.number(),
+  qogitaBrandChecksToday: z.number(),
+  ...planFields,
+  /** Paddle subscription status (active, past_due, canceled, …), null when never billed. */
+  subscriptionStatus: z.string().nullable(),
+  /** ISO time at which a canceled subscription falls back to FREE, null when none is scheduled. */
+  cancelAt: z.string().nullable(),
+});
+export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
+
+/** One element of GET /subscription-tiers. */
+export const subscriptionTierSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  /** Euro per month. */
+  price: z.number(),
+  description: z.string(),
+  ...planFields,
+  /** Paddle price id; null for plans that are not sold (FREE). */
+  checkoutId: z.string().nullable(),
+  /** PADDLE_CHECKOUT_URL?price_id=…&user_email=…&user_id=… for the calling user; null when not sold. */
+  checkoutUrl: z.string().nullable(),
+});
+export type SubscriptionTier = z.infer<typeof subscriptionTierSchema>;
+export const subscriptionTiersSchema = z.array(subscriptionTierSchema);
+
+/** PUT /admin/organizations/:organizationId/subscription-tier and PUT /admin/users/:userId/subscription-tier */
+export const setSubscriptionTierBodySchema = z.object({
+  tier: z.enum(TIER_NAMES, { error: `Tier must be one of ${TIER_NAMES.join(', ')}.` }),
+});
+export const setSubscriptionTierResponseSchema = z.object({ organizationId: z.string(), tier: z.string() });
+
+/** Response header carrying a re-signed session token when the token's tier or role is out of date. */
+export const REFRESHED_TOKEN_HEADER = 'x-refreshed-token';
+
+/** Query parameter names of the Buy Plan link (Paddle hosted checkout: price_id, user_email; ours: user_id). */
+export const CHECKOUT_PARAMS = { priceId: 'price_id', email: 'user_email', userId: 'user_id' } as const;
