@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestContext } from './build-test-app.ts';
+
+describe('JSON error shape for bad requests to the account API', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await buildTestApp();
+  });
+  afterAll(async () => ctx.close());
+
+  it('malformed JSON answers 400 with a sentence', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"username": "a",' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'The request body is not valid JSON.', code: 'validation' });
+    expect(res.json().requestId).toBeTruthy();
+  });
+
+  it('a wrong content type answers 415', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', headers: { 'content-type': 'text/xml' }, payload: '<register/>' });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ error: 'This content type is not supported.', code: 'unsupported_media_type' });
+  });
+
+  it('a form-encoded body is refused, not half-read', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'username=a&password=b' });
+    expect(res.statusCode).toBe(415);
+  });
+
+  it('a missing body answers the validation sentence', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('Username is required');
+  });
+
+  it('a JSON body that is not an object answers 400', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', headers: { 'content-type': 'application/json' }, payload: '"x"' });
+    expect(res.statusCode).toBe(400);
+    expect(typeof res.json().error).toBe('string');
+  });
+
+  it('a body over 1 MB answers 413', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/help', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ message: 'x'.repeat(1024 * 1024 + 10) }) });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error).toBe('The upload is too large.');
+  });
+
+  it('unknown API paths and wrong methods answer a JSON 404', async () => {
+    for (const [method, url] of [['GET', '/api/auth/nothing'], ['DELETE', '/api/auth/login'], ['GET', '/api/users/123/secret']] as const) {
+      const res = await ctx.app.inject({ method, url });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json().code).toBe('not_found');
+    }
+  });
+
+  it('sends the security headers', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'x@example.test' } });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['strict-transport-security']).toBeTruthy();
+  });
+});
