@@ -12,7 +12,6 @@ export function CsvMarketSelect({ value, onChange }: { value: MarketId; onChange
   return (
     <Select
       label="Market"
-      description="Amazon marketplace the files are scanned against"
       data={DATA}
       value={value}
       onChange={(v) => isMarketId(v) && onChange(v)}
