@@ -8,6 +8,8 @@ import type { AppDeps } from './deps.ts';
 import { createAuthGuards } from './plugins/auth.ts';
 import { registerErrorHandlers } from './plugins/error-handler.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { registerCsvTemplateAnalyzerRoutes } from './modules/csv-template-analyzer/csv-template-analyzer.routes.ts';
+import { registerSupplierAnalyzerRoutes } from './modules/supplier-analyzer/supplier-analyzer.routes.ts';
 import { registerPlansRoutes } from './modules/plans/plans.routes.ts';
 import { registerTokenRefresh } from './modules/plans/token-refresh.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
@@ -52,6 +54,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(
     async (api) => {
       registerHealthRoutes(api, deps);
+      registerCsvTemplateAnalyzerRoutes(api, deps, guards);
+      registerSupplierAnalyzerRoutes(api, deps, guards);
       registerAuthRoutes(api, deps, guards);
       registerSettingsRoutes(api, deps, guards);
       registerHelpRoutes(api, deps, guards);

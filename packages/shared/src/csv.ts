@@ -17,6 +17,160 @@ export function stripBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
+/** The text cannot be read as CSV (message is a sentence for the user). */
+export class CsvFormatError extends Error {}
+
+/**
+ * Incremental CSV record parser (one implementation for the browser preview and the server's streamed scans).
+ * Feed decoded text with push(); records come out through onRecord(fields, line) where `line` is the 1-based
+ * physical line the record starts on. Handles quotes spanning chunks, "" escapes, CR, LF and CRLF in any mix
+ * (also inside quoted fields), and skips blank lines. Text after a closing quote is kept (lenient, like spreadsheets).
+ * Return false from onRecord to stop.
+ */
+export class CsvRecordParser {
+  private pending = '';
+  private line = 1;
+  private stopped = false;
+  private readonly delim: number;
+
+  private readonly maxRecordChars: number;
+
+  constructor(
+    delimiter: CsvDelimiter,
+    private readonly onRecord: (fields: string[], line: number) => boolean | void,
+    options: { maxRecordChars?: number } = {},
+  ) {
+    this.delim = delimiter.charCodeAt(0);
+    this.maxRecordChars = options.maxRecordChars ?? 1_000_000;
+  }
+
+  get isStopped(): boolean {
+    return this.stopped;
+  }
+
+  push(chunk: string): void {
+    if (this.stopped) return;
+    const text = this.pending === '' ? chunk : this.pending + chunk;
+    this.pending = text.slice(this.parse(text, false));
+    if (this.pending.length > this.maxRecordChars) {
+      throw new CsvFormatError(`Line ${this.line}: a record is longer than ${this.maxRecordChars} characters; probably a quote (") is never closed.`);
+    }
+  }
+
+  /** Flushes the last record (even without a final newline; an unterminated quote runs to the end). */
+  end(): void {
+    if (this.stopped) return;
+    const text = this.pending;
+    this.pending = '';
+    this.parse(text, true);
+  }
+
+  /** Parses whole records from text; returns the offset where an incomplete record starts. */
+  private parse(text: string, final: boolean): number {
+    const n = text.length;
+    const d = this.delim;
+    let i = 0;
+    while (i < n) {
+      const recordStart = i;
+      const startLine = this.line;
+      let lines = 0;
+      const fields: string[] = [];
+      let complete = false;
+      for (;;) {
+        // one field starting at i
+        if (i < n && text.charCodeAt(i) === 34) {
+          let j = i + 1;
+          let value = '';
+          let closed = false;
+          for (;;) {
+            const q = text.indexOf('"', j);
+            if (q === -1) {
+              if (!final) return recordStart;
+              value += text.slice(j);
+              j = n;
+              break;
+            }
+            value += text.slice(j, q);
+            if (q + 1 >= n && !final) return recordStart;
+            if (text.charCodeAt(q + 1) === 34) {
+              value += '"';
+              j = q + 2;
+              continue;
+            }
+            j = q + 1;
+            closed = true;
+            break;
+          }
+          lines += countLineBreaks(value);
+          // anything up to the next delimiter / line break is appended as written
+          let k = j;
+          while (k < n) {
+            const c = text.charCodeAt(k);
+            if (c === d || c === 10 || c === 13) break;
+            k += 1;
+          }
+          if (k > j) value += text.slice(j, k);
+          fields.push(value);
+          i = k;
+          void closed;
+        } else {
+          let k = i;
+          while (k < n) {
+            const c = text.charCodeAt(k);
+            if (c === d || c === 10 || c === 13) break;
+            k += 1;
+          }
+          fields.push(text.slice(i, k));
+          i = k;
+        }
+        if (i >= n) {
+          if (!final) return recordStart;
+          complete = true;
+          break;
+        }
+        const c = text.charCodeAt(i);
+        if (c === d) {
+          i += 1;
+          if (i >= n && !final) return recordStart;
+          continue;
+        }
+        // line break
+        if (c === 13) {
+          if (i + 1 >= n && !final) return recordStart;
+          i += text.charCodeAt(i + 1) === 10 ? 2 : 1;
+        } else {
+          i += 1;
+        }
+        lines += 1;
+        complete = true;
+        break;
+      }
+      if (complete) {
+        this.line = startLine + lines;
+        const blank = fields.length === 1 && fields[0]!.trim() === '';
+        if (!blank && this.onRecord(fields, startLine) === false) {
+          this.stopped = true;
+          return n;
+        }
+      }
+    }
+    return n;
+  }
+}
+
+function countLineBreaks(value: string): number {
+  let count = 0;
+  for (let i = 0; i < value.length; i += 1) {
+    const c = value.charCodeAt(i);
+    if (c === 10) count += 1;
+    else if (c === 13) {
+      count += 1;
+      if (value.charCodeAt(i + 1) === 10) i += 1;
+    }
+  }
+  return count;
+}
+
 /**
  * Splits CSV text into records of fields. Stops after `maxRecords` records (blank records skipped).
  * An unterminated last record (text cut in the middle, e.g. a preview slice) is returned only when `complete` is true.
@@ -27,61 +181,13 @@ export function parseCsvRecords(
   options: { maxRecords?: number; complete?: boolean } = {},
 ): string[][] {
   const max = options.maxRecords ?? Number.POSITIVE_INFINITY;
-  const complete = options.complete ?? true;
   const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let inQuotes = false;
-  let fieldStarted = false;
-  let i = 0;
-  const pushRecord = () => {
-    record.push(field);
-    const blank = record.length === 1 && record[0]!.trim() === '';
-    if (!blank) records.push(record);
-    record = [];
-    field = '';
-    fieldStarted = false;
-  };
-  while (i < text.length && records.length < max) {
-    const ch = text[i]!;
-    if (inQuotes) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i += 2;
-          continue;
-        }
-        inQuotes = false;
-        i += 1;
-        continue;
-      }
-      field += ch;
-      i += 1;
-      continue;
-    }
-    if (ch === '"' && !fieldStarted) {
-      inQuotes = true;
-      fieldStarted = true;
-      i += 1;
-      continue;
-    }
-    if (ch === delimiter) {
-      record.push(field);
-      field = '';
-      fieldStarted = false;
-      i += 1;
-      continue;
-    }
-    if (ch === '\r' || ch === '\n') {
-      pushRecord();
-      i += ch === '\r' && text[i + 1] === '\n' ? 2 : 1;
-      continue;
-    }
-    field += ch;
-    fieldStarted = true;
-    i += 1;
-  }
-  if (records.length < max && complete && !inQuotes && (field !== '' || record.length > 0)) pushRecord();
+  const parser = new CsvRecordParser(delimiter, (fields) => {
+    records.push(fields);
+    return records.length < max;
+  });
+  parser.push(text);
+  if (options.complete ?? true) parser.end();
   return records;
 }
 

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../deps.ts';
+import { registerScanJobs } from '../modules/scans/scans.jobs.ts';
 import { registerPriceDropJobs } from '../modules/price-drops/price-drops.jobs.ts';
 import { registerPlansJobs } from '../modules/plans/plans.jobs.ts';
 
@@ -7,6 +8,7 @@ import { registerPlansJobs } from '../modules/plans/plans.jobs.ts';
  * queues, starts its workers (when `worker`) and its cron schedules (when `scheduler`).
  */
 export async function registerJobs(deps: AppDeps, options: { worker: boolean; scheduler: boolean }): Promise<void> {
+  await registerScanJobs(deps, options);
   await registerPriceDropJobs(deps, options);
   await registerPlansJobs(deps, options);
 }

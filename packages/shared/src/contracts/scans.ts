@@ -89,7 +89,8 @@ export type QueueInfo = z.infer<typeof queueInfoSchema>;
  */
 export const csvScanStartFieldsSchema = z.object({
   marketplaceId: z.string().trim().optional(),
-  marketId: marketIdSchema,
+  /** Either marketId or marketplaceId names the market; when both are sent they must agree. */
+  marketId: z.preprocess((v) => (v === '' ? undefined : v), marketIdSchema.optional()),
   eanColumn: z.string({ error: 'Please choose the EAN column.' }).trim().min(1, 'Please choose the EAN column.'),
   brandColumn: z.string({ error: 'Please choose the Brand column.' }).trim().min(1, 'Please choose the Brand column.'),
   priceColumn: z.string().trim().optional().default(''),
@@ -131,7 +132,11 @@ export const manualEntryBodySchema = z.object({
 });
 export type ManualEntryBody = z.infer<typeof manualEntryBodySchema>;
 
-/** Answer of POST /supplier-analyzer/start. allowedEans < totalEans: the plan allows only part (toast 'Scan Started (Partial)'). */
+/**
+ * Answer of POST /supplier-analyzer/start. totalEans = distinct valid EANs of the file; allowedEans = how many the plan
+ * allowed (the first ones in file order). allowedEans < totalEans: toast 'Scan Started (Partial)'.
+ * Errors: 400 (bad file/fields), 403 (EAN Upload Limit Exhausted), 413 (over 52428800 bytes).
+ */
 export const supplierStartResponseSchema = z.object({
   scanId: z.string(),
   allowedEans: z.number().int(),
@@ -140,7 +145,10 @@ export const supplierStartResponseSchema = z.object({
 });
 export type SupplierStartResponse = z.infer<typeof supplierStartResponseSchema>;
 
-/** GET /supplier-analyzer/{id}/status. */
+/**
+ * GET /supplier-analyzer/{id}/status. totalEans = allowedEans = the EANs this run analyzes (the plan's allowance of
+ * the file's distinct valid EANs); report.validEans is every distinct valid EAN of the file.
+ */
 export const supplierScanStatusSchema = z.object({
   scanId: z.string(),
   processedEans: z.number().int(),
@@ -257,6 +265,8 @@ export const supplierResultsQuerySchema = z.object({
 });
 export type SupplierResultsQuery = z.infer<typeof supplierResultsQuerySchema>;
 export const supplierResultsPageSchema = pagedSchema(dealProductSchema);
+/** GET /supplier-analyzer/results/filters: the brands and markets of the user's live deals (filter options). */
+export const dealFiltersSchema = z.object({ brands: z.array(z.string()), markets: z.array(z.string()) });
 /** DELETE /supplier-analyzer/results answers { deleted }. */
 export const clearDealsResponseSchema = z.object({ deleted: z.number().int() });
 

@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import { csvScanStartFieldsSchema } from '@dealradar/shared/contracts/scans';
+import { findMarketByMarketplaceId, type MarketId } from '@dealradar/shared/markets';
+import type { AppDeps } from '../../deps.ts';
+import { badRequest } from '../../errors/app-error.ts';
+import { parse } from '../../lib/validate.ts';
+import { userOf, type AuthGuards } from '../../plugins/auth.ts';
+import { resultsCsvStream } from '../scans/scan-results.service.ts';
+import { removeUpload } from '../scans/scan-files.ts';
+import * as scans from '../scans/scans.service.ts';
+import { receiveCsvUpload } from '../scans/upload-receiver.ts';
+
+/** SPEC §7 "CSV Template Analyzer" (admin only). */
+export function registerCsvTemplateAnalyzerRoutes(api: FastifyInstance, deps: AppDeps, guards: AuthGuards): void {
+  api.register(async (scope) => {
+    await scope.register(multipart);
+    const admin = { preHandler: guards.requireAdmin };
+
+    /** Multipart: marketplaceId, marketId, eanColumn, priceColumn ('' = none), brandColumn, file. Answers the scanId as text. */
+    scope.post('/catalog/scan/start', admin, async (request, reply) => {
+      const user = userOf(request);
+      const upload = await receiveCsvUpload(request, deps.config.DATA_DIR);
+      let market: MarketId;
+      let fields;
+      try {
+        fields = parse(csvScanStartFieldsSchema, upload.fields);
+        market = resolveMarket(fields.marketId, fields.marketplaceId);
+      } catch (error) {
+        removeUpload(upload.path);
+        throw error;
+      }
+      const started = await scans.startScan(deps, user, {
+        kind: 'csv_template',
+        upload,
+        source: 'upload',
+        market,
+        columns: { ean: fields.eanColumn, brand: fields.brandColumn, price: fields.priceColumn },
+      });
+      return reply.status(200).type('text/plain; charset=utf-8').send(started.scan.id);
+    });
+
+    scope.get('/catalog/scan/active', admin, async (request) => {
+      return (await scans.listActive(deps, userOf(request), 'csv_template')).map(scans.toCsvScan);
+    });
+
+    scope.get('/catalog/scan/history', admin, async (request) => {
+      return (await scans.listHistory(deps, userOf(request), 'csv_template')).map(scans.toCsvScan);
+    });
+
+    scope.get<{ Params: { id: string } }>('/catalog/scan/:id/status', admin, async (request) => {
+      return scans.toCsvScan(await scans.getOwnScan(deps, userOf(request), 'csv_template', request.params.id));
+    });
+
+    scope.get<{ Params: { id: string } }>('/catalog/scan/:id/results', admin, async (request, reply) => {
+      const scan = await scans.getOwnScan(deps, userOf(request), 'csv_template', request.params.id);
+      scans.requireCompleted(scan);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="scan_results_${scan.id}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(resultsCsvStream(deps, scan.id));
+    });
+
+    scope.get<{ Params: { id: string } }>('/catalog/scan/:id/queue-position', admin, async (request) => {
+      return scans.queuePosition(deps, userOf(request), 'csv_template', request.params.id);
+    });
+
+    scope.post<{ Params: { id: string } }>('/catalog/scan/:id/cancel', admin, async (request) => {
+      return scans.toCsvScan(await scans.cancelOwnScan(deps, userOf(request), 'csv_template', request.params.id));
+    });
+
+    scope.delete<{ Params: { id: string } }>('/catalog/scan/:id', admin, async (request, reply) => {
+      await scans.deleteOwnScan(deps, userOf(request), 'csv_template', request.params.id);
+      return reply.status(204).send();
+    });
+  });
+}
+
+function resolveMarket(marketId: MarketId | undefined, marketplaceId: string | undefined): MarketId {
+  const byMarketplace = marketplaceId ? findMarketByMarketplaceId(marketplaceId) : undefined;
+  if (marketplaceId && !byMarketplace) throw badRequest(`Unknown marketplaceId ${marketplaceId}.`);
+  if (marketId && byMarketplace && byMarketplace.id !== marketId) throw badRequest('marketplaceId and marketId name different markets.');
+  const market = marketId ?? byMarketplace?.id;
+  if (!market) throw badRequest('Please choose a market (DE, UK, FR, IT, ES, US or CA).');
+  return market;
+}

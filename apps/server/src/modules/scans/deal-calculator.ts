@@ -1,0 +1,101 @@
+import type { ProfitBreakdown as WireBreakdown } from '@dealradar/shared/contracts/scans';
+import type { MarketId } from '@dealradar/shared/markets';
+import { listingProfit } from '../market-data/listing-profit.ts';
+import type { FxRate, ResolvedListing } from '../market-data/market-data.types.ts';
+
+/** One product of a scan with every number the deal list and the result file show. EUR amounts in major units. */
+export interface ScanProduct {
+  ean: string;
+  asin: string;
+  market: MarketId;
+  line: number | null;
+  productName: string | null;
+  brand: string | null;
+  supplierName: string;
+  supplierPrice: number | null;
+  amazonPrice: number | null;
+  estimatedProfit: number | null;
+  roiPercentage: number | null;
+  maxBuyPrice: number | null;
+  minRoi: number;
+  isDeal: boolean;
+  mainCategoryRank: number | null;
+  beautyCategoryRank: number | null;
+  estimatedMonthlySales: number | null;
+  rating: number | null;
+  reviewCount: number | null;
+  numberOfSellers: number | null;
+  buyBoxSellerId: string | null;
+  amazonImageUrl: string | null;
+  breakdown: WireBreakdown;
+}
+
+export interface DealInput {
+  resolved: ResolvedListing;
+  market: MarketId;
+  /** Supplier unit price excl. VAT, EUR cents; null: none given. */
+  supplierPriceCents: number | null;
+  /** The brand of the supplier row (used when the listing has none). */
+  supplierBrand: string;
+  supplierName: string;
+  line: number | null;
+  /** EUR → market currency. */
+  fx: FxRate;
+  minRoi: number;
+  vatRegistered: boolean;
+}
+
+const toMajor = (minor: number | null) => (minor === null ? null : Math.round(minor) / 100);
+/** Market-currency minor units → EUR major units (2 decimals). */
+const toEur = (minor: number | null, rate: number) => (minor === null ? null : Math.round(minor / rate) / 100);
+
+/**
+ * Profit, ROI and the maximum buy price of one supplier row against its Amazon listing (profit engine of
+ * @dealradar/shared/profit; the supplier's EUR cost converted with the scan's FX rate).
+ */
+export function evaluateProduct(input: DealInput): ScanProduct {
+  const { listing } = input.resolved;
+  const rate = input.fx.rate;
+  const breakdown = listingProfit(input.resolved, input.supplierPriceCents, input.fx, { vatRegistered: input.vatRegistered, minRoi: input.minRoi });
+  const roi = breakdown.roi;
+  const isDeal = roi !== null && breakdown.roiPercentage !== null && breakdown.roiPercentage + 1e-9 >= input.minRoi * 100;
+  const maxUnit = breakdown.maxUnitCostForMinRoi;
+  return {
+    ean: listing.ean,
+    asin: listing.asin,
+    market: input.market,
+    line: input.line,
+    productName: listing.title,
+    brand: listing.brand ?? input.supplierBrand,
+    supplierName: input.supplierName,
+    supplierPrice: input.supplierPriceCents === null ? null : Math.round(input.supplierPriceCents * 100) / 10000,
+    amazonPrice: toEur(listing.buyBoxPrice, rate),
+    estimatedProfit: toEur(breakdown.profit, rate),
+    roiPercentage: breakdown.roiPercentage,
+    // Rounded down so buying at this price still reaches the minimum ROI; 0 when no price would.
+    maxBuyPrice: maxUnit === null ? null : Math.max(0, Math.floor(maxUnit / rate) / 100),
+    minRoi: input.minRoi,
+    isDeal,
+    mainCategoryRank: listing.mainCategoryRank,
+    beautyCategoryRank: listing.beautyCategoryRank,
+    estimatedMonthlySales: listing.estimatedMonthlySales,
+    rating: listing.rating,
+    reviewCount: listing.reviewCount,
+    numberOfSellers: listing.offerCount,
+    buyBoxSellerId: listing.buyBoxSellerId,
+    amazonImageUrl: listing.imageUrl,
+    breakdown: {
+      currency: breakdown.currency,
+      price: toMajor(breakdown.salePrice) ?? 0,
+      vat: toMajor(breakdown.vat) ?? 0,
+      referralFee: toMajor(breakdown.referralFee) ?? 0,
+      fbaFee: toMajor(breakdown.fbaFee) ?? 0,
+      cost: toMajor(breakdown.totalCost),
+      profit: toMajor(breakdown.profit),
+      roi,
+      numberOfPacks: breakdown.numberOfPacks,
+      fxRate: rate,
+      fxDate: input.fx.date,
+    },
+  };
+}

@@ -1,0 +1,191 @@
+import crypto from 'node:crypto';
+import type { RowIssue } from '@dealradar/shared/contracts/scans';
+import { getMarket } from '@dealradar/shared/markets';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { releaseEanUploads } from '../plans/entitlements.ts';
+import { evaluateProduct, type ScanProduct } from './deal-calculator.ts';
+import { removeUpload, takeParsedFile } from './scan-files.ts';
+import { buildReport } from './scan-report.ts';
+import * as repo from './scans.repository.ts';
+import { eanFromKey, readSupplierFile, type ParsedSupplierFile } from './supplier-file.ts';
+
+/** EANs per look-up/commit: small enough that progress moves every poll and cancel is prompt. */
+export const SCAN_BATCH_SIZE = 1000;
+/** A PROCESSING scan whose worker has not shown life for this long is taken over (PostgreSQL, several processes). */
+export const HEARTBEAT_INTERVAL_MS = 10_000;
+export const STALE_AFTER_MS = 60_000;
+export const DEAL_TTL_MS = 24 * 60 * 60 * 1000;
+export const MAX_ATTEMPTS = 3;
+
+/** Scans running in this process, so cancel/delete and worker shutdown can stop them at once. */
+const running = new Map<string, AbortController>();
+
+export class ScanStopped extends Error {}
+/** Thrown into a scan when its worker is shut down: the scan stays PROCESSING and is resumed later. */
+export class WorkerStopping extends Error {}
+
+export function abortLocalScan(scanId: string, reason: Error = new ScanStopped('canceled')): void {
+  running.get(scanId)?.abort(reason);
+}
+
+/** Stops every scan of this process as if the process died (the restart sweep resumes them). */
+export function abortAllLocalScans(): void {
+  for (const controller of running.values()) controller.abort(new WorkerStopping('worker stopping'));
+}
+
+export function localScanCount(): number {
+  return running.size;
+}
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Runs (or resumes) one scan: claims the row, takes the parsed file (or parses it again), looks the allowed EANs up
+ * in batches from the checkpoint on, stores the products, commits progress per batch, and ends COMPLETED or ERROR.
+ */
+export async function runScan(deps: AppDeps, scanId: string): Promise<void> {
+  const token = crypto.randomUUID();
+  const wall = () => new Date();
+  const scan = await repo.claimScan(deps.db, scanId, token, deps.clock.now(), wall(), new Date(Date.now() - STALE_AFTER_MS));
+  if (!scan) return;
+  if (scan.attempts > MAX_ATTEMPTS) {
+    await endWithError(deps, scan, token, `The scan was interrupted ${MAX_ATTEMPTS} times (the server stopped while it ran) and was ended. Please start it again.`);
+    return;
+  }
+  const controller = new AbortController();
+  running.set(scanId, controller);
+  const heartbeat = setInterval(() => {
+    repo.touchHeartbeat(deps.db, scanId, token, wall()).catch(() => undefined);
+  }, HEARTBEAT_INTERVAL_MS);
+  heartbeat.unref();
+  let ended = false;
+  try {
+    await processScan(deps, scan, token, controller.signal);
+    ended = true;
+  } catch (error) {
+    const reason = controller.signal.aborted ? controller.signal.reason : error;
+    if (reason instanceof WorkerStopping) return; // stays PROCESSING; resumed after the restart
+    if (reason instanceof ScanStopped) {
+      ended = true; // canceled or deleted: the request already wrote the outcome
+      return;
+    }
+    const message = error instanceof AppError ? error.message : `The scan failed: ${(error as Error).message ?? 'unknown error'}.`;
+    if (!(error instanceof AppError)) deps.log.error({ scanId, err: (error as Error).stack }, 'scan failed');
+    await endWithError(deps, scan, token, message);
+    ended = true;
+  } finally {
+    clearInterval(heartbeat);
+    running.delete(scanId);
+    if (ended) removeUpload(scan.upload_path);
+  }
+}
+
+async function endWithError(deps: AppDeps, scan: repo.ScanRow, token: string, message: string): Promise<void> {
+  const now = deps.clock.now();
+  const current = await repo.findScan(deps.db, scan.id);
+  const ok = await repo.finishScan(deps.db, scan.id, token, { status: 'ERROR', error: message, now });
+  if (ok && current && current.allowed_eans !== null) {
+    // EANs reserved but never analyzed go back to the month's allowance.
+    await releaseEanUploads(deps.db, scan.organization_id, current.allowed_eans - current.processed_eans, now).catch(() => undefined);
+  }
+  removeUpload(scan.upload_path);
+}
+
+async function loadFile(scan: repo.ScanRow, signal: AbortSignal): Promise<ParsedSupplierFile> {
+  const handed = takeParsedFile(scan.id);
+  if (handed) return handed;
+  if (!scan.upload_path) throw new AppError('internal', 'The uploaded file of this scan is gone; please upload it again.');
+  return readSupplierFile(
+    scan.upload_path,
+    { ean: scan.ean_column, brand: scan.brand_column, price: scan.price_column },
+    { signal, lineOffset: scan.source === 'manual' ? -1 : 0 },
+  );
+}
+
+async function processScan(deps: AppDeps, scan: repo.ScanRow, token: string, signal: AbortSignal): Promise<void> {
+  const stopIfAborted = () => {
+    if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new ScanStopped('aborted');
+  };
+  const parsed = await loadFile(scan, signal);
+  stopIfAborted();
+  const allowed = Math.min(scan.allowed_eans ?? parsed.eans.length, parsed.eans.length);
+  const minRoi = scan.min_roi ?? 0;
+  const market = getMarket(scan.market);
+  const fx = await deps.marketData.fxRate('EUR', market.currency);
+  const vatRegistered = (await deps.db.maybeOne<{ vat_registered: boolean }>('select vat_registered from users where id = $1', [scan.user_id]))?.vat_registered ?? true;
+
+  // Resume: what earlier runs committed stays; the look-up problems they met are kept in the stored report.
+  const previousIssues = scan.report?.issueSamples.filter((i) => i.reason === 'not_looked_up') ?? [];
+  const progress = {
+    matched: scan.matched_products,
+    deals: scan.deals_found,
+    notLookedUp: previousIssues as RowIssue[],
+    notLookedUpCount: scan.report?.issueCounts.not_looked_up ?? 0,
+  };
+  let done = Math.min(scan.checkpoint, allowed);
+  const supplierName = scan.source === 'manual' ? 'Manual entry' : scan.file_name;
+
+  for (let start = done; start < allowed; start += SCAN_BATCH_SIZE) {
+    stopIfAborted();
+    const end = Math.min(start + SCAN_BATCH_SIZE, allowed);
+    const eans: string[] = [];
+    for (let i = start; i < end; i += 1) eans.push(eanFromKey(parsed.eans[i]!));
+    const lookup = await deps.marketData.lookupListings(eans, scan.market, { signal });
+    stopIfAborted();
+    const notLookedUp = new Set(lookup.notLookedUp);
+    const products: ScanProduct[] = [];
+    const now = deps.clock.now();
+    for (let i = start; i < end; i += 1) {
+      const ean = eans[i - start]!;
+      const resolved = lookup.resolved.get(ean);
+      if (!resolved) {
+        if (notLookedUp.has(ean)) {
+          progress.notLookedUpCount += 1;
+          if (progress.notLookedUp.length < 20) {
+            progress.notLookedUp.push({ line: parsed.lines[i]!, reason: 'not_looked_up', value: ean, message: 'Amazon data could not be fetched for this EAN; please scan it again later.' });
+          }
+        }
+        continue;
+      }
+      const price = parsed.prices[i]!;
+      const product = evaluateProduct({
+        resolved,
+        market: scan.market,
+        supplierPriceCents: Number.isNaN(price) ? null : price,
+        supplierBrand: parsed.brands[i]!,
+        supplierName,
+        line: parsed.lines[i]!,
+        fx,
+        minRoi,
+        vatRegistered,
+      });
+      progress.matched += 1;
+      if (product.isDeal) progress.deals += 1;
+      // Supplier analyzer: the deals. CSV Template: the deals and the matched products without a supplier price.
+      if (product.isDeal || (scan.kind === 'csv_template' && product.supplierPrice === null)) products.push(product);
+    }
+    done = end;
+    const report = buildReport(parsed, allowed, progress);
+    const kept = await deps.db.tx(async (tx) => {
+      if (scan.kind === 'supplier') {
+        await repo.deleteSupersededDeals(tx, scan.user_id, scan.id, scan.market, products.map((p) => p.ean));
+      }
+      await repo.insertResults(tx, { id: scan.id, userId: scan.user_id, kind: scan.kind }, products, now, new Date(now.getTime() + DEAL_TTL_MS));
+      const ok = await repo.saveProgress(tx, scan.id, token, {
+        processed: done, checkpoint: done, matched: progress.matched, deals: progress.deals, report, now, heartbeat: new Date(),
+      });
+      if (!ok) throw new ScanStopped('lost'); // canceled, deleted or taken over: roll the batch back
+      return ok;
+    });
+    void kept;
+    await yieldToEventLoop();
+  }
+  const finished = await repo.finishScan(deps.db, scan.id, token, {
+    status: 'COMPLETED',
+    error: null,
+    now: deps.clock.now(),
+    report: buildReport(parsed, allowed, progress),
+  });
+  if (!finished) throw new ScanStopped('lost');
+}

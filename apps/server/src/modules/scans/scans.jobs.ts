@@ -1,0 +1,103 @@
+import type { AppDeps } from '../../deps.ts';
+import { abortAllLocalScans, MAX_ATTEMPTS, runScan, STALE_AFTER_MS } from './scan-engine.ts';
+import { removeUpload } from './scan-files.ts';
+import * as repo from './scans.repository.ts';
+
+export const SCAN_QUEUE = 'scans-run';
+export const SCAN_CLEANUP_QUEUE = 'scans-cleanup';
+export const RETENTION_MS = 24 * 60 * 60 * 1000;
+const SWEEP_INTERVAL_MS = 30_000;
+
+/** Sends the job that runs a scan. Harmless when sent twice: only one run can claim the scan row. */
+export async function enqueueScan(deps: AppDeps, scanId: string): Promise<void> {
+  if (!deps.queue) {
+    deps.log.warn({ scanId }, 'no job queue in this process; the scan waits for a worker');
+    return;
+  }
+  await deps.queue.send(SCAN_QUEUE, { scanId });
+}
+
+/**
+ * Finds scans whose worker died and gives them back to the queue (or ends them after MAX_ATTEMPTS).
+ * On PGlite exactly one process owns the database, so at start-up every PROCESSING scan is an orphan;
+ * on PostgreSQL a scan is an orphan when its heartbeat is older than STALE_AFTER_MS.
+ * PENDING scans get their job re-sent (a job lost with a crash is replaced; duplicates are no-ops).
+ */
+export async function sweepScans(deps: AppDeps, options: { startup: boolean }): Promise<{ requeued: number; failed: number }> {
+  const everyProcessing = options.startup && deps.db.kind === 'pglite';
+  const orphans = await repo.findOrphanedScans(deps.db, everyProcessing ? null : new Date(Date.now() - STALE_AFTER_MS));
+  let requeued = 0;
+  let failed = 0;
+  const now = deps.clock.now();
+  for (const scan of orphans) {
+    if (scan.attempts >= MAX_ATTEMPTS) {
+      const ok = await repo.finishScan(deps.db, scan.id, null, {
+        status: 'ERROR',
+        error: `The scan was interrupted ${MAX_ATTEMPTS} times (the server stopped while it ran) and was ended. Please start it again.`,
+        now,
+      });
+      if (ok) {
+        failed += 1;
+        removeUpload(scan.upload_path);
+      }
+      continue;
+    }
+    if (await repo.requeueScan(deps.db, scan.id, now)) {
+      requeued += 1;
+      deps.log.info({ scanId: scan.id, checkpoint: scan.checkpoint }, 'resuming an interrupted scan');
+    }
+  }
+  if (options.startup || requeued) {
+    for (const scan of await repo.findPendingScans(deps.db)) await enqueueScan(deps, scan.id);
+  }
+  return { requeued, failed };
+}
+
+/** Removes ended scans 24 h after they ended and deals 24 h after they were found (answers already hide them). */
+export async function cleanupExpiredScans(deps: AppDeps): Promise<{ scans: number; results: number }> {
+  const now = deps.clock.now();
+  const results = await repo.deleteExpiredResults(deps.db, now);
+  const scans = await repo.deleteEndedScans(deps.db, new Date(now.getTime() - RETENTION_MS));
+  return { scans, results };
+}
+
+/** Stops this process's scan worker as if it died: running scans stay PROCESSING and are resumed by the next sweep. */
+export async function stopScanWorker(deps: AppDeps): Promise<void> {
+  stopSweeper();
+  abortAllLocalScans();
+  if (deps.queue) await deps.queue.offWork(SCAN_QUEUE).catch(() => undefined);
+}
+
+let sweeper: NodeJS.Timeout | undefined;
+function stopSweeper(): void {
+  if (sweeper) clearInterval(sweeper);
+  sweeper = undefined;
+}
+
+export async function registerScanJobs(deps: AppDeps, options: { worker: boolean; scheduler: boolean }): Promise<void> {
+  const queue = deps.queue;
+  if (!queue) return;
+  await queue.createQueue(SCAN_QUEUE, { retryLimit: 0, expireInSeconds: 6 * 60 * 60 });
+  await queue.createQueue(SCAN_CLEANUP_QUEUE, { retryLimit: 0 });
+  if (options.worker) {
+    await queue.work<{ scanId: string }>(
+      SCAN_QUEUE,
+      // One scan at a time per process on PGlite (it shares the main thread with HTTP); two on PostgreSQL.
+      { localConcurrency: deps.db.kind === 'pglite' ? 1 : 2, pollingIntervalSeconds: 1 },
+      async (jobs) => {
+        for (const job of jobs) await runScan(deps, job.data.scanId);
+      },
+    );
+    await queue.work(SCAN_CLEANUP_QUEUE, async () => {
+      await cleanupExpiredScans(deps);
+    });
+    await sweepScans(deps, { startup: true });
+    stopSweeper();
+    sweeper = setInterval(() => {
+      sweepScans(deps, { startup: false }).catch((error: unknown) => deps.log.error({ err: (error as Error).message }, 'scan sweep failed'));
+    }, SWEEP_INTERVAL_MS);
+    sweeper.unref();
+    queue.once('stopped', stopSweeper);
+  }
+  if (options.scheduler) await queue.schedule(SCAN_CLEANUP_QUEUE, '17 * * * *');
+}

@@ -1,0 +1,170 @@
+import type { CsvScan, QueueInfo, SupplierScanStatus } from '@dealradar/shared/contracts/scans';
+import type { MarketId } from '@dealradar/shared/markets';
+import type { AppDeps } from '../../deps.ts';
+import { badRequest, conflict, notFound } from '../../errors/app-error.ts';
+import type { CurrentUser } from '../../plugins/auth.ts';
+import { effectiveMinRoi, releaseEanUploads, reserveEanUploads } from '../plans/entitlements.ts';
+import { abortLocalScan, ScanStopped } from './scan-engine.ts';
+import { handOffParsedFile, removeUpload } from './scan-files.ts';
+import { buildReport, emptyReport } from './scan-report.ts';
+import { enqueueScan, RETENTION_MS } from './scans.jobs.ts';
+import * as repo from './scans.repository.ts';
+import { readSupplierFile, type SupplierColumns } from './supplier-file.ts';
+import type { ReceivedUpload } from './upload-receiver.ts';
+
+/** The rules shared by both analyzers: start (parse, plan allowance, queue), read, cancel, delete. */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const SCAN_NOT_FOUND = 'Scan not found';
+export const CANCELED_MESSAGE = 'The scan was canceled.';
+
+export interface StartedScan {
+  scan: repo.ScanRow;
+  totalEans: number;
+  allowedEans: number;
+}
+
+/**
+ * Parses the stored upload (400 for unusable files), takes the plan's EAN allowance for its distinct valid EANs
+ * (403 when nothing is left; partial when only some are left), stores the scan and queues it.
+ * The stored file is removed on any refusal.
+ */
+export async function startScan(
+  deps: AppDeps,
+  user: CurrentUser,
+  input: { kind: repo.ScanKind; upload: ReceivedUpload; source: 'upload' | 'manual'; market: MarketId; columns: SupplierColumns },
+): Promise<StartedScan> {
+  const { upload } = input;
+  try {
+    const parsed = await readSupplierFile(upload.path, input.columns, { lineOffset: input.source === 'manual' ? -1 : 0 });
+    if (parsed.eans.length === 0) {
+      const first = parsed.issueSamples[0];
+      const where = first ? ` (${input.source === 'manual' ? 'row' : 'line'} ${first.line}: ${first.message})` : '';
+      throw badRequest(`None of the ${parsed.rowsRead} rows has a usable EAN and brand${where}.`);
+    }
+    const now = deps.clock.now();
+    const minRoi = await effectiveMinRoi(deps.db, user.id);
+    const { scan, allowed } = await deps.db.tx(async (tx) => {
+      const reservation = await reserveEanUploads(tx, user.organizationId, parsed.eans.length, now);
+      const row = await repo.insertScan(tx, {
+        id: upload.id,
+        kind: input.kind,
+        userId: user.id,
+        organizationId: user.organizationId,
+        fileName: upload.fileName,
+        source: input.source,
+        market: input.market,
+        eanColumn: input.columns.ean,
+        brandColumn: input.columns.brand,
+        priceColumn: input.columns.price,
+        uploadPath: upload.path,
+        uploadBytes: upload.bytes,
+        totalEans: parsed.eans.length,
+        allowedEans: reservation.allowed,
+        minRoi,
+        report: buildReport(parsed, reservation.allowed, { matched: 0, deals: 0, notLookedUp: [], notLookedUpCount: 0 }),
+        now,
+      });
+      return { scan: row, allowed: reservation.allowed };
+    });
+    handOffParsedFile(scan.id, parsed);
+    await enqueueScan(deps, scan.id);
+    return { scan, totalEans: parsed.eans.length, allowedEans: allowed };
+  } catch (error) {
+    removeUpload(upload.path);
+    throw error;
+  }
+}
+
+function retentionStart(deps: AppDeps): Date {
+  return new Date(deps.clock.now().getTime() - RETENTION_MS);
+}
+
+/** The user's own scan of that kind (ended ones only within 24 h); anything else is 404. */
+export async function getOwnScan(deps: AppDeps, user: CurrentUser, kind: repo.ScanKind, id: string): Promise<repo.ScanRow> {
+  if (!UUID.test(id)) throw notFound(SCAN_NOT_FOUND);
+  const scan = await repo.findUserScan(deps.db, id, user.id, kind, retentionStart(deps));
+  if (!scan) throw notFound(SCAN_NOT_FOUND);
+  return scan;
+}
+
+export async function listActive(deps: AppDeps, user: CurrentUser, kind: repo.ScanKind): Promise<repo.ScanRow[]> {
+  return repo.listActiveScans(deps.db, user.id, kind);
+}
+
+export async function listHistory(deps: AppDeps, user: CurrentUser, kind: repo.ScanKind): Promise<repo.ScanRow[]> {
+  return repo.listEndedScans(deps.db, user.id, kind, retentionStart(deps));
+}
+
+/** Cancel: an unfinished scan ends as ERROR ('The scan was canceled.') at once and its worker stops at the next batch. */
+export async function cancelOwnScan(deps: AppDeps, user: CurrentUser, kind: repo.ScanKind, id: string): Promise<repo.ScanRow> {
+  const scan = await getOwnScan(deps, user, kind, id);
+  const canceled = await repo.cancelScan(deps.db, scan.id, deps.clock.now(), CANCELED_MESSAGE);
+  if (!canceled) return scan; // already ended: nothing to stop
+  abortLocalScan(scan.id, new ScanStopped('canceled'));
+  if (canceled.allowed_eans !== null) {
+    await releaseEanUploads(deps.db, scan.organization_id, canceled.allowed_eans - canceled.processed_eans, deps.clock.now());
+  }
+  removeUpload(scan.upload_path);
+  return canceled;
+}
+
+/** Delete: cancels when still running, then removes the scan and its results. */
+export async function deleteOwnScan(deps: AppDeps, user: CurrentUser, kind: repo.ScanKind, id: string): Promise<void> {
+  const scan = await cancelOwnScan(deps, user, kind, id);
+  await repo.deleteScan(deps.db, scan.id);
+  removeUpload(scan.upload_path);
+}
+
+/** Place in the queue of unfinished scans of every user: 1 = running/next; 0 when the scan has ended. */
+export async function queuePosition(deps: AppDeps, user: CurrentUser, kind: repo.ScanKind, id: string): Promise<QueueInfo> {
+  const scan = await getOwnScan(deps, user, kind, id);
+  const queue = await repo.runningScanIds(deps.db);
+  const index = queue.findIndex((s) => s.id === scan.id);
+  return { position: index < 0 ? 0 : index + 1, queueSize: queue.length };
+}
+
+export function requireCompleted(scan: repo.ScanRow): void {
+  if (scan.status !== 'COMPLETED') throw conflict('Scan is not completed yet');
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function reportOf(scan: repo.ScanRow) {
+  const report = scan.report ?? emptyReport();
+  return { ...report, matchedProducts: scan.matched_products, dealsFound: scan.deals_found };
+}
+
+export function toCsvScan(scan: repo.ScanRow): CsvScan {
+  const pending = scan.status === 'PENDING' && scan.started_at === null;
+  return {
+    scanId: scan.id,
+    fileName: scan.file_name,
+    status: scan.status,
+    // A new scan is PENDING with 0 of 0 EANs (SPEC §4); the total appears once the worker has it.
+    processedEans: scan.processed_eans,
+    totalEans: pending ? 0 : (scan.allowed_eans ?? scan.total_eans),
+    createdAt: scan.created_at.toISOString(),
+    updatedAt: scan.updated_at.toISOString(),
+    startTime: iso(scan.started_at),
+    lastUpdateTime: scan.updated_at.toISOString(),
+    market: scan.market,
+    completedAt: iso(scan.completed_at),
+    ...(scan.error ? { error: scan.error } : {}),
+    report: reportOf(scan),
+  };
+}
+
+export function toSupplierStatus(scan: repo.ScanRow): SupplierScanStatus {
+  const allowed = scan.allowed_eans ?? scan.total_eans;
+  return {
+    scanId: scan.id,
+    processedEans: scan.processed_eans,
+    // The EANs this run analyzes (the plan's allowance of the file's distinct valid EANs).
+    totalEans: allowed,
+    allowedEans: allowed,
+    status: scan.status,
+    ...(scan.error ? { error: scan.error } : {}),
+    report: reportOf(scan),
+  };
+}

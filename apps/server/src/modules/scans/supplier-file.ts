@@ -1,0 +1,197 @@
+import fs from 'node:fs';
+import { CsvFormatError, CsvRecordParser, detectDelimiter, findColumn, normalizeHeaders, type CsvDelimiter } from '@dealradar/shared/csv';
+import type { RowIssue, RowIssueReason } from '@dealradar/shared/contracts/scans';
+import { normalizeEan } from '@dealradar/shared/ean';
+import { badRequest } from '../../errors/app-error.ts';
+import { parseSupplierPrice } from './supplier-price.ts';
+import { SupplierTextDecoder, looksBinary } from './supplier-text-decoder.ts';
+
+/** The column mapping of the dialog, by header name. price '' = no price column. */
+export interface SupplierColumns {
+  ean: string;
+  brand: string;
+  price: string;
+}
+
+/**
+ * A supplier file reduced to its distinct valid EANs in file order (first occurrence wins), kept compact:
+ * EANs as numbers (canonical keys have at most 14 digits, exact in a double), prices in EUR cents (NaN = none),
+ * brand strings interned. Plus the count and reasons of every row that could not be used.
+ */
+export interface ParsedSupplierFile {
+  encoding: string;
+  delimiter: CsvDelimiter;
+  headers: string[];
+  eans: number[];
+  brands: string[];
+  prices: number[];
+  lines: number[];
+  rowsRead: number;
+  duplicateRows: number;
+  invalidRows: number;
+  issueCounts: Partial<Record<RowIssueReason, number>>;
+  issueSamples: RowIssue[];
+}
+
+export const ISSUE_SAMPLE_LIMIT = 50;
+const SNIFF_BYTES = 64 * 1024;
+
+/** Canonical EAN string from its numeric key. */
+export function eanFromKey(key: number): string {
+  const text = String(key);
+  return text.length >= 13 ? text : text.padStart(13, '0');
+}
+
+export function addIssue(parsed: Pick<ParsedSupplierFile, 'issueCounts' | 'issueSamples'>, issue: RowIssue): void {
+  parsed.issueCounts[issue.reason] = (parsed.issueCounts[issue.reason] ?? 0) + 1;
+  if (parsed.issueSamples.length < ISSUE_SAMPLE_LIMIT) parsed.issueSamples.push(issue);
+}
+
+/**
+ * Streams the file from disk (never whole in memory), decodes UTF-8 or Windows-1252, applies the SPEC §5 delimiter
+ * rule to the first 64 KiB, maps the columns by header name, and normalizes every row.
+ * File-level problems throw AppError 400 with a sentence; row-level problems are counted and sampled.
+ * `lineOffset` shifts reported line numbers (manual entry: -1 so row 1 is the first entry).
+ */
+export async function readSupplierFile(
+  filePath: string,
+  columns: SupplierColumns,
+  options: { signal?: AbortSignal; lineOffset?: number } = {},
+): Promise<ParsedSupplierFile> {
+  const decoder = new SupplierTextDecoder();
+  const lineOffset = options.lineOffset ?? 0;
+  const result: ParsedSupplierFile = {
+    encoding: 'utf-8',
+    delimiter: ',',
+    headers: [],
+    eans: [],
+    brands: [],
+    prices: [],
+    lines: [],
+    rowsRead: 0,
+    duplicateRows: 0,
+    invalidRows: 0,
+    issueCounts: {},
+    issueSamples: [],
+  };
+  const seen = new Set<number>();
+  const brandPool = new Map<string, string>();
+  // Real lists repeat the same codes; remembering recent normalizations saves most of the work.
+  const eanMemo = new Map<string, number | string>();
+  let eanIndex = -1;
+  let brandIndex = -1;
+  let priceIndex = -1;
+  let headerSeen = false;
+
+  const onRecord = (fields: string[], line: number): void => {
+    if (!headerSeen) {
+      headerSeen = true;
+      result.headers = normalizeHeaders(fields);
+      eanIndex = requireColumn(result.headers, columns.ean, 'EAN');
+      brandIndex = requireColumn(result.headers, columns.brand, 'Brand');
+      priceIndex = columns.price.trim() === '' ? -1 : requireColumn(result.headers, columns.price, 'Price');
+      return;
+    }
+    result.rowsRead += 1;
+    const reported = line + lineOffset;
+    const rawEan = fields[eanIndex] ?? '';
+    let key = eanMemo.get(rawEan);
+    if (key === undefined) {
+      const check = normalizeEan(rawEan);
+      key = check.valid ? Number(check.ean) : check.reason;
+      if (eanMemo.size > 200_000) eanMemo.clear();
+      eanMemo.set(rawEan, key);
+    }
+    if (typeof key === 'string') {
+      result.invalidRows += 1;
+      addIssue(result, { line: reported, reason: rawEan.trim() === '' ? 'missing_ean' : 'invalid_ean', value: rawEan.trim(), message: key });
+      return;
+    }
+    const brandRaw = (fields[brandIndex] ?? '').trim();
+    if (brandRaw === '') {
+      result.invalidRows += 1;
+      addIssue(result, { line: reported, reason: 'missing_brand', value: rawEan.trim(), message: 'The brand is empty.' });
+      return;
+    }
+    let cents = Number.NaN;
+    if (priceIndex >= 0) {
+      const price = parseSupplierPrice(fields[priceIndex]);
+      if (!price.ok) {
+        result.invalidRows += 1;
+        addIssue(result, { line: reported, reason: 'invalid_price', value: rawEan.trim(), message: price.reason });
+        return;
+      }
+      if (price.cents !== null) cents = price.cents;
+    }
+    if (seen.has(key)) {
+      result.duplicateRows += 1;
+      addIssue(result, { line: reported, reason: 'duplicate_ean', value: rawEan.trim(), message: `The EAN ${eanFromKey(key)} appeared earlier in the file; it is analyzed once (first row).` });
+      return;
+    }
+    seen.add(key);
+    let brand = brandPool.get(brandRaw);
+    if (brand === undefined) {
+      brand = brandRaw.length > 200 ? brandRaw.slice(0, 200) : brandRaw;
+      brandPool.set(brandRaw, brand);
+    }
+    result.eans.push(key);
+    result.brands.push(brand);
+    result.prices.push(cents);
+    result.lines.push(reported);
+  };
+
+  let parser: CsvRecordParser | undefined;
+  let sniff = '';
+  let bytes = 0;
+  let checkedHead = false;
+  const startParser = (text: string) => {
+    result.delimiter = detectDelimiter(text);
+    parser = new CsvRecordParser(result.delimiter, onRecord);
+    parser.push(text);
+  };
+
+  const stream = fs.createReadStream(filePath, { highWaterMark: 256 * 1024 });
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      if (options.signal?.aborted) throw options.signal.reason ?? new Error('aborted');
+      if (!checkedHead) {
+        checkedHead = true;
+        const binary = looksBinary(chunk);
+        if (binary) throw badRequest(binary);
+      }
+      bytes += chunk.length;
+      const text = decoder.write(chunk);
+      if (parser) parser.push(text);
+      else {
+        sniff += text;
+        if (sniff.length >= SNIFF_BYTES) {
+          startParser(sniff);
+          sniff = '';
+        }
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const tail = decoder.end();
+    if (parser) parser.push(tail);
+    else startParser(sniff + tail);
+    parser!.end();
+  } catch (error) {
+    if (error instanceof CsvFormatError) throw badRequest(error.message);
+    throw error;
+  } finally {
+    stream.destroy();
+  }
+  result.encoding = decoder.encoding;
+  if (bytes === 0 || !headerSeen) throw badRequest('The file is empty.');
+  if (result.rowsRead === 0) throw badRequest('The file has a header line but no data rows.');
+  return result;
+}
+
+function requireColumn(headers: string[], name: string, label: string): number {
+  const index = findColumn(headers, name);
+  if (index < 0) {
+    const shown = headers.slice(0, 20).map((h) => `'${h}'`).join(', ');
+    throw badRequest(`The ${label} column '${name}' is not in the file's header (columns: ${shown}).`);
+  }
+  return index;
+}

@@ -1,0 +1,35 @@
+import type { TestContext } from '../build-test-app.ts';
+
+/** A multipart/form-data body with text fields first, then the file. */
+export function multipart(fields: Record<string, string>, file?: { name: string; content: Buffer | string; type?: string }) {
+  const boundary = `----dealradar${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [key, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`));
+  }
+  if (file) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'text/csv'}\r\n\r\n`));
+    parts.push(typeof file.content === 'string' ? Buffer.from(file.content) : file.content);
+    parts.push(Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+export async function waitFor<T>(fn: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await fn();
+    if (value !== undefined) return value;
+    if (Date.now() - started > timeoutMs) throw new Error('waitFor timed out');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+export async function waitForStatus(ctx: TestContext, url: string, headers: Record<string, string>, statuses: string[], timeoutMs = 20_000) {
+  return waitFor(async () => {
+    const res = await ctx.app.inject({ method: 'GET', url, headers });
+    const body = res.json();
+    return statuses.includes(body.status) ? body : undefined;
+  }, timeoutMs);
+}

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestContext } from '../build-test-app.ts';
+import { createUser } from '../factories/users.ts';
+import { localScanCount } from '../../src/modules/scans/scan-engine.ts';
+import { registerScanJobs, stopScanWorker } from '../../src/modules/scans/scans.jobs.ts';
+import { ean13, fakeMarketData, listing } from './fake-market-data.ts';
+import { multipart, waitFor, waitForStatus } from './helpers.ts';
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await buildTestApp({ withQueue: true });
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('scans survive a worker restart', () => {
+  it('resumes a scan from its checkpoint after the worker was stopped mid-scan', async () => {
+    const eans = Array.from({ length: 4500 }, (_, i) => ean13(String(700000000000 + i)));
+    const fake = fakeMarketData(eans.map((e) => listing(e, 'DE')), { delayMs: 250 });
+    ctx.deps.marketData = fake.service;
+    const user = await createUser(ctx.deps, { tier: 'PRO' });
+    const body = multipart({ marketId: 'DE', eanColumn: 'ean', brandColumn: 'brand', priceColumn: 'price' }, {
+      name: 'big.csv', content: ['ean;brand;price', ...eans.map((e) => `${e};Nivea;5,00`)].join('\n'),
+    });
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/supplier-analyzer/start', headers: { ...user.headers, ...body.headers }, payload: body.payload });
+    const { scanId } = res.json();
+    const url = `/api/supplier-analyzer/${scanId}/status`;
+    await waitFor(async () => {
+      const s = (await ctx.app.inject({ method: 'GET', url, headers: user.headers })).json();
+      return s.processedEans >= 1000 ? s : undefined;
+    });
+
+    // The worker dies: running scans stay PROCESSING where they were.
+    await stopScanWorker(ctx.deps);
+    await waitFor(async () => (localScanCount() === 0 ? true : undefined));
+    const stopped = (await ctx.app.inject({ method: 'GET', url, headers: user.headers })).json();
+    expect(stopped.status).toBe('PROCESSING');
+    expect(stopped.processedEans).toBeLessThan(4500);
+    const checkpoint = stopped.processedEans;
+    // Time passes without a heartbeat (what a dead process looks like to a PostgreSQL worker).
+    await ctx.deps.db.execute(`update scans set heartbeat_at = heartbeat_at - interval '10 minutes' where id = $1`, [scanId]);
+    const lookedUpBefore = fake.state.eansLookedUp;
+
+    // A new worker starts: the sweep finds the orphan and the scan finishes from its checkpoint.
+    fake.state.delayMs = 0;
+    await registerScanJobs(ctx.deps, { worker: true, scheduler: false });
+    const done = await waitForStatus(ctx, url, user.headers, ['COMPLETED', 'ERROR'], 30_000);
+    expect(done).toMatchObject({ status: 'COMPLETED', processedEans: 4500, totalEans: 4500 });
+    expect(fake.state.eansLookedUp - lookedUpBefore).toBe(4500 - checkpoint);
+    const row = await ctx.deps.db.one<{ n: number }>('select count(*)::int as n from scan_results where scan_id = $1', [scanId]);
+    expect(row.n).toBe(4500);
+    const attempts = await ctx.deps.db.one<{ attempts: number }>('select attempts from scans where id = $1', [scanId]);
+    expect(attempts.attempts).toBe(2);
+  });
+});
