@@ -2,6 +2,7 @@ import type { AppDeps } from '../deps.ts';
 import { registerScanJobs } from '../modules/scans/scans.jobs.ts';
 import { registerPriceDropJobs } from '../modules/price-drops/price-drops.jobs.ts';
 import { registerPlansJobs } from '../modules/plans/plans.jobs.ts';
+import { registerAccountJobs } from '../modules/auth/accounts.jobs.ts';
 
 /**
  * Every background job of the product. Each module exports a register function that creates its
@@ -11,4 +12,5 @@ export async function registerJobs(deps: AppDeps, options: { worker: boolean; sc
   await registerScanJobs(deps, options);
   await registerPriceDropJobs(deps, options);
   await registerPlansJobs(deps, options);
+  await registerAccountJobs(deps, options);
 }

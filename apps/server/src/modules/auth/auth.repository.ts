@@ -131,3 +131,10 @@ export async function hasOpenToken(db: Db, userId: string, purpose: TokenPurpose
 export async function insertRevokedToken(db: Db, jti: string, expiresAt: Date): Promise<void> {
   await db.execute('insert into revoked_tokens (jti, expires_at) values ($1, $2) on conflict (jti) do nothing', [jti, expiresAt]);
 }
+
+/** Housekeeping: revoked tokens past their expiry, and one-time tokens long expired (kept 30 days so a re-opened confirmation link still answers). */
+export async function deleteStaleTokens(db: Db, now: Date): Promise<{ revoked: number; oneTime: number }> {
+  const revoked = await db.execute('delete from revoked_tokens where expires_at < $1', [now]);
+  const oneTime = await db.execute('delete from auth_tokens where expires_at < $1', [new Date(now.getTime() - 30 * 24 * 3600 * 1000)]);
+  return { revoked, oneTime };
+}

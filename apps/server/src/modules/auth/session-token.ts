@@ -15,13 +15,16 @@ export interface VerifiedSession extends TokenClaims {
   iat: number;
 }
 
-/** Signs the session token with the claims of SPEC §3 plus jti (for logout) and iat. HS256 only. */
-export async function signSessionToken(secret: Uint8Array, subject: SessionSubject, ttlSeconds: number, now: Date): Promise<string> {
+/**
+ * Signs the session token with the claims of SPEC §3 plus jti (for logout) and iat. HS256 only.
+ * Pass `jti` to re-sign the same session (e.g. with a changed tier): logging out then revokes both tokens.
+ */
+export async function signSessionToken(secret: Uint8Array, subject: SessionSubject, ttlSeconds: number, now: Date, jti: string = crypto.randomUUID()): Promise<string> {
   const iat = Math.floor(now.getTime() / 1000);
   return new SignJWT({ role: subject.role, id: subject.id, email: subject.email, subscriptionTier: subject.subscriptionTier })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(subject.username)
-    .setJti(crypto.randomUUID())
+    .setJti(jti)
     .setIssuedAt(iat)
     .setExpirationTime(iat + ttlSeconds)
     .sign(secret);
