@@ -4,10 +4,11 @@ import { computeProfit, convertMinor } from '@dealradar/shared/profit';
 import type { AppDeps } from '../../deps.ts';
 import { conflict } from '../../errors/app-error.ts';
 import type { WholesaleVariant } from '../market-data/market-data.types.ts';
+import { createMarketDataService } from '../market-data/market-data.service.ts';
 import { failRun, finishRun, startRun } from './refresh-runs.repository.ts';
-import { applySnapshot, clearStaging, listDropsDetectedAt, loadStagingBatch, saveBestRoi, type ApplyCounts } from './snapshot.repository.ts';
+import { applySnapshot, clearStaging, hasSnapshot, listDropsDetectedAt, loadStagingBatch, saveBestRoi, type ApplyCounts } from './snapshot.repository.ts';
 
-export type RefreshDeps = Pick<AppDeps, 'db' | 'clock' | 'marketData' | 'log'>;
+export type RefreshDeps = Pick<AppDeps, 'db' | 'clock' | 'marketData' | 'log' | 'config'>;
 
 /** A run that has not finished after this long is taken to have crashed; its lock is released. */
 const STALE_RUN_MS = 2 * 3600_000;
@@ -55,13 +56,8 @@ export async function refreshPrices(
   if (runId === null) throw conflict(REFRESH_ALREADY_RUNNING);
   const t0 = performance.now();
   try {
-    await clearStaging(deps.db);
-    for await (const batch of rebatch(options.catalogue ?? deps.marketData.fetchWholesaleCatalogue(), STAGING_BATCH)) {
-      await loadStagingBatch(deps.db, batch);
-      await yieldToEventLoop();
-    }
-    // Drops are stamped with the clock at comparison time, so a long fetch does not age them.
-    const now = deps.clock.now();
+    if (!options.catalogue) await seedDemoBaseline(deps);
+    const now = await stageCatalogue(deps, options.catalogue ?? deps.marketData.fetchWholesaleCatalogue());
     const counts = await applySnapshot(deps.db, now, DROP_TTL_HOURS * 3600_000);
     await clearStaging(deps.db);
     const roiComputed = options.skipRoi ? 0 : await computeBestRoi(deps, now);
@@ -73,6 +69,34 @@ export async function refreshPrices(
     await failRun(deps.db, runId, deps.clock.now(), (error as Error).message).catch(() => undefined);
     throw error;
   }
+}
+
+/** Loads a catalogue into staging; answers the comparison time (the clock after the fetch, so a long fetch does not age drops). */
+async function stageCatalogue(deps: RefreshDeps, catalogue: AsyncIterable<WholesaleVariant[]>): Promise<Date> {
+  await clearStaging(deps.db);
+  for await (const batch of rebatch(catalogue, STAGING_BATCH)) {
+    await loadStagingBatch(deps.db, batch);
+    await yieldToEventLoop();
+  }
+  return deps.clock.now();
+}
+
+/** How far back the demo baseline is taken. */
+export const DEMO_BASELINE_HOURS = 3;
+
+/**
+ * Demo data only: the very first refresh has nothing to compare with, so it first records the demo
+ * catalogue as the deterministic price process had it DEMO_BASELINE_HOURS ago. A fresh demo install then
+ * shows the drops of the last hours at once instead of after the next scheduled refresh. Real providers
+ * (Qogita) start with an empty history, as they must.
+ */
+async function seedDemoBaseline(deps: RefreshDeps): Promise<void> {
+  if (!deps.marketData.source.isDemo || (await hasSnapshot(deps.db))) return;
+  const at = new Date(deps.clock.now().getTime() - DEMO_BASELINE_HOURS * 3600_000);
+  const past = createMarketDataService({ config: deps.config, db: deps.db, clock: { now: () => at }, log: deps.log });
+  await stageCatalogue(deps, past.fetchWholesaleCatalogue());
+  await applySnapshot(deps.db, at, DROP_TTL_HOURS * 3600_000);
+  deps.log.info({ at: at.toISOString() }, 'demo price baseline recorded');
 }
 
 /**

@@ -17,6 +17,10 @@ export interface ApplyCounts {
   dropsExpired: number;
 }
 
+export async function hasSnapshot(db: Db): Promise<boolean> {
+  return (await db.one<{ any: boolean }>('select exists (select 1 from wholesale_products) as any')).any;
+}
+
 export async function clearStaging(db: Db): Promise<void> {
   await db.exec('truncate wholesale_snapshot_staging; truncate wholesale_price_changes;');
 }
