@@ -1,0 +1,68 @@
+import type { JobWithMetadata } from 'pg-boss';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../errors/app-error.ts';
+import type { Queue } from '../../jobs/queue.ts';
+import { BRAND_SCAN_QUEUE, BRAND_SCAN_QUEUE_OPTIONS, type BrandScanJobData } from './brand-scan.queue.ts';
+import { failScan, listStaleScans, setScanJob } from './brand-scan.repository.ts';
+import { runBrandScan } from './brand-scan.runner.ts';
+
+export const UNEXPECTED_SCAN_ERROR = 'The scan stopped because of an unexpected problem. Please start it again.';
+/** On PostgreSQL other processes may be running a scan; only one silent this long is taken over. */
+export const STALE_SCAN_MS = 5 * 60 * 1000;
+
+async function ensureQueue(queue: Queue): Promise<void> {
+  if (await queue.getQueue(BRAND_SCAN_QUEUE)) return;
+  try {
+    await queue.createQueue(BRAND_SCAN_QUEUE, BRAND_SCAN_QUEUE_OPTIONS);
+  } catch (error) {
+    // Another process may have created it in the meantime.
+    if (!(await queue.getQueue(BRAND_SCAN_QUEUE))) throw error;
+  }
+}
+
+/**
+ * One attempt of a brand-scan job. A failure is retried by pg-boss (the retry resumes from the scan's cursor);
+ * the last attempt's failure ends the scan as ERROR with a sentence for the user, so it never stays PROCESSING.
+ */
+export async function handleBrandScanJob(deps: AppDeps, job: Pick<JobWithMetadata<BrandScanJobData>, 'data' | 'retryCount' | 'retryLimit'>): Promise<void> {
+  const { scanId } = job.data;
+  try {
+    await runBrandScan(deps, scanId);
+  } catch (error) {
+    deps.log.error({ scanId, attempt: job.retryCount, err: (error as Error).message }, 'brand scan failed');
+    if (job.retryCount < job.retryLimit) throw error;
+    await failScan(deps.db, scanId, null, error instanceof AppError ? error.message : UNEXPECTED_SCAN_ERROR, deps.clock.now());
+  }
+}
+
+/**
+ * Re-queues unfinished scans nobody is working on (the process running them stopped). Their old job is cancelled
+ * first so pg-boss does not run it again as well; a run that is still alive loses the scan at its next write.
+ */
+export async function resumeStaleScans(deps: AppDeps, staleBefore: Date): Promise<number> {
+  const queue = deps.queue;
+  if (!queue) return 0;
+  const stale = await listStaleScans(deps.db, staleBefore);
+  for (const scan of stale) {
+    if (scan.job_id) await queue.cancel(BRAND_SCAN_QUEUE, scan.job_id).catch(() => undefined);
+    const jobId = await queue.send(BRAND_SCAN_QUEUE, { scanId: scan.id });
+    await setScanJob(deps.db, scan.id, jobId);
+    deps.log.info({ scanId: scan.id }, 'resuming an interrupted brand scan');
+  }
+  return stale.length;
+}
+
+/** Creates the brand-scan queue; with `worker`, runs its jobs and resumes scans interrupted by a restart. */
+export async function registerBrandAnalyzerJobs(deps: AppDeps, options: { worker: boolean }): Promise<void> {
+  const queue = deps.queue;
+  if (!queue) return;
+  await ensureQueue(queue);
+  if (!options.worker) return;
+  await queue.work(BRAND_SCAN_QUEUE, { includeMetadata: true, pollingIntervalSeconds: 1 }, async (jobs: JobWithMetadata<BrandScanJobData>[]) => {
+    for (const job of jobs) await handleBrandScanJob(deps, job);
+  });
+  // The embedded database has exactly one process: whatever is unfinished at start was interrupted.
+  const now = deps.clock.now();
+  const staleBefore = deps.dbHandle.kind === 'pglite' ? now : new Date(now.getTime() - STALE_SCAN_MS);
+  await resumeStaleScans(deps, staleBefore);
+}

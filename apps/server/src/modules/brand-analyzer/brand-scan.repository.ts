@@ -1,0 +1,129 @@
+import type { Db } from '../../db/client.ts';
+
+/** SQL of brand scans (the scan row is the source of truth of progress; pg-boss only runs it). */
+
+export interface BrandScanRow {
+  id: string;
+  user_id: string;
+  status: 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'ERROR';
+  brands: string[];
+  markets: string[];
+  processed_brands: number;
+  processed_markets: number;
+  current_brand: string | null;
+  current_market: string | null;
+  min_roi: number;
+  error: string | null;
+  run_id: string | null;
+  attempts: number;
+  job_id: string | null;
+  heartbeat_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  finished_at: Date | null;
+  favorites_found: number;
+}
+
+const SCAN_COLUMNS = `s.id, s.user_id, s.status, s.brands, s.markets, s.processed_brands, s.processed_markets, s.current_brand,
+  s.current_market, s.min_roi, s.error, s.run_id, s.attempts, s.job_id, s.heartbeat_at, s.created_at, s.updated_at, s.finished_at,
+  (select count(*)::int from brand_favorites f where f.scan_id = s.id) as favorites_found`;
+
+const UNIQUE_VIOLATION = '23505';
+
+/** Inserts a PENDING scan; null when the user already has an unfinished one (partial unique index). */
+export async function insertScan(
+  db: Db,
+  scan: { userId: string; brands: string[]; markets: string[]; minRoi: number; now: Date },
+): Promise<string | null> {
+  try {
+    const row = await db.one<{ id: string }>(
+      `insert into brand_scans (user_id, brands, markets, min_roi, created_at, updated_at)
+       values ($1, $2::text[], $3::text[], $4, $5, $5) returning id`,
+      [scan.userId, scan.brands, scan.markets, scan.minRoi, scan.now],
+    );
+    return row.id;
+  } catch (error) {
+    if ((error as { code?: string }).code === UNIQUE_VIOLATION) return null;
+    throw error;
+  }
+}
+
+export function findScanOfUser(db: Db, id: string, userId: string): Promise<BrandScanRow | undefined> {
+  return db.maybeOne<BrandScanRow>(`select ${SCAN_COLUMNS} from brand_scans s where s.id = $1 and s.user_id = $2`, [id, userId]);
+}
+
+export function findScan(db: Db, id: string): Promise<BrandScanRow | undefined> {
+  return db.maybeOne<BrandScanRow>(`select ${SCAN_COLUMNS} from brand_scans s where s.id = $1`, [id]);
+}
+
+export function findActiveScanOfUser(db: Db, userId: string): Promise<BrandScanRow | undefined> {
+  return db.maybeOne<BrandScanRow>(
+    `select ${SCAN_COLUMNS} from brand_scans s where s.user_id = $1 and s.status in ('PENDING', 'PROCESSING') order by s.created_at desc limit 1`,
+    [userId],
+  );
+}
+
+export async function setScanJob(db: Db, id: string, jobId: string | null): Promise<void> {
+  await db.execute('update brand_scans set job_id = $2 where id = $1', [id, jobId]);
+}
+
+/**
+ * Makes `runId` the owner of an unfinished scan and counts the attempt; undefined when the scan is gone or finished.
+ * A run that was replaced finds out at its next progress write (see updateProgress) and stops.
+ */
+export function claimScan(db: Db, id: string, runId: string, now: Date): Promise<BrandScanRow | undefined> {
+  return db.maybeOne<BrandScanRow>(
+    `update brand_scans s set status = 'PROCESSING', run_id = $2, attempts = s.attempts + 1, heartbeat_at = $3, updated_at = $3
+      where s.id = $1 and s.status in ('PENDING', 'PROCESSING')
+      returning ${SCAN_COLUMNS}`,
+    [id, runId, now],
+  );
+}
+
+export interface ScanProgress {
+  processedBrands: number;
+  processedMarkets: number;
+  currentBrand: string | null;
+  currentMarket: string | null;
+}
+
+/** Writes progress (and the heartbeat); false when this run no longer owns the scan. */
+export async function updateProgress(db: Db, id: string, runId: string, progress: ScanProgress, now: Date): Promise<boolean> {
+  const count = await db.execute(
+    `update brand_scans set processed_brands = $3, processed_markets = $4, current_brand = $5, current_market = $6,
+            heartbeat_at = $7, updated_at = $7
+      where id = $1 and run_id = $2 and status = 'PROCESSING'`,
+    [id, runId, progress.processedBrands, progress.processedMarkets, progress.currentBrand, progress.currentMarket, now],
+  );
+  return count > 0;
+}
+
+export async function completeScan(db: Db, id: string, runId: string, now: Date): Promise<boolean> {
+  const count = await db.execute(
+    `update brand_scans set status = 'COMPLETED', processed_brands = cardinality(brands), processed_markets = cardinality(markets),
+            heartbeat_at = $3, updated_at = $3, finished_at = $3
+      where id = $1 and run_id = $2 and status = 'PROCESSING'`,
+    [id, runId, now],
+  );
+  return count > 0;
+}
+
+/** Ends an unfinished scan as ERROR with a sentence for the user (runId null: whoever owns it). */
+export async function failScan(db: Db, id: string, runId: string | null, message: string, now: Date): Promise<boolean> {
+  const count = await db.execute(
+    `update brand_scans set status = 'ERROR', error = $3, heartbeat_at = $4, updated_at = $4, finished_at = $4
+      where id = $1 and status in ('PENDING', 'PROCESSING') and ($2::uuid is null or run_id = $2::uuid)`,
+    [id, runId, message, now],
+  );
+  return count > 0;
+}
+
+/** Unfinished scans nobody has written to since `staleBefore` (their process died or their job was lost). */
+export function listStaleScans(db: Db, staleBefore: Date): Promise<Array<{ id: string; job_id: string | null }>> {
+  return db.query(
+    `select id, job_id from brand_scans
+      where status in ('PENDING', 'PROCESSING') and coalesce(heartbeat_at, created_at) <= $1
+      order by created_at`,
+    [staleBefore],
+  );
+}

@@ -1,0 +1,52 @@
+import { getMarket, type MarketId } from '@dealradar/shared/markets';
+import { roundMinor } from '@dealradar/shared/profit';
+import { listingProfit } from '../market-data/listing-profit.ts';
+import type { FxRate, ResolvedListing, WholesaleVariant } from '../market-data/market-data.types.ts';
+import type { FavoriteRecord } from './favorites.repository.ts';
+
+/** The wholesale marketplace brand scans read (shown as the favorites' supplier). */
+export const WHOLESALE_SUPPLIER_NAME = 'Qogita';
+
+export interface EvaluationTerms {
+  market: MarketId;
+  /** EUR → market currency (marketData.fxRate('EUR', currency)). */
+  fx: FxRate;
+  vatRegistered: boolean;
+  /** Fraction (0.15 = 15 %). */
+  minRoi: number;
+}
+
+/**
+ * Profit and ROI of one wholesale variant sold on its Amazon listing, with the wholesale price excluding VAT
+ * as the unit cost (converted from EUR to the market currency). Returns the favorite when the ROI reaches
+ * the minimum, otherwise null (no buy box, or not profitable enough).
+ */
+export function evaluateFavorite(variant: WholesaleVariant, resolved: ResolvedListing, terms: EvaluationTerms): FavoriteRecord | null {
+  const { listing } = resolved;
+  const breakdown = listingProfit(resolved, variant.priceExclVat, terms.fx, { vatRegistered: terms.vatRegistered });
+  if (breakdown.status !== 'ok' || breakdown.roi === null || breakdown.roiPercentage === null || breakdown.profit === null) return null;
+  if (breakdown.roi < terms.minRoi - 1e-9) return null;
+  return {
+    ean: listing.ean,
+    asin: listing.asin,
+    market: terms.market,
+    currency: getMarket(terms.market).currency,
+    productName: listing.title ?? variant.name,
+    brand: variant.brand,
+    supplierName: WHOLESALE_SUPPLIER_NAME,
+    supplierUrl: variant.productUrl,
+    supplierPrice: roundMinor(variant.priceExclVat * terms.fx.rate),
+    amazonPrice: listing.buyBoxPrice!,
+    estimatedProfit: breakdown.profit,
+    roiPercentage: breakdown.roiPercentage,
+    mainCategoryRank: listing.mainCategoryRank,
+    beautyCategoryRank: listing.beautyCategoryRank,
+    estimatedMonthlySales: listing.estimatedMonthlySales,
+    rating: listing.rating,
+    reviewCount: listing.reviewCount,
+    numberOfSellers: listing.offerCount,
+    buyBoxSellerId: listing.buyBoxSellerId,
+    amazonImageUrl: listing.imageUrl,
+    qogitaImageUrl: variant.imageUrl,
+  };
+}

@@ -1,0 +1,145 @@
+import type { FavoriteSortBy } from '@dealradar/shared/contracts/brand-analyzer';
+import type { Db } from '../../db/client.ts';
+
+/** SQL of brand-scan favorites: one row per user, product (EAN) and market. Money in minor units of `currency`. */
+
+export interface FavoriteRecord {
+  ean: string;
+  asin: string;
+  market: string;
+  currency: string;
+  productName: string | null;
+  brand: string;
+  supplierName: string;
+  supplierUrl: string | null;
+  supplierPrice: number;
+  amazonPrice: number;
+  estimatedProfit: number;
+  roiPercentage: number;
+  mainCategoryRank: number | null;
+  beautyCategoryRank: number | null;
+  estimatedMonthlySales: number | null;
+  rating: number | null;
+  reviewCount: number | null;
+  numberOfSellers: number | null;
+  buyBoxSellerId: string | null;
+  amazonImageUrl: string | null;
+  qogitaImageUrl: string | null;
+}
+
+export interface FavoriteRow {
+  id: string;
+  ean: string;
+  asin: string;
+  market: string;
+  currency: string;
+  product_name: string | null;
+  brand: string;
+  supplier_name: string;
+  supplier_url: string | null;
+  supplier_price: number;
+  amazon_price: number;
+  estimated_profit: number;
+  roi_percentage: number;
+  main_category_rank: number | null;
+  beauty_category_rank: number | null;
+  estimated_monthly_sales: number | null;
+  rating: number | null;
+  review_count: number | null;
+  number_of_sellers: number | null;
+  buy_box_seller_id: string | null;
+  amazon_image_url: string | null;
+  qogita_image_url: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const COLUMNS = [
+  'ean', 'asin', 'market', 'currency', 'product_name', 'brand', 'supplier_name', 'supplier_url', 'supplier_price', 'amazon_price',
+  'estimated_profit', 'roi_percentage', 'main_category_rank', 'beauty_category_rank', 'estimated_monthly_sales', 'rating',
+  'review_count', 'number_of_sellers', 'buy_box_seller_id', 'amazon_image_url', 'qogita_image_url',
+] as const;
+
+function valuesOf(f: FavoriteRecord): unknown[] {
+  return [
+    f.ean, f.asin, f.market, f.currency, f.productName, f.brand, f.supplierName, f.supplierUrl, f.supplierPrice, f.amazonPrice,
+    f.estimatedProfit, f.roiPercentage, f.mainCategoryRank, f.beautyCategoryRank, f.estimatedMonthlySales, f.rating,
+    f.reviewCount, f.numberOfSellers, f.buyBoxSellerId, f.amazonImageUrl, f.qogitaImageUrl,
+  ];
+}
+
+/** Inserts new favorites and refreshes existing ones of the same product and market (created_at is kept). */
+export async function upsertFavorites(db: Db, userId: string, scanId: string, favorites: FavoriteRecord[], now: Date): Promise<void> {
+  if (favorites.length === 0) return;
+  const params: unknown[] = [userId, scanId, now];
+  const rows = favorites.map((favorite) => {
+    const placeholders = valuesOf(favorite).map((value) => {
+      params.push(value);
+      return `$${params.length}`;
+    });
+    return `($1, $2, ${placeholders.join(', ')}, $3, $3)`;
+  });
+  const updates = [...COLUMNS.filter((c) => c !== 'ean' && c !== 'market'), 'scan_id', 'updated_at'].map((c) => `${c} = excluded.${c}`);
+  await db.execute(
+    `insert into brand_favorites (user_id, scan_id, ${COLUMNS.join(', ')}, created_at, updated_at)
+     values ${rows.join(', ')}
+     on conflict (user_id, ean, market) do update set ${updates.join(', ')}`,
+    params,
+  );
+}
+
+/** Removes favorites of these products in one market (a later scan found they no longer qualify). */
+export async function deleteFavoritesOfProducts(db: Db, userId: string, market: string, eans: string[]): Promise<number> {
+  if (eans.length === 0) return 0;
+  return db.execute('delete from brand_favorites where user_id = $1 and market = $2 and ean = any($3::text[])', [userId, market, eans]);
+}
+
+const SORT_COLUMNS: Record<FavoriteSortBy, string> = {
+  mainCategoryRank: 'main_category_rank',
+  roi: 'roi_percentage',
+  amazonPrice: 'amazon_price',
+  supplierPrice: 'supplier_price',
+  createdAt: 'created_at',
+};
+
+export interface FavoritesFilter {
+  brands: string[];
+  markets: string[];
+  sortBy: FavoriteSortBy;
+  sortOrder: 'asc' | 'desc';
+  page: number;
+  size: number;
+}
+
+/** One page of the user's favorites; missing values sort last in both orders. */
+export async function listFavorites(db: Db, userId: string, filter: FavoritesFilter): Promise<{ rows: FavoriteRow[]; total: number }> {
+  const where = ['user_id = $1'];
+  const params: unknown[] = [userId];
+  if (filter.brands.length) {
+    params.push(filter.brands.map((b) => b.toLowerCase()));
+    where.push(`lower(brand) = any($${params.length}::text[])`);
+  }
+  if (filter.markets.length) {
+    params.push(filter.markets);
+    where.push(`market = any($${params.length}::text[])`);
+  }
+  const whereSql = where.join(' and ');
+  const total = (await db.one<{ n: number }>(`select count(*)::int as n from brand_favorites where ${whereSql}`, params)).n;
+  const direction = filter.sortOrder === 'desc' ? 'desc' : 'asc';
+  params.push(filter.size, filter.page * filter.size);
+  const rows = await db.query<FavoriteRow>(
+    `select id, ${COLUMNS.join(', ')}, created_at, updated_at from brand_favorites where ${whereSql}
+      order by ${SORT_COLUMNS[filter.sortBy]} ${direction} nulls last, id
+      limit $${params.length - 1} offset $${params.length}`,
+    params,
+  );
+  return { rows, total };
+}
+
+export function deleteFavorite(db: Db, userId: string, id: string): Promise<number> {
+  return db.execute('delete from brand_favorites where id = $1 and user_id = $2', [id, userId]);
+}
+
+export function deleteAllFavorites(db: Db, userId: string): Promise<number> {
+  return db.execute('delete from brand_favorites where user_id = $1', [userId]);
+}

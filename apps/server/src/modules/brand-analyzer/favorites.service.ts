@@ -1,0 +1,60 @@
+import { favoritesQuerySchema, type Favorite } from '@dealradar/shared/contracts/brand-analyzer';
+import { toPaged, type Paged } from '@dealradar/shared/paging';
+import type { AppDeps } from '../../deps.ts';
+import { notFound } from '../../errors/app-error.ts';
+import { parse } from '../../lib/validate.ts';
+import type { CurrentUser } from '../../plugins/auth.ts';
+import { isUuid } from './brand-scan.service.ts';
+import { deleteAllFavorites, deleteFavorite, listFavorites, type FavoriteRow } from './favorites.repository.ts';
+
+export const FAVORITE_NOT_FOUND = 'Favorite not found.';
+
+const toMajor = (minor: number) => Math.round(minor) / 100;
+
+export function toFavorite(row: FavoriteRow): Favorite {
+  return {
+    id: row.id,
+    ean: row.ean,
+    asin: row.asin,
+    market: row.market,
+    currency: row.currency,
+    productName: row.product_name,
+    brand: row.brand,
+    supplierName: row.supplier_name,
+    supplierUrl: row.supplier_url,
+    supplierPrice: toMajor(row.supplier_price),
+    amazonPrice: toMajor(row.amazon_price),
+    estimatedProfit: toMajor(row.estimated_profit),
+    roiPercentage: row.roi_percentage,
+    mainCategoryRank: row.main_category_rank,
+    beautyCategoryRank: row.beauty_category_rank,
+    estimatedMonthlySales: row.estimated_monthly_sales,
+    rating: row.rating,
+    reviewCount: row.review_count,
+    numberOfSellers: row.number_of_sellers,
+    buyBoxSellerId: row.buy_box_seller_id,
+    amazonImageUrl: row.amazon_image_url,
+    qogitaImageUrl: row.qogita_image_url,
+    imageUrl: row.amazon_image_url ?? row.qogita_image_url,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+/** GET /brand-analyzer/favorites: the user's favorites, filtered by brands and markets, sorted, paged (zero-based). */
+export async function listUserFavorites(deps: AppDeps, user: CurrentUser, query: unknown): Promise<Paged<Favorite>> {
+  const input = parse(favoritesQuerySchema, query);
+  const { rows, total } = await listFavorites(deps.db, user.id, input);
+  return toPaged(rows.map(toFavorite), total, input.size);
+}
+
+/** DELETE /brand-analyzer/favorites/{id}: only the user's own favorite (anyone else's answers 404). */
+export async function deleteUserFavorite(deps: AppDeps, user: CurrentUser, id: string): Promise<void> {
+  const deleted = isUuid(id) ? await deleteFavorite(deps.db, user.id, id) : 0;
+  if (deleted === 0) throw notFound(FAVORITE_NOT_FOUND);
+}
+
+/** DELETE /brand-analyzer/favorites: all of the user's favorites. */
+export async function deleteAllUserFavorites(deps: AppDeps, user: CurrentUser): Promise<{ deleted: number }> {
+  return { deleted: await deleteAllFavorites(deps.db, user.id) };
+}
