@@ -7,7 +7,9 @@ import type { MarketDataService } from './market-data.types.ts';
 import { createDemoRetailProvider } from './providers/demo/demo-retail.ts';
 import { createDemoWholesaleProvider } from './providers/demo/demo-wholesale.ts';
 import { createImportOnlyRetailProvider } from './providers/import-only-retail.ts';
+import { createKeepaProvider } from './providers/keepa/keepa-client.ts';
 import type { RetailProvider, WholesaleProvider } from './providers/provider.types.ts';
+import { createQogitaProvider } from './providers/qogita/qogita-client.ts';
 
 export interface MarketDataDeps {
   config: Config;
@@ -32,11 +34,22 @@ export function selectProviders(deps: MarketDataDeps): { retail: RetailProvider;
   if (mode === 'demo') {
     retail = createDemoRetailProvider(deps.clock);
     wholesale = createDemoWholesaleProvider(deps.clock);
-  } else if (mode === 'qogita') {
-    retail = createImportOnlyRetailProvider();
-    wholesale = createDemoWholesaleProvider(deps.clock);
   } else {
-    throw new Error(`MARKET_DATA=${mode} is not available yet.`);
+    const { config } = deps;
+    if (mode === 'qogita') {
+      retail = createImportOnlyRetailProvider();
+    } else {
+      if (!config.KEEPA_API_KEY) throw new Error(`MARKET_DATA=${mode} needs KEEPA_API_KEY (or use MARKET_DATA=qogita with imported Keepa exports).`);
+      retail = createKeepaProvider({ apiKey: config.KEEPA_API_KEY, baseUrl: config.KEEPA_BASE_URL, now: () => deps.clock.now(), log: deps.log, fetchImpl: deps.fetchImpl });
+    }
+    if (config.QOGITA_EMAIL && config.QOGITA_PASSWORD) {
+      wholesale = createQogitaProvider({ email: config.QOGITA_EMAIL, password: config.QOGITA_PASSWORD, baseUrl: config.QOGITA_BASE_URL, log: deps.log, fetchImpl: deps.fetchImpl });
+    } else if (mode === 'qogita') {
+      throw new Error('MARKET_DATA=qogita needs QOGITA_EMAIL and QOGITA_PASSWORD.');
+    } else {
+      deps.log.warn({}, 'QOGITA_EMAIL/QOGITA_PASSWORD not set: wholesale data comes from the demo catalogue');
+      wholesale = createDemoWholesaleProvider(deps.clock);
+    }
   }
   return { retail: deps.providers?.retail ?? retail, wholesale: deps.providers?.wholesale ?? wholesale };
 }

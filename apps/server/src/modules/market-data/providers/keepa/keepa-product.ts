@@ -1,0 +1,115 @@
+import { canonicalEanList } from '@dealradar/shared/ean';
+import type { MarketId } from '@dealradar/shared/markets';
+import type { AmazonListing } from '../../market-data.types.ts';
+
+/** Keepa wire facts (external-apis.md §1): domain ids, csv/stats indices, Keepa time, image host. */
+export const KEEPA_DOMAINS: Record<MarketId, number> = { US: 1, UK: 2, DE: 3, FR: 4, CA: 6, IT: 8, ES: 9 };
+export const CSV = { AMAZON: 0, NEW: 1, SALES: 3, NEW_FBM_SHIPPING: 7, NEW_FBA: 10, COUNT_NEW: 11, RATING: 16, COUNT_REVIEWS: 17, BUY_BOX_SHIPPING: 18 } as const;
+const KEEPA_EPOCH_MINUTES = 21_564_000;
+
+export function keepaTimeToDate(keepaMinutes: number): Date {
+  return new Date((keepaMinutes + KEEPA_EPOCH_MINUTES) * 60_000);
+}
+
+export interface KeepaProduct {
+  asin?: string;
+  productType?: number;
+  title?: string | null;
+  brand?: string | null;
+  eanList?: string[] | null;
+  upcList?: string[] | null;
+  gtinList?: string[] | null;
+  images?: Array<{ l?: string; m?: string }> | null;
+  imagesCSV?: string | null;
+  categoryTree?: Array<{ catId: number; name: string }> | null;
+  salesRankReference?: number | null;
+  salesRanks?: Record<string, number[]> | null;
+  packageQuantity?: number | null;
+  numberOfItems?: number | null;
+  fbaFees?: { pickAndPackFee?: number | null } | null;
+  referralFeePercent?: number | null;
+  referralFeePercentage?: number | null;
+  monthlySold?: number | null;
+  lastUpdate?: number | null;
+  stats?: {
+    current?: Array<number | null> | null;
+    totalOfferCount?: number | null;
+    buyBoxPrice?: number | null;
+    buyBoxShipping?: number | null;
+    buyBoxSellerId?: string | null;
+  } | null;
+}
+
+/** Keepa: positive integers are values; -1 (no offer), -2 (unknown), 0 where 0 means unknown → null. */
+function price(value: number | null | undefined): number | null {
+  return typeof value === 'number' && value > 0 ? value : null;
+}
+function count(value: number | null | undefined): number | null {
+  return typeof value === 'number' && value >= 0 ? value : null;
+}
+
+function lastRank(series: number[] | undefined): number | null {
+  if (!series || series.length < 2) return null;
+  const value = series[series.length - 1]!;
+  return value > 0 ? value : null;
+}
+
+function imageUrl(p: KeepaProduct): string | null {
+  const name = p.images?.find((i) => i.l)?.l ?? p.imagesCSV?.split(',')[0]?.trim();
+  return name ? `https://m.media-amazon.com/images/I/${name}` : null;
+}
+
+/** Every canonical code the product carries (EAN, UPC, GTIN lists). */
+export function productCodes(p: KeepaProduct): string[] {
+  return canonicalEanList([...(p.eanList ?? []), ...(p.upcList ?? []), ...(p.gtinList ?? [])].join(','));
+}
+
+/** Keepa product → our listing; undefined for products we cannot sell against (no ASIN, MAP-hidden, invalid, parent). */
+export function toListing(p: KeepaProduct, ean: string, market: MarketId, fetchedAt: Date): AmazonListing | undefined {
+  if (!p.asin || (p.productType !== undefined && [3, 4, 5].includes(p.productType))) return undefined;
+  const current = p.stats?.current ?? [];
+  const at = (i: number) => (current[i] ?? null) as number | null;
+  let buyBox = price(at(CSV.BUY_BOX_SHIPPING));
+  if (buyBox === null && price(p.stats?.buyBoxPrice) !== null) buyBox = p.stats!.buyBoxPrice! + Math.max(0, p.stats?.buyBoxShipping ?? 0);
+
+  const main = p.salesRankReference ?? null;
+  let mainRank = price(at(CSV.SALES));
+  if (mainRank === null && main !== null && main > 0) mainRank = lastRank(p.salesRanks?.[String(main)]);
+  // Secondary (sub-category) rank: the deepest category of the tree that has a rank other than the main one.
+  let subRank: number | null = null;
+  const tree = p.categoryTree ?? [];
+  for (let i = tree.length - 1; i >= 0 && subRank === null; i -= 1) {
+    const id = tree[i]!.catId;
+    if (id !== main) subRank = lastRank(p.salesRanks?.[String(id)]);
+  }
+  if (subRank === null && p.salesRanks) {
+    for (const [id, series] of Object.entries(p.salesRanks)) if (Number(id) !== main && subRank === null) subRank = lastRank(series);
+  }
+
+  const rating = price(at(CSV.RATING));
+  const referral = p.referralFeePercentage ?? p.referralFeePercent ?? null;
+  const units = [p.packageQuantity, p.numberOfItems].find((v) => typeof v === 'number' && v > 1) ?? 1;
+  return {
+    ean,
+    asin: p.asin,
+    market,
+    title: p.title ?? null,
+    brand: p.brand ?? null,
+    imageUrl: imageUrl(p),
+    buyBoxPrice: buyBox,
+    lowestFbaPrice: price(at(CSV.NEW_FBA)),
+    lowestFbmPrice: price(at(CSV.NEW_FBM_SHIPPING)),
+    offerCount: count(at(CSV.COUNT_NEW)) ?? count(p.stats?.totalOfferCount),
+    mainCategoryRank: mainRank,
+    beautyCategoryRank: subRank,
+    estimatedMonthlySales: price(p.monthlySold),
+    rating: rating === null ? null : rating / 10,
+    reviewCount: count(at(CSV.COUNT_REVIEWS)),
+    buyBoxSellerId: p.stats?.buyBoxSellerId || null,
+    referralFeeRate: typeof referral === 'number' && referral > 0 ? referral / 100 : null,
+    fbaFee: price(p.fbaFees?.pickAndPackFee),
+    packageQuantity: units as number,
+    fetchedAt,
+    source: 'keepa',
+  };
+}

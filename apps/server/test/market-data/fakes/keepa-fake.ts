@@ -1,0 +1,78 @@
+import zlib from 'node:zlib';
+import { startFake, sendJson, type FakeRequest } from './http-fake.ts';
+
+/** Keepa /product as external-apis.md §1 describes it: envelope with token fields, products per code, code-limit. */
+export interface KeepaFakeOptions {
+  key: string;
+  /** Products by the code (EAN/UPC as sent) or ASIN they are found under. */
+  products: Map<string, object[]>;
+  /** Scripted answers for the next requests (then normal behaviour). */
+  script?: Array<'429' | '500' | 'hang' | 'malformed' | 'gzip'>;
+}
+
+export async function startKeepaFake(options: KeepaFakeOptions) {
+  const script = [...(options.script ?? [])];
+  let tokensLeft = 1200;
+  const envelope = (extra: object) => ({ timestamp: Date.now(), tokensLeft, refillIn: 30_000, refillRate: 20, tokenFlowReduction: 0, processingTimeInMs: 3, ...extra });
+  const fake = await startFake(async (req: FakeRequest, res) => {
+    if (req.path !== '/product') return sendJson(res, 404, envelope({ error: { type: 'NOT_FOUND', message: 'no such request' } }));
+    if (req.query.get('key') !== options.key) return sendJson(res, 402, envelope({ error: { type: 'PAYMENT_REQUIRED', message: 'invalid key' } }));
+    const domain = Number(req.query.get('domain'));
+    if (![1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12].includes(domain)) return sendJson(res, 400, envelope({ error: { type: 'REQUEST_REJECTED', message: 'invalid domain' } }));
+    const codes = (req.query.get('code') ?? req.query.get('asin') ?? '').split(',').filter(Boolean);
+    if (codes.length === 0 || codes.length > 100) return sendJson(res, 400, envelope({ error: { type: 'REQUEST_REJECTED', message: '1-100 codes' } }));
+    const step = script.shift();
+    if (step === '429') return sendJson(res, 429, { ...envelope({ error: { type: 'NOT_ENOUGH_TOKEN', message: 'not enough tokens' } }), tokensLeft: -5, refillIn: 200, refillRate: 600 });
+    if (step === '500') return sendJson(res, 500, envelope({ error: { type: 'INTERNAL_SERVER_ERROR', message: 'oops' } }));
+    if (step === 'hang') return; // never answers: the client must time out
+    if (step === 'malformed') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return res.end('{"tokensLeft": 10, "products": [');
+    }
+    const limit = Number(req.query.get('code-limit') ?? 1000);
+    const products = codes.flatMap((c) => (options.products.get(c) ?? []).slice(0, limit));
+    tokensLeft -= Math.max(1, products.length);
+    const body = envelope({ products, tokensConsumed: products.length });
+    if (step === 'gzip') {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+      return res.end(zlib.gzipSync(JSON.stringify(body)));
+    }
+    return sendJson(res, 200, body);
+  });
+  return { ...fake, setTokens: (n: number) => (tokensLeft = n) };
+}
+
+/** A Keepa product object with the fields we read (values invented). */
+export function keepaProduct(o: { asin: string; ean?: string; upc?: string; buyBox?: number; rank?: number; subRank?: number; pack?: number; productType?: number; referral?: number | null; fba?: number | null; monthlySold?: number }) {
+  const current = new Array(36).fill(-1);
+  current[3] = o.rank ?? 1520;
+  current[10] = 1249;
+  current[7] = 1399;
+  current[11] = 7;
+  current[16] = 45;
+  current[17] = 812;
+  current[18] = o.buyBox ?? 1299;
+  return {
+    asin: o.asin,
+    domainId: 3,
+    productType: o.productType ?? 0,
+    title: `Product ${o.asin}`,
+    brand: 'ExampleBrand',
+    eanList: o.ean ? [o.ean] : null,
+    upcList: o.upc ? [o.upc] : null,
+    images: [{ l: '41aaaa.jpg', lH: 1500, lW: 1500, m: '41aaaa-m.jpg' }],
+    imagesCSV: '41aaaa.jpg,51bbbb.jpg',
+    rootCategory: 64187031,
+    categoryTree: [{ catId: 64187031, name: 'Beauty' }, { catId: 1234567031, name: 'Face Creams' }],
+    salesRankReference: 64187031,
+    salesRanks: { '64187031': [7012000, o.rank ?? 1520], '1234567031': [7012000, 90, 7012300, o.subRank ?? 88] },
+    packageQuantity: o.pack ?? 1,
+    numberOfItems: o.pack ?? 1,
+    fbaFees: o.fba === null ? null : { pickAndPackFee: o.fba ?? 290, pickAndPackFeeTax: 0, storageFee: 3 },
+    referralFeePercent: o.referral === null ? null : 15,
+    referralFeePercentage: o.referral === undefined ? 15.0 : o.referral,
+    monthlySold: o.monthlySold ?? 300,
+    lastUpdate: 7012345,
+    stats: { current, totalOfferCount: 9, buyBoxPrice: -2, buyBoxShipping: -2 },
+  };
+}
