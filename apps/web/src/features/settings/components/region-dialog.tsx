@@ -34,22 +34,21 @@ export function RegionDialog({ opened }: { opened: boolean }) {
       size="md"
       padding="xl"
       overlayProps={{ backgroundOpacity: 0.55, blur: 3 }}
-      aria-labelledby="region-dialog-title"
-    >
-      <Stack gap="lg">
+      title={
         <Group gap="sm" wrap="nowrap">
-          <ThemeIcon size={42} radius="xl" variant="light">
-            <IconWorld size={24} />
+          <ThemeIcon size={36} radius="xl" variant="light">
+            <IconWorld size={20} />
           </ThemeIcon>
-          <div>
-            <Text id="region-dialog-title" fw={700} size="lg">
-              Select your region
-            </Text>
-            <Text size="sm" c="dimmed">
-              Choose your primary business region. Prices, profits and deals are shown for it.
-            </Text>
-          </div>
+          <Text fw={700} size="lg">
+            Select your region
+          </Text>
         </Group>
+      }
+    >
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          Choose your primary business region. Prices, profits and deals are shown for it.
+        </Text>
         <Radio.Group value={choice} onChange={(value) => { setChoice(value); setError(null); }} aria-label="Region">
           <Stack gap="sm">
             {REGION_OPTIONS.map((option) => (
