@@ -61,8 +61,9 @@ describe('login, session tokens and logout', () => {
     const algNone = `${b64({ alg: 'none', typ: 'JWT' })}.${payload}.`;
     const forged = await signSessionToken(new TextEncoder().encode('another-secret-another-secret-0123456789'), { ...user, subscriptionTier: 'PRO' }, 3600, ctx.clock.now());
     const tampered = `${user.token.split('.')[0]}.${b64({ ...decodeJwt(user.token), role: 'ADMIN' })}.${user.token.split('.')[2]}`;
-    const expired = await signSessionToken(ctx.deps.jwtSecret, user, 60, new Date(ctx.clock.now().getTime() - 3600_000));
-    for (const headers of [{}, { authorization: 'Bearer not.a.jwt' }, { authorization: `Bearer ${algNone}` }, { authorization: `Bearer ${forged}` }, { authorization: `Bearer ${tampered}` }, { authorization: `Bearer ${expired}` }, { authorization: user.token }]) {
+    const expired = await signSessionToken(ctx.deps.jwtSecret, { ...user, subscriptionTier: 'FREE' }, 60, new Date(ctx.clock.now().getTime() - 3600_000));
+    const attempts: Array<Record<string, string>> = [{}, { authorization: 'Bearer not.a.jwt' }, { authorization: `Bearer ${algNone}` }, { authorization: `Bearer ${forged}` }, { authorization: `Bearer ${tampered}` }, { authorization: `Bearer ${expired}` }, { authorization: user.token }];
+    for (const headers of attempts) {
       const res = await info(headers);
       expect(res.statusCode, JSON.stringify(headers)).toBe(401);
       expect(typeof res.json().error).toBe('string');

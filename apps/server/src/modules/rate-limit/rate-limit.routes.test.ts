@@ -22,6 +22,10 @@ describe('rate limits on login, registration and forgot-password (RATE_LIMIT_ENA
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toMatchObject({ code: 'rate_limited' });
     expect(locked.json().error).toMatch(/^Too many failed login attempts for this account\. Please try again in \d+ minutes?\.$/);
+    const retryAfter = Number(locked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    expect(locked.json().details).toEqual({ retryAfterSeconds: retryAfter });
     // by e-mail address it is the same account
     expect((await from('10.0.1.201', '/api/auth/login', { username: user.email, password: user.password })).statusCode).toBe(429);
 
@@ -55,6 +59,7 @@ describe('rate limits on login, registration and forgot-password (RATE_LIMIT_ENA
     const blocked = await from('10.0.4.1', '/api/auth/register', uniqueAccount());
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().error).toMatch(/^Too many registrations from your network\. Please try again in \d+ minutes?\.$/);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
 
     const account = uniqueAccount();
     for (let i = 0; i < 5; i += 1) {
