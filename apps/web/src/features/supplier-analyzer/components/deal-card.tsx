@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Group, Image, Rating, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Card, Group, Image, Rating, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCalculator, IconExternalLink, IconPhotoOff } from '@tabler/icons-react';
 import type { DealProduct } from '@dealradar/shared/contracts/scans';
 import { getMarket } from '@dealradar/shared/markets';
@@ -12,7 +12,7 @@ export function DealCard({ deal, onShowBreakdown }: { deal: DealProduct; onShowB
   return (
     <Card withBorder radius="md" padding="md" data-testid="deal-card" data-ean={deal.ean}>
       <Group align="flex-start" wrap="nowrap" gap="md">
-        <div style={{ width: 72, height: 72, flexShrink: 0 }}>
+        <Box w={72} h={72} style={{ flexShrink: 0 }} visibleFrom="sm">
           {image ? (
             <Image src={image} alt={deal.productName ?? deal.ean} w={72} h={72} fit="contain" radius="sm" />
           ) : (
@@ -20,16 +20,16 @@ export function DealCard({ deal, onShowBreakdown }: { deal: DealProduct; onShowB
               <IconPhotoOff size={24} color="var(--mantine-color-gray-5)" />
             </Stack>
           )}
-        </div>
+        </Box>
         <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
-          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-            <div style={{ minWidth: 0 }}>
+          <Group justify="space-between" align="flex-start" gap="sm">
+            <div style={{ minWidth: 0, flex: '1 1 240px' }}>
               <Text fw={600} lineClamp={2} data-testid="deal-name">{deal.productName ?? 'Unnamed product'}</Text>
               <Text size="xs" c="dimmed">
                 <Text span fw={600} c="dark.4" data-testid="deal-brand">{deal.brand ?? 'Unknown brand'}</Text> · EAN {deal.ean} · ASIN {deal.asin}
               </Text>
             </div>
-            <Stack gap={2} align="flex-end" style={{ flexShrink: 0 }}>
+            <Stack gap={2} align="flex-end" style={{ flexShrink: 0, marginLeft: 'auto' }}>
               <Badge size="lg" color={roiBadgeColor(deal.roiPercentage)} variant="filled" data-testid="deal-roi">
                 ROI {formatPercent(deal.roiPercentage)}
               </Badge>
@@ -41,7 +41,7 @@ export function DealCard({ deal, onShowBreakdown }: { deal: DealProduct; onShowB
           <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="xs" verticalSpacing={6}>
             <Metric label="Supplier price" value={formatEur(deal.supplierPrice)} testId="deal-supplier-price" />
             <Metric label="Amazon price" value={formatEur(deal.amazonPrice)} />
-            <Metric label={`Max buy price (${formatPercent(deal.minRoi * 100, 0)} ROI)`} value={formatEur(deal.maxBuyPrice)} />
+            <Metric label="Max buy price" value={formatEur(deal.maxBuyPrice)} hint={`for ${formatPercent(deal.minRoi * 100, 0)} ROI`} testId="deal-max-buy-price" />
             <Metric
               label="Sales rank"
               value={formatCount(deal.mainCategoryRank)}
