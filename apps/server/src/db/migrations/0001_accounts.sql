@@ -40,12 +40,14 @@ create table auth_tokens (
   created_at timestamptz not null default now()
 );
 create index auth_tokens_user_idx on auth_tokens (user_id, purpose);
+create index auth_tokens_expires_idx on auth_tokens (expires_at);
 
 -- Logged-out session tokens (by jti) until they would have expired anyway.
 create table revoked_tokens (
   jti text primary key,
   expires_at timestamptz not null
 );
+create index revoked_tokens_expires_idx on revoked_tokens (expires_at);
 
 create table help_requests (
   id uuid primary key default gen_random_uuid(),
@@ -62,3 +64,4 @@ create table rate_limit_hits (
   hits integer not null default 0,
   primary key (key, window_start)
 );
+create index rate_limit_hits_window_idx on rate_limit_hits (window_start);
