@@ -89,6 +89,28 @@ describe('forgot password, reset password, confirm password', () => {
     expect((await post(ctx, '/api/auth/reset-password', { token, password: 'long-enough-pass' })).statusCode).toBe(200);
   });
 
+  it('of two simultaneous uses of one reset link exactly one succeeds', async () => {
+    const user = await createUser(ctx.deps);
+    await post(ctx, '/api/auth/forgot-password', { email: user.email });
+    const token = tokenFromLink(ctx.mailer.lastTo(user.email), RESET_PREFIX);
+    const answers = await Promise.all([
+      post(ctx, '/api/auth/reset-password', { token, password: 'first-new-password' }),
+      post(ctx, '/api/auth/reset-password', { token, password: 'second-new-password' }),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
+    const winner = answers[0]!.statusCode === 200 ? 'first-new-password' : 'second-new-password';
+    expect((await login(user.username, winner)).statusCode).toBe(200);
+  });
+
+  it('a reset link does not confirm through GET /auth/confirm', async () => {
+    const user = await createUser(ctx.deps);
+    await post(ctx, '/api/auth/forgot-password', { email: user.email });
+    const token = tokenFromLink(ctx.mailer.lastTo(user.email), RESET_PREFIX);
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/auth/confirm?token=${encodeURIComponent(token)}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('Invalid or expired token.');
+  });
+
   it('a reset link also confirms an unconfirmed address (it proves the mailbox)', async () => {
     const account = uniqueAccount();
     await post(ctx, '/api/auth/register', account);

@@ -54,6 +54,16 @@ describe('registration and e-mail confirmation', () => {
     expect(sameEmail.json().error).toBe('An account with this email already exists.');
   });
 
+  it('of two simultaneous registrations of one username exactly one succeeds', async () => {
+    const a = uniqueAccount();
+    const b = { ...uniqueAccount(), username: a.username };
+    const answers = await Promise.all([post(ctx, '/api/auth/register', a), post(ctx, '/api/auth/register', b)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(answers.find((r) => r.statusCode === 409)!.json().error).toBe('This username is already taken.');
+    const count = await ctx.deps.db.one<{ n: number }>('select count(*)::int as n from users where lower(username) = lower($1)', [a.username]);
+    expect(count.n).toBe(1);
+  });
+
   it.each([
     [{ password: 'short' }, 'Password must be at least 8 characters long.'],
     [{ email: 'not-an-email' }, 'Please enter a valid email address.'],
