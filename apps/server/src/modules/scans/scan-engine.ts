@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import type { RowIssue } from '@dealradar/shared/contracts/scans';
 import { getMarket } from '@dealradar/shared/markets';
 import type { AppDeps } from '../../deps.ts';
@@ -107,7 +108,9 @@ async function processScan(deps: AppDeps, scan: repo.ScanRow, token: string, sig
   const stopIfAborted = () => {
     if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new ScanStopped('aborted');
   };
+  const parseStarted = performance.now();
   const parsed = await loadFile(scan, signal);
+  const parseMs = performance.now() - parseStarted;
   stopIfAborted();
   const allowed = Math.min(scan.allowed_eans ?? parsed.eans.length, parsed.eans.length);
   const minRoi = scan.min_roi ?? 0;
@@ -124,6 +127,14 @@ async function processScan(deps: AppDeps, scan: repo.ScanRow, token: string, sig
     notLookedUpCount: scan.report?.issueCounts.not_looked_up ?? 0,
   };
   let done = Math.min(scan.checkpoint, allowed);
+  const timings = { parseMs: 0, lookupMs: 0, evaluateMs: 0, storeMs: 0 };
+  timings.parseMs = parseMs;
+  let mark = performance.now();
+  const lap = (key: keyof typeof timings) => {
+    const now = performance.now();
+    timings[key] += now - mark;
+    mark = now;
+  };
   const supplierName = scan.source === 'manual' ? 'Manual entry' : scan.file_name;
 
   for (let start = done; start < allowed; start += SCAN_BATCH_SIZE) {
@@ -131,7 +142,9 @@ async function processScan(deps: AppDeps, scan: repo.ScanRow, token: string, sig
     const end = Math.min(start + SCAN_BATCH_SIZE, allowed);
     const eans: string[] = [];
     for (let i = start; i < end; i += 1) eans.push(eanFromKey(parsed.eans[i]!));
+    mark = performance.now();
     const lookup = await deps.marketData.lookupListings(eans, scan.market, { signal });
+    lap('lookupMs');
     stopIfAborted();
     const notLookedUp = new Set(lookup.notLookedUp);
     const products: ScanProduct[] = [];
@@ -166,6 +179,7 @@ async function processScan(deps: AppDeps, scan: repo.ScanRow, token: string, sig
       if (product.isDeal || (scan.kind === 'csv_template' && product.supplierPrice === null)) products.push(product);
     }
     done = end;
+    lap('evaluateMs');
     const report = buildReport(parsed, allowed, progress);
     const kept = await deps.db.tx(async (tx) => {
       if (scan.kind === 'supplier') {
@@ -179,6 +193,7 @@ async function processScan(deps: AppDeps, scan: repo.ScanRow, token: string, sig
       return ok;
     });
     void kept;
+    lap('storeMs');
     await yieldToEventLoop();
   }
   const finished = await repo.finishScan(deps.db, scan.id, token, {
@@ -188,4 +203,9 @@ async function processScan(deps: AppDeps, scan: repo.ScanRow, token: string, sig
     report: buildReport(parsed, allowed, progress),
   });
   if (!finished) throw new ScanStopped('lost');
+  deps.log.info({ scanId: scan.id, eans: allowed, deals: progress.deals, ...roundTimings(timings) }, 'scan completed');
+}
+
+function roundTimings(t: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(t).map(([k, v]) => [k, Math.round(v)]));
 }
