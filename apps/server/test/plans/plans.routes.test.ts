@@ -103,8 +103,11 @@ describe('plans API', () => {
     expect(again.headers['x-refreshed-token']).toBeUndefined();
 
     // any other authenticated call refreshes a stale token too
-    const other = await ctx.app.inject({ method: 'GET', url: '/api/subscription-tiers', headers: user.headers });
-    expect(decodeJwt(other.headers['x-refreshed-token'] as string).subscriptionTier).toBe('GROWTH');
+    for (const url of ['/api/subscription-tiers', '/api/user/settings']) {
+      const other = await ctx.app.inject({ method: 'GET', url, headers: user.headers });
+      expect(other.statusCode).toBe(200);
+      expect(decodeJwt(other.headers['x-refreshed-token'] as string).subscriptionTier).toBe('GROWTH');
+    }
 
     const byOrg = await ctx.app.inject({ method: 'PUT', url: `/api/admin/organizations/${user.organizationId}/subscription-tier`, headers: admin.headers, payload: { tier: 'PRO' } });
     expect(byOrg.json()).toEqual({ organizationId: user.organizationId, tier: 'PRO' });
@@ -123,5 +126,23 @@ describe('plans API', () => {
     const after = await ctx.app.inject({ method: 'GET', url: '/api/organization/subscription-status', headers: user.headers });
     expect(after.json()).toMatchObject({ tier: 'FREE', cancelAt: null, subscriptionStatus: 'canceled', eanUploadLimit: 100 });
     expect(decodeJwt(after.headers['x-refreshed-token'] as string).subscriptionTier).toBe('FREE');
+  });
+
+  it('lets an administrator correct usage counters; the status and the limits follow', async () => {
+    const admin = await createUser(ctx.deps, { role: 'ADMIN' });
+    const user = await createUser(ctx.deps, { tier: 'FREE' });
+    const url = `/api/admin/users/${user.id}/usage`;
+    expect((await ctx.app.inject({ method: 'PUT', url, headers: user.headers, payload: { eanUploadsThisMonth: 0 } })).statusCode).toBe(403);
+    const empty = await ctx.app.inject({ method: 'PUT', url, headers: admin.headers, payload: {} });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error).toBe('Give eanUploadsThisMonth or qogitaBrandChecksToday.');
+    expect((await ctx.app.inject({ method: 'PUT', url, headers: admin.headers, payload: { eanUploadsThisMonth: -1 } })).json().error).toBe('Usage must be a whole number of 0 or more.');
+    expect((await ctx.app.inject({ method: 'PUT', url: `/api/admin/users/${crypto.randomUUID()}/usage`, headers: admin.headers, payload: { eanUploadsThisMonth: 1 } })).statusCode).toBe(404);
+    const set = await ctx.app.inject({ method: 'PUT', url, headers: admin.headers, payload: { eanUploadsThisMonth: 100 } });
+    expect(set.json()).toEqual({ eanUploadsThisMonth: 100, qogitaBrandChecksToday: 0 });
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/organization/subscription-status', headers: user.headers })).json()).toMatchObject({ eanUploadsThisMonth: 100, eanUploadLimit: 100 });
+    await expect(reserveEanUploads(ctx.deps.db, user.organizationId, 1, ctx.clock.now())).rejects.toThrow(/Exhausted/);
+    await ctx.app.inject({ method: 'PUT', url, headers: admin.headers, payload: { eanUploadsThisMonth: 90 } });
+    expect((await reserveEanUploads(ctx.deps.db, user.organizationId, 50, ctx.clock.now())).allowed).toBe(10);
   });
 });

@@ -50,6 +50,12 @@ export const setSubscriptionTierBodySchema = z.object({
 });
 export const setSubscriptionTierResponseSchema = z.object({ organizationId: z.string(), tier: z.string() });
 
+/** PUT /admin/users/:userId/usage (support: correct this month's / today's counters of the user's organization). */
+const counter = z.number({ error: 'Usage must be a whole number of 0 or more.' }).int('Usage must be a whole number of 0 or more.').min(0, 'Usage must be a whole number of 0 or more.');
+export const setUsageBodySchema = z
+  .object({ eanUploadsThisMonth: counter.optional(), qogitaBrandChecksToday: counter.optional() })
+  .refine((b) => b.eanUploadsThisMonth !== undefined || b.qogitaBrandChecksToday !== undefined, 'Give eanUploadsThisMonth or qogitaBrandChecksToday.');
+
 /** Response header carrying a re-signed session token when the token's tier or role is out of date. */
 export const REFRESHED_TOKEN_HEADER = 'x-refreshed-token';
 

@@ -4,7 +4,8 @@ import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../errors/app-error.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { getEntitlements, getUsage } from './entitlements.ts';
-import { findOrganizationBilling, findUserOrganizationId, listTiers, setOrganizationTier } from './plans.repository.ts';
+import { findOrganizationBilling, findUserOrganizationId, listTiers, setOrganizationTier, setUsage } from './plans.repository.ts';
+import { dayPeriod, monthPeriod } from './usage-periods.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'log'>;
 
@@ -62,4 +63,20 @@ export async function setTierOfUsersOrganization(deps: Deps, admin: CurrentUser,
   const row = await findUserOrganizationId(deps.db, userId);
   if (!row) throw notFound('User not found.');
   return setTierOfOrganization(deps, admin, row.organizationId, tier);
+}
+
+/** Admin support: sets this UTC month's EAN uploads and/or today's brand checks of the user's organization. */
+export async function setUsageOfUsersOrganization(
+  deps: Deps,
+  admin: CurrentUser,
+  userId: string,
+  usage: { eanUploadsThisMonth?: number; qogitaBrandChecksToday?: number },
+): Promise<{ eanUploadsThisMonth: number; qogitaBrandChecksToday: number }> {
+  const row = await findUserOrganizationId(deps.db, userId);
+  if (!row) throw notFound('User not found.');
+  const now = deps.clock.now();
+  if (usage.eanUploadsThisMonth !== undefined) await setUsage(deps.db, row.organizationId, 'ean_uploads', monthPeriod(now), usage.eanUploadsThisMonth);
+  if (usage.qogitaBrandChecksToday !== undefined) await setUsage(deps.db, row.organizationId, 'brand_checks', dayPeriod(now), usage.qogitaBrandChecksToday);
+  deps.log.info({ adminId: admin.id, organizationId: row.organizationId, ...usage }, 'usage set by an administrator');
+  return getUsage(deps.db, row.organizationId, now);
 }

@@ -13,6 +13,7 @@ import { PrimaryCountryCard } from '../../features/settings/components/primary-c
 import { UsageCard } from '../../features/settings/components/usage-card.tsx';
 import { MinRoiCard } from '../../features/settings/components/min-roi-card.tsx';
 import { AdminCountryCard } from '../../features/settings/components/admin-country-card.tsx';
+import { EanLimitAlert } from '../../features/plans/components/ean-limit-alert.tsx';
 
 /** A missing endpoint (404) means the plans module is not there: the usage section is simply not shown. */
 function isHardFailure(error: unknown): boolean {
@@ -45,7 +46,7 @@ export function SettingsPage() {
       </SimpleGrid>
       {status && (
         <UsageCard status={status}>
-          {/* Plans area: the 'EAN Upload Limit Exhausted' alert goes here (one line, e.g. <EanUploadLimitAlert status={status} />). */}
+          <EanLimitAlert status={status} />
         </UsageCard>
       )}
       {isAdmin && <AdminCountryCard />}

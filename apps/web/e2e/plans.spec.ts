@@ -1,0 +1,69 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiLogin, ADMIN, signInNewUser } from './helpers.ts';
+
+/** The signed-in user's token claims, read from local storage. */
+async function claims(page: Page): Promise<{ id: string; email: string; subscriptionTier: string }> {
+  return page.evaluate(() => {
+    const token = localStorage.getItem('token') ?? '';
+    const part = token.split('.')[1] ?? '';
+    return JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/')));
+  });
+}
+
+test('a FREE user sees Current Plan on FREE and Buy Plan links to the checkout with price, e-mail and user id', async ({ page }) => {
+  const user = await signInNewUser(page);
+  const { id } = await claims(page);
+  await page.goto('/subscription');
+  await expect(page.getByRole('heading', { name: 'Choose Your Plan' })).toBeVisible();
+  const free = page.getByTestId('plan-FREE');
+  await expect(free.getByText('Current Plan')).toBeVisible();
+  await expect(free.getByRole('link', { name: 'Buy Plan' })).toHaveCount(0);
+  await expect(page.getByTestId('plan-prodtest')).toHaveCount(0);
+  await expect(page.getByTestId('plan-PRO').getByText('Unlimited').first()).toBeVisible();
+  await expect(page.getByTestId('plan-GROWTH').getByText('€49')).toBeVisible();
+
+  for (const name of ['STARTER', 'GROWTH', 'PRO']) {
+    const link = page.getByTestId(`plan-${name}`).getByRole('link', { name: 'Buy Plan' });
+    const href = await link.getAttribute('href');
+    const url = new URL(href ?? '');
+    expect(url.origin + url.pathname).toBe('https://checkout.paddle.com/checkout');
+    expect(url.searchParams.get('price_id')).toMatch(/^pri_/);
+    expect(url.searchParams.get('user_email')).toBe(user.email);
+    expect(url.searchParams.get('user_id')).toBe(id);
+  }
+});
+
+test('an exhausted EAN limit shows the alert on Settings, and a plan change shows without logging out', async ({ page }) => {
+  await signInNewUser(page);
+  const { id } = await claims(page);
+  const adminToken = await apiLogin(page.request, ADMIN.username, ADMIN.password);
+  const admin = { Authorization: `Bearer ${adminToken}` };
+  const usage = await page.request.put(`/api/admin/users/${id}/usage`, { headers: admin, data: { eanUploadsThisMonth: 100 } });
+  expect(usage.status(), await usage.text()).toBe(200);
+
+  await page.goto('/settings');
+  const alert = page.getByTestId('ean-limit-alert');
+  await expect(alert.getByText('EAN Upload Limit Exhausted')).toBeVisible();
+  await expect(alert.getByText('You have used all 100 EAN uploads for this month.')).toBeVisible();
+  await alert.getByRole('link', { name: 'Upgrade Now' }).click();
+  await expect(page).toHaveURL(/\/subscription$/);
+
+  // A payment (here: support) moves the organization to GROWTH. Back from the checkout, the page's status call
+  // answers with a fresh token: the sidebar and the plan cards follow without logging out.
+  const tier = await page.request.put(`/api/admin/users/${id}/subscription-tier`, { headers: admin, data: { tier: 'GROWTH' } });
+  expect(tier.status(), await tier.text()).toBe(200);
+  await page.goto('/subscription?checkout=success');
+  await expect(page.getByTestId('sidebar-tier')).toHaveText('GROWTH');
+  await expect(page.getByTestId('plan-GROWTH').getByText('Current Plan')).toBeVisible();
+  expect((await claims(page)).subscriptionTier).toBe('GROWTH');
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByTestId('usage-tier')).toHaveText('GROWTH');
+  await expect(page.getByTestId('ean-limit-alert')).toHaveCount(0);
+
+  // Support moves it to PRO while the user keeps working in the app: the next call brings the new tier along.
+  await page.request.put(`/api/admin/users/${id}/subscription-tier`, { headers: admin, data: { tier: 'PRO' } });
+  await page.getByRole('link', { name: 'Subscriptions' }).click();
+  await expect(page.getByTestId('sidebar-tier')).toHaveText('PRO');
+  await expect(page.getByTestId('plan-PRO').getByText('Current Plan')).toBeVisible();
+  await expect(page.getByTestId('plan-FREE').getByText('Current Plan')).toHaveCount(0);
+});
