@@ -17,6 +17,7 @@ import { registerSettingsRoutes } from './modules/settings/settings.routes.ts';
 import { registerHelpRoutes } from './modules/help/help.routes.ts';
 import { registerUsersRoutes } from './modules/users/users.routes.ts';
 import { registerPriceDropsRoutes } from './modules/price-drops/price-drops.routes.ts';
+import { registerMarketDataRoutes } from './modules/market-data/market-data.routes.ts';
 
 export const WEB_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -63,6 +64,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       registerTokenRefresh(api, deps);
       registerPlansRoutes(api, deps, guards);
       registerPriceDropsRoutes(api, deps, guards);
+      registerMarketDataRoutes(api, deps, guards);
       // Each module registers its own routes here.
       void guards;
     },

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { normalizeEan } from '../ean.ts';
+import { MARKET_IDS } from '../markets.ts';
+import { pagedSchema } from '../paging.ts';
 
 /** GET /api/market-data/source: which providers are active (any logged-in user). */
 export const marketDataSourceSchema = z.object({
@@ -7,3 +10,85 @@ export const marketDataSourceSchema = z.object({
   isDemo: z.boolean(),
 });
 export type MarketDataSource = z.infer<typeof marketDataSourceSchema>;
+
+// ---- EAN-ASIN mappings (SPEC §3, §5, §7) ----
+
+/** An EAN as typed: normalized to the canonical key, or refused with the reason. */
+export const eanField = z
+  .string({ error: 'EAN is required' })
+  .trim()
+  .min(1, 'EAN is required')
+  .transform((value, ctx) => {
+    const result = normalizeEan(value);
+    if (!result.valid) {
+      ctx.addIssue({ code: 'custom', message: result.reason });
+      return z.NEVER;
+    }
+    return result.ean;
+  });
+
+export const ASIN_PATTERN = /^[A-Z0-9]{10}$/;
+
+/** Body of POST /ean-asin-mapping and PUT /ean-asin-mapping/{id}: every field required, numberOfPacks an integer ≥ 1. */
+export const mappingBodySchema = z.object({
+  ean: eanField,
+  asin: z
+    .string({ error: 'ASIN is required' })
+    .trim()
+    .toUpperCase()
+    .min(1, 'ASIN is required')
+    .regex(ASIN_PATTERN, 'ASIN must be 10 letters or digits (for example B08N5WRWNW).'),
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(500, 'Name is too long (at most 500 characters).'),
+  brand: z.string({ error: 'Brand is required' }).trim().min(1, 'Brand is required').max(200, 'Brand is too long (at most 200 characters).'),
+  numberOfPacks: z
+    .number({ error: 'Number of packs is required' })
+    .int('Number of packs must be a whole number.')
+    .min(1, 'Number of packs must be at least 1.')
+    .max(1000, 'Number of packs must be at most 1000.'),
+});
+export type MappingBody = z.input<typeof mappingBodySchema>;
+
+export const mappingSchema = z.object({
+  id: z.string(),
+  ean: z.string(),
+  asin: z.string(),
+  name: z.string(),
+  brand: z.string(),
+  numberOfPacks: z.number().int(),
+  createdAt: z.string(),
+});
+export type Mapping = z.infer<typeof mappingSchema>;
+export const mappingPageSchema = pagedSchema(mappingSchema);
+
+// ---- Keepa export import (admin) ----
+
+export const importQuerySchema = z.object({
+  fileName: z.string().trim().max(200).optional().default('keepa-export.csv'),
+  /** Market of the export when it has no Locale column. */
+  market: z.enum(MARKET_IDS, { error: 'Choose the market of the export (DE, UK, FR, IT, ES, US or CA).' }).optional(),
+});
+
+export const importResultSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  market: z.string().nullable(),
+  rowsRead: z.number().int(),
+  listingsImported: z.number().int(),
+  eansImported: z.number().int(),
+  rowsSkipped: z.number().int(),
+  createdAt: z.string(),
+  /** First few reasons rows were skipped (line: reason). */
+  problems: z.array(z.string()).optional(),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
+
+/** GET /api/market-data/admin/status: the admin data-source card. */
+export const marketDataStatusSchema = z.object({
+  source: marketDataSourceSchema,
+  mode: z.string(),
+  cacheTtlHours: z.number(),
+  fx: z.object({ from: z.string(), to: z.string(), rate: z.number(), date: z.string(), source: z.string().optional() }).array(),
+  cache: z.array(z.object({ source: z.string(), market: z.string(), entries: z.number(), fresh: z.number() })),
+  imports: z.array(importResultSchema),
+});
+export type MarketDataStatus = z.infer<typeof marketDataStatusSchema>;

@@ -1,6 +1,71 @@
-import { Title } from '@mantine/core';
+import { useState } from 'react';
+import { Button, Center, Group, Loader, Pagination, Paper, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDownload, IconLink, IconPlus, IconRefresh } from '@tabler/icons-react';
+import { PAGE_SIZE } from '@dealradar/shared/constants';
+import type { Mapping } from '@dealradar/shared/contracts/market-data';
+import { PageHeader } from '../../components/page-header.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { useDeleteMapping, useMappings } from '../../features/mappings/api/mappings.ts';
+import { MappingFormDialog } from '../../features/mappings/components/mapping-form-dialog.tsx';
+import { MappingsTable } from '../../features/mappings/components/mappings-table.tsx';
 
-// Placeholder until this screen's issue builds it.
+/** /ean-asin-mapping (admin): paginated mappings with Add, Edit, Delete, Refresh and Export (SPEC §2). */
 export function EanAsinMappingPage() {
-  return <Title order={2}>EanAsinMappingPage</Title>;
+  const [page, setPage] = useState(1);
+  const [dialog, setDialog] = useState<{ opened: boolean; mapping?: Mapping }>({ opened: false });
+  const mappings = useMappings(page - 1);
+  const remove = useDeleteMapping();
+
+  const onDelete = (mapping: Mapping) => {
+    if (!window.confirm('Are you sure you want to delete this EAN-ASIN mapping?')) return;
+    remove.mutate(mapping.id, {
+      onError: (error) => notifications.show({ color: 'red', title: 'Error', message: errorMessage(error, 'Failed to delete EAN-ASIN mapping'), autoClose: 4000 }),
+    });
+  };
+
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title="EAN-ASIN Mappings"
+        subtitle="Override which Amazon listing an EAN is matched to, and how many units it holds"
+        icon={<IconLink size={24} />}
+        actions={
+          <>
+            <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => void mappings.refetch()} loading={mappings.isFetching && !mappings.isPending}>
+              Refresh
+            </Button>
+            <Button variant="default" leftSection={<IconDownload size={16} />}>
+              Export
+            </Button>
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ opened: true })}>
+              Add
+            </Button>
+          </>
+        }
+      />
+      <Paper withBorder radius="lg" p="lg" shadow="xs">
+        <Stack gap="md">
+          {mappings.isPending ? (
+            <Center py="xl"><Loader /></Center>
+          ) : mappings.isError ? (
+            <Text c="red" ta="center" py="xl" role="alert">{errorMessage(mappings.error, 'Failed to fetch EAN-ASIN mappings')}</Text>
+          ) : mappings.data.content.length === 0 ? (
+            <Text c="dimmed" ta="center" py="xl">No EAN-ASIN mappings found</Text>
+          ) : (
+            <MappingsTable mappings={mappings.data.content} onEdit={(mapping) => setDialog({ opened: true, mapping })} onDelete={onDelete} />
+          )}
+          {mappings.data && mappings.data.totalPages > 1 && (
+            <Group justify="space-between">
+              <Text size="sm" c="dimmed">
+                Page {page} of {mappings.data.totalPages} · {PAGE_SIZE} per page
+              </Text>
+              <Pagination total={mappings.data.totalPages} value={page} onChange={setPage} />
+            </Group>
+          )}
+        </Stack>
+      </Paper>
+      <MappingFormDialog opened={dialog.opened} mapping={dialog.mapping} onClose={() => setDialog({ opened: false })} />
+    </Stack>
+  );
 }

@@ -1,0 +1,45 @@
+import { toPaged, type Paged } from '@dealradar/shared/paging';
+import { mappingBodySchema, type Mapping } from '@dealradar/shared/contracts/market-data';
+import type { AppDeps } from '../../deps.ts';
+import { conflict, notFound } from '../../errors/app-error.ts';
+import { parse } from '../../lib/validate.ts';
+import { deleteMapping, findMapping, findMappingByEan, insertMapping, listMappings, updateMapping, type MappingRow } from './market-data.repository.ts';
+
+/** Admin CRUD of EAN-ASIN mappings (SPEC §7). Routes are admin-only; look-ups read mappings fresh each time. */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NOT_FOUND = 'This EAN-ASIN mapping does not exist.';
+
+function toDto(row: MappingRow): Mapping {
+  return { id: row.id, ean: row.ean, asin: row.asin, name: row.name, brand: row.brand, numberOfPacks: row.numberOfPacks, createdAt: new Date(row.createdAt).toISOString() };
+}
+
+export async function pageMappings(deps: AppDeps, page: number, size: number): Promise<Paged<Mapping>> {
+  const { rows, total } = await listMappings(deps.db, page, size);
+  return toPaged(rows.map(toDto), total, size);
+}
+
+export async function createMapping(deps: AppDeps, body: unknown): Promise<Mapping> {
+  const input = parse(mappingBodySchema, body);
+  if (await findMappingByEan(deps.db, input.ean)) throw conflict(`A mapping for EAN ${input.ean} already exists. Edit it instead.`);
+  try {
+    return toDto(await insertMapping(deps.db, input, deps.clock.now()));
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') throw conflict(`A mapping for EAN ${input.ean} already exists. Edit it instead.`);
+    throw error;
+  }
+}
+
+export async function changeMapping(deps: AppDeps, id: string, body: unknown): Promise<Mapping> {
+  if (!UUID.test(id) || !(await findMapping(deps.db, id))) throw notFound(NOT_FOUND);
+  const input = parse(mappingBodySchema, body);
+  const other = await findMappingByEan(deps.db, input.ean);
+  if (other && other.id !== id) throw conflict(`A mapping for EAN ${input.ean} already exists. Edit it instead.`);
+  const row = await updateMapping(deps.db, id, input, deps.clock.now());
+  if (!row) throw notFound(NOT_FOUND);
+  return toDto(row);
+}
+
+export async function removeMapping(deps: AppDeps, id: string): Promise<void> {
+  if (!UUID.test(id) || !(await deleteMapping(deps.db, id))) throw notFound(NOT_FOUND);
+}
