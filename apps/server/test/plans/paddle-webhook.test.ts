@@ -117,6 +117,15 @@ describe('POST /api/billing/paddle/webhook', () => {
     expect((await org(user)).subscription_tier).toBe('FREE');
   });
 
+  it('applies a delivery that arrives twice at the same moment only once', async () => {
+    const user = await createUser(ctx.deps, { tier: 'FREE' });
+    const body = JSON.stringify(event('subscription.created', subscription(user, 'GROWTH')));
+    const answers = await Promise.all([post(body), post(body)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect(answers.map((a) => a.json().duplicate).sort()).toEqual([false, true]);
+    expect((await org(user)).subscription_tier).toBe('GROWTH');
+  });
+
   it('logs and ignores unknown price ids and events of nobody', async () => {
     const user = await createUser(ctx.deps, { tier: 'STARTER' });
     const data = subscription(user, 'PRO', { items: [{ price: { id: 'pri_01unknown' } }] });
