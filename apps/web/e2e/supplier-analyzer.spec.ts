@@ -101,12 +101,12 @@ test('upload a supplier CSV, map its columns, watch progress, then sort, filter 
 
   // Filter by one brand: only that brand's deals remain.
   const brand = rows[0]!.brand;
-  await page.getByTestId('deal-filter-brands').locator('input').fill(brand);
+  await page.getByTestId('deal-filter-brands').fill(brand);
   await page.keyboard.press('Enter');
   await expect.poll(async () => [...new Set(await page.getByTestId('deal-brand').allInnerTexts())]).toEqual([brand]);
 
   // Filter by a market with no deals.
-  await page.getByTestId('deal-filter-markets').locator('input').click();
+  await page.getByTestId('deal-filter-markets').click();
   await page.getByRole('option', { name: 'UK · United Kingdom' }).click();
   await expect(page.getByText('No deals found.')).toBeVisible();
   await page.keyboard.press('Escape');

@@ -13,11 +13,18 @@ export function showRejections(rejections: FileRejection[]): void {
   for (const message of messages) toastError('File rejected', message);
 }
 
+/** More than 5 files at once: the whole drop is refused, not just the files after the fifth. */
+function handleDrop(files: File[], rejections: FileRejection[], onFiles: (files: File[]) => void): void {
+  showRejections(rejections);
+  const tooMany = rejections.some((r) => r.errors.some((e) => e.code === 'too-many-files'));
+  if (!tooMany && files.length > 0) onFiles(files);
+}
+
 export function CsvDropzone({ onFiles, disabled }: { onFiles: (files: File[]) => void; disabled?: boolean }) {
   return (
     <Dropzone
-      onDrop={onFiles}
-      onReject={showRejections}
+      onDropAny={(files, rejections) => handleDrop(files, rejections, onFiles)}
+      onDrop={() => undefined}
       accept={CSV_ACCEPT}
       maxFiles={CSV_TEMPLATE_MAX_FILES}
       multiple
