@@ -1,7 +1,9 @@
 import { notifications } from '@mantine/notifications';
 import { DEFAULT_REQUEST_TIMEOUT_MS } from '@dealradar/shared/constants';
 import type { z } from 'zod';
-import { getToken } from './auth-token.ts';
+import { REFRESHED_TOKEN_HEADER } from '@dealradar/shared/contracts/plans';
+import { getToken, setToken } from './auth-token.ts';
+import { queryClient } from './query-client.ts';
 
 export const API_BASE = '/api';
 export const UPGRADE_FALLBACK = 'Your current plan does not allow this action. Please upgrade to access this feature.';
@@ -78,6 +80,7 @@ export async function apiRequest<T = unknown, S extends z.ZodType | undefined = 
   } finally {
     clearTimeout(timer);
   }
+  keepRefreshedToken(path, token, response);
   if (!response.ok) {
     const text = await response.text();
     let parsed: unknown = text;
@@ -98,6 +101,18 @@ export async function apiRequest<T = unknown, S extends z.ZodType | undefined = 
   if (options.responseType === 'text') return text as never;
   const data: unknown = text ? JSON.parse(text) : undefined;
   return (options.schema ? options.schema.parse(data) : data) as never;
+}
+
+/**
+ * The server re-signs the session token when the plan or role changed (X-Refreshed-Token, docs/plans.md): keep it,
+ * unless the session changed meanwhile (logout, another login) or the call was the logout itself.
+ */
+function keepRefreshedToken(path: string, sentToken: string | null, response: Response): void {
+  const refreshed = response.headers.get(REFRESHED_TOKEN_HEADER);
+  if (!refreshed || !sentToken || path === '/auth/logout' || getToken() !== sentToken) return;
+  setToken(refreshed);
+  // Plans: reload what the old plan showed (limits, example data, usage).
+  void queryClient.invalidateQueries();
 }
 
 /** The message to show for a failed call: the server's error field, else the screen's fallback. */

@@ -30,7 +30,7 @@ describe('usage bars (SPEC §2 Settings, §6)', () => {
     expect(usageBar(99, 100)).toMatchObject({ color: 'blue', exhausted: false, percent: 99, label: '99 / 100' });
     expect(usageBar(100, 100)).toMatchObject({ color: 'red', exhausted: true, percent: 100 });
     expect(usageBar(150, 100)).toMatchObject({ color: 'red', percent: 100 });
-    expect(usageBar(0, 0)).toMatchObject({ color: 'red', exhausted: true });
+    expect(usageBar(0, 0)).toMatchObject({ color: 'red', exhausted: true, label: 'Not included in your plan' });
   });
   it("shows Number.MAX_SAFE_INTEGER as 'Unlimited' and never red", () => {
     expect(usageBar(5000, Number.MAX_SAFE_INTEGER)).toMatchObject({ label: '5,000 / Unlimited', color: 'blue', exhausted: false });

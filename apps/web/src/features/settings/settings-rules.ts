@@ -39,7 +39,7 @@ export function usageBar(used: number, limit: number): UsageBar {
   return {
     percent,
     color: exhausted ? 'red' : 'blue',
-    label: `${used.toLocaleString('en-US')} / ${formatLimit(limit)}`,
+    label: limit <= 0 ? 'Not included in your plan' : `${used.toLocaleString('en-US')} / ${formatLimit(limit)}`,
     exhausted,
   };
 }

@@ -23,9 +23,11 @@ export function MinRoiCard({ minRoiThreshold, filterType, planRoi }: MinRoiCardP
   const [error, setError] = useState<string | null>(null);
   const editable = isRoiEditable(filterType);
 
+  // On a fixed plan the field shows the plan's ROI, which is what the scans use.
+  const shown = editable ? minRoiThreshold : (planRoi ?? minRoiThreshold);
   useEffect(() => {
-    if (minRoiThreshold !== undefined) setValue(roiFractionToPercent(minRoiThreshold));
-  }, [minRoiThreshold]);
+    if (shown !== undefined) setValue(roiFractionToPercent(shown));
+  }, [shown]);
 
   const onSave = () => {
     const invalid = validateRoiPercent(value);
@@ -66,7 +68,7 @@ export function MinRoiCard({ minRoiThreshold, filterType, planRoi }: MinRoiCardP
       </Group>
       {!editable && (
         <Text size="sm" c="dimmed" mt="sm" data-testid="roi-fixed-note">
-          Your plan uses a fixed ROI filter{planRoi !== undefined ? ` of ${roiFractionToPercent(planRoi)}%` : ''}. Upgrade to adjust it.
+          Your plan uses a fixed minimum ROI{planRoi !== undefined ? ` of ${roiFractionToPercent(planRoi)}%` : ''}. Upgrade to adjust it.
         </Text>
       )}
     </SectionCard>
