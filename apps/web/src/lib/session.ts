@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { TokenClaims } from '@dealradar/shared/contracts/account';
 import { TOKEN_CHANGED_EVENT, decodeToken, getToken, isTokenValid } from './auth-token.ts';
 
@@ -19,5 +19,14 @@ export function useToken(): string | null {
 /** The current session's claims, or null when the token is missing, undecodable or expired. */
 export function useSession(): TokenClaims | null {
   const token = useToken();
-  return isTokenValid(token) ? decodeToken(token) : null;
+  const [, setExpired] = useState(0);
+  const claims = isTokenValid(token) ? decodeToken(token) : null;
+  const expiresAtMs = claims ? claims.exp * 1000 : null;
+  // Re-render when the token runs out while a page is open, so the guards send the user to /login.
+  useEffect(() => {
+    if (expiresAtMs === null) return;
+    const timer = setTimeout(() => setExpired((n) => n + 1), Math.min(Math.max(0, expiresAtMs - Date.now()) + 50, 2_147_000_000));
+    return () => clearTimeout(timer);
+  }, [expiresAtMs]);
+  return claims;
 }
