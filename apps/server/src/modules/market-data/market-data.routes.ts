@@ -1,13 +1,20 @@
+import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import { importQuerySchema } from '@dealradar/shared/contracts/market-data';
 import { pageQuerySchema } from '@dealradar/shared/paging';
 import type { AppDeps } from '../../deps.ts';
+import { AppError, badRequest } from '../../errors/app-error.ts';
 import { parse } from '../../lib/validate.ts';
-import type { AuthGuards } from '../../plugins/auth.ts';
+import { userOf, type AuthGuards } from '../../plugins/auth.ts';
 import { changeMapping, createMapping, pageMappings, removeMapping } from './ean-asin-mapping.service.ts';
+import { importKeepaExport, marketDataStatus } from './keepa-import.service.ts';
+
+const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 
 /**
  * GET /market-data/source (any user): active providers, for the 'Demo data' badge.
  * /ean-asin-mapping (admin): list (page, size), create, update, delete (SPEC §7).
+ * /market-data/admin/status and POST /market-data/imports (admin): the data-source card and Keepa export import.
  */
 export function registerMarketDataRoutes(api: FastifyInstance, deps: AppDeps, guards: AuthGuards): void {
   api.get('/market-data/source', { preHandler: guards.requireUser }, async () => deps.marketData.source);
@@ -21,5 +28,33 @@ export function registerMarketDataRoutes(api: FastifyInstance, deps: AppDeps, gu
   api.delete<{ Params: { id: string } }>('/ean-asin-mapping/:id', { preHandler: guards.requireAdmin }, async (request, reply) => {
     await removeMapping(deps, request.params.id);
     return reply.status(204).send();
+  });
+
+  api.get('/market-data/admin/status', { preHandler: guards.requireAdmin }, async () => marketDataStatus(deps));
+
+  void api.register(async (scope) => {
+    await scope.register(multipart);
+    // multipart/form-data: file (the CSV export) and optional market (when the export has no Locale column).
+    scope.post('/market-data/imports', { preHandler: guards.requireAdmin }, async (request, reply) => {
+      if (!request.isMultipart()) throw badRequest('Please upload the Keepa export as multipart/form-data with a field named file.');
+      let bytes: Buffer | undefined;
+      let fileName = 'keepa-export.csv';
+      const fields: Record<string, string> = {};
+      try {
+        for await (const part of request.parts({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5 } })) {
+          if (part.type === 'field') fields[part.fieldname] = String(part.value ?? '');
+          else if (part.fieldname === 'file' && !bytes) {
+            fileName = (part.filename || fileName).slice(0, 200);
+            bytes = await part.toBuffer();
+          } else part.file.resume();
+        }
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payload_too_large', 'The export is larger than 50 MB. Split it and import the parts.');
+        throw error;
+      }
+      if (!bytes) throw badRequest('Choose the Keepa export (CSV) to import.');
+      const { market } = parse(importQuerySchema, { market: fields.market || undefined });
+      return reply.status(201).send(await importKeepaExport(deps, userOf(request), { fileName, bytes, market }));
+    });
   });
 }

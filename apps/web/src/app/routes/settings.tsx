@@ -14,6 +14,7 @@ import { UsageCard } from '../../features/settings/components/usage-card.tsx';
 import { MinRoiCard } from '../../features/settings/components/min-roi-card.tsx';
 import { AdminCountryCard } from '../../features/settings/components/admin-country-card.tsx';
 import { EanLimitAlert } from '../../features/plans/components/ean-limit-alert.tsx';
+import { MarketDataSourceCard } from '../../features/market-data/components/data-source-card.tsx';
 
 /** A missing endpoint (404) means the plans module is not there: the usage section is simply not shown. */
 function isHardFailure(error: unknown): boolean {
@@ -50,7 +51,7 @@ export function SettingsPage() {
         </UsageCard>
       )}
       {isAdmin && <AdminCountryCard />}
-      {/* Market-data area: the admin-only market data source card goes here (one line, e.g. {isAdmin && <MarketDataSourceCard />}). */}
+      {isAdmin && <MarketDataSourceCard />}
     </Stack>
   );
 }

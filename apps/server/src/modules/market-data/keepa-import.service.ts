@@ -1,0 +1,67 @@
+import type { ImportResult, MarketDataStatus } from '@dealradar/shared/contracts/market-data';
+import type { MarketId } from '@dealradar/shared/markets';
+import type { AppDeps } from '../../deps.ts';
+import { badRequest } from '../../errors/app-error.ts';
+import type { CurrentUser } from '../../plugins/auth.ts';
+import { KeepaExportError, parseKeepaExport } from './keepa-export.ts';
+import { cacheStats, insertImportLog, recentImports, writeCache, type ImportLogRow } from './market-data.repository.ts';
+
+/** Imported Keepa data stays in the shared cache this long (or until a newer import of the same EAN replaces it). */
+export const IMPORT_VALID_DAYS = 30;
+
+function toDto(row: ImportLogRow, problems?: string[]): ImportResult {
+  return { ...row, createdAt: new Date(row.createdAt).toISOString(), ...(problems ? { problems } : {}) };
+}
+
+/**
+ * An admin's Keepa Product Viewer / Finder export goes into the shared look-up cache (source 'import'), replacing
+ * what the cache held for those EANs in that market, so scans use real Amazon data without an API key.
+ */
+export async function importKeepaExport(deps: AppDeps, user: CurrentUser, file: { fileName: string; bytes: Buffer; market?: MarketId }): Promise<ImportResult> {
+  if (file.bytes.length === 0) throw badRequest('The file is empty.');
+  if (file.bytes.subarray(0, 2).toString('latin1') === 'PK') throw badRequest('XLSX files are not supported: export the Keepa table as CSV and import that.');
+  const now = deps.clock.now();
+  let parsed;
+  try {
+    parsed = parseKeepaExport(file.bytes.toString('utf8'), { market: file.market, fetchedAt: now });
+  } catch (error) {
+    if (error instanceof KeepaExportError) throw badRequest(error.message);
+    throw error;
+  }
+  if (parsed.listings === 0) throw badRequest(`No row could be imported. ${parsed.problems.slice(0, 3).join(' ')}`.trim());
+  const expiresAt = new Date(now.getTime() + IMPORT_VALID_DAYS * 24 * 3_600_000);
+  let eans = 0;
+  for (const [market, byEan] of parsed.byMarket) {
+    const entries = [...byEan].map(([key, listings]) => ({ key, listings, source: 'import', fetchedAt: now, expiresAt }));
+    eans += entries.length;
+    await writeCache(deps.db, market, 'ean', entries);
+  }
+  const markets = [...parsed.byMarket.keys()];
+  const log = await insertImportLog(
+    deps.db,
+    {
+      fileName: file.fileName,
+      market: markets.length === 1 ? markets[0]! : (file.market ?? null),
+      rowsRead: parsed.rowsRead,
+      listingsImported: parsed.listings,
+      eansImported: eans,
+      rowsSkipped: parsed.rowsSkipped,
+      importedBy: user.id,
+    },
+    now,
+  );
+  return toDto(log, parsed.problems);
+}
+
+/** The admin data-source card: providers, FX used per currency, cache contents, recent imports. */
+export async function marketDataStatus(deps: AppDeps): Promise<MarketDataStatus> {
+  const fx = await Promise.all(['GBP', 'USD', 'CAD'].map((c) => deps.marketData.fxRate('EUR', c)));
+  return {
+    source: deps.marketData.source,
+    mode: deps.config.MARKET_DATA,
+    cacheTtlHours: deps.config.MARKET_CACHE_TTL_HOURS,
+    fx,
+    cache: await cacheStats(deps.db, deps.clock.now()),
+    imports: (await recentImports(deps.db, 10)).map((row) => toDto(row)),
+  };
+}

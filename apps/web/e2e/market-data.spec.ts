@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+import { loginAsAdmin, signInNewUser } from './helpers.ts';
+
+const EXPORT = [
+  '"Locale","Title","ASIN","Brand","Buy Box 🚚: Current","Sales Rank: Current","FBA Pick&Pack Fee","Referral Fee %","Product Codes: EAN"',
+  'de,"Face Cream, 50 ml",B0E2EIMP01,Alpha,"€ 19,99","1,520","€ 2,90",15 %,4006381333931',
+  'de,Broken row,B0E2EIMP02,Alpha,"€ 9,99",100,,,',
+].join('\n');
+
+test.describe('Market data source (admin Settings)', () => {
+  test('an admin sees the active source and FX rates and imports a Keepa export', async ({ page }) => {
+    await loginAsAdmin(page);
+    await page.goto('/settings');
+    const card = page.getByTestId('market-data-source-card');
+    await expect(card.getByText('Amazon: Demo catalogue')).toBeVisible();
+    await expect(card.getByText('Wholesale: Demo catalogue')).toBeVisible();
+    await expect(card.getByTestId('demo-data-badge')).toHaveText('Demo data');
+    await expect(card.getByTestId('fx-rates')).toContainText('1 EUR =');
+    await expect(card.getByTestId('fx-rates')).toContainText('GBP');
+
+    await card.locator('input[type=file]').setInputFiles({ name: 'keepa-export.csv', mimeType: 'text/csv', buffer: Buffer.from(EXPORT) });
+    await card.getByRole('button', { name: 'Import' }).click();
+    await expect(card.getByText('Import complete')).toBeVisible();
+    await expect(card.getByRole('status')).toContainText('1 listings for 1 EANs imported from keepa-export.csv; 1 rows skipped');
+    await expect(card.getByRole('status')).toContainText('Line 3: B0E2EIMP02 has no valid EAN.');
+    await expect(card.getByTestId('recent-imports')).toContainText('keepa-export.csv');
+  });
+
+  test('an export without a Locale column needs a market', async ({ page }) => {
+    await loginAsAdmin(page);
+    await page.goto('/settings');
+    const card = page.getByTestId('market-data-source-card');
+    await card.locator('input[type=file]').setInputFiles({ name: 'finder.csv', mimeType: 'text/csv', buffer: Buffer.from('ASIN,Product Codes: EAN\nB0E2EIMP03,6291041500213\n') });
+    await card.getByRole('button', { name: 'Import' }).click();
+    await expect(card.getByRole('alert')).toHaveText('The file has no Locale column: choose the market of the export.');
+    await card.getByLabel('Market').click();
+    await page.getByRole('option', { name: 'Italy (EUR)' }).click();
+    await card.getByRole('button', { name: 'Import' }).click();
+    await expect(card.getByRole('status')).toContainText('1 listings for 1 EANs imported from finder.csv');
+  });
+
+  test('other users do not see the card', async ({ page }) => {
+    await signInNewUser(page);
+    await page.goto('/settings');
+    await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+    await expect(page.getByTestId('market-data-source-card')).toHaveCount(0);
+  });
+});

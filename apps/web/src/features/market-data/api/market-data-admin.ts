@@ -1,0 +1,27 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { importResultSchema, marketDataStatusSchema } from '@dealradar/shared/contracts/market-data';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** GET /market-data/admin/status (admin): providers, FX, cache and recent imports. */
+export const marketDataStatusQueryOptions = queryOptions({
+  queryKey: ['market-data', 'admin-status'],
+  queryFn: () => apiRequest('/market-data/admin/status', { schema: marketDataStatusSchema }),
+});
+
+export function useMarketDataStatus() {
+  return useQuery(marketDataStatusQueryOptions);
+}
+
+/** POST /market-data/imports (admin): a Keepa Product Viewer/Finder CSV export, optional market. */
+export function useImportKeepaExport() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, market }: { file: File; market: string | null }) => {
+      const form = new FormData();
+      if (market) form.append('market', market);
+      form.append('file', file);
+      return apiRequest('/market-data/imports', { method: 'POST', body: form, schema: importResultSchema, timeoutMs: 180_000 });
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: ['market-data'] }),
+  });
+}
