@@ -8,6 +8,7 @@ import type { AppDeps } from './deps.ts';
 import { createAuthGuards } from './plugins/auth.ts';
 import { registerErrorHandlers } from './plugins/error-handler.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { registerBrandAnalyzerRoutes } from './modules/brand-analyzer/brand-analyzer.routes.ts';
 import { registerCsvTemplateAnalyzerRoutes } from './modules/csv-template-analyzer/csv-template-analyzer.routes.ts';
 import { registerSupplierAnalyzerRoutes } from './modules/supplier-analyzer/supplier-analyzer.routes.ts';
 import { registerPlansRoutes } from './modules/plans/plans.routes.ts';
@@ -55,6 +56,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(
     async (api) => {
       registerHealthRoutes(api, deps);
+      registerBrandAnalyzerRoutes(api, deps, guards);
       registerCsvTemplateAnalyzerRoutes(api, deps, guards);
       registerSupplierAnalyzerRoutes(api, deps, guards);
       registerAuthRoutes(api, deps, guards);
