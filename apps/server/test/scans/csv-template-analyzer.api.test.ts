@@ -133,7 +133,7 @@ describe('CSV Template Analyzer', () => {
   it('cancels a running scan promptly, then deletes it', async () => {
     const rows = ['ean,brand,price'];
     for (let i = 0; i < 5000; i += 1) rows.push(`${ean13(String(600000000000 + i))},Nivea,1.00`);
-    fake.state.delayMs = 300;
+    fake.state.delayMs = 800;
     try {
       const scanId = (await start(admin, rows.join('\n'))).body;
       const running = await waitFor(async () => {
@@ -142,7 +142,17 @@ describe('CSV Template Analyzer', () => {
       });
       expect(running.totalEans).toBe(5000);
       const queue = (await ctx.app.inject({ method: 'GET', url: `/api/catalog/scan/${scanId}/queue-position`, headers: admin.headers })).json();
-      expect(queue).toEqual({ position: 1, queueSize: 1 });
+      expect(queue).toEqual({ position: 0, queueSize: 1 });
+      // two more scans: the last one waits behind two unfinished scans (the worker runs at most two at once)
+      const second = (await start(admin, rows.join('\n'))).body;
+      const third = (await start(admin, rows.join('\n'))).body;
+      const waiting = (await ctx.app.inject({ method: 'GET', url: `/api/catalog/scan/${third}/queue-position`, headers: admin.headers })).json();
+      expect(waiting).toEqual({ position: 2, queueSize: 3 });
+      const activeList = (await ctx.app.inject({ method: 'GET', url: '/api/catalog/scan/active', headers: admin.headers })).json();
+      expect(activeList.map((s: { scanId: string }) => s.scanId)).toEqual([scanId, second, third]);
+      for (const id of [second, third]) {
+        expect((await ctx.app.inject({ method: 'DELETE', url: `/api/catalog/scan/${id}`, headers: admin.headers })).statusCode).toBe(204);
+      }
 
       const canceled = await ctx.app.inject({ method: 'POST', url: `/api/catalog/scan/${scanId}/cancel`, headers: admin.headers });
       expect(canceled.json()).toMatchObject({ status: 'ERROR', error: 'The scan was canceled.' });

@@ -78,7 +78,10 @@ export const csvScanSchema = z.object({
 export type CsvScan = z.infer<typeof csvScanSchema>;
 export const csvScanListSchema = z.array(csvScanSchema);
 
-/** GET /catalog/scan/{id}/queue-position: position 0 = running (or finished), 1 = next, …; queueSize = PENDING+PROCESSING scans of everyone. */
+/**
+ * GET /catalog/scan/{id}/queue-position: position = how many unfinished scans are ahead of this PENDING one;
+ * 0 when it is running (or has ended). queueSize = PENDING+PROCESSING scans of every user.
+ */
 export const queueInfoSchema = z.object({ position: z.number().int(), queueSize: z.number().int() });
 export type QueueInfo = z.infer<typeof queueInfoSchema>;
 

@@ -82,7 +82,7 @@ export async function findUserScan(db: Db, id: string, userId: string, kind: Sca
 
 export async function listActiveScans(db: Db, userId: string, kind: ScanKind): Promise<ScanRow[]> {
   return db.query<ScanRow>(
-    `select * from scans where user_id = $1 and kind = $2 and status in ('PENDING', 'PROCESSING') order by created_at asc`,
+    `select * from scans where user_id = $1 and kind = $2 and status in ('PENDING', 'PROCESSING') order by queue_seq asc`,
     [userId, kind],
   );
 }
@@ -98,7 +98,7 @@ export async function listEndedScans(db: Db, userId: string, kind: ScanKind, end
 
 /** Queue order: every PENDING/PROCESSING scan (all users), oldest first. */
 export async function runningScanIds(db: Db): Promise<Array<{ id: string; status: ScanStatus }>> {
-  return db.query(`select id, status from scans where status in ('PENDING', 'PROCESSING') order by created_at asc, id asc`);
+  return db.query(`select id, status from scans where status in ('PENDING', 'PROCESSING') order by queue_seq asc`);
 }
 
 /**
@@ -189,7 +189,7 @@ export async function findOrphanedScans(db: Db, staleBefore: Date | null): Promi
 
 /** PENDING scans, oldest first (their jobs are re-sent at start-up in case a job was lost). */
 export async function findPendingScans(db: Db): Promise<ScanRow[]> {
-  return db.query<ScanRow>(`select * from scans where status = 'PENDING' order by created_at asc`);
+  return db.query<ScanRow>(`select * from scans where status = 'PENDING' order by queue_seq asc`);
 }
 
 /** Puts an orphaned scan back to PENDING so a new job can claim it. */

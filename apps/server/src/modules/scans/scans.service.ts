@@ -116,12 +116,16 @@ export async function deleteOwnScan(deps: AppDeps, user: CurrentUser, kind: repo
   removeUpload(scan.upload_path);
 }
 
-/** Place in the queue of unfinished scans of every user: 1 = running/next; 0 when the scan has ended. */
+/**
+ * Queue info: position 0 = running (or ended); a PENDING scan's position is the number of unfinished scans (every
+ * user's) created before it, i.e. how many are ahead of it. queueSize = unfinished scans in total.
+ */
 export async function queuePosition(deps: AppDeps, user: CurrentUser, kind: repo.ScanKind, id: string): Promise<QueueInfo> {
   const scan = await getOwnScan(deps, user, kind, id);
   const queue = await repo.runningScanIds(deps.db);
   const index = queue.findIndex((s) => s.id === scan.id);
-  return { position: index < 0 ? 0 : index + 1, queueSize: queue.length };
+  const position = scan.status === 'PENDING' && index > 0 ? index : 0;
+  return { position, queueSize: queue.length };
 }
 
 export function requireCompleted(scan: repo.ScanRow): void {
