@@ -1,6 +1,88 @@
-import { Title } from '@mantine/core';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Badge, Button, Grid, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconFlame, IconRefresh } from '@tabler/icons-react';
+import { exampleAnalytics, exampleHotDeals, exampleOverview, exampleRecentDrops } from '@dealradar/shared/drops-example';
+import { isExampleDataTier } from '@dealradar/shared/tiers';
+import { PageHeader } from '../../components/page-header.tsx';
+import { DemoDataBadge } from '../../components/demo-data-badge.tsx';
+import { useSession } from '../../lib/session.ts';
+import { useMarketDataSource } from '../../features/market-data/api/use-market-data-source.ts';
+import { useDashboardData } from '../../features/dashboard/api/use-dashboard-data.ts';
+import { SummaryCards } from '../../features/dashboard/components/summary-cards.tsx';
+import { HotDealsPanel } from '../../features/dashboard/components/hot-deals-panel.tsx';
+import { RecentDropsPanel } from '../../features/dashboard/components/recent-drops-panel.tsx';
+import { CategoryBars } from '../../features/dashboard/components/category-bars.tsx';
+import { TopBrands } from '../../features/dashboard/components/top-brands.tsx';
+import { DailyTrendChart } from '../../features/dashboard/components/daily-trend-chart.tsx';
+import { ExampleDataBanner } from '../../features/price-alerts/components/example-data-banner.tsx';
+import { useDisplayCurrency } from '../../features/price-alerts/api/use-display-currency.ts';
 
-// Placeholder until this screen's issue builds it.
+/** /dashboard: Price Drops Dashboard (SPEC §2, §4). FREE/STARTER see built-in example data and call nothing for it. */
 export function DashboardPage() {
-  return <Title order={2}>DashboardPage</Title>;
+  const session = useSession();
+  const isExample = isExampleDataTier(session?.subscriptionTier);
+  const [refreshCounter, setRefreshCounter] = useState(0);
+  const bump = useCallback(() => setRefreshCounter((n) => n + 1), []);
+  const currency = useDisplayCurrency(bump);
+  const live = useDashboardData(!isExample, refreshCounter);
+  const source = useMarketDataSource();
+
+  // The refresh counter re-dates the example items on Refresh, as a reload would.
+  const example = useMemo(() => {
+    void refreshCounter;
+    const now = new Date();
+    return { overview: exampleOverview(), hotDeals: exampleHotDeals(now), recentDrops: exampleRecentDrops(now), analytics: exampleAnalytics(now) };
+  }, [refreshCounter]);
+  const data = isExample ? example : live;
+
+  useEffect(() => {
+    if (!isExample && live.isError) {
+      notifications.show({ id: 'dashboard-error', title: 'Error', message: 'Failed to load dashboard data', color: 'red', autoClose: 6000 });
+    }
+  }, [isExample, live.isError]);
+
+  return (
+    <Stack gap="lg" data-testid="dashboard" data-refresh-counter={refreshCounter}>
+      <PageHeader
+        title="Price Drops Dashboard"
+        icon={<IconFlame size={26} />}
+        subtitle={isExample ? 'Example price drop monitoring and analytics' : 'Real-time price drop monitoring and analytics'}
+        actions={
+          <>
+            {!isExample && <DemoDataBadge isDemo={source.data?.isDemo} />}
+            <Badge color="green" variant="dot" size="lg">
+              LIVE MONITORING
+            </Badge>
+            <Button leftSection={<IconRefresh size={16} />} variant="light" onClick={bump} loading={!isExample && live.isLoading}>
+              Refresh
+            </Button>
+          </>
+        }
+      />
+      {isExample && <ExampleDataBanner />}
+      {!isExample && live.isLoading ? (
+        <Text c="dimmed">Loading dashboard data...</Text>
+      ) : (
+        <>
+          <SummaryCards totalDrops={data.overview?.totalDrops} avgDiscount={data.overview?.avgDiscount} topBrand={data.overview?.topBrand} />
+          <Grid gap="lg">
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <HotDealsPanel items={data.hotDeals ?? []} currency={currency} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <RecentDropsPanel items={data.recentDrops ?? []} currency={currency} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <CategoryBars dropsByCategory={data.analytics?.dropsByCategory} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <DailyTrendChart points={data.analytics?.dailyTrend} />
+            </Grid.Col>
+          </Grid>
+          <TopBrands brands={data.analytics?.topBrands} />
+        </>
+      )}
+    </Stack>
+  );
 }

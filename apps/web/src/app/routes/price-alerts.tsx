@@ -1,6 +1,118 @@
-import { Title } from '@mantine/core';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Button, Group, Pagination, Paper, Stack, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconBellRinging, IconRefresh } from '@tabler/icons-react';
+import { PAGE_SIZE } from '@dealradar/shared/constants';
+import type { PriceDropSortField } from '@dealradar/shared/contracts/price-drops';
+import { examplePriceDrops, exampleStats } from '@dealradar/shared/drops-example';
+import { isExampleDataTier } from '@dealradar/shared/tiers';
+import { PageHeader } from '../../components/page-header.tsx';
+import { DemoDataBadge } from '../../components/demo-data-badge.tsx';
+import { useSession } from '../../lib/session.ts';
+import { useMarketDataSource } from '../../features/market-data/api/use-market-data-source.ts';
+import { usePriceAlertStats, usePriceDropBrands, usePriceDrops, type PriceDropFilters } from '../../features/price-alerts/api/price-alerts-queries.ts';
+import { useDisplayCurrency } from '../../features/price-alerts/api/use-display-currency.ts';
+import { filterExampleDrops } from '../../features/price-alerts/example-filter.ts';
+import { ExampleDataBanner } from '../../features/price-alerts/components/example-data-banner.tsx';
+import { PriceAlertsInfo } from '../../features/price-alerts/components/price-alerts-info.tsx';
+import { PriceAlertStatsCards } from '../../features/price-alerts/components/price-alert-stats.tsx';
+import { PriceDropFiltersBar } from '../../features/price-alerts/components/price-drop-filters.tsx';
+import { PriceDropsTable } from '../../features/price-alerts/components/price-drops-table.tsx';
 
-// Placeholder until this screen's issue builds it.
+/** SPEC §9: price-alert toasts stay 6 s. */
+const TOAST_MS = 6000;
+const NO_FILTERS: PriceDropFilters = { search: '', dropCategory: null, priority: null, brand: null };
+
+/** /qogita-price-alerts: the table of wholesale price drops with filters and statistics (SPEC §2). */
 export function PriceAlertsPage() {
-  return <Title order={2}>PriceAlertsPage</Title>;
+  const session = useSession();
+  const isExample = isExampleDataTier(session?.subscriptionTier);
+  const [refreshKey, setRefreshKey] = useState(0);
+  const reload = useCallback(() => setRefreshKey((n) => n + 1), []);
+  const currency = useDisplayCurrency(reload);
+  const [filters, setFilters] = useState<PriceDropFilters>(NO_FILTERS);
+  const [debouncedSearch] = useDebouncedValue(filters.search, 300);
+  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<{ sortBy: PriceDropSortField; sortOrder: 'asc' | 'desc' }>({ sortBy: 'detectedAt', sortOrder: 'desc' });
+
+  const request = { ...filters, search: debouncedSearch, page: page - 1, ...sort };
+  const drops = usePriceDrops(request, !isExample, refreshKey);
+  const stats = usePriceAlertStats(!isExample, refreshKey);
+  const brands = usePriceDropBrands(!isExample, refreshKey);
+  const source = useMarketDataSource();
+
+  useEffect(() => {
+    if (drops.isError) notifications.show({ id: 'price-drops-error', title: 'Error', message: 'Failed to load price drops', color: 'red', autoClose: TOAST_MS });
+  }, [drops.isError]);
+  useEffect(() => {
+    if (stats.isError) notifications.show({ id: 'price-stats-error', title: 'Error', message: 'Failed to load price alert statistics', color: 'red', autoClose: TOAST_MS });
+  }, [stats.isError]);
+
+  const example = useMemo(() => {
+    void refreshKey;
+    const now = new Date();
+    return { rows: examplePriceDrops(now), stats: exampleStats(now) };
+  }, [refreshKey]);
+  const exampleRows = isExample ? filterExampleDrops(example.rows, request) : [];
+
+  const rows = isExample ? exampleRows : (drops.data?.content ?? []);
+  const totalPages = isExample ? 1 : (drops.data?.totalPages ?? 0);
+  const totalElements = isExample ? exampleRows.length : (drops.data?.totalElements ?? 0);
+  const brandOptions = isExample ? [...new Set(example.rows.map((r) => r.productBrand))].sort() : (brands.data ?? []);
+
+  const changeFilters = (next: PriceDropFilters) => {
+    setFilters(next);
+    setPage(1);
+  };
+  const changeSort = (field: PriceDropSortField) => {
+    setSort((s) => ({ sortBy: field, sortOrder: s.sortBy === field && s.sortOrder === 'desc' ? 'asc' : 'desc' }));
+    setPage(1);
+  };
+
+  return (
+    <Stack gap="lg" data-testid="price-alerts">
+      <PageHeader
+        title="Qogita Price Alerts"
+        icon={<IconBellRinging size={26} />}
+        subtitle="Wholesale price drops detected by the price monitor"
+        actions={
+          <>
+            {!isExample && <DemoDataBadge isDemo={source.data?.isDemo} />}
+            <Button leftSection={<IconRefresh size={16} />} variant="light" onClick={reload} loading={!isExample && drops.isFetching}>
+              Refresh
+            </Button>
+          </>
+        }
+      />
+      {isExample && <ExampleDataBanner />}
+      <PriceAlertsInfo />
+      <PriceAlertStatsCards stats={isExample ? example.stats : stats.data} onDue={isExample ? undefined : reload} />
+      <Paper withBorder radius="lg" p="lg" shadow="xs">
+        <PriceDropFiltersBar value={filters} brands={brandOptions} onChange={changeFilters} />
+        <Text size="sm" c="dimmed" mt="md" data-testid="price-drops-total">
+          {totalElements.toLocaleString('en-US')} price drops
+        </Text>
+        {!isExample && drops.isPending ? (
+          <Text c="dimmed" mt="md">
+            Loading price drops...
+          </Text>
+        ) : rows.length === 0 ? (
+          <Text c="dimmed" mt="md">
+            No price drops found
+          </Text>
+        ) : (
+          <PriceDropsTable items={rows} currency={currency} sortBy={sort.sortBy} sortOrder={sort.sortOrder} onSort={changeSort} />
+        )}
+        {totalPages > 1 && (
+          <Group justify="center" mt="md">
+            <Pagination total={totalPages} value={page} onChange={setPage} />
+          </Group>
+        )}
+        <Text size="xs" c="dimmed" mt="xs">
+          {PAGE_SIZE} per page
+        </Text>
+      </Paper>
+    </Stack>
+  );
 }

@@ -1,0 +1,87 @@
+import { expect, test } from '@playwright/test';
+import { signInNewUser } from './helpers.ts';
+import { refreshPricesNow, shot, signInWithTier } from './price-drops.helpers.ts';
+
+/**
+ * Price Drops Dashboard: a GROWTH user sees live drops after a refresh; a FREE user sees the example data and
+ * the upgrade banner and makes no live-data call.
+ */
+
+test('a GROWTH user sees live drops on the dashboard after a refresh', async ({ page }) => {
+  test.setTimeout(180_000);
+  await refreshPricesNow(page.request);
+  const liveCalls: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/price-alerts/dashboard/')) liveCalls.push(new URL(r.url()).pathname);
+  });
+  await signInWithTier(page, 'GROWTH');
+  await expect(page.getByText('Real-time price drop monitoring and analytics')).toBeVisible();
+  await expect(page.getByText('LIVE MONITORING')).toBeVisible();
+  await expect(page.getByTestId('example-data-banner')).toHaveCount(0);
+  await expect(page.getByTestId('demo-data-badge')).toBeVisible();
+
+  const total = page.getByTestId('summary-total-drops');
+  await expect(total).not.toContainText(/^Total Price Drops0$/);
+  const totalDrops = Number((await total.innerText()).replace(/\D/g, ''));
+  expect(totalDrops).toBeGreaterThan(0);
+  await expect(page.getByTestId('summary-avg-discount')).toContainText(/\d+\.\d%/);
+  await expect(page.getByTestId('summary-top-brand')).not.toContainText('N/A');
+
+  const hot = page.getByTestId('hot-deal');
+  await expect(hot).toHaveCount(5);
+  await expect(hot.first()).toContainText(/-\d+\.\d%/);
+  await expect(hot.first()).toContainText('€');
+  await expect(hot.first()).toContainText(/left/);
+  await expect(hot.first().getByRole('link', { name: /View on/ })).toHaveAttribute('href', /qogita\.com/);
+  const recent = page.getByTestId('recent-drop');
+  expect(await recent.count()).toBeGreaterThan(0);
+  expect(await recent.count()).toBeLessThanOrEqual(5);
+  await expect(page.getByText(/\d+ drops/).first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Top Brands by Price Drops' }).getByTestId('top-brand').first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Daily Drops' }).locator('.recharts-surface').first()).toBeVisible();
+  expect(new Set(liveCalls)).toEqual(
+    new Set(['/api/price-alerts/dashboard/overview', '/api/price-alerts/dashboard/hot-deals', '/api/price-alerts/dashboard/recent-drops', '/api/price-alerts/dashboard/analytics']),
+  );
+  await shot(page, 'dashboard-growth');
+
+  // Refresh reloads every panel (the refresh counter grows).
+  const callsBefore = liveCalls.length;
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(page.getByTestId('dashboard')).toHaveAttribute('data-refresh-counter', '1');
+  await expect.poll(() => liveCalls.length).toBeGreaterThanOrEqual(callsBefore + 4);
+
+  // A country change sets the currency and reloads.
+  await page.evaluate(() => window.dispatchEvent(new CustomEvent('countryChanged', { detail: { country: 'UK', currency: 'GBP', currencySymbol: '£' } })));
+  await expect(page.getByTestId('dashboard')).toHaveAttribute('data-refresh-counter', '2');
+  await expect(hot.first()).toContainText('£');
+});
+
+test('a FREE user sees the example data and the upgrade banner, and makes no live-data call', async ({ page }) => {
+  const liveCalls: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/price-alerts')) liveCalls.push(r.url());
+  });
+  await signInNewUser(page, { country: 'DE' });
+  await expect(page.getByText('Example price drop monitoring and analytics')).toBeVisible();
+  const banner = page.getByTestId('example-data-banner');
+  await expect(banner).toContainText('Example Data');
+  await expect(banner).toContainText('You are viewing example data. To access real-time price monitoring and analytics, please upgrade to a Growth or Pro plan.');
+  await expect(page.getByTestId('summary-total-drops')).toContainText('247');
+  await expect(page.getByTestId('summary-avg-discount')).toContainText('23.4%');
+  await expect(page.getByTestId('hot-deal')).toHaveCount(3);
+  await expect(page.getByTestId('recent-drop')).toHaveCount(2);
+  await expect(page.getByText('Top 5')).toBeVisible();
+  await expect(page.getByText('Last 2h')).toBeVisible();
+  await expect(page.getByTestId('category-Small')).toContainText('96 drops');
+  await shot(page, 'dashboard-free');
+
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(page.getByTestId('dashboard')).toHaveAttribute('data-refresh-counter', '1');
+  await page.goto('/qogita-price-alerts');
+  await expect(page.getByTestId('example-data-banner')).toBeVisible();
+  await expect(page.getByTestId('price-drop-row')).toHaveCount(5);
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Upgrade Now' }).click();
+  await expect(page).toHaveURL(/\/subscription$/);
+  expect(liveCalls).toEqual([]);
+});

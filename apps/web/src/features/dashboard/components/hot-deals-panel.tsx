@@ -1,0 +1,78 @@
+import { Anchor, Badge, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
+import type { PriceDropItem } from '@dealradar/shared/contracts/price-drops';
+import { DropCategoryBadge } from '../../price-alerts/components/drop-category-badge.tsx';
+import { formatDrop, formatMoney } from '../../price-alerts/format.ts';
+
+function HotDeal({ item, currency }: { item: PriceDropItem; currency: string }) {
+  return (
+    <Paper withBorder radius="md" p="sm" data-testid="hot-deal">
+      <Group wrap="nowrap" align="flex-start" gap="sm">
+        {item.productImageUrl && <Image src={item.productImageUrl} alt={item.productName} w={60} h={60} fit="contain" radius="sm" />}
+        <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+          <Text fw={600} size="sm" lineClamp={2}>
+            {item.productName}
+          </Text>
+          <Group gap="xs">
+            <Text size="xs" c="dimmed">
+              {item.productBrand}
+            </Text>
+            <DropCategoryBadge category={item.dropCategory} />
+          </Group>
+          <Group gap="sm" align="baseline">
+            <Text fw={700} c="green.7" data-testid="hot-deal-new-price">
+              {formatMoney(item.newPriceExclVat, currency)}
+            </Text>
+            <Text size="sm" c="dimmed" td="line-through">
+              {formatMoney(item.oldPriceExclVat, currency)}
+            </Text>
+            <Badge color="red" variant="filled" size="sm">
+              {formatDrop(item.priceDropPercentage)}
+            </Badge>
+          </Group>
+          <Group gap="md">
+            {item.stock !== null && item.stock !== undefined && (
+              <Text size="xs" c="dimmed">
+                {item.stock.toLocaleString('en-US')} left
+              </Text>
+            )}
+            {item.qogitaLink && (
+              <Anchor href={item.qogitaLink} target="_blank" rel="noopener noreferrer" size="xs">
+                <Group gap={2} component="span">
+                  View on Qogita <IconExternalLink size={12} />
+                </Group>
+              </Anchor>
+            )}
+          </Group>
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}
+
+/** Hot Deals ('Top 5'): the biggest active drops. */
+export function HotDealsPanel({ items, currency }: { items: PriceDropItem[]; currency: string }) {
+  return (
+    <Paper withBorder radius="lg" p="lg" shadow="xs" component="section" aria-label="Hot Deals" h="100%">
+      <Group justify="space-between" mb="md">
+        <Title order={2} size="h4">
+          Hot Deals
+        </Title>
+        <Badge color="red" variant="light">
+          Top 5
+        </Badge>
+      </Group>
+      {items.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          No hot deals found
+        </Text>
+      ) : (
+        <Stack gap="sm">
+          {items.slice(0, 5).map((item) => (
+            <HotDeal key={item.id} item={item} currency={currency} />
+          ))}
+        </Stack>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,31 @@
+import { Badge, Group, Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { TOP_BRANDS_LIMIT } from '@dealradar/shared/drops';
+
+/** Top Brands by Price Drops: up to 10 cards with rank; the section shows only when the list is non-empty. */
+export function TopBrands({ brands }: { brands: Array<{ brand: string; dropCount: number }> | undefined }) {
+  if (!brands || brands.length === 0) return null;
+  return (
+    <Paper withBorder radius="lg" p="lg" shadow="xs" component="section" aria-label="Top Brands by Price Drops">
+      <Title order={2} size="h4" mb="md">
+        Top Brands by Price Drops
+      </Title>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
+        {brands.slice(0, TOP_BRANDS_LIMIT).map((b, i) => (
+          <Paper key={b.brand} withBorder radius="md" p="sm" data-testid="top-brand">
+            <Group justify="space-between" wrap="nowrap">
+              <Text fw={600} size="sm" lineClamp={1}>
+                {b.brand}
+              </Text>
+              <Badge variant="light" size="sm" style={{ flexShrink: 0 }}>
+                #{i + 1}
+              </Badge>
+            </Group>
+            <Text size="xs" c="dimmed" mt={4}>
+              {b.dropCount.toLocaleString('en-US')} drops
+            </Text>
+          </Paper>
+        ))}
+      </SimpleGrid>
+    </Paper>
+  );
+}

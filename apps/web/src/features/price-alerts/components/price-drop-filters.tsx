@@ -1,0 +1,36 @@
+import { Button, Group, Select, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { DROP_CATEGORIES, DROP_CATEGORY_LABELS, DROP_PRIORITIES, DROP_PRIORITY_LABELS } from '@dealradar/shared/drops';
+import type { PriceDropFilters } from '../api/price-alerts-queries.ts';
+
+const CATEGORY_OPTIONS = DROP_CATEGORIES.map((c) => ({ value: c, label: DROP_CATEGORY_LABELS[c] }));
+const PRIORITY_OPTIONS = DROP_PRIORITIES.map((p) => ({ value: p, label: DROP_PRIORITY_LABELS[p] }));
+
+interface Props {
+  value: PriceDropFilters;
+  brands: string[];
+  onChange(next: PriceDropFilters): void;
+}
+
+/** Search, drop category, priority and brand filters. */
+export function PriceDropFiltersBar({ value, brands, onChange }: Props) {
+  const empty = !value.search && !value.dropCategory && !value.priority && !value.brand;
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap">
+      <TextInput
+        label="Search"
+        placeholder="Product, brand or EAN"
+        leftSection={<IconSearch size={16} />}
+        value={value.search}
+        onChange={(e) => onChange({ ...value, search: e.currentTarget.value })}
+        w={260}
+      />
+      <Select label="Drop category" placeholder="All categories" data={CATEGORY_OPTIONS} value={value.dropCategory} onChange={(v) => onChange({ ...value, dropCategory: v })} clearable w={180} />
+      <Select label="Priority" placeholder="All priorities" data={PRIORITY_OPTIONS} value={value.priority} onChange={(v) => onChange({ ...value, priority: v })} clearable w={180} />
+      <Select label="Brand" placeholder="All brands" data={brands} value={value.brand} onChange={(v) => onChange({ ...value, brand: v })} clearable searchable w={220} nothingFoundMessage="No brands" />
+      <Button variant="subtle" disabled={empty} onClick={() => onChange({ search: '', dropCategory: null, priority: null, brand: null })}>
+        Clear filters
+      </Button>
+    </Group>
+  );
+}

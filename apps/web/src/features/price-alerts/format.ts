@@ -1,0 +1,41 @@
+/** Number formats of the price-drop screens: en-US everywhere (SPEC §7), money in the region currency. */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+export function formatMoney(value: number | null | undefined, currency: string): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return '–';
+  let format = moneyFormats.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    moneyFormats.set(currency, format);
+  }
+  return format.format(value);
+}
+
+export function formatCount(value: number | null | undefined): string {
+  return (value ?? 0).toLocaleString('en-US');
+}
+
+/** Avg Discount: one decimal with % ('23.4%'). */
+export function formatPercent(value: number | null | undefined): string {
+  return `${(value ?? 0).toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`;
+}
+
+/** The drop of an item: '-X.X%'. */
+export function formatDrop(percentage: number): string {
+  return `-${percentage.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`;
+}
+
+/** Detection time in the browser's local time zone. */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return 'Never';
+  return new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** Countdown to the next refresh: 'HH:MM:SS' (never negative). */
+export function formatCountdown(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  return [h, m, s].map((n) => String(n).padStart(2, '0')).join(':');
+}
