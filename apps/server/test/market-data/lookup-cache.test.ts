@@ -94,6 +94,22 @@ describe('market-data look-ups through the shared cache', () => {
     expect(a.upstreamRequests + b.upstreamRequests + c.upstreamRequests).toBe(3);
   });
 
+  it('a cancelled look-up stops between batches; another caller waiting for its EANs fetches them itself', async () => {
+    const { provider, calls } = countingProvider(createDemoRetailProvider(clock));
+    const md = service(provider);
+    const eans = demoCatalogue().variants.slice(600, 900).map((v) => v.gtin); // 3 batches
+    const controller = new AbortController();
+    const first = md.lookupListings(eans, 'US', { signal: controller.signal });
+    const second = md.lookupListings(eans, 'US');
+    setTimeout(() => controller.abort(), 1);
+    await expect(first).rejects.toThrow(/abort/i);
+    const result = await second;
+    expect(result.notLookedUp).toEqual([]);
+    expect(result.resolved.size).toBeGreaterThan(50);
+    expect(new Set(calls.codes).size).toBe(300);
+    expect(calls.eanRequests).toBeLessThanOrEqual(4);
+  });
+
   it('reports the EANs of a failed batch as not looked up, keeps the rest, and retries them next time', async () => {
     const demo = createDemoRetailProvider(clock);
     let failNext = true;

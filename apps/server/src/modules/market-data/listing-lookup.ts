@@ -16,6 +16,9 @@ export interface ListingLookupDeps {
 
 /** undefined: the key could not be looked up (upstream failure). */
 type KeyResult = AmazonListing[] | undefined;
+/** What waiters receive when the caller that was fetching their key gave up (aborted): they fetch it themselves. */
+const ABANDONED = Symbol('abandoned');
+type Settled = KeyResult | typeof ABANDONED;
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -26,9 +29,9 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
  * - a key already being fetched by another caller in this process is awaited, not fetched again.
  */
 export function createListingLookup(deps: ListingLookupDeps) {
-  const inflight = new Map<string, Promise<KeyResult>>();
+  const inflight = new Map<string, Promise<Settled>>();
 
-  async function fetchKeys(market: MarketId, keyType: CacheKeyType, keys: string[]): Promise<{ results: Map<string, KeyResult>; requests: number }> {
+  async function fetchKeys(market: MarketId, keyType: CacheKeyType, keys: string[], signal?: AbortSignal): Promise<{ results: Map<string, KeyResult>; requests: number }> {
     const unique = [...new Set(keys)];
     const results = new Map<string, KeyResult>();
     const cached = await readFreshCache(deps.db, market, keyType, unique, deps.clock.now());
@@ -36,26 +39,28 @@ export function createListingLookup(deps: ListingLookupDeps) {
 
     const waits: Array<Promise<void>> = [];
     const toFetch: string[] = [];
+    const abandoned: string[] = [];
     for (const key of unique) {
       if (results.has(key)) continue;
       const pending = inflight.get(`${market}|${keyType}|${key}`);
-      if (pending) waits.push(pending.then((value) => void results.set(key, value)));
+      if (pending) waits.push(pending.then((value) => void (value === ABANDONED ? abandoned.push(key) : results.set(key, value))));
       else toFetch.push(key);
     }
 
     // Register every key we will fetch before the first await, so concurrent callers join instead of duplicating.
     const batches: string[][] = [];
     for (let i = 0; i < toFetch.length; i += deps.provider.batchSize) batches.push(toFetch.slice(i, i + deps.provider.batchSize));
-    const settle = new Map<string, (value: KeyResult) => void>();
+    const settle = new Map<string, (value: Settled) => void>();
     for (const key of toFetch) {
       const id = `${market}|${keyType}|${key}`;
-      inflight.set(id, new Promise<KeyResult>((resolve) => settle.set(key, resolve)));
+      inflight.set(id, new Promise<Settled>((resolve) => settle.set(key, resolve)));
     }
 
     let requests = 0;
     try {
       for (const batch of batches) {
-        const fetched = await fetchBatch(market, keyType, batch);
+        signal?.throwIfAborted();
+        const fetched = await fetchBatch(market, keyType, batch, signal);
         requests += fetched.requests;
         for (const key of batch) {
           const value = fetched.values.get(key);
@@ -66,35 +71,41 @@ export function createListingLookup(deps: ListingLookupDeps) {
         if (deps.db.kind === 'pglite') await yieldToEventLoop();
       }
     } finally {
-      // Anything left unsettled (an unexpected throw) counts as not looked up for everybody waiting.
+      // Keys left unsettled (this caller aborted, or an unexpected throw): waiters fetch them themselves.
       for (const key of toFetch) {
         const id = `${market}|${keyType}|${key}`;
         if (inflight.has(id)) {
-          settle.get(key)!(undefined);
+          settle.get(key)!(ABANDONED);
           inflight.delete(id);
         }
       }
     }
     await Promise.all(waits);
+    if (abandoned.length) {
+      const retry = await fetchKeys(market, keyType, abandoned, signal);
+      for (const [key, value] of retry.results) results.set(key, value);
+      requests += retry.requests;
+    }
     return { results, requests };
   }
 
-  async function fetchBatch(market: MarketId, keyType: CacheKeyType, batch: string[]): Promise<{ values: Map<string, KeyResult>; requests: number }> {
+  async function fetchBatch(market: MarketId, keyType: CacheKeyType, batch: string[], signal?: AbortSignal): Promise<{ values: Map<string, KeyResult>; requests: number }> {
     const values = new Map<string, KeyResult>();
     let failed: string[];
     let requests: number;
     let found: Map<string, AmazonListing[]>;
     try {
       if (keyType === 'ean') {
-        const answer = await deps.provider.lookupEans(batch, market);
+        const answer = await deps.provider.lookupEans(batch, market, signal);
         ({ failed, requests, found } = answer);
       } else {
-        const answer = await deps.provider.lookupAsins(batch, market);
+        const answer = await deps.provider.lookupAsins(batch, market, signal);
         failed = answer.failed;
         requests = answer.requests;
         found = new Map([...answer.found].map(([asin, listing]) => [asin, [listing]]));
       }
     } catch (error) {
+      if (signal?.aborted) throw error;
       deps.log.warn({ market, keyType, codes: batch.length, err: (error as Error).message }, 'market-data batch failed');
       return { values, requests: 1 };
     }
@@ -116,7 +127,7 @@ export function createListingLookup(deps: ListingLookupDeps) {
   async function lookupListings(eans: string[], market: MarketId, options: { signal?: AbortSignal } = {}): Promise<LookupResult> {
     options.signal?.throwIfAborted();
     const unique = [...new Set(eans)];
-    const { results, requests: eanRequests } = await fetchKeys(market, 'ean', unique);
+    const { results, requests: eanRequests } = await fetchKeys(market, 'ean', unique, options.signal);
     const mappings = await mappingsForEans(deps.db, unique);
 
     // Mapped ASINs that the EAN's own listings don't contain are looked up by ASIN (also cached).
@@ -125,7 +136,7 @@ export function createListingLookup(deps: ListingLookupDeps) {
       const listings = results.get(ean);
       if (!listings?.some((l) => l.asin === mapping.asin)) missingAsins.push(mapping.asin);
     }
-    const asinLookup = missingAsins.length ? await fetchKeys(market, 'asin', missingAsins) : { results: new Map<string, KeyResult>(), requests: 0 };
+    const asinLookup = missingAsins.length ? await fetchKeys(market, 'asin', missingAsins, options.signal) : { results: new Map<string, KeyResult>(), requests: 0 };
 
     const resolved = new Map<string, ResolvedListing>();
     const notLookedUp: string[] = [];
