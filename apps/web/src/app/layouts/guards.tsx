@@ -1,9 +1,10 @@
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { paths } from '../../config/paths.ts';
 import { useSession } from '../../lib/session.ts';
 import { primaryCountryQueryOptions } from '../../features/settings/api/primary-country.ts';
 import { RegionDialog } from '../../features/settings/components/region-dialog.tsx';
+import { logout } from '../../features/auth/api/logout.ts';
 
 /**
  * Protected routes need a valid unexpired token (SPEC §2), else /login. They also need a primary country:
@@ -23,8 +24,10 @@ export function ProtectedRoute() {
 
 function RegionGate() {
   const primaryCountry = useQuery(primaryCountryQueryOptions);
+  const navigate = useNavigate();
   const needsRegion = primaryCountry.isError || (primaryCountry.isSuccess && !primaryCountry.data.country);
-  return <RegionDialog opened={needsRegion} />;
+  const signInAgain = () => void logout().then(() => navigate(paths.login, { replace: true }));
+  return <RegionDialog opened={needsRegion} onSignInAgain={signInAgain} />;
 }
 
 /** Admin-only routes: other users are redirected to /dashboard. */

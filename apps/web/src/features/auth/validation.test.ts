@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { validateConfirmPassword, validateForgotPassword, validateLogin, validateNewPassword, validateRegister } from './validation.ts';
-import { validateRegionChoice } from './region.ts';
 
 describe('login validation (SPEC §5)', () => {
   it("shows 'Email is required' and 'Password is required' for empty fields", () => {
@@ -54,20 +53,5 @@ describe('confirm-password screen (SPEC §5)', () => {
   it("'Password must be at least 8 characters long.' under 8 characters", () => {
     expect(validateConfirmPassword('t', '1234567', '1234567')).toBe('Password must be at least 8 characters long.');
     expect(validateConfirmPassword('t', '12345678', '12345678')).toBeNull();
-  });
-});
-
-describe('region dialog (SPEC §4, §5)', () => {
-  it("needs a choice: 'Please select a region'", () => {
-    expect(validateRegionChoice(null)).toEqual({ ok: false, error: 'Please select a region' });
-    expect(validateRegionChoice('')).toEqual({ ok: false, error: 'Please select a region' });
-  });
-  it("anything but UK or continental Europe is 'Invalid selection'", () => {
-    expect(validateRegionChoice('FR')).toEqual({ ok: false, error: 'Invalid selection' });
-    expect(validateRegionChoice('US')).toEqual({ ok: false, error: 'Invalid selection' });
-  });
-  it('UK sends UK, continental Europe sends DE', () => {
-    expect(validateRegionChoice('UK')).toEqual({ ok: true, countryCode: 'UK' });
-    expect(validateRegionChoice('EU')).toEqual({ ok: true, countryCode: 'DE' });
   });
 });

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { SectionCard } from '../../../components/section-card.tsx';
-import { countryCodeOfRegion } from '../../auth/region.ts';
+import { countryCodeOfRegion } from '../region.ts';
 import { primaryCountryQueryOptions, useUpdatePrimaryCountry } from '../api/primary-country.ts';
 import { primaryCountrySelectValue } from '../settings-rules.ts';
 

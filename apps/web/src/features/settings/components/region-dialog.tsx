@@ -1,18 +1,20 @@
 import { useState } from 'react';
 import { Alert, Button, Modal, Radio, Stack, Text, ThemeIcon, Group } from '@mantine/core';
 import { IconWorld } from '@tabler/icons-react';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { REGION_OPTIONS, validateRegionChoice } from '../../auth/region.ts';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { REGION_OPTIONS, validateRegionChoice } from '../region.ts';
 import { useSelectCountry } from '../api/primary-country.ts';
 
 /**
  * The blocking region dialog (SPEC §2, §4, §5): no close button, no escape, no outside click.
  * It stays until the server has accepted a choice; the caller decides when it opens.
  */
-export function RegionDialog({ opened }: { opened: boolean }) {
+export function RegionDialog({ opened, onSignInAgain }: { opened: boolean; onSignInAgain: () => void }) {
   const [choice, setChoice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const selectCountry = useSelectCountry();
+  // A session the server no longer accepts (revoked, server reset) cannot choose a region: offer a way out.
+  const sessionRejected = selectCountry.error instanceof ApiError && selectCountry.error.status === 401;
 
   const submit = () => {
     const checked = validateRegionChoice(choice);
@@ -74,6 +76,11 @@ export function RegionDialog({ opened }: { opened: boolean }) {
         <Button fullWidth size="md" onClick={submit} loading={selectCountry.isPending}>
           Continue
         </Button>
+        {sessionRejected && (
+          <Button fullWidth variant="subtle" onClick={onSignInAgain}>
+            Sign in again
+          </Button>
+        )}
       </Stack>
     </Modal>
   );

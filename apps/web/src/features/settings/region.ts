@@ -1,4 +1,4 @@
-/** Region dialog rules (SPEC §4 Region, §5). */
+/** Region dialog rules (SPEC §4 Region, §5), shared by the dialog and the Settings select. */
 export type RegionChoice = 'UK' | 'EU';
 
 export const REGION_OPTIONS: ReadonlyArray<{ value: RegionChoice; label: string; description: string }> = [
