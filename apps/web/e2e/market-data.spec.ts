@@ -18,6 +18,10 @@ test.describe('Market data source (admin Settings)', () => {
     await expect(card.getByTestId('fx-rates')).toContainText('1 EUR =');
     await expect(card.getByTestId('fx-rates')).toContainText('GBP');
 
+    const download = page.waitForEvent('download');
+    await card.getByRole('button', { name: 'Demo supplier price list (CSV)' }).click();
+    expect((await download).suggestedFilename()).toBe('demo-supplier-price-list.csv');
+
     await card.locator('input[type=file]').setInputFiles({ name: 'keepa-export.csv', mimeType: 'text/csv', buffer: Buffer.from(EXPORT) });
     await card.getByRole('button', { name: 'Import' }).click();
     await expect(card.getByText('Import complete')).toBeVisible();

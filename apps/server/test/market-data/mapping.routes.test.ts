@@ -108,4 +108,35 @@ describe('GET /api/market-data/source', () => {
     expect(res.json()).toEqual({ retail: 'demo', wholesale: 'demo', isDemo: true });
     expect((await ctx.app.inject({ method: 'GET', url: '/api/market-data/source' })).statusCode).toBe(401);
   });
+
+  it('offers a demo supplier price list whose EANs the demo catalogue knows', async () => {
+    const { canonicalEan, normalizeEan } = await import('@dealradar/shared/ean');
+    const user = await createUser(ctx.deps);
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/market-data/demo/supplier-sample.csv', headers: user.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    const lines = res.body.trim().split('\r\n');
+    expect(lines[0]).toBe('EAN,Brand,Price');
+    const rows = lines.slice(1).map((l) => l.split(','));
+    expect(rows.length).toBeGreaterThanOrEqual(500);
+    const eans = rows.slice(0, -2).map((r) => canonicalEan(r[0]));
+    expect(eans.every(Boolean)).toBe(true);
+    expect(normalizeEan(rows.at(-2)![0]).valid).toBe(true); // exact scientific notation: repaired
+    expect(normalizeEan(rows.at(-1)![0]).valid).toBe(false); // digits lost: refused with a reason
+    const lookup = await ctx.deps.marketData.lookupListings(eans as string[], 'DE');
+    expect(lookup.resolved.size).toBeGreaterThan(300);
+  });
+
+  it('has no demo price list when real data is configured', async () => {
+    const real = await buildTestApp({ env: { MARKET_DATA: 'keepa', KEEPA_API_KEY: 'k', KEEPA_BASE_URL: 'http://127.0.0.1:9' } });
+    try {
+      const user = await createUser(real.deps);
+      const res = await real.app.inject({ method: 'GET', url: '/api/market-data/demo/supplier-sample.csv', headers: user.headers });
+      expect(res.statusCode).toBe(404);
+      const source = await real.app.inject({ method: 'GET', url: '/api/market-data/source', headers: user.headers });
+      expect(source.json()).toEqual({ retail: 'keepa', wholesale: 'demo', isDemo: true });
+    } finally {
+      await real.close();
+    }
+  });
 });

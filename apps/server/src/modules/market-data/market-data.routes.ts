@@ -3,11 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { importQuerySchema } from '@dealradar/shared/contracts/market-data';
 import { pageQuerySchema } from '@dealradar/shared/paging';
 import type { AppDeps } from '../../deps.ts';
-import { AppError, badRequest } from '../../errors/app-error.ts';
+import { AppError, badRequest, notFound } from '../../errors/app-error.ts';
 import { parse } from '../../lib/validate.ts';
 import { userOf, type AuthGuards } from '../../plugins/auth.ts';
 import { changeMapping, createMapping, pageMappings, removeMapping } from './ean-asin-mapping.service.ts';
 import { importKeepaExport, marketDataStatus } from './keepa-import.service.ts';
+import { demoSupplierSampleCsv } from './providers/demo/demo-supplier-sample.ts';
 
 const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 
@@ -18,6 +19,14 @@ const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
  */
 export function registerMarketDataRoutes(api: FastifyInstance, deps: AppDeps, guards: AuthGuards): void {
   api.get('/market-data/source', { preHandler: guards.requireUser }, async () => deps.marketData.source);
+  // A supplier price list of demo EANs to try the analyzers with (demo Amazon data only).
+  api.get('/market-data/demo/supplier-sample.csv', { preHandler: guards.requireUser }, async (_request, reply) => {
+    if (deps.marketData.source.retail !== 'demo') throw notFound('The demo catalogue is not active.');
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="demo-supplier-price-list.csv"')
+      .send(demoSupplierSampleCsv(deps.clock.now()));
+  });
 
   api.get('/ean-asin-mapping', { preHandler: guards.requireAdmin }, async (request) => {
     const { page, size } = parse(pageQuerySchema, request.query);

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, FileInput, Group, List, Select, Stack, Table, Text } from '@mantine/core';
-import { IconDatabase, IconFileUpload } from '@tabler/icons-react';
+import { IconDatabase, IconDownload, IconFileUpload } from '@tabler/icons-react';
 import { MARKETS } from '@dealradar/shared/markets';
 import { DemoDataBadge } from '../../../components/demo-data-badge.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { downloadDemoSupplierSample } from '../api/download-demo-sample.ts';
 import { useImportKeepaExport, useMarketDataStatus } from '../api/market-data-admin.ts';
 
 const SOURCE_NAMES: Record<string, string> = { demo: 'Demo catalogue', keepa: 'Keepa API', import: 'Imported Keepa exports', qogita: 'Qogita API' };
@@ -38,6 +39,14 @@ export function MarketDataSourceCard() {
             Cache: look-ups stay fresh {data.cacheTtlHours} h · {(cacheBySource.get(data.source.retail) ?? 0).toLocaleString('en-US')} fresh from the provider ·{' '}
             {(cacheBySource.get('import') ?? 0).toLocaleString('en-US')} from imports
           </Text>
+          {data.source.retail === 'demo' && (
+            <Group gap="xs">
+              <Button variant="light" size="xs" leftSection={<IconDownload size={14} />} onClick={() => void downloadDemoSupplierSample()}>
+                Demo supplier price list (CSV)
+              </Button>
+              <Text size="xs" c="dimmed">EANs of the demo catalogue with supplier prices, to try the analyzers.</Text>
+            </Group>
+          )}
           <Table withTableBorder={false} verticalSpacing={4} data-testid="fx-rates">
             <Table.Tbody>
               {data.fx.map((rate) => (
