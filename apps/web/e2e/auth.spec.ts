@@ -207,3 +207,22 @@ test('an admin whose country is set meets no region dialog', async ({ page }) =>
   await page.waitForLoadState('networkidle');
   await expect(regionDialog(page)).toHaveCount(0);
 });
+
+test('when the region check fails the dialog shows; a session the server rejects can sign in again', async ({ page }) => {
+  const user = await registerConfirmedUser(page.request);
+  await loginAs(page, user.username, user.password, { country: 'UK' });
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  // The session is revoked behind the page's back (e.g. logged out in another tab).
+  const revoked = await page.request.post('/api/auth/logout', { headers: { Authorization: `Bearer ${token}` } });
+  expect(revoked.status()).toBe(200);
+
+  await page.reload();
+  const dialog = regionDialog(page);
+  await expect(dialog).toBeVisible();
+  await dialog.getByText('United Kingdom').click();
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog.getByRole('alert')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Sign in again' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});
