@@ -11,8 +11,14 @@ import { buildReport } from './scan-report.ts';
 import * as repo from './scans.repository.ts';
 import { eanFromKey, readSupplierFile, type ParsedSupplierFile } from './supplier-file.ts';
 
-/** EANs per look-up/commit: small enough that progress moves every poll and cancel is prompt. */
+/** EANs per market-data look-up: small enough that cancel is prompt. */
 export const SCAN_BATCH_SIZE = 1000;
+/**
+ * Products and progress are committed after at most this many EANs or this much time, whichever comes first:
+ * few transactions on a warm cache (PGlite holds its lock for each), progress still moving for every 2-second poll.
+ */
+export const COMMIT_EVERY_EANS = 5000;
+export const COMMIT_EVERY_MS = 1000;
 /** A PROCESSING scan whose worker has not shown life for this long is taken over (PostgreSQL, several processes). */
 export const HEARTBEAT_INTERVAL_MS = 10_000;
 export const STALE_AFTER_MS = 60_000;
@@ -137,6 +143,29 @@ async function processScan(deps: AppDeps, scan: repo.ScanRow, token: string, sig
   };
   const supplierName = scan.source === 'manual' ? 'Manual entry' : scan.file_name;
 
+  let pending: ScanProduct[] = [];
+  let committed = done;
+  let lastCommit = performance.now();
+  let upstreamRequests = 0;
+  const commit = async () => {
+    const products = pending;
+    pending = [];
+    const now = deps.clock.now();
+    const report = buildReport(parsed, allowed, progress);
+    await deps.db.tx(async (tx) => {
+      if (scan.kind === 'supplier') {
+        await repo.deleteSupersededDeals(tx, scan.user_id, scan.id, scan.market, products.map((p) => p.ean));
+      }
+      await repo.insertResults(tx, { id: scan.id, userId: scan.user_id, kind: scan.kind }, products, now, new Date(now.getTime() + DEAL_TTL_MS));
+      const ok = await repo.saveProgress(tx, scan.id, token, {
+        processed: done, checkpoint: done, matched: progress.matched, deals: progress.deals, report, now, heartbeat: new Date(),
+      });
+      if (!ok) throw new ScanStopped('lost'); // canceled, deleted or taken over: roll the batch back
+    });
+    committed = done;
+    lastCommit = performance.now();
+  };
+
   for (let start = done; start < allowed; start += SCAN_BATCH_SIZE) {
     stopIfAborted();
     const end = Math.min(start + SCAN_BATCH_SIZE, allowed);
@@ -144,11 +173,10 @@ async function processScan(deps: AppDeps, scan: repo.ScanRow, token: string, sig
     for (let i = start; i < end; i += 1) eans.push(eanFromKey(parsed.eans[i]!));
     mark = performance.now();
     const lookup = await deps.marketData.lookupListings(eans, scan.market, { signal });
+    upstreamRequests += lookup.upstreamRequests;
     lap('lookupMs');
     stopIfAborted();
     const notLookedUp = new Set(lookup.notLookedUp);
-    const products: ScanProduct[] = [];
-    const now = deps.clock.now();
     for (let i = start; i < end; i += 1) {
       const ean = eans[i - start]!;
       const resolved = lookup.resolved.get(ean);
@@ -176,25 +204,16 @@ async function processScan(deps: AppDeps, scan: repo.ScanRow, token: string, sig
       progress.matched += 1;
       if (product.isDeal) progress.deals += 1;
       // Supplier analyzer: the deals. CSV Template: the deals and the matched products without a supplier price.
-      if (product.isDeal || (scan.kind === 'csv_template' && product.supplierPrice === null)) products.push(product);
+      if (product.isDeal || (scan.kind === 'csv_template' && product.supplierPrice === null)) pending.push(product);
     }
     done = end;
     lap('evaluateMs');
-    const report = buildReport(parsed, allowed, progress);
-    const kept = await deps.db.tx(async (tx) => {
-      if (scan.kind === 'supplier') {
-        await repo.deleteSupersededDeals(tx, scan.user_id, scan.id, scan.market, products.map((p) => p.ean));
-      }
-      await repo.insertResults(tx, { id: scan.id, userId: scan.user_id, kind: scan.kind }, products, now, new Date(now.getTime() + DEAL_TTL_MS));
-      const ok = await repo.saveProgress(tx, scan.id, token, {
-        processed: done, checkpoint: done, matched: progress.matched, deals: progress.deals, report, now, heartbeat: new Date(),
-      });
-      if (!ok) throw new ScanStopped('lost'); // canceled, deleted or taken over: roll the batch back
-      return ok;
-    });
-    void kept;
-    lap('storeMs');
+    if (done === allowed || done - committed >= COMMIT_EVERY_EANS || performance.now() - lastCommit >= COMMIT_EVERY_MS) {
+      await commit();
+      lap('storeMs');
+    }
     await yieldToEventLoop();
+    mark = performance.now();
   }
   const finished = await repo.finishScan(deps.db, scan.id, token, {
     status: 'COMPLETED',
@@ -203,7 +222,7 @@ async function processScan(deps: AppDeps, scan: repo.ScanRow, token: string, sig
     report: buildReport(parsed, allowed, progress),
   });
   if (!finished) throw new ScanStopped('lost');
-  deps.log.info({ scanId: scan.id, eans: allowed, deals: progress.deals, ...roundTimings(timings) }, 'scan completed');
+  deps.log.info({ scanId: scan.id, eans: allowed, deals: progress.deals, upstreamRequests, ...roundTimings(timings) }, 'scan completed');
 }
 
 function roundTimings(t: Record<string, number>): Record<string, number> {

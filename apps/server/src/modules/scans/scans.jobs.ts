@@ -83,7 +83,7 @@ export async function registerScanJobs(deps: AppDeps, options: { worker: boolean
     await queue.work<{ scanId: string }>(
       SCAN_QUEUE,
       // One scan at a time per process on PGlite (it shares the main thread with HTTP); two on PostgreSQL.
-      { localConcurrency: deps.db.kind === 'pglite' ? 1 : 2, pollingIntervalSeconds: 1 },
+      { localConcurrency: deps.db.kind === 'pglite' ? 1 : 2, pollingIntervalSeconds: 0.5 },
       async (jobs) => {
         for (const job of jobs) await runScan(deps, job.data.scanId);
       },

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import iconv from 'iconv-lite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { eanFromKey, readSupplierFile, type SupplierColumns } from './supplier-file.ts';
+import { normalizeEan } from '@dealradar/shared/ean';
+import { eanFromKey, plainEan13Key, readSupplierFile, type SupplierColumns } from './supplier-file.ts';
 import { parseSupplierPrice } from './supplier-price.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'supplier-files-'));
@@ -123,10 +124,27 @@ describe('supplier files as they come', () => {
   });
 });
 
+describe('the 13-digit fast path', () => {
+  it('agrees with normalizeEan on every cell it accepts and declines everything else', () => {
+    const cells = ['0000000000000', '0000000000017', E1, E2, '4006170012345', '400617001234', ' 4006170012344', '40061700123x4', '4006170012344 '];
+    let seed = 7;
+    for (let i = 0; i < 20000; i += 1) {
+      seed = (seed * 48271) % 2147483647;
+      cells.push(String(seed).padStart(10, '0') + String(seed % 1000).padStart(3, '0'));
+    }
+    for (const cell of cells) {
+      const fast = plainEan13Key(cell);
+      const slow = normalizeEan(cell);
+      if (fast !== undefined) expect(slow.valid && Number(slow.ean), cell).toBe(fast);
+      else if (cell.length === 13 && /^\d+$/.test(cell)) expect(slow.valid, cell).toBe(false);
+    }
+  });
+});
+
 describe('supplier prices', () => {
   it.each([
     ['12,50', 1250], ['12.50', 1250], ['€ 12,50', 1250], ['12.50 EUR', 1250], ['1.234,56', 123456], ['1,234.56', 123456],
-    ['1 234,56', 123456], ['1.234.567', 123456700], ['0,125', 12.5], ['$3', 300], ['£ 2.10', 210], ['', null], ['  ', null],
+    ['1 234,56', 123456], ['7', 700], ['7,5', 750], ['7.05', 705], ['1,000', 100], ['1.234.567', 123456700], ['0,125', 12.5], ['$3', 300], ['£ 2.10', 210], ['', null], ['  ', null],
   ])('%s → %s cents', (cell, cents) => {
     expect(parseSupplierPrice(cell)).toEqual({ ok: true, cents });
   });

@@ -42,9 +42,24 @@ export function eanFromKey(key: number): string {
   return text.length >= 13 ? text : text.padStart(13, '0');
 }
 
-export function addIssue(parsed: Pick<ParsedSupplierFile, 'issueCounts' | 'issueSamples'>, issue: RowIssue): void {
-  parsed.issueCounts[issue.reason] = (parsed.issueCounts[issue.reason] ?? 0) + 1;
-  if (parsed.issueSamples.length < ISSUE_SAMPLE_LIMIT) parsed.issueSamples.push(issue);
+/**
+ * Fast path for the common cell: exactly 13 digits, not all zeros, correct GS1 check digit. normalizeEan gives the
+ * same canonical EAN for such a cell (nothing to repair); every other cell goes through normalizeEan.
+ */
+export function plainEan13Key(raw: string): number | undefined {
+  if (raw.length !== 13) return undefined;
+  let sum = 0;
+  let nonZero = false;
+  for (let i = 0; i < 12; i += 1) {
+    const d = raw.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return undefined;
+    if (d) nonZero = true;
+    sum += i % 2 === 0 ? d : d * 3;
+  }
+  const check = raw.charCodeAt(12) - 48;
+  if (check < 0 || check > 9 || (!nonZero && check === 0)) return undefined;
+  if ((10 - (sum % 10)) % 10 !== check) return undefined;
+  return Number(raw);
 }
 
 /**
@@ -83,6 +98,12 @@ export async function readSupplierFile(
   let priceIndex = -1;
   let headerSeen = false;
 
+  /** Counts an unusable row; the sample (with its sentence) is built only for the first ISSUE_SAMPLE_LIMIT rows. */
+  const issue = (reason: RowIssueReason, line: number, value: string, message: () => string) => {
+    result.issueCounts[reason] = (result.issueCounts[reason] ?? 0) + 1;
+    if (result.issueSamples.length < ISSUE_SAMPLE_LIMIT) result.issueSamples.push({ line, reason, value: value.trim(), message: message() });
+  };
+
   const onRecord = (fields: string[], line: number): void => {
     if (!headerSeen) {
       headerSeen = true;
@@ -95,22 +116,32 @@ export async function readSupplierFile(
     result.rowsRead += 1;
     const reported = line + lineOffset;
     const rawEan = fields[eanIndex] ?? '';
-    let key = eanMemo.get(rawEan);
+    let key: number | string | undefined = plainEan13Key(rawEan);
     if (key === undefined) {
-      const check = normalizeEan(rawEan);
-      key = check.valid ? Number(check.ean) : check.reason;
-      if (eanMemo.size > 200_000) eanMemo.clear();
-      eanMemo.set(rawEan, key);
+      key = eanMemo.get(rawEan);
+      if (key === undefined) {
+        const check = normalizeEan(rawEan);
+        key = check.valid ? Number(check.ean) : check.reason;
+        if (eanMemo.size > 200_000) eanMemo.clear();
+        eanMemo.set(rawEan, key);
+      }
     }
     if (typeof key === 'string') {
+      const reason = key;
       result.invalidRows += 1;
-      addIssue(result, { line: reported, reason: rawEan.trim() === '' ? 'missing_ean' : 'invalid_ean', value: rawEan.trim(), message: key });
+      issue(rawEan.trim() === '' ? 'missing_ean' : 'invalid_ean', reported, rawEan, () => reason);
+      return;
+    }
+    if (seen.has(key)) {
+      const dup = key;
+      result.duplicateRows += 1;
+      issue('duplicate_ean', reported, rawEan, () => `The EAN ${eanFromKey(dup)} appeared earlier in the file; it is analyzed once (first row).`);
       return;
     }
     const brandRaw = (fields[brandIndex] ?? '').trim();
     if (brandRaw === '') {
       result.invalidRows += 1;
-      addIssue(result, { line: reported, reason: 'missing_brand', value: rawEan.trim(), message: 'The brand is empty.' });
+      issue('missing_brand', reported, rawEan, () => 'The brand is empty.');
       return;
     }
     let cents = Number.NaN;
@@ -118,15 +149,10 @@ export async function readSupplierFile(
       const price = parseSupplierPrice(fields[priceIndex]);
       if (!price.ok) {
         result.invalidRows += 1;
-        addIssue(result, { line: reported, reason: 'invalid_price', value: rawEan.trim(), message: price.reason });
+        issue('invalid_price', reported, rawEan, () => price.reason);
         return;
       }
       if (price.cents !== null) cents = price.cents;
-    }
-    if (seen.has(key)) {
-      result.duplicateRows += 1;
-      addIssue(result, { line: reported, reason: 'duplicate_ean', value: rawEan.trim(), message: `The EAN ${eanFromKey(key)} appeared earlier in the file; it is analyzed once (first row).` });
-      return;
     }
     seen.add(key);
     let brand = brandPool.get(brandRaw);
