@@ -16,6 +16,7 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
+  outputDir: path.join('test-results', `port-${port}`),
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',

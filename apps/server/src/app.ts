@@ -33,7 +33,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Only behind a reverse proxy may X-Forwarded-For decide the client address (rate limits are per client).
+    trustProxy: deps.config.TRUST_PROXY,
     genReqId: () => crypto.randomUUID(),
   });
   await app.register(helmet, {
@@ -51,6 +52,19 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     },
   });
   registerErrorHandlers(app);
+  // An empty body sent as application/json (e.g. POST /auth/logout from some clients) is no body, not malformed JSON.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      // Like Fastify's own parser, refuse prototype-poisoning keys.
+      done(null, JSON.parse(text, (key, value: unknown) => (key === '__proto__' ? undefined : value)));
+    } catch {
+      const error = Object.assign(new Error('The request body is not valid JSON.'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' });
+      done(error, undefined);
+    }
+  });
   const guards = createAuthGuards(deps);
 
   await app.register(
@@ -67,8 +81,6 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       registerPlansRoutes(api, deps, guards);
       registerPriceDropsRoutes(api, deps, guards);
       registerMarketDataRoutes(api, deps, guards);
-      // Each module registers its own routes here.
-      void guards;
     },
     { prefix: '/api' },
   );

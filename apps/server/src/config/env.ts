@@ -34,6 +34,8 @@ const envSchema = z.object({
   RUN_SCHEDULER: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   /** Built web app to serve (tests build into their own folder). */
   WEB_DIST_DIR: z.string().optional(),
+  /** Trust X-Forwarded-For (true, or a comma list of proxy addresses/CIDRs). Off: the socket address is the client. */
+  TRUST_PROXY: z.string().default('false').transform((v): boolean | string => (v === 'true' ? true : v === 'false' ? false : v)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_ENABLED: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
 });

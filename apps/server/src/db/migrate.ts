@@ -13,7 +13,7 @@ const MIGRATION_LOCK_KEY = 72_011_001;
 export async function migrate(db: Db): Promise<string[]> {
   const files = fs
     .readdirSync(MIGRATIONS_DIR)
-    .filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f))
+    .filter((f) => /^\d{4}[a-z]?_[\w-]+\.sql$/.test(f))
     .sort();
   await db.exec(`create table if not exists schema_migrations (version text primary key, applied_at timestamptz not null default now())`);
   if (db.kind === 'postgres') await db.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
