@@ -1,6 +1,7 @@
 import { Stack } from '@mantine/core';
 import { IconFileAnalytics } from '@tabler/icons-react';
 import { DemoDataBadge } from '../../components/demo-data-badge.tsx';
+import { DemoSampleButton } from '../../components/demo-sample-button.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useMarketDataSource } from '../../features/market-data/api/use-market-data-source.ts';
 import { CsvScanTabs } from '../../features/csv-analyzer/components/csv-scan-tabs.tsx';
@@ -17,7 +18,7 @@ export function CsvTemplateAnalyzerPage() {
         icon={<IconFileAnalytics size={24} />}
         actions={<DemoDataBadge isDemo={source.data?.isDemo} />}
       />
-      <CsvUploadPanel />
+      <CsvUploadPanel footer={<DemoSampleButton isDemo={source.data?.isDemo} />} />
       <CsvScanTabs />
     </Stack>
   );

@@ -2,6 +2,7 @@ import { Badge, Group, Stack, Tooltip } from '@mantine/core';
 import { IconTargetArrow } from '@tabler/icons-react';
 import { formatLimit } from '@dealradar/shared/tiers';
 import { DemoDataBadge } from '../../components/demo-data-badge.tsx';
+import { DemoSampleButton } from '../../components/demo-sample-button.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useMarketDataSource } from '../../features/market-data/api/use-market-data-source.ts';
 import { useSubscriptionStatus } from '../../features/plans/api/get-subscription-status.ts';
@@ -36,7 +37,7 @@ export function SupplierLevelAnalyzerPage() {
         }
       />
       <EanLimitAlert status={usage} />
-      <ScanSetupCard onStarted={(answer) => setTracked(trackedFromStart(answer))} />
+      <ScanSetupCard footer={<DemoSampleButton isDemo={source.data?.isDemo} />} onStarted={(answer) => setTracked(trackedFromStart(answer))} />
       <TrackedScanPanel tracked={tracked} onDismiss={() => setTracked(null)} />
       <DealsPanel />
     </Stack>

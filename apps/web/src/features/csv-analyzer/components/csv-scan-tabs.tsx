@@ -5,7 +5,8 @@ import type { CsvScan } from '@dealradar/shared/contracts/scans';
 import { useActiveScans } from '../api/get-active-scans.ts';
 import { useScanHistory } from '../api/get-scan-history.ts';
 import { useRemoveScan } from '../api/remove-scan.ts';
-import { downloadFailureMessage, getScanResults, resultsFileName, saveBlob } from '../api/download-scan-results.ts';
+import { saveBlob } from '../../../lib/save-blob.ts';
+import { downloadFailureMessage, getScanResults, resultsFileName } from '../api/download-scan-results.ts';
 import { toastError, toastInfo, toastSuccess } from '../toasts.ts';
 import { ScanCard } from './scan-card.tsx';
 

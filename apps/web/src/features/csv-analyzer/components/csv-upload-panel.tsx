@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { getMarket, type MarketId } from '@dealradar/shared/markets';
 import type { CsvPreview } from '@dealradar/shared/csv';
@@ -18,7 +18,7 @@ interface PendingFile {
  * Market selector + drop zone. Each dropped file is read (header + 3 rows), then mapped in its own
  * dialog, one after the other; a confirmed file is uploaded at once (SPEC §2, §5, §7).
  */
-export function CsvUploadPanel() {
+export function CsvUploadPanel({ footer }: { footer?: ReactNode }) {
   const [market, setMarket] = useState<MarketId>('DE');
   const [queue, setQueue] = useState<PendingFile[]>([]);
   const [batchSize, setBatchSize] = useState(0);
@@ -67,6 +67,7 @@ export function CsvUploadPanel() {
           <CsvMarketSelect value={market} onChange={setMarket} />
         </Group>
         <CsvDropzone onFiles={(files) => void handleFiles(files)} />
+        {footer}
       </Stack>
       <ColumnMappingDialog
         opened={current !== null}

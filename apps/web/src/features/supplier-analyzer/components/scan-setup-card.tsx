@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Card, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import type { SupplierStartResponse } from '@dealradar/shared/contracts/scans';
 import type { MarketId } from '@dealradar/shared/markets';
@@ -14,11 +14,13 @@ import { SupplierMarketSelect } from './supplier-market-select.tsx';
 type Mode = 'upload' | 'manual';
 
 interface ScanSetupCardProps {
+  /** Shown under the upload area (e.g. the demo sample download). */
+  footer?: ReactNode;
   onStarted: (answer: SupplierStartResponse) => void;
 }
 
 /** Market, Upload CSV / Manual entry toggle and the start of a scan (SPEC §2, §7). */
-export function ScanSetupCard({ onStarted }: ScanSetupCardProps) {
+export function ScanSetupCard({ footer, onStarted }: ScanSetupCardProps) {
   const [market, setMarket] = useState<MarketId>(() => readPreferredMarket(typeof window === 'undefined' ? undefined : window.localStorage));
   const [mode, setMode] = useState<Mode>('upload');
   const start = useStartSupplierScan();
@@ -64,7 +66,10 @@ export function ScanSetupCard({ onStarted }: ScanSetupCardProps) {
           </Group>
         </Group>
         {mode === 'upload' ? (
-          <SupplierFileUpload disabled={disabled} loading={start.isPending} onStart={(file, mapping) => run({ kind: 'file', marketId: market, file, mapping })} />
+          <>
+            <SupplierFileUpload disabled={disabled} loading={start.isPending} onStart={(file, mapping) => run({ kind: 'file', marketId: market, file, mapping })} />
+            {footer}
+          </>
         ) : (
           <ManualEntryForm disabled={disabled} loading={start.isPending} onStart={(rows) => run({ kind: 'manual', marketId: market, rows })} />
         )}
