@@ -204,13 +204,18 @@ describe('POST /api/billing/paddle/webhook', () => {
     expect(noId.json().error).toBe('event_id is required.');
   });
 
+});
+
+describe('POST /api/billing/paddle/webhook without PADDLE_WEBHOOK_SECRET', () => {
+  let bare: TestContext;
+  beforeAll(async () => {
+    bare = await buildTestApp();
+  });
+  afterAll(async () => bare.close());
+
   it('refuses webhooks when no secret is configured', async () => {
-    const bare = await buildTestApp();
-    try {
-      const res = await bare.app.inject({ method: 'POST', url: '/api/billing/paddle/webhook', payload: VECTOR_BODY, headers: { 'content-type': 'application/json', 'paddle-signature': `ts=1700000000;h1=${VECTOR_H1}` } });
-      expect(res.statusCode).toBe(503);
-    } finally {
-      await bare.close();
-    }
+    const res = await bare.app.inject({ method: 'POST', url: '/api/billing/paddle/webhook', payload: VECTOR_BODY, headers: { 'content-type': 'application/json', 'paddle-signature': `ts=1700000000;h1=${VECTOR_H1}` } });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error).toBe('Billing webhooks are not configured on this server.');
   });
 });

@@ -145,4 +145,28 @@ describe('plans API', () => {
     await ctx.app.inject({ method: 'PUT', url, headers: admin.headers, payload: { eanUploadsThisMonth: 90 } });
     expect((await reserveEanUploads(ctx.deps.db, user.organizationId, 50, ctx.clock.now())).allowed).toBe(10);
   });
+
+  it("lets an administrator put the deployment's own Paddle price id on a plan", async () => {
+    const admin = await createUser(ctx.deps, { role: 'ADMIN' });
+    const user = await createUser(ctx.deps, { tier: 'FREE' });
+    const url = '/api/admin/subscription-tiers/STARTER/checkout-id';
+    expect((await ctx.app.inject({ method: 'PUT', url, headers: user.headers, payload: { checkoutId: 'pri_01abcdefghij' } })).statusCode).toBe(403);
+    const bad = await ctx.app.inject({ method: 'PUT', url, headers: admin.headers, payload: { checkoutId: 'price-1' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe('checkoutId must be a Paddle price id (pri_…) or null.');
+    const taken = (await ctx.deps.db.one<{ paddle_price_id: string }>(`select paddle_price_id from subscription_tiers where name = 'PRO'`)).paddle_price_id;
+    const clash = await ctx.app.inject({ method: 'PUT', url, headers: admin.headers, payload: { checkoutId: taken } });
+    expect(clash.statusCode).toBe(409);
+    expect((await ctx.app.inject({ method: 'PUT', url: '/api/admin/subscription-tiers/GOLD/checkout-id', headers: admin.headers, payload: { checkoutId: 'pri_01abcdefghij' } })).statusCode).toBe(404);
+
+    const set = await ctx.app.inject({ method: 'PUT', url, headers: admin.headers, payload: { checkoutId: 'pri_01realstarterprice' } });
+    expect(set.json()).toEqual({ name: 'STARTER', checkoutId: 'pri_01realstarterprice' });
+    const tiers = (await ctx.app.inject({ method: 'GET', url: '/api/subscription-tiers', headers: user.headers })).json() as Array<{ name: string; checkoutId: string; checkoutUrl: string }>;
+    const starter = tiers.find((t) => t.name === 'STARTER')!;
+    expect(starter.checkoutId).toBe('pri_01realstarterprice');
+    expect(new URL(starter.checkoutUrl).searchParams.get('price_id')).toBe('pri_01realstarterprice');
+    // the webhook maps the new id to the plan
+    const { findTierByPriceId } = await import('../../src/modules/plans/plans.repository.ts');
+    expect((await findTierByPriceId(ctx.deps.db, 'pri_01realstarterprice'))?.name).toBe('STARTER');
+  });
 });

@@ -56,6 +56,15 @@ export const setUsageBodySchema = z
   .object({ eanUploadsThisMonth: counter.optional(), qogitaBrandChecksToday: counter.optional() })
   .refine((b) => b.eanUploadsThisMonth !== undefined || b.qogitaBrandChecksToday !== undefined, 'Give eanUploadsThisMonth or qogitaBrandChecksToday.');
 
+/** PUT /admin/subscription-tiers/:name/checkout-id: the plan's Paddle price id (null: not sold). */
+export const setCheckoutIdBodySchema = z.object({
+  checkoutId: z
+    .string({ error: 'checkoutId must be a Paddle price id (pri_…) or null.' })
+    .trim()
+    .regex(/^pri_[a-z0-9]{10,64}$/, 'checkoutId must be a Paddle price id (pri_…) or null.')
+    .nullable(),
+});
+
 /** Response header carrying a re-signed session token when the token's tier or role is out of date. */
 export const REFRESHED_TOKEN_HEADER = 'x-refreshed-token';
 

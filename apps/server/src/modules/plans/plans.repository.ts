@@ -195,3 +195,8 @@ export async function recordWebhookEvent(db: Db, eventId: string, eventType: str
 export async function setWebhookOutcome(db: Db, eventId: string, outcome: string): Promise<void> {
   await db.execute('update paddle_webhook_events set outcome = $2 where event_id = $1', [eventId, outcome]);
 }
+
+/** Sets a plan's Paddle price id; false for an unknown plan. Throws on a price id another plan already has (unique). */
+export async function setTierPriceId(db: Db, name: string, priceId: string | null): Promise<boolean> {
+  return (await db.execute('update subscription_tiers set paddle_price_id = $2 where name = $1', [name, priceId])) > 0;
+}

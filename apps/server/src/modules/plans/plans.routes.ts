@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { setSubscriptionTierBodySchema, setUsageBodySchema } from '@dealradar/shared/contracts/plans';
+import { setCheckoutIdBodySchema, setSubscriptionTierBodySchema, setUsageBodySchema } from '@dealradar/shared/contracts/plans';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, badRequest, unauthorized } from '../../errors/app-error.ts';
 import { parse } from '../../lib/validate.ts';
 import { userOf, type AuthGuards } from '../../plugins/auth.ts';
 import { handlePaddleEvent, paddleEventSchema } from './paddle-webhook.service.ts';
 import { verifyPaddleSignature } from './paddle-signature.ts';
-import { getSubscriptionStatus, listSubscriptionTiers, setTierOfOrganization, setTierOfUsersOrganization, setUsageOfUsersOrganization } from './plans.service.ts';
+import { getSubscriptionStatus, listSubscriptionTiers, setTierOfOrganization, setTierCheckoutId, setTierOfUsersOrganization, setUsageOfUsersOrganization } from './plans.service.ts';
 
 /** Plans, usage and Paddle billing (issue 3). */
 export function registerPlansRoutes(api: FastifyInstance, deps: AppDeps, guards: AuthGuards): void {
@@ -37,6 +37,11 @@ export function registerPlansRoutes(api: FastifyInstance, deps: AppDeps, guards:
   api.put<{ Params: { userId: string } }>('/admin/users/:userId/usage', { preHandler: guards.requireAdmin }, async (request) => {
     const body = parse(setUsageBodySchema, request.body);
     return setUsageOfUsersOrganization(deps, userOf(request), request.params.userId, body);
+  });
+
+  api.put<{ Params: { name: string } }>('/admin/subscription-tiers/:name/checkout-id', { preHandler: guards.requireAdmin }, async (request) => {
+    const body = parse(setCheckoutIdBodySchema, request.body);
+    return setTierCheckoutId(deps, userOf(request), request.params.name, body.checkoutId);
   });
 
   // The webhook needs the raw body for the signature: its own scope reads every content type as a string.

@@ -1,10 +1,10 @@
 import type { SubscriptionStatus, SubscriptionTier } from '@dealradar/shared/contracts/plans';
 import { CHECKOUT_PARAMS } from '@dealradar/shared/contracts/plans';
 import type { AppDeps } from '../../deps.ts';
-import { notFound } from '../../errors/app-error.ts';
+import { conflict, notFound } from '../../errors/app-error.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { getEntitlements, getUsage } from './entitlements.ts';
-import { findOrganizationBilling, findUserOrganizationId, listTiers, setOrganizationTier, setUsage } from './plans.repository.ts';
+import { findOrganizationBilling, findUserOrganizationId, findTierByPriceId, listTiers, setOrganizationTier, setTierPriceId, setUsage } from './plans.repository.ts';
 import { dayPeriod, monthPeriod } from './usage-periods.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'log'>;
@@ -79,4 +79,15 @@ export async function setUsageOfUsersOrganization(
   if (usage.qogitaBrandChecksToday !== undefined) await setUsage(deps.db, row.organizationId, 'brand_checks', dayPeriod(now), usage.qogitaBrandChecksToday);
   deps.log.info({ adminId: admin.id, organizationId: row.organizationId, ...usage }, 'usage set by an administrator');
   return getUsage(deps.db, row.organizationId, now);
+}
+
+/** Admin: puts a deployment's own Paddle price id on a plan (the seeded ids are placeholders). */
+export async function setTierCheckoutId(deps: Deps, admin: CurrentUser, name: string, checkoutId: string | null): Promise<{ name: string; checkoutId: string | null }> {
+  if (checkoutId) {
+    const owner = await findTierByPriceId(deps.db, checkoutId);
+    if (owner && owner.name !== name) throw conflict(`The price id ${checkoutId} already belongs to the ${owner.name} plan.`);
+  }
+  if (!(await setTierPriceId(deps.db, name, checkoutId))) throw notFound('Plan not found.');
+  deps.log.info({ adminId: admin.id, plan: name, checkoutId }, 'plan checkout id set by an administrator');
+  return { name, checkoutId };
 }
