@@ -1,7 +1,7 @@
 import { Select, Text } from '@mantine/core';
 import { IconWorld } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { countryCodeOfRegion } from '../region.ts';
@@ -12,6 +12,12 @@ const OPTIONS = [
   { value: 'UK', label: 'United Kingdom (GBP)' },
   { value: 'EU', label: 'Continental Europe (EUR)' },
 ];
+
+/** SPEC §8: for this call the answer's message field is shown when present. */
+function bodyMessage(failure: unknown): string | undefined {
+  const message = failure instanceof ApiError ? (failure.body as { message?: unknown } | null)?.message : undefined;
+  return typeof message === 'string' && message ? message : undefined;
+}
 
 /** Primary business country: United Kingdom (GBP) or Continental Europe (EUR, stored as DE). */
 export function PrimaryCountryCard() {
@@ -24,7 +30,7 @@ export function PrimaryCountryCard() {
     if (next === value) return;
     update.mutate(countryCodeOfRegion(next), {
       onSuccess: ({ message, currency }) => notifySuccess(message ?? `Primary country updated. Prices are now shown in ${currency}.`),
-      onError: (failure) => notifyError(errorMessage(failure, 'Failed to update primary country')),
+      onError: (failure) => notifyError(bodyMessage(failure) ?? errorMessage(failure, 'Failed to update primary country')),
     });
   };
 
