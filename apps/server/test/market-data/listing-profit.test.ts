@@ -18,6 +18,14 @@ describe('listingProfit (consumer helper)', () => {
     expect(toEurMinor(p.profit, fx)).toBe(40); // 34 / 0.857 = 39.7
   });
 
+  it('gives the maximum buy price for a minimum ROI in the market currency and in EUR', () => {
+    const resolved: ResolvedListing = { listing, numberOfPacks: 2, alternatives: [], mapped: false };
+    // UK: revenue 1082.5, fees 198.747 + 250; (1082.5 − 448.747) / (2 × 1.2) = 264.06 → 264 pence; / 0.8 = 330.08 → 330 cents
+    const p = listingProfit(resolved, 350, { from: 'EUR', to: 'GBP', rate: 0.8, date: 'x' }, { minRoi: 0.2 });
+    expect(p.maxUnitCostForMinRoi).toBe(264);
+    expect(p.maxUnitCostEurForMinRoi).toBe(330);
+  });
+
   it('refuses a rate for the wrong currency pair', () => {
     const resolved: ResolvedListing = { listing, numberOfPacks: 1, alternatives: [], mapped: false };
     expect(() => listingProfit(resolved, 100, { from: 'EUR', to: 'EUR', rate: 1, date: 'x' })).toThrow(/EUR → GBP/);

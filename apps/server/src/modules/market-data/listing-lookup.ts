@@ -34,30 +34,40 @@ export function createListingLookup(deps: ListingLookupDeps) {
   async function fetchKeys(market: MarketId, keyType: CacheKeyType, keys: string[], signal?: AbortSignal): Promise<{ results: Map<string, KeyResult>; requests: number }> {
     const unique = [...new Set(keys)];
     const results = new Map<string, KeyResult>();
-    const cached = await readFreshCache(deps.db, market, keyType, unique, deps.clock.now());
-    for (const [key, entry] of cached) results.set(key, entry.listings);
-
     const waits: Array<Promise<void>> = [];
-    const toFetch: string[] = [];
+    const claimed: string[] = [];
     const abandoned: string[] = [];
-    for (const key of unique) {
-      if (results.has(key)) continue;
-      const pending = inflight.get(`${market}|${keyType}|${key}`);
-      if (pending) waits.push(pending.then((value) => void (value === ABANDONED ? abandoned.push(key) : results.set(key, value))));
-      else toFetch.push(key);
-    }
-
-    // Register every key we will fetch before the first await, so concurrent callers join instead of duplicating.
-    const batches: string[][] = [];
-    for (let i = 0; i < toFetch.length; i += deps.provider.batchSize) batches.push(toFetch.slice(i, i + deps.provider.batchSize));
     const settle = new Map<string, (value: Settled) => void>();
-    for (const key of toFetch) {
+    // Claim every key nobody in this process is already looking up, before the first await, so concurrent callers
+    // join the claim (and its cache read or upstream batch) instead of duplicating it.
+    for (const key of unique) {
       const id = `${market}|${keyType}|${key}`;
-      inflight.set(id, new Promise<Settled>((resolve) => settle.set(key, resolve)));
+      const pending = inflight.get(id);
+      if (pending) {
+        waits.push(pending.then((value) => void (value === ABANDONED ? abandoned.push(key) : results.set(key, value))));
+      } else {
+        claimed.push(key);
+        inflight.set(id, new Promise<Settled>((resolve) => settle.set(key, resolve)));
+      }
     }
+    const release = (key: string, value: Settled) => {
+      settle.get(key)!(value);
+      inflight.delete(`${market}|${keyType}|${key}`);
+    };
 
     let requests = 0;
     try {
+      const cached = await readFreshCache(deps.db, market, keyType, claimed, deps.clock.now());
+      const toFetch: string[] = [];
+      for (const key of claimed) {
+        const entry = cached.get(key);
+        if (entry) {
+          results.set(key, entry.listings);
+          release(key, entry.listings);
+        } else toFetch.push(key);
+      }
+      const batches: string[][] = [];
+      for (let i = 0; i < toFetch.length; i += deps.provider.batchSize) batches.push(toFetch.slice(i, i + deps.provider.batchSize));
       for (const batch of batches) {
         signal?.throwIfAborted();
         const fetched = await fetchBatch(market, keyType, batch, signal);
@@ -65,19 +75,14 @@ export function createListingLookup(deps: ListingLookupDeps) {
         for (const key of batch) {
           const value = fetched.values.get(key);
           results.set(key, value);
-          settle.get(key)!(value);
-          inflight.delete(`${market}|${keyType}|${key}`);
+          release(key, value);
         }
         if (deps.db.kind === 'pglite') await yieldToEventLoop();
       }
     } finally {
       // Keys left unsettled (this caller aborted, or an unexpected throw): waiters fetch them themselves.
-      for (const key of toFetch) {
-        const id = `${market}|${keyType}|${key}`;
-        if (inflight.has(id)) {
-          settle.get(key)!(ABANDONED);
-          inflight.delete(id);
-        }
+      for (const key of claimed) {
+        if (!results.has(key)) release(key, ABANDONED);
       }
     }
     await Promise.all(waits);

@@ -7,6 +7,8 @@ export interface ListingProfit extends ProfitBreakdown {
   unitCostEur: number | null;
   /** The EUR → market-currency rate used for the cost. */
   fx: FxRate;
+  /** maxUnitCostForMinRoi converted back to EUR minor units (rounded down); null when not computed. */
+  maxUnitCostEurForMinRoi: number | null;
   asin: string;
   mapped: boolean;
 }
@@ -41,7 +43,8 @@ export function listingProfit(resolved: ResolvedListing, unitCostEur: number | n
     prepCost: options.prepCost,
     minRoi: options.minRoi,
   });
-  return { ...breakdown, unitCostEur, fx, asin: listing.asin, mapped: resolved.mapped };
+  const maxEur = breakdown.maxUnitCostForMinRoi === null ? null : Math.floor(breakdown.maxUnitCostForMinRoi / fx.rate + 1e-9);
+  return { ...breakdown, unitCostEur, fx, maxUnitCostEurForMinRoi: maxEur, asin: listing.asin, mapped: resolved.mapped };
 }
 
 /** Converts a market-currency amount back to EUR minor units (display of supplier deals in EUR). */
