@@ -4,6 +4,7 @@ import { registerScanJobs } from '../modules/scans/scans.jobs.ts';
 import { registerPriceDropJobs } from '../modules/price-drops/price-drops.jobs.ts';
 import { registerPlansJobs } from '../modules/plans/plans.jobs.ts';
 import { registerAccountJobs } from '../modules/auth/accounts.jobs.ts';
+import { registerMarketDataJobs } from '../modules/market-data/market-data.jobs.ts';
 
 /**
  * Every background job of the product. Each module exports a register function that creates its
@@ -15,4 +16,5 @@ export async function registerJobs(deps: AppDeps, options: { worker: boolean; sc
   await registerPriceDropJobs(deps, options);
   await registerPlansJobs(deps, options);
   await registerAccountJobs(deps, options);
+  await registerMarketDataJobs(deps, options);
 }

@@ -180,6 +180,21 @@ describe('market-data look-ups through the shared cache', () => {
     expect(resolved.get(orphan)).toMatchObject({ mapped: true, numberOfPacks: 2, listing: { asin: donorAsin, ean: orphan } });
   });
 
+  it('purges rows a week after they expired', async () => {
+    const { purgeMarketCache } = await import('../../src/modules/market-data/market-data.jobs.ts');
+    const md = service(createDemoRetailProvider(clock));
+    const eans = demoCatalogue().variants.slice(1000, 1010).map((v) => v.gtin);
+    await md.lookupListings(eans, 'ES');
+    const ours = async () => (await handle.db.one<{ n: number }>(`select count(*)::int as n from market_listing_cache where market = 'ES' and key = any($1::text[])`, [eans])).n;
+    expect(await ours()).toBe(10);
+    clock.advance(24 * 3_600_000 + 6 * 24 * 3_600_000); // expired 6 days ago: kept
+    await purgeMarketCache({ db: handle.db, clock, log: silentLog });
+    expect(await ours()).toBe(10);
+    clock.advance(2 * 24 * 3_600_000);
+    expect(await purgeMarketCache({ db: handle.db, clock, log: silentLog })).toBeGreaterThanOrEqual(10);
+    expect(await ours()).toBe(0);
+  });
+
   it('keeps dates and nulls intact through the cache', async () => {
     const { provider } = countingProvider(createDemoRetailProvider(clock));
     const md = service(provider);

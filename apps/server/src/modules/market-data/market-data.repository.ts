@@ -181,3 +181,8 @@ export async function latestFxRates(db: Db): Promise<{ date: string; rates: Reco
   if (!rows.length) return undefined;
   return { date: rows[0]!.valid_on, rates: Object.fromEntries(rows.map((r) => [r.currency, Number(r.rate)])) };
 }
+
+/** Removes cache rows that expired before `before`; returns how many. */
+export async function purgeExpiredCache(db: Db, before: Date): Promise<number> {
+  return db.execute('delete from market_listing_cache where expires_at < $1', [before]);
+}
