@@ -101,6 +101,8 @@ describe('plans API', () => {
     const again = await ctx.app.inject({ method: 'GET', url: '/api/organization/subscription-status', headers: { authorization: `Bearer ${fresh}` } });
     expect(again.statusCode).toBe(200);
     expect(again.headers['x-refreshed-token']).toBeUndefined();
+    // the refreshed token is the same session: it keeps the jti, so a logout with either token ends both
+    expect(claims.jti).toBe(oldClaims.jti);
 
     // any other authenticated call refreshes a stale token too
     for (const url of ['/api/subscription-tiers', '/api/user/settings']) {

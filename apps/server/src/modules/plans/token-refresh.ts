@@ -33,6 +33,8 @@ export function registerTokenRefresh(api: FastifyInstance, deps: AppDeps): void 
       { id: user.id, username: user.username, email: user.email, role: user.role, subscriptionTier: user.subscriptionTier },
       ttl,
       deps.clock.now(),
+      // Same session id: logging out with either token revokes both.
+      user.jti,
     );
     reply.header(REFRESHED_TOKEN_HEADER, fresh);
     return payload;
