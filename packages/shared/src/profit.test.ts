@@ -147,3 +147,36 @@ describe('roundMinor', () => {
     expect(roundMinor(-0.4)).toBe(0);
   });
 });
+
+describe('break-even and max buy price are consistent with the profit formula', () => {
+  let seed = 12345;
+  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const markets = ['DE', 'UK', 'FR', 'IT', 'ES', 'US', 'CA'] as const;
+
+  it('no lower price breaks even, the break-even price does; the max buy price reaches the ROI and one cent more does not', () => {
+    for (let i = 0; i < 60; i += 1) {
+      const base = {
+        market: markets[i % markets.length]!,
+        fbaFee: Math.round(100 + rand() * 400),
+        numberOfPacks: 1 + Math.floor(rand() * 3),
+        unitCost: Math.round(50 + rand() * 900),
+        vatRegistered: rand() < 0.5,
+        referralFeeRate: rand() < 0.3 ? 0.12 : null,
+      };
+      const be = computeProfit({ ...base, buyBoxPrice: null }).breakEvenPrice!;
+      const unrounded = (p: number) => {
+        const b = computeProfit({ ...base, buyBoxPrice: p });
+        return b.roi! * (b.totalCost ?? 0); // profit before rounding (roi × cost)
+      };
+      expect(unrounded(be)).toBeGreaterThanOrEqual(-1e-6);
+      for (let p = Math.max(1, be - 400); p < be; p += 1) expect(unrounded(p)).toBeLessThan(0);
+
+      const price = be + Math.round(rand() * 3000);
+      const minRoi = 0.1 + rand() * 0.3;
+      const max = computeProfit({ ...base, buyBoxPrice: price, minRoi }).maxUnitCostForMinRoi!;
+      if (max <= 0) continue;
+      expect(computeProfit({ ...base, buyBoxPrice: price, unitCost: max }).roi!).toBeGreaterThanOrEqual(minRoi - 1e-9);
+      expect(computeProfit({ ...base, buyBoxPrice: price, unitCost: max + 1 }).roi!).toBeLessThan(minRoi);
+    }
+  });
+});
