@@ -34,14 +34,31 @@ export class CsvRecordParser {
   private readonly delim: number;
 
   private readonly maxRecordChars: number;
+  private readonly reuse: string[] | undefined;
+  private keep: boolean[] | undefined;
 
+  /**
+   * `reuseFields`: onRecord gets the same array every time (faster; it must not keep the array itself).
+   */
   constructor(
     delimiter: CsvDelimiter,
     private readonly onRecord: (fields: string[], line: number) => boolean | void,
-    options: { maxRecordChars?: number } = {},
+    options: { maxRecordChars?: number; reuseFields?: boolean } = {},
   ) {
     this.delim = delimiter.charCodeAt(0);
     this.maxRecordChars = options.maxRecordChars ?? 1_000_000;
+    this.reuse = options.reuseFields ? [] : undefined;
+  }
+
+  /** From now on only these columns (0-based) get their text; the others come out as ''. null: all columns. */
+  keepOnly(columns: number[] | null): void {
+    if (!columns) {
+      this.keep = undefined;
+      return;
+    }
+    const keep: boolean[] = [];
+    for (const c of columns) keep[c] = true;
+    this.keep = keep;
   }
 
   get isStopped(): boolean {
@@ -74,34 +91,36 @@ export class CsvRecordParser {
       const recordStart = i;
       const startLine = this.line;
       let lines = 0;
-      const fields: string[] = [];
+      const fields: string[] = this.reuse ?? [];
+      if (this.reuse) this.reuse.length = 0;
+      const keep = this.keep;
       let complete = false;
       for (;;) {
         // one field starting at i
+        const wanted = keep === undefined || keep[fields.length] === true;
         if (i < n && text.charCodeAt(i) === 34) {
           let j = i + 1;
           let value = '';
-          let closed = false;
           for (;;) {
             const q = text.indexOf('"', j);
             if (q === -1) {
               if (!final) return recordStart;
-              value += text.slice(j);
+              lines += countLineBreaks(text, j, n);
+              if (wanted) value += text.slice(j);
               j = n;
               break;
             }
-            value += text.slice(j, q);
+            lines += countLineBreaks(text, j, q);
+            if (wanted) value += text.slice(j, q);
             if (q + 1 >= n && !final) return recordStart;
             if (text.charCodeAt(q + 1) === 34) {
-              value += '"';
+              if (wanted) value += '"';
               j = q + 2;
               continue;
             }
             j = q + 1;
-            closed = true;
             break;
           }
-          lines += countLineBreaks(value);
           // anything up to the next delimiter / line break is appended as written
           let k = j;
           while (k < n) {
@@ -109,10 +128,9 @@ export class CsvRecordParser {
             if (c === d || c === 10 || c === 13) break;
             k += 1;
           }
-          if (k > j) value += text.slice(j, k);
+          if (k > j && wanted) value += text.slice(j, k);
           fields.push(value);
           i = k;
-          void closed;
         } else {
           let k = i;
           while (k < n) {
@@ -120,7 +138,7 @@ export class CsvRecordParser {
             if (c === d || c === 10 || c === 13) break;
             k += 1;
           }
-          fields.push(text.slice(i, k));
+          fields.push(wanted ? text.slice(i, k) : '');
           i = k;
         }
         if (i >= n) {
@@ -158,14 +176,15 @@ export class CsvRecordParser {
   }
 }
 
-function countLineBreaks(value: string): number {
+/** Line breaks (CRLF counted once) in text[from, to). */
+function countLineBreaks(text: string, from: number, to: number): number {
   let count = 0;
-  for (let i = 0; i < value.length; i += 1) {
-    const c = value.charCodeAt(i);
+  for (let i = from; i < to; i += 1) {
+    const c = text.charCodeAt(i);
     if (c === 10) count += 1;
     else if (c === 13) {
       count += 1;
-      if (value.charCodeAt(i + 1) === 10) i += 1;
+      if (i + 1 < to && text.charCodeAt(i + 1) === 10) i += 1;
     }
   }
   return count;

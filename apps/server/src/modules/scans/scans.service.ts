@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { CsvScan, QueueInfo, SupplierScanStatus } from '@dealradar/shared/contracts/scans';
 import type { MarketId } from '@dealradar/shared/markets';
 import type { AppDeps } from '../../deps.ts';
@@ -36,7 +37,14 @@ export async function startScan(
 ): Promise<StartedScan> {
   const { upload } = input;
   try {
+    const readStarted = performance.now();
+    const readCpu = process.cpuUsage();
     const parsed = await readSupplierFile(upload.path, input.columns, { lineOffset: input.source === 'manual' ? -1 : 0 });
+    const cpu = process.cpuUsage(readCpu);
+    deps.log.info(
+      { rows: parsed.rowsRead, eans: parsed.eans.length, bytes: upload.bytes, readMs: Math.round(performance.now() - readStarted), readCpuMs: Math.round((cpu.user + cpu.system) / 1000) },
+      'supplier file read',
+    );
     if (parsed.eans.length === 0) {
       const first = parsed.issueSamples[0];
       const where = first ? ` (${input.source === 'manual' ? 'row' : 'line'} ${first.line}: ${first.message})` : '';

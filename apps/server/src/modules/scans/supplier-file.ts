@@ -111,6 +111,7 @@ export async function readSupplierFile(
       eanIndex = requireColumn(result.headers, columns.ean, 'EAN');
       brandIndex = requireColumn(result.headers, columns.brand, 'Brand');
       priceIndex = columns.price.trim() === '' ? -1 : requireColumn(result.headers, columns.price, 'Price');
+      parser?.keepOnly([eanIndex, brandIndex, ...(priceIndex >= 0 ? [priceIndex] : [])]);
       return;
     }
     result.rowsRead += 1;
@@ -172,7 +173,7 @@ export async function readSupplierFile(
   let checkedHead = false;
   const startParser = (text: string) => {
     result.delimiter = detectDelimiter(text);
-    parser = new CsvRecordParser(result.delimiter, onRecord);
+    parser = new CsvRecordParser(result.delimiter, onRecord, { reuseFields: true });
     parser.push(text);
   };
 
