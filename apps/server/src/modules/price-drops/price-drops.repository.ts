@@ -125,7 +125,7 @@ export function pageOfDrops(db: Db, query: PriceDropsQuery, now: Date): Promise<
   params.push(query.size, query.page * query.size);
   return db.query(
     `select ${DROP_COLUMNS} from price_drops where ${where}
-      order by ${SORT_COLUMNS[query.sortBy]} ${direction} nulls last, id ${direction}
+      order by ${SORT_COLUMNS[query.sortBy]} ${direction}${query.sortBy === 'stock' ? ' nulls last' : ''}, id ${direction}
       limit $${params.length - 1} offset $${params.length}`,
     params,
   );

@@ -258,6 +258,15 @@ describe('price-alert endpoints', () => {
     const res = await ctx.app.inject({ method: 'POST', url: '/api/price-alerts/refresh', headers: users.PRO!.headers });
     expect(res.statusCode).toBe(403);
   });
+
+  it('a finished refresh shows at once in the totals (aggregates are cached per refresh)', async () => {
+    expect((await get('/api/price-alerts/dashboard/overview')).json().totalDrops).toBe(7);
+    expect((await get('/api/price-alerts/price-drops?brand=Nivea')).json().totalElements).toBe(3);
+    await refreshPrices(ctx.deps, { trigger: 'test', catalogue: catalogue({ D1: 500, A1: 950, A2: 700, B1: 400, B2: 880, C1: 200, C2: 1500, A3: 1000 }) });
+    expect((await get('/api/price-alerts/dashboard/overview')).json().totalDrops).toBe(6);
+    expect((await get('/api/price-alerts/price-drops?brand=Nivea')).json().totalElements).toBe(2);
+    expect((await get('/api/price-alerts/stats')).json().totalPriceDrops).toBe(6);
+  });
 });
 
 describe('admin refresh through the job queue', () => {

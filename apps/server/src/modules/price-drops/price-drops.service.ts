@@ -11,7 +11,8 @@ import type { CurrentUser } from '../../plugins/auth.ts';
 import { requireLivePriceData } from '../plans/entitlements.ts';
 import { findPrimaryCountry } from '../settings/settings.repository.ts';
 import * as repo from './price-drops.repository.ts';
-import { isRunning, lastSucceededRun } from './refresh-runs.repository.ts';
+import { cachedAggregate } from './count-cache.ts';
+import { isRunning, lastRunId, lastSucceededRun } from './refresh-runs.repository.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'marketData' | 'config'>;
 
@@ -63,13 +64,19 @@ function toItem(row: repo.DropRow, money: Money): PriceDropItem {
   };
 }
 
+/** An aggregate of the active drops, reused until the next refresh or the next minute (count-cache.ts). */
+async function cached<T>(deps: Deps, now: Date, key: unknown[], compute: () => Promise<T>): Promise<T> {
+  const version = await lastRunId(deps.db);
+  return cachedAggregate(deps.db, [...key, version, Math.floor(now.getTime() / 60_000)], compute);
+}
+
 const recentSince = (now: Date) => new Date(now.getTime() - RECENT_DROPS_HOURS * 3600_000);
 
 export async function getOverview(deps: Deps, user: CurrentUser): Promise<DashboardOverview> {
   requireLive(user);
   const now = deps.clock.now();
   const money = await moneyFor(deps, user);
-  const row = await repo.overview(deps.db, now, recentSince(now));
+  const row = await cached(deps, now, ['overview'], () => repo.overview(deps.db, now, recentSince(now)));
   return {
     totalDrops: row.totalDrops,
     totalSavings: money.convert(row.totalSavings ?? 0),
@@ -101,12 +108,14 @@ export async function getAnalytics(deps: Deps, user: CurrentUser): Promise<Dashb
   requireLive(user);
   const now = deps.clock.now();
   const tz = deps.config.PRICE_SCHEDULE_TIMEZONE;
-  const [byCategory, byPriority, brands, trend] = await Promise.all([
-    repo.countBy(deps.db, now, 'drop_category'),
-    repo.countBy(deps.db, now, 'priority'),
-    repo.topBrands(deps.db, now, TOP_BRANDS_LIMIT),
-    repo.dailyTrend(deps.db, tz, localDay(new Date(now.getTime() - (DAILY_TREND_DAYS - 1) * 86_400_000), tz), localDay(now, tz)),
-  ]);
+  const [byCategory, byPriority, brands, trend] = await cached(deps, now, ['analytics', tz], () =>
+    Promise.all([
+      repo.countBy(deps.db, now, 'drop_category'),
+      repo.countBy(deps.db, now, 'priority'),
+      repo.topBrands(deps.db, now, TOP_BRANDS_LIMIT),
+      repo.dailyTrend(deps.db, tz, localDay(new Date(now.getTime() - (DAILY_TREND_DAYS - 1) * 86_400_000), tz), localDay(now, tz)),
+    ]),
+  );
   const tally = <K extends string>(keys: readonly K[], labels: Record<K, string>, rows: Array<{ key: string; n: number }>) =>
     Object.fromEntries(keys.map((k) => [labels[k], rows.find((r) => r.key === k)?.n ?? 0]));
   return {
@@ -121,8 +130,12 @@ export async function listPriceDrops(deps: Deps, user: CurrentUser, query: Price
   requireLive(user);
   const now = deps.clock.now();
   const money = await moneyFor(deps, user);
-  const [count, rows] = await Promise.all([repo.countDrops(deps.db, query, now), repo.pageOfDrops(deps.db, query, now)]);
-  return toPaged(rows.map((r) => toItem(r, money)), count.n, query.size);
+  const { page: _page, size: _size, sortBy: _sortBy, sortOrder: _sortOrder, ...filters } = query;
+  const [total, rows] = await Promise.all([
+    cached(deps, now, ['count', filters], async () => (await repo.countDrops(deps.db, query, now)).n),
+    repo.pageOfDrops(deps.db, query, now),
+  ]);
+  return toPaged(rows.map((r) => toItem(r, money)), total, query.size);
 }
 
 export async function listDropBrands(deps: Deps, user: CurrentUser): Promise<string[]> {
@@ -134,7 +147,11 @@ export async function getStats(deps: Deps, user: CurrentUser): Promise<PriceAler
   requireLive(user);
   const now = deps.clock.now();
   const tz = deps.config.PRICE_SCHEDULE_TIMEZONE;
-  const [counts, last, running] = await Promise.all([repo.statsCounts(deps.db, now), lastSucceededRun(deps.db), isRunning(deps.db)]);
+  const [counts, last, running] = await Promise.all([
+    cached(deps, now, ['stats'], () => repo.statsCounts(deps.db, now)),
+    lastSucceededRun(deps.db),
+    isRunning(deps.db),
+  ]);
   return {
     ...counts,
     currentUpdateFrequency: currentUpdateFrequency(now, tz),

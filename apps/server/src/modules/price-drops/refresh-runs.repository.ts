@@ -48,3 +48,8 @@ export async function isRunning(db: Db): Promise<boolean> {
   const row = await db.maybeOne<{ running: boolean }>(`select exists (select 1 from price_refresh_runs where status = 'running') as running`);
   return row?.running ?? false;
 }
+
+/** Id of the last finished refresh (0 before the first): changes whenever the drops do. */
+export async function lastRunId(db: Db): Promise<number> {
+  return (await db.one<{ id: number }>(`select coalesce(max(id), 0)::int as id from price_refresh_runs where status <> 'running'`)).id;
+}

@@ -1,0 +1,114 @@
+/**
+ * npm run bench:api — GET /price-alerts/price-drops with filters and sorting over 200,000 active drops,
+ * 50 concurrent clients (autocannon) against the real server (apps/server/src/main.ts in a child process),
+ * on PostgreSQL (goal: p95 < 50 ms) and on the embedded database. BENCH_API_SECONDS sets the duration.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { loadConfig } from '../apps/server/src/config/env.ts';
+import type { AppDeps } from '../apps/server/src/deps.ts';
+import { categorySql, prioritySql } from '../apps/server/src/modules/price-drops/drop-rules.sql.ts';
+import { createUser } from '../apps/server/test/factories/users.ts';
+import { isPostgresReachable, openBenchDb } from './drops-db.ts';
+
+const DROPS = 200_000;
+const CONNECTIONS = 50;
+const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
+const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-000000';
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+const QUERIES = [
+  'sortBy=detectedAt&sortOrder=desc',
+  'dropCategory=MEDIUM&sortBy=priceDropPercentage&sortOrder=desc',
+  'priority=HIGH&sortBy=newPriceExclVat&sortOrder=asc',
+  'brand=Brand%20117&sortBy=detectedAt&sortOrder=desc',
+  'dropCategory=SMALL&priority=MEDIUM&sortBy=productName&sortOrder=asc',
+  'search=Serum&dropCategory=LARGE&sortBy=priceDropPercentage&sortOrder=desc',
+  'brand=Brand%2042&priority=CRITICAL&sortBy=stock&sortOrder=desc',
+  'page=3&sortBy=oldPriceExclVat&sortOrder=desc',
+].map((q) => `/api/price-alerts/price-drops?size=100&${q}`);
+
+async function seed(kind: 'pglite' | 'postgres') {
+  const handle = await openBenchDb(kind);
+  const pct = `(((i * 7919) % 9000) / 100.0)`;
+  await handle.db.query(
+    `insert into price_drops (gtin, product_name, brand, category, stock, product_url, image_url, old_price_excl_vat, old_price_incl_vat,
+                              new_price_excl_vat, new_price_incl_vat, drop_percentage, drop_category, priority, first_detected_at, detected_at, expires_at)
+     select lpad(i::text, 13, '0'), 'Bench Product ' || i || ' ' || (array['Cream','Serum','Shampoo','Lotion','Mascara'])[1 + i % 5],
+            'Brand ' || (i % 400), 'Skin Care', (i * 13) % 2000, 'https://www.qogita.com/products/' || i || '/', null,
+            500 + (i * 37) % 9000, round((500 + (i * 37) % 9000) * 1.21),
+            round((500 + (i * 37) % 9000) * (1 - ${pct} / 100)), round((500 + (i * 37) % 9000) * (1 - ${pct} / 100) * 1.21),
+            round(${pct}, 2), ${categorySql(pct)}, ${prioritySql(pct)},
+            $1::timestamptz - (i % 72000) * interval '1 second', $1::timestamptz - (i % 72000) * interval '1 second',
+            $1::timestamptz - (i % 72000) * interval '1 second' + interval '24 hours'
+       from generate_series(1, ${DROPS}) as i`,
+    [new Date()],
+  );
+  if (kind === 'postgres') await handle.db.exec('vacuum analyze price_drops');
+  const config = loadConfig({ JWT_SECRET, LOG_LEVEL: 'silent' });
+  const deps = { db: handle.db, clock: { now: () => new Date() }, jwtSecret: new TextEncoder().encode(JWT_SECRET), config } as unknown as AppDeps;
+  const user = await createUser(deps, { tier: 'GROWTH', country: 'DE' });
+  await handle.close();
+  return { handle, token: user.token };
+}
+
+async function startServer(kind: 'pglite' | 'postgres', location: string, port: number): Promise<ChildProcess> {
+  const env = {
+    ...process.env, PORT: String(port), HOST: '127.0.0.1', JWT_SECRET, LOG_LEVEL: 'warn', RUN_WORKER: 'false', RUN_SCHEDULER: 'false',
+    RATE_LIMIT_ENABLED: 'false', WEB_DIST_DIR: '/nonexistent',
+    ...(kind === 'postgres' ? { DATABASE_URL: location } : { DATA_DIR: path.dirname(location) }),
+  };
+  const child = spawn('node', ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  for (let i = 0; i < 240; i += 1) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  child.kill();
+  throw new Error('the server did not start');
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+async function run(kind: 'pglite' | 'postgres', port: number) {
+  const { handle, token } = await seed(kind);
+  const server = await startServer(kind, handle.location, port);
+  try {
+    const headers = { authorization: `Bearer ${token}` };
+    const check = await fetch(`http://127.0.0.1:${port}${QUERIES[1]}`, { headers });
+    const body = (await check.json()) as { totalElements?: number; error?: string };
+    if (!check.ok) throw new Error(`bench request failed: ${check.status} ${body.error}`);
+    // Warm-up, then the measured run.
+    await autocannon({ url: `http://127.0.0.1:${port}`, connections: 10, duration: 2, headers, requests: QUERIES.map((p) => ({ method: 'GET', path: p })) });
+    const latencies: number[] = [];
+    let errors = 0;
+    const instance = autocannon({ url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, duration: SECONDS, headers, requests: QUERIES.map((p) => ({ method: 'GET', path: p })) });
+    instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+      latencies.push(responseTime);
+      if (statusCode !== 200) errors += 1;
+    });
+    const result = await instance;
+    latencies.sort((a, b) => a - b);
+    const p95 = percentile(latencies, 95);
+    console.log(
+      `${kind.padEnd(8)} ${Math.round(result.requests.average).toLocaleString('en-US')} req/s · p50 ${percentile(latencies, 50).toFixed(1)} ms · ` +
+        `p95 ${p95.toFixed(1)} ms · p99 ${percentile(latencies, 99).toFixed(1)} ms · ${latencies.length.toLocaleString('en-US')} requests, ${errors} non-200` +
+        (kind === 'postgres' ? ` · ${p95 < 50 ? '✓' : '✗'} goal p95 < 50 ms` : ''),
+    );
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    await handle.dropAll();
+  }
+}
+
+console.log(`GET /price-alerts/price-drops (filters + sort) over ${DROPS.toLocaleString('en-US')} active drops, ${CONNECTIONS} clients, ${SECONDS} s`);
+if (await isPostgresReachable()) await run('postgres', 3190);
+else console.log('postgres skipped: no server at BENCH_DATABASE_URL');
+await run('pglite', 3191);
