@@ -88,7 +88,7 @@ async function run(kind: 'pglite' | 'postgres', port: number) {
     await autocannon({ url: `http://127.0.0.1:${port}`, connections: 10, duration: 2, headers, requests: QUERIES.map((p) => ({ method: 'GET', path: p })) });
     const latencies: number[] = [];
     let errors = 0;
-    const instance = autocannon({ url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, duration: SECONDS, headers, requests: QUERIES.map((p) => ({ method: 'GET', path: p })) });
+    const instance = autocannon({ url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, duration: SECONDS, timeout: 60, headers, requests: QUERIES.map((p) => ({ method: 'GET', path: p })) });
     instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
       latencies.push(responseTime);
       if (statusCode !== 200) errors += 1;
