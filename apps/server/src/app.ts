@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { AppDeps } from './deps.ts';
@@ -36,6 +36,13 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     // Only behind a reverse proxy may X-Forwarded-For decide the client address (rate limits are per client).
     trustProxy: deps.config.TRUST_PROXY,
     genReqId: () => crypto.randomUUID(),
+    // Router-level failures (undecodable path, over-long id) answer the same JSON error shape as everything else.
+    frameworkErrors: (error, request, reply) =>
+      (reply as FastifyReply).status(error.statusCode ?? 400).send({
+        error: error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'The address is too long.' : 'The address is not valid.',
+        code: 'validation',
+        requestId: request.id,
+      }),
   });
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -54,6 +61,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerErrorHandlers(app);
   // An empty body sent as application/json (e.g. POST /auth/logout from some clients) is no body, not malformed JSON.
   app.removeContentTypeParser('application/json');
+  // The API speaks JSON (and multipart for uploads): a text/plain body is a wrong content type (415), not a string.
+  app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = String(body);
     if (text.trim() === '') return done(null, undefined);

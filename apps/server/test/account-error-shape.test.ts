@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from './build-test-app.ts';
+import { createUser } from './factories/users.ts';
 
 describe('JSON error shape for bad requests to the account API', () => {
   let ctx: TestContext;
@@ -57,5 +58,42 @@ describe('JSON error shape for bad requests to the account API', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['strict-transport-security']).toBeTruthy();
+  });
+
+  it('a text/plain body is a wrong content type (415), not a string to validate', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'text/plain' }, payload: 'username=a' });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ error: 'This content type is not supported.', code: 'unsupported_media_type' });
+  });
+
+  it('a JSON array, string or number body answers one sentence', async () => {
+    for (const payload of ['[]', '"x"', '5', '[{"username":"a"}]']) {
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload });
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json().error, payload).toBe('The request body must be a JSON object.');
+    }
+  });
+
+  it('an undecodable path or an over-long id answers the JSON error shape, not the framework default', async () => {
+    const admin = await createUser(ctx.deps, { role: 'ADMIN' });
+    const bad = await ctx.app.inject({ method: 'POST', url: '/api/user/settings/country/%E0%A4%A', headers: admin.headers });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ error: 'The address is not valid.', code: 'validation' });
+    expect(bad.json().requestId).toBeTruthy();
+    const long = await ctx.app.inject({ method: 'PUT', url: `/api/admin/users/${'x'.repeat(500)}/subscription-tier`, headers: admin.headers, payload: { tier: 'PRO' } });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toMatchObject({ error: 'The address is too long.', code: 'validation' });
+  });
+
+  it('unknown user filters answer their own sentence', async () => {
+    const admin = await createUser(ctx.deps, { role: 'ADMIN' });
+    const role = await ctx.app.inject({ method: 'GET', url: '/api/users?role=GOD', headers: admin.headers });
+    expect(role.statusCode).toBe(400);
+    expect(role.json().error).toBe('Role must be USER or ADMIN.');
+    const active = await ctx.app.inject({ method: 'GET', url: '/api/users?active=maybe', headers: admin.headers });
+    expect(active.statusCode).toBe(400);
+    expect(active.json().error).toBe('Status must be true or false.');
+    const empty = await ctx.app.inject({ method: 'GET', url: '/api/users?role=&active=', headers: admin.headers });
+    expect(empty.statusCode).toBe(200);
   });
 });

@@ -4,12 +4,19 @@ import { pagedSchema } from '../paging.ts';
 import { ADMIN_COUNTRY_BUTTONS, PRIMARY_COUNTRIES } from '../regions.ts';
 
 /** Payloads of SPEC §7 "Authentication and account". */
+
+/** A JSON body that is not an object (an array, a string, a number) gets this sentence, not zod's default. */
+export const NOT_A_JSON_OBJECT = 'The request body must be a JSON object.';
+export function jsonBody<T extends z.ZodRawShape>(shape: T) {
+  return z.object(shape, { error: (issue) => (issue.code === 'invalid_type' ? NOT_A_JSON_OBJECT : undefined) });
+}
+
 const password = z
   .string({ error: 'Password is required' })
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`)
   .max(200, 'Password is too long.');
 
-export const registerBodySchema = z.object({
+export const registerBodySchema = jsonBody({
   username: z.string({ error: 'Username is required' }).trim().min(3, 'Username must be at least 3 characters long.').max(50, 'Username is too long.')
     .regex(/^[A-Za-z0-9._-]+$/, 'Username may contain only letters, digits, dots, dashes and underscores.'),
   email: z.string({ error: 'Email is required' }).trim().toLowerCase().email('Please enter a valid email address.').max(254),
@@ -23,17 +30,17 @@ export type RegisterBody = z.infer<typeof registerBodySchema>;
 export const registerResponseSchema = z.object({ message: z.string() });
 
 /** `username` may also be the account's e-mail address. */
-export const loginBodySchema = z.object({
+export const loginBodySchema = jsonBody({
   username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required'),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
 });
 export const loginResponseSchema = z.object({ token: z.string() });
 
-export const forgotPasswordBodySchema = z.object({
+export const forgotPasswordBodySchema = jsonBody({
   email: z.string({ error: 'Email is required' }).trim().toLowerCase().email('Please enter a valid email address.'),
 });
-export const resetPasswordBodySchema = z.object({ token: z.string({ error: 'No token provided.' }).min(1, 'No token provided.'), password });
-export const confirmPasswordBodySchema = z.object({ token: z.string({ error: 'No token provided.' }).min(1, 'No token provided.'), newPassword: password });
+export const resetPasswordBodySchema = jsonBody({ token: z.string({ error: 'No token provided.' }).min(1, 'No token provided.'), password });
+export const confirmPasswordBodySchema = jsonBody({ token: z.string({ error: 'No token provided.' }).min(1, 'No token provided.'), newPassword: password });
 /** GET /auth/confirm?token= */
 export const confirmTokenQuerySchema = z.object({
   token: z.string({ error: 'No confirmation token provided.' }).trim().min(1, 'No confirmation token provided.'),
@@ -42,7 +49,7 @@ export const confirmTokenResponseSchema = z.object({ email: z.string() });
 export const messageResponseSchema = z.object({ message: z.string() });
 
 /** UK, or continental Europe sent as DE (FR, IT, ES also accepted). Missing: 'Please select a region'; other values: 'Invalid selection'. */
-export const selectCountryBodySchema = z.object({
+export const selectCountryBodySchema = jsonBody({
   countryCode: z.enum(PRIMARY_COUNTRIES, {
     error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? 'Please select a region' : 'Invalid selection'),
   }),
@@ -67,7 +74,7 @@ export const adminCountryParamsSchema = z.object({
 });
 
 export const userSettingsSchema = z.object({ minRoiThreshold: z.number() });
-export const updateUserSettingsBodySchema = z.object({
+export const updateUserSettingsBodySchema = jsonBody({
   minRoiThreshold: z.number({ error: 'Minimum ROI must be a number.' }).min(0, 'Minimum ROI must be between 0 and 100%.').max(1, 'Minimum ROI must be between 0 and 100%.'),
 });
 
@@ -80,7 +87,7 @@ export const userInfoSchema = z.object({
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 
-export const helpBodySchema = z.object({ message: z.string({ error: 'Message is required' }).trim().min(1, 'Message is required').max(5000, 'Message is too long.') });
+export const helpBodySchema = jsonBody({ message: z.string({ error: 'Message is required' }).trim().min(1, 'Message is required').max(5000, 'Message is too long.') });
 export const helpRequestSchema = z.object({
   id: z.string(),
   message: z.string(),
@@ -110,14 +117,14 @@ export const usersQuerySchema = z.object({
   page: z.coerce.number({ error: 'Page must be a number.' }).int('Page must be a whole number.').min(0, 'Page must be 0 or more.').default(0),
   size: z.coerce.number({ error: 'Size must be a number.' }).int('Size must be a whole number.').min(1, 'Size must be between 1 and 100.').max(PAGE_SIZE, 'Size must be between 1 and 100.').default(PAGE_SIZE),
   search: z.string().trim().max(200, 'The search text is too long.').optional(),
-  role: z.union([z.enum(['USER', 'ADMIN'], { error: 'Role must be USER or ADMIN.' }), z.literal('')]).optional(),
-  active: z.union([z.enum(['true', 'false'], { error: 'Status must be true or false.' }), z.literal('')]).optional(),
+  role: z.enum(['USER', 'ADMIN', ''], { error: 'Role must be USER or ADMIN.' }).optional(),
+  active: z.enum(['true', 'false', ''], { error: 'Status must be true or false.' }).optional(),
 });
 export type UsersQuery = z.infer<typeof usersQuerySchema>;
 export const usersPageSchema = pagedSchema(userRowSchema);
 
 /** POST /users/invite (admin): the invitee gets the confirm-password e-mail and sets their own password. */
-export const inviteUserBodySchema = z.object({
+export const inviteUserBodySchema = jsonBody({
   username: registerBodySchema.shape.username,
   email: registerBodySchema.shape.email,
   organization: registerBodySchema.shape.organization.optional(),

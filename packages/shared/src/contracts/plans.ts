@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TIER_NAMES } from '../tiers.ts';
+import { jsonBody } from './account.ts';
 
 /** Payloads of the plans module (SPEC §3 "Subscription and usage" / "Subscription tier"; decisions in docs/plans.md). */
 
@@ -45,19 +46,18 @@ export type SubscriptionTier = z.infer<typeof subscriptionTierSchema>;
 export const subscriptionTiersSchema = z.array(subscriptionTierSchema);
 
 /** PUT /admin/organizations/:organizationId/subscription-tier and PUT /admin/users/:userId/subscription-tier */
-export const setSubscriptionTierBodySchema = z.object({
+export const setSubscriptionTierBodySchema = jsonBody({
   tier: z.enum(TIER_NAMES, { error: `Tier must be one of ${TIER_NAMES.join(', ')}.` }),
 });
 export const setSubscriptionTierResponseSchema = z.object({ organizationId: z.string(), tier: z.string() });
 
 /** PUT /admin/users/:userId/usage (support: correct this month's / today's counters of the user's organization). */
 const counter = z.number({ error: 'Usage must be a whole number of 0 or more.' }).int('Usage must be a whole number of 0 or more.').min(0, 'Usage must be a whole number of 0 or more.');
-export const setUsageBodySchema = z
-  .object({ eanUploadsThisMonth: counter.optional(), qogitaBrandChecksToday: counter.optional() })
+export const setUsageBodySchema = jsonBody({ eanUploadsThisMonth: counter.optional(), qogitaBrandChecksToday: counter.optional() })
   .refine((b) => b.eanUploadsThisMonth !== undefined || b.qogitaBrandChecksToday !== undefined, 'Give eanUploadsThisMonth or qogitaBrandChecksToday.');
 
 /** PUT /admin/subscription-tiers/:name/checkout-id: the plan's Paddle price id (null: not sold). */
-export const setCheckoutIdBodySchema = z.object({
+export const setCheckoutIdBodySchema = jsonBody({
   checkoutId: z
     .string({ error: 'checkoutId must be a Paddle price id (pri_…) or null.' })
     .trim()
