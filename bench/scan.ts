@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { inferSchema, initParser } from 'udsv';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config/env.ts';
@@ -70,6 +70,8 @@ async function main() {
   }, 20);
   const baselineRss = process.memoryUsage().rss;
 
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
   // The upload comes from another process (curl), like a browser: only the server's work counts in this process.
@@ -96,6 +98,7 @@ async function main() {
   const row = await handle.db.one<{ started_at: Date; completed_at: Date; created_at: Date }>('select created_at, started_at, completed_at from scans where id = $1', [answer.scanId]);
   clearInterval(sampler);
   const scanCpu = process.cpuUsage(cpuBefore);
+  loopDelay.disable();
   const workerSeconds = (row.completed_at.getTime() - row.started_at.getTime()) / 1000;
   const totalSeconds = (accepted - started) / 1000 + (row.completed_at.getTime() - row.created_at.getTime()) / 1000;
   if (status.status !== 'COMPLETED') throw new Error(`scan ended ${status.status}`);
@@ -127,6 +130,7 @@ async function main() {
   const scanCpuMs = (scanCpu.user + scanCpu.system) / 1000;
   console.log(`CPU time (less sensitive to other load on the machine): scan ${(scanCpuMs / 1000).toFixed(2)} s (includes the embedded database and the HTTP client), plain parse ${(plainCpuBest / 1000).toFixed(2)} s → ${(scanCpuMs / plainCpuBest).toFixed(2)}×; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`);
   console.log(`peak memory: rss ${mb(peakRss)} (before the upload ${mb(baselineRss)}), heap ${mb(peakHeap)} (goal < 300 MB)`);
+  console.log(`event-loop delay during the scan: p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms, max ${(loopDelay.max / 1e6).toFixed(0)} ms`);
   console.log(`status poll every 2 s during the scan: n=${polls.length}, p95 ${p95.toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms (goal p95 < 200 ms)`);
 
   await app.close();

@@ -12,13 +12,15 @@ import * as repo from './scans.repository.ts';
 import { eanFromKey, readSupplierFile, type ParsedSupplierFile } from './supplier-file.ts';
 
 /** EANs per market-data look-up: small enough that cancel is prompt. */
-export const SCAN_BATCH_SIZE = 1000;
+export const SCAN_BATCH_SIZE = 500;
 /**
  * Products and progress are committed after at most this many EANs or this much time, whichever comes first:
  * few transactions on a warm cache (PGlite holds its lock for each), progress still moving for every 2-second poll.
  */
 export const COMMIT_EVERY_EANS = 5000;
 export const COMMIT_EVERY_MS = 1000;
+/** Rows per INSERT statement (PGlite runs each statement on the main thread). */
+export const INSERT_SLICE = 250;
 /** A PROCESSING scan whose worker has not shown life for this long is taken over (PostgreSQL, several processes). */
 export const HEARTBEAT_INTERVAL_MS = 10_000;
 export const STALE_AFTER_MS = 60_000;
@@ -151,23 +153,40 @@ async function processScan(deps: AppDeps, scan: repo.ScanRow, token: string, sig
   let committed = done;
   let lastCommit = performance.now();
   let upstreamRequests = 0;
+  /**
+   * Stores the pending products, then the progress. No transaction on purpose: PGlite would hold its one connection
+   * for the whole commit and every HTTP request would wait. Order makes it safe: results first (idempotent,
+   * unique scan+ean), checkpoint after, so a crash in between only repeats inserts that change nothing.
+   * Inserts go in slices of INSERT_SLICE rows with a yield between, so no statement blocks the event loop for long.
+   */
   const commit = async () => {
     const products = pending;
     pending = [];
     const now = deps.clock.now();
-    const report = buildReport(parsed, allowed, progress);
-    await deps.db.tx(async (tx) => {
-      if (scan.kind === 'supplier') {
-        await repo.deleteSupersededDeals(tx, scan.user_id, scan.id, scan.market, products.map((p) => p.ean));
+    const expires = new Date(now.getTime() + DEAL_TTL_MS);
+    try {
+      for (let i = 0; i < products.length; i += INSERT_SLICE) {
+        const slice = products.slice(i, i + INSERT_SLICE);
+        if (scan.kind === 'supplier') await repo.deleteSupersededDeals(deps.db, scan.user_id, scan.id, scan.market, slice.map((p) => p.ean));
+        await repo.insertResults(deps.db, { id: scan.id, userId: scan.user_id, kind: scan.kind }, slice, now, expires);
+        await yieldToEventLoop();
       }
-      await repo.insertResults(tx, { id: scan.id, userId: scan.user_id, kind: scan.kind }, products, now, new Date(now.getTime() + DEAL_TTL_MS));
-      const ok = await repo.saveProgress(tx, scan.id, token, {
-        processed: done, checkpoint: done, matched: progress.matched, deals: progress.deals, report, now, heartbeat: new Date(),
-      });
-      if (!ok) throw new ScanStopped('lost'); // canceled, deleted or taken over: roll the batch back
+    } catch (error) {
+      // A scan deleted meanwhile makes the insert fail on its foreign key: that is a stop, not a failure.
+      if (!(await stillOwned())) throw new ScanStopped('lost');
+      throw error;
+    }
+    const ok = await repo.saveProgress(deps.db, scan.id, token, {
+      processed: done, checkpoint: done, matched: progress.matched, deals: progress.deals,
+      report: buildReport(parsed, allowed, progress), now, heartbeat: new Date(),
     });
+    if (!ok) throw new ScanStopped('lost'); // canceled, deleted or taken over
     committed = done;
     lastCommit = performance.now();
+  };
+  const stillOwned = async () => {
+    const current = await repo.findScan(deps.db, scan.id);
+    return !!current && current.status === 'PROCESSING' && current.worker_token === token;
   };
 
   for (let start = done; start < allowed; start += SCAN_BATCH_SIZE) {
