@@ -57,8 +57,8 @@ export async function refreshPrices(
   const t0 = performance.now();
   try {
     if (!options.catalogue) await seedDemoBaseline(deps);
-    const now = await stageCatalogue(deps, options.catalogue ?? deps.marketData.fetchWholesaleCatalogue());
-    const counts = await applySnapshot(deps.db, now, DROP_TTL_HOURS * 3600_000);
+    const { now, variants } = await stageCatalogue(deps, options.catalogue ?? deps.marketData.fetchWholesaleCatalogue());
+    const counts = { ...(await applySnapshot(deps.db, now, DROP_TTL_HOURS * 3600_000)), variants };
     await clearStaging(deps.db);
     const roiComputed = options.skipRoi ? 0 : await computeBestRoi(deps, now);
     await finishRun(deps.db, runId, deps.clock.now(), counts);
@@ -72,13 +72,14 @@ export async function refreshPrices(
 }
 
 /** Loads a catalogue into staging; answers the comparison time (the clock after the fetch, so a long fetch does not age drops). */
-async function stageCatalogue(deps: RefreshDeps, catalogue: AsyncIterable<WholesaleVariant[]>): Promise<Date> {
+async function stageCatalogue(deps: RefreshDeps, catalogue: AsyncIterable<WholesaleVariant[]>): Promise<{ now: Date; variants: number }> {
   await clearStaging(deps.db);
+  let variants = 0;
   for await (const batch of rebatch(catalogue, STAGING_BATCH)) {
-    await loadStagingBatch(deps.db, batch);
+    variants += await loadStagingBatch(deps.db, batch);
     await yieldToEventLoop();
   }
-  return deps.clock.now();
+  return { now: deps.clock.now(), variants };
 }
 
 /** How far back the demo baseline is taken. */

@@ -22,12 +22,12 @@ export async function hasSnapshot(db: Db): Promise<boolean> {
 }
 
 export async function clearStaging(db: Db): Promise<void> {
-  await db.exec('truncate wholesale_snapshot_staging; truncate wholesale_price_changes;');
+  await db.exec('truncate wholesale_snapshot_staging; truncate wholesale_row_changes;');
 }
 
-/** One batch into the staging table (a GTIN seen twice in one catalogue keeps its first row). */
-export async function loadStagingBatch(db: Db, batch: WholesaleVariant[]): Promise<void> {
-  if (batch.length === 0) return;
+/** One batch into the staging table (a GTIN seen twice in one catalogue keeps its first row); answers the rows added. */
+export async function loadStagingBatch(db: Db, batch: WholesaleVariant[]): Promise<number> {
+  if (batch.length === 0) return 0;
   const cols: unknown[][] = [[], [], [], [], [], [], [], [], []];
   for (const v of batch) {
     cols[0]!.push(v.gtin);
@@ -40,7 +40,7 @@ export async function loadStagingBatch(db: Db, batch: WholesaleVariant[]): Promi
     cols[7]!.push(v.productUrl);
     cols[8]!.push(v.imageUrl);
   }
-  await db.query(
+  return db.execute(
     `insert into wholesale_snapshot_staging (gtin, name, brand, category, price_excl_vat, price_incl_vat, stock, product_url, image_url)
      select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::int[], $7::int[], $8::text[], $9::text[])
      on conflict (gtin) do nothing`,
@@ -50,11 +50,14 @@ export async function loadStagingBatch(db: Db, batch: WholesaleVariant[]): Promi
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+const SNAPSHOT_FIELDS = 'name, brand, category, price_excl_vat, price_incl_vat, stock, product_url, image_url';
+
 /**
  * Compares the staged catalogue with the last snapshot and applies the drop rules, in one transaction:
  * expire drops older than their expiry; a rise removes the active drop; a further fall updates it to the
  * better discount (against the original old price, detection time reset); a first fall creates a drop.
- * Then records the price history and replaces the snapshot. `ttlMs` is the drop lifetime.
+ * Then records the price history and updates the snapshot. `ttlMs` is the drop lifetime.
+ * The whole catalogue is joined with the snapshot once; every later step reads only the differing rows.
  */
 export async function applySnapshot(db: Db, now: Date, ttlMs: number): Promise<ApplyCounts> {
   const expiresAt = new Date(now.getTime() + ttlMs);
@@ -63,17 +66,20 @@ export async function applySnapshot(db: Db, now: Date, ttlMs: number): Promise<A
       `update price_drops set status = 'expired', ended_at = expires_at where status = 'active' and expires_at <= $1`,
       [now],
     );
-    const priceChanges = await tx.execute(
-      `insert into wholesale_price_changes (gtin, old_excl, old_incl, new_excl, new_incl)
-       select s.gtin, p.price_excl_vat, p.price_incl_vat, s.price_excl_vat, s.price_incl_vat
-         from wholesale_snapshot_staging s join wholesale_products p on p.gtin = s.gtin
-        where s.price_excl_vat <> p.price_excl_vat or s.price_incl_vat <> p.price_incl_vat`,
+    await tx.execute(
+      `insert into wholesale_row_changes (gtin, old_excl, old_incl, new_excl, new_incl, is_new, price_changed)
+       select s.gtin, p.price_excl_vat, p.price_incl_vat, s.price_excl_vat, s.price_incl_vat, p.gtin is null,
+              p.gtin is not null and (s.price_excl_vat <> p.price_excl_vat or s.price_incl_vat <> p.price_incl_vat)
+         from wholesale_snapshot_staging s left join wholesale_products p on p.gtin = s.gtin
+        where p.gtin is null
+           or (p.name, p.brand, p.category, p.price_excl_vat, p.price_incl_vat, p.stock, p.product_url, p.image_url)
+              is distinct from (s.name, s.brand, s.category, s.price_excl_vat, s.price_incl_vat, s.stock, s.product_url, s.image_url)`,
     );
     await yieldToEventLoop();
     const dropsRemoved = await tx.execute(
       `update price_drops d set status = 'removed', ended_at = $1
-         from wholesale_price_changes c
-        where d.gtin = c.gtin and d.status = 'active' and c.new_excl > c.old_excl`,
+         from wholesale_row_changes c
+        where d.gtin = c.gtin and d.status = 'active' and c.price_changed and c.new_excl > c.old_excl`,
       [now],
     );
     const pct = percentageSql('d.old_price_excl_vat', 'c.new_excl');
@@ -82,8 +88,8 @@ export async function applySnapshot(db: Db, now: Date, ttlMs: number): Promise<A
           set new_price_excl_vat = c.new_excl, new_price_incl_vat = c.new_incl,
               drop_percentage = ${pct}, drop_category = ${categorySql(pct)}, priority = ${prioritySql(pct)},
               detected_at = $1, expires_at = $2, best_roi_percentage = null, best_roi_market = null
-         from wholesale_price_changes c
-        where d.gtin = c.gtin and d.status = 'active' and c.new_excl < c.old_excl`,
+         from wholesale_row_changes c
+        where d.gtin = c.gtin and d.status = 'active' and c.price_changed and c.new_excl < c.old_excl`,
       [now, expiresAt],
     );
     const newPct = percentageSql('c.old_excl', 'c.new_excl');
@@ -94,8 +100,8 @@ export async function applySnapshot(db: Db, now: Date, ttlMs: number): Promise<A
        select c.gtin, s.name, s.brand, s.category, s.stock, s.product_url, s.image_url,
               c.old_excl, c.old_incl, c.new_excl, c.new_incl,
               ${newPct}, ${categorySql(newPct)}, ${prioritySql(newPct)}, $1, $1, $2
-         from wholesale_price_changes c join wholesale_snapshot_staging s on s.gtin = c.gtin
-        where c.new_excl < c.old_excl and c.old_excl > 0
+         from wholesale_row_changes c join wholesale_snapshot_staging s on s.gtin = c.gtin
+        where c.price_changed and c.new_excl < c.old_excl and c.old_excl > 0
           and not exists (select 1 from price_drops d where d.gtin = c.gtin and d.status = 'active')`,
       [now, expiresAt],
     );
@@ -103,43 +109,33 @@ export async function applySnapshot(db: Db, now: Date, ttlMs: number): Promise<A
     await tx.execute(
       `update price_drops d set product_name = s.name, brand = s.brand, category = s.category, stock = s.stock,
               product_url = s.product_url, image_url = s.image_url
-         from wholesale_snapshot_staging s
-        where d.gtin = s.gtin and d.status = 'active'
-          and (d.product_name, d.brand, d.category, d.stock, d.product_url, d.image_url)
-              is distinct from (s.name, s.brand, s.category, s.stock, s.product_url, s.image_url)`,
+         from wholesale_row_changes c join wholesale_snapshot_staging s on s.gtin = c.gtin
+        where d.gtin = c.gtin and d.status = 'active' and not c.is_new`,
     );
     await yieldToEventLoop();
-    await tx.execute(
+    const priceChanges = await tx.execute(
       `insert into wholesale_price_history (gtin, recorded_at, price_excl_vat, price_incl_vat)
-       select gtin, $1, new_excl, new_incl from wholesale_price_changes`,
+       select gtin, $1, new_excl, new_incl from wholesale_row_changes where price_changed or is_new`,
       [now],
     );
     await tx.execute(
       `update wholesale_products p
           set name = s.name, brand = s.brand, category = s.category, price_excl_vat = s.price_excl_vat,
               price_incl_vat = s.price_incl_vat, stock = s.stock, product_url = s.product_url, image_url = s.image_url,
-              price_changed_at = case when p.price_excl_vat <> s.price_excl_vat or p.price_incl_vat <> s.price_incl_vat
-                                      then $1 else p.price_changed_at end
-         from wholesale_snapshot_staging s
-        where p.gtin = s.gtin
-          and (p.name, p.brand, p.category, p.price_excl_vat, p.price_incl_vat, p.stock, p.product_url, p.image_url)
-              is distinct from (s.name, s.brand, s.category, s.price_excl_vat, s.price_incl_vat, s.stock, s.product_url, s.image_url)`,
+              price_changed_at = case when c.price_changed then $1 else p.price_changed_at end
+         from wholesale_row_changes c join wholesale_snapshot_staging s on s.gtin = c.gtin
+        where p.gtin = c.gtin and not c.is_new`,
       [now],
     );
     await yieldToEventLoop();
     const newProducts = await tx.execute(
-      `with inserted as (
-         insert into wholesale_products (gtin, name, brand, category, price_excl_vat, price_incl_vat, stock, product_url, image_url, first_seen_at, price_changed_at)
-         select s.gtin, s.name, s.brand, s.category, s.price_excl_vat, s.price_incl_vat, s.stock, s.product_url, s.image_url, $1, $1
-           from wholesale_snapshot_staging s
-          where not exists (select 1 from wholesale_products p where p.gtin = s.gtin)
-         returning gtin, price_excl_vat, price_incl_vat)
-       insert into wholesale_price_history (gtin, recorded_at, price_excl_vat, price_incl_vat)
-       select gtin, $1, price_excl_vat, price_incl_vat from inserted`,
+      `insert into wholesale_products (gtin, ${SNAPSHOT_FIELDS}, first_seen_at, price_changed_at)
+       select s.gtin, ${SNAPSHOT_FIELDS.split(', ').map((f) => `s.${f}`).join(', ')}, $1, $1
+         from wholesale_row_changes c join wholesale_snapshot_staging s on s.gtin = c.gtin
+        where c.is_new`,
       [now],
     );
-    const variants = (await tx.one<{ n: number }>('select count(*)::int as n from wholesale_snapshot_staging')).n;
-    return { variants, newProducts, priceChanges, dropsCreated, dropsUpdated, dropsRemoved, dropsExpired };
+    return { variants: 0, newProducts, priceChanges: priceChanges - newProducts, dropsCreated, dropsUpdated, dropsRemoved, dropsExpired };
   });
 }
 
