@@ -74,6 +74,18 @@ async function main() {
   loopDelay.enable();
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
+  // While the upload is sent and parsed, the screen polls too (GET /supplier-analyzer/active-scan, every 2 s).
+  const polls: number[] = [];
+  let uploading = true;
+  const uploadPolls = (async () => {
+    while (uploading) {
+      const p0 = performance.now();
+      const r = await fetch(`${address}/api/supplier-analyzer/active-scan`, { headers: user.headers });
+      await r.arrayBuffer();
+      polls.push(performance.now() - p0);
+      await new Promise((resolve) => setTimeout(resolve, 2000 - Math.min(1999, performance.now() - p0)));
+    }
+  })();
   // The upload comes from another process (curl), like a browser: only the server's work counts in this process.
   const upload = await promisify(execFile)('curl', ['-sS', '-X', 'POST', '-H', `authorization: ${user.headers.authorization}`,
     '-F', 'marketId=DE', '-F', 'eanColumn=EAN', '-F', 'brandColumn=Marke', '-F', 'priceColumn=EK netto',
@@ -84,7 +96,8 @@ async function main() {
   const accepted = performance.now();
 
   // The UI polls the status every 2 s; measure each poll while the scan runs.
-  const polls: number[] = [];
+  uploading = false;
+  await uploadPolls;
   let status: { status: string; processedEans: number; report: { rowsRead: number; invalidRows: number; duplicateRows: number; matchedProducts: number; dealsFound: number } };
   for (;;) {
     const p0 = performance.now();
@@ -128,10 +141,10 @@ async function main() {
   console.log(`whole scan: ${totalSeconds.toFixed(2)} s, ${Math.round(status.report.rowsRead / totalSeconds).toLocaleString('en-US')} rows/s`);
   console.log(`fastest plain CSV parse (udsv, whole file in memory): ${(plainBest / 1000).toFixed(2)} s → scan/parse ratio ${(totalSeconds / (plainBest / 1000)).toFixed(2)}× (goal ≤ 3×)`);
   const scanCpuMs = (scanCpu.user + scanCpu.system) / 1000;
-  console.log(`CPU time (less sensitive to other load on the machine): scan ${(scanCpuMs / 1000).toFixed(2)} s (includes the embedded database and the HTTP client), plain parse ${(plainCpuBest / 1000).toFixed(2)} s → ${(scanCpuMs / plainCpuBest).toFixed(2)}×; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`);
+  console.log(`CPU time (less sensitive to other load on the machine): scan ${(scanCpuMs / 1000).toFixed(2)} s (this process: API, worker and, on PGlite, the database; the upload client is curl), plain parse ${(plainCpuBest / 1000).toFixed(2)} s → ${(scanCpuMs / plainCpuBest).toFixed(2)}×; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`);
   console.log(`peak memory: rss ${mb(peakRss)} (before the upload ${mb(baselineRss)}), heap ${mb(peakHeap)} (goal < 300 MB)`);
   console.log(`event-loop delay during the scan: p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms, max ${(loopDelay.max / 1e6).toFixed(0)} ms`);
-  console.log(`status poll every 2 s during the scan: n=${polls.length}, p95 ${p95.toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms (goal p95 < 200 ms)`);
+  console.log(`polls every 2 s during the scan (active-scan while uploading, then status): n=${polls.length}, p95 ${p95.toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms (goal p95 < 200 ms)`);
 
   await app.close();
   await deps.queue.stop({ graceful: false, timeout: 2000 });

@@ -12,7 +12,7 @@ import * as repo from './scans.repository.ts';
 import { eanFromKey, readSupplierFile, type ParsedSupplierFile } from './supplier-file.ts';
 
 /** EANs per market-data look-up: small enough that cancel is prompt. */
-export const SCAN_BATCH_SIZE = 500;
+export const SCAN_BATCH_SIZE = 250;
 /**
  * Products and progress are committed after at most this many EANs or this much time, whichever comes first:
  * few transactions on a warm cache (PGlite holds its lock for each), progress still moving for every 2-second poll.
@@ -20,7 +20,7 @@ export const SCAN_BATCH_SIZE = 500;
 export const COMMIT_EVERY_EANS = 5000;
 export const COMMIT_EVERY_MS = 1000;
 /** Rows per INSERT statement (PGlite runs each statement on the main thread). */
-export const INSERT_SLICE = 250;
+export const INSERT_SLICE = 100;
 /** A PROCESSING scan whose worker has not shown life for this long is taken over (PostgreSQL, several processes). */
 export const HEARTBEAT_INTERVAL_MS = 10_000;
 export const STALE_AFTER_MS = 60_000;
