@@ -67,3 +67,20 @@ test('an exhausted EAN limit shows the alert on Settings, and a plan change show
   await expect(page.getByTestId('plan-PRO').getByText('Current Plan')).toBeVisible();
   await expect(page.getByTestId('plan-FREE').getByText('Current Plan')).toHaveCount(0);
 });
+
+test('error states of SPEC §8: plans that cannot load, settings that cannot load, a help message that cannot be sent', async ({ page }) => {
+  await signInNewUser(page);
+  await page.route('**/api/subscription-tiers', (route) => route.fulfill({ status: 500, json: { error: 'Something went wrong on our side. Please try again.' } }));
+  await page.goto('/subscription');
+  await expect(page.getByText('Failed to load subscription plans. Please try again later.')).toBeVisible();
+
+  await page.route('**/api/user/settings/info', (route) => route.fulfill({ status: 500, body: 'not json' }));
+  await page.goto('/settings');
+  await expect(page.getByText('Failed to load settings, user info, or subscription')).toBeVisible();
+
+  await page.route('**/api/help', (route) => route.fulfill({ status: 502, body: '' }));
+  await page.goto('/help');
+  await page.getByLabel('Message').fill('Where is my invoice?');
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByText('Failed to send message.')).toBeVisible();
+});

@@ -6,7 +6,7 @@ import { formatEuro, planFeatureLines } from '../plan-rules.ts';
 /** One plan of the Subscription screen: price in euro, description, limits; 'Current Plan' or a Buy Plan link. */
 export function PlanCard({ plan, current }: { plan: SubscriptionTier; current: boolean }) {
   return (
-    <Card withBorder radius="md" padding="lg" shadow={current ? 'md' : 'xs'} style={current ? { borderColor: 'var(--mantine-color-indigo-5)', borderWidth: 2 } : undefined} data-testid={`plan-${plan.name}`}>
+    <Card withBorder radius="md" padding="lg" shadow={current ? 'md' : 'xs'} style={current ? { borderColor: 'var(--mantine-color-indigo-5)', boxShadow: '0 0 0 1px var(--mantine-color-indigo-5)' } : undefined} data-testid={`plan-${plan.name}`}>
       <Stack gap="md" h="100%">
         <Group justify="space-between" align="flex-start">
           <Title order={3} size="h4">{plan.name}</Title>
@@ -16,7 +16,7 @@ export function PlanCard({ plan, current }: { plan: SubscriptionTier; current: b
           <Text c="dimmed" size="sm">/ month</Text>
         </Group>
         <Text size="sm" c="dimmed">{plan.description}</Text>
-        <List spacing={6} size="sm" center>
+        <List spacing={6} size="sm" center styles={{ root: { paddingInlineStart: 0 } }}>
           {planFeatureLines(plan).map((line) => (
             <List.Item
               key={line.label}

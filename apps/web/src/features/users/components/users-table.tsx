@@ -3,7 +3,10 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { UserRow } from '@dealradar/shared/contracts/account';
 import { formatLastActive, roleBadgeColor } from '../last-active.ts';
 
-/** The users table: role badges ADMIN red / USER blue, last-active wording; edit and delete have no action (SPEC §2). */
+/**
+ * The users table: role badges ADMIN red / USER blue, the plan (subscriptionTierName) with the Paddle customer id when
+ * billed, last-active wording; edit and delete have no action (SPEC §2).
+ */
 export function UsersTable({ users, nowMs }: { users: UserRow[]; nowMs: number }) {
   return (
     <Table.ScrollContainer minWidth={900}>
@@ -28,7 +31,12 @@ export function UsersTable({ users, nowMs }: { users: UserRow[]; nowMs: number }
               </Table.Td>
               <Table.Td><Text size="sm">{user.organizationName ?? '—'}</Text></Table.Td>
               <Table.Td><Badge color={roleBadgeColor(user.role)} variant="light">{user.role}</Badge></Table.Td>
-              <Table.Td><Badge color="gray" variant="outline">{user.subscriptionTierName}</Badge></Table.Td>
+              <Table.Td>
+                <Badge color="gray" variant="outline">{user.subscriptionTierName}</Badge>
+                {user.paddleCustomerId && (
+                  <Text size="xs" c="dimmed" mt={4} title="Paddle customer id" data-testid="paddle-customer-id">{user.paddleCustomerId}</Text>
+                )}
+              </Table.Td>
               <Table.Td>
                 <Badge color={user.active ? 'green' : 'gray'} variant="dot">{user.active ? 'Active' : 'Inactive'}</Badge>
               </Table.Td>
