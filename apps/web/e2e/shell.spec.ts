@@ -150,3 +150,26 @@ test('a FREE user cannot change the fixed minimum ROI', async ({ page }) => {
   await expect(page.getByTestId('roi-fixed-note')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Minimum ROI threshold' })).toBeDisabled();
 });
+
+test('the users table shows each user plan and, once billed, the Paddle customer id', async ({ page }) => {
+  // A Paddle customer id is only written by the billing webhook (no secret in the browser-test server): the answer
+  // of GET /users is given one, to prove the table shows the field.
+  await page.route('**/api/users?*', async (route) => {
+    const response = await route.fetch();
+    const json = (await response.json()) as { content: Array<{ email: string; paddleCustomerId: string | null }> };
+    json.content = json.content.map((row) => (row.email === ADMIN.email ? { ...row, paddleCustomerId: 'ctm_01audittest' } : row));
+    await route.fulfill({ response, json });
+  });
+  await loginAsAdmin(page);
+  await page.goto('/users');
+  const adminRow = page.getByTestId('users-table').getByRole('row').filter({ hasText: ADMIN.email });
+  await expect(adminRow.getByText('prodtest', { exact: true })).toBeVisible();
+  await expect(adminRow.getByTestId('paddle-customer-id')).toHaveText('ctm_01audittest');
+  await expect(page.getByRole('main').getByText(`© ${new Date().getFullYear()} DealRadar. All rights reserved.`)).toBeVisible();
+
+  // SPEC §8: a failed list shows 'Failed to fetch users'.
+  await page.unroute('**/api/users?*');
+  await page.route('**/api/users?*', (route) => route.fulfill({ status: 500, json: { error: 'Something went wrong on our side. Please try again.' } }));
+  await page.getByLabel('Search').fill('anyone');
+  await expect(page.getByText('Failed to fetch users')).toBeVisible();
+});
