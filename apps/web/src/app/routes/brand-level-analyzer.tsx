@@ -1,6 +1,59 @@
-import { Title } from '@mantine/core';
+import { useCallback, useState } from 'react';
+import { Alert, Badge, Group, Stack, Tooltip } from '@mantine/core';
+import { IconAlertCircle, IconChartBar } from '@tabler/icons-react';
+import { formatLimit } from '@dealradar/shared/tiers';
+import { DemoDataBadge } from '../../components/demo-data-badge.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { FavoritesCard } from '../../features/brand-analyzer/components/favorites-card.tsx';
+import { ScanConfigCard } from '../../features/brand-analyzer/components/scan-config-card.tsx';
+import { ScanStatusPanel } from '../../features/brand-analyzer/components/scan-status-panel.tsx';
+import { useBrandScanTracker } from '../../features/brand-analyzer/use-brand-scan-tracker.ts';
+import { useMarketDataSource } from '../../features/market-data/api/use-market-data-source.ts';
+import { useSubscriptionStatus } from '../../features/plans/api/get-subscription-status.ts';
+import { WHOLESALE_MARKETPLACE } from '../layouts/nav-items.ts';
 
-// Placeholder until this screen's issue builds it.
+/** Brand Level Analyzer (SPEC §2): scan whole wholesale brands across Amazon markets and keep the favorites. */
 export function BrandLevelAnalyzerPage() {
-  return <Title order={2}>BrandLevelAnalyzerPage</Title>;
+  const [error, setError] = useState<string | null>(null);
+  const onError = useCallback((message: string) => setError(message), []);
+  const tracker = useBrandScanTracker(onError);
+  const source = useMarketDataSource();
+  const usage = useSubscriptionStatus().data;
+
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title="Brand Level Analyzer"
+        subtitle={`Scan whole ${WHOLESALE_MARKETPLACE} brands across Amazon markets and keep the profitable products as favorites.`}
+        icon={<IconChartBar size={24} />}
+        actions={
+          <Group gap="xs">
+            <DemoDataBadge isDemo={source.data?.isDemo} />
+            {usage && (
+              <Tooltip label="Brands scanned today against your plan's daily brand checks">
+                <Badge variant="light" color="gray" size="lg" data-testid="brand-check-usage">
+                  Brand checks today: {usage.qogitaBrandChecksToday.toLocaleString('en-US')} / {formatLimit(usage.qogitaBrandChecksPerDay)}
+                </Badge>
+              </Tooltip>
+            )}
+          </Group>
+        }
+      />
+      {error && (
+        <Alert color="red" title="Error" icon={<IconAlertCircle size={18} />} withCloseButton onClose={() => setError(null)} data-testid="brand-analyzer-error">
+          {error}
+        </Alert>
+      )}
+      <ScanConfigCard
+        scanRunning={tracker.isRunning}
+        onStarted={(scanId) => {
+          setError(null);
+          tracker.follow(scanId);
+        }}
+        onError={onError}
+      />
+      {tracker.scan && <ScanStatusPanel scan={tracker.scan} />}
+      <FavoritesCard onError={onError} />
+    </Stack>
+  );
 }

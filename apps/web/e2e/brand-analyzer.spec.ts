@@ -1,0 +1,204 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, apiLogin, signInNewUser } from './helpers.ts';
+
+/**
+ * Brand Level Analyzer against the demo market data: choose brands and markets, start, watch both progress bars,
+ * see favorites, filter them, delete one and all with confirmation; an active scan is resumed after a reload.
+ */
+
+const SHOTS = process.env.E2E_SCREENSHOT_DIR;
+async function shot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
+}
+
+async function tokenOf(page: Page): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  if (!token) throw new Error('not signed in');
+  return token;
+}
+
+/** A new user moved to `tier` by the admin (FREE cannot scan brands), signed in. */
+async function signInWithPlan(page: Page, tier: 'PRO' | 'STARTER') {
+  await signInNewUser(page);
+  const token = await tokenOf(page);
+  const { id } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { id: string };
+  const admin = { Authorization: `Bearer ${await apiLogin(page.request, ADMIN.username, ADMIN.password)}` };
+  const res = await page.request.put(`/api/admin/users/${id}/subscription-tier`, { headers: admin, data: { tier } });
+  expect(res.status(), await res.text()).toBe(200);
+  return { token };
+}
+
+async function demoBrands(page: Page, token: string): Promise<string[]> {
+  const res = await page.request.get('/api/brand-analyzer/brands', { headers: { Authorization: `Bearer ${token}` } });
+  return (await res.json()) as string[];
+}
+
+async function chooseScan(page: Page, brands: string[], markets: string[]) {
+  const config = page.getByTestId('scan-config-card');
+  const brandInput = config.getByRole('combobox', { name: 'Brands' });
+  for (const brand of brands) {
+    await brandInput.click();
+    await brandInput.fill(brand.slice(0, 6));
+    await page.getByRole('option', { name: brand, exact: true }).click();
+  }
+  await page.keyboard.press('Escape');
+  const marketInput = config.getByRole('combobox', { name: 'Markets' });
+  for (const market of markets) {
+    await marketInput.click();
+    await page.getByRole('option', { name: market }).click();
+  }
+  await page.keyboard.press('Escape');
+}
+
+test('choose brands and markets, start, see favorites, filter them, delete one and all with confirmation', async ({ page }) => {
+  test.setTimeout(300_000);
+  const { token } = await signInWithPlan(page, 'PRO');
+  await page.goto('/brand-level-analyzer');
+  await expect(page.getByRole('heading', { name: 'Brand Level Analyzer' })).toBeVisible();
+  await expect(page.getByTestId('demo-data-badge')).toBeVisible();
+  await expect(page.getByText('No favorites found')).toBeVisible();
+  await expect(page.getByText('Start a scan to find deals.')).toBeVisible();
+
+  const config = page.getByTestId('scan-config-card');
+  const start = config.getByRole('button', { name: 'Start Scan' });
+  await expect(start).toBeDisabled();
+  await expect(config.getByText('Please select at least one brand and one market')).toBeVisible();
+
+  // The brand list is grouped: the demo catalogue's invented brands all fall under 'Other'.
+  await config.getByRole('combobox', { name: 'Brands' }).click();
+  await expect(page.getByRole('listbox').getByText('Other', { exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  const brands = (await demoBrands(page, token)).slice(0, 3);
+  await chooseScan(page, brands.slice(0, 1), []);
+  await expect(start).toBeDisabled();
+  await chooseScan(page, brands.slice(1), ['Germany (EUR)', 'United Kingdom (GBP)']);
+  await expect(start).toBeEnabled();
+  await expect(config.getByText('3 brands × 2 markets')).toBeVisible();
+  await start.click();
+
+  // The status panel follows the scan (the demo data is fast: it may already be done at the first poll).
+  const panel = page.getByTestId('scan-status-panel');
+  await expect(panel).toBeVisible({ timeout: 20_000 });
+  await expect(panel.getByTestId('scan-status-badge')).toHaveText(/PENDING|PROCESSING|COMPLETED/);
+  await expect(panel.getByText('Scan completed successfully!')).toBeVisible({ timeout: 180_000 });
+  await expect(panel.getByTestId('scan-status-badge')).toHaveText('COMPLETED');
+  // Favorites reloaded on completion.
+  const cards = page.getByTestId('favorite-card');
+  await expect(cards.first()).toBeVisible({ timeout: 30_000 });
+  expect(Number(await page.getByTestId('favorites-total').innerText())).toBeGreaterThan(0);
+  await shot(page, 'brand-scan-completed');
+
+  // Filter by one brand and the UK market: only UK cards, priced in £.
+  const favoritesCard = page.getByTestId('favorites-card');
+  const filterBrands = favoritesCard.getByRole('combobox', { name: 'Brands' });
+  await filterBrands.click();
+  await filterBrands.fill(brands[0]!.slice(0, 6));
+  await page.getByRole('option', { name: brands[0]!, exact: true }).click();
+  await page.keyboard.press('Escape');
+  const filterMarkets = favoritesCard.getByRole('combobox', { name: 'Markets' });
+  await filterMarkets.click();
+  await page.getByRole('option', { name: 'United Kingdom' }).click();
+  await page.keyboard.press('Escape');
+  await expect(cards.first()).toHaveAttribute('data-market', 'UK', { timeout: 30_000 });
+  const markets = await cards.evaluateAll((els) => els.map((el) => el.getAttribute('data-market')));
+  expect(new Set(markets)).toEqual(new Set(['UK']));
+  await expect(cards.first()).toContainText('£');
+  const filtered = Number(await page.getByTestId('favorites-total').innerText());
+  expect(filtered).toBeGreaterThan(1);
+
+  // Each card: ROI badge, ranks, links to the Amazon storefronts.
+  const first = cards.first();
+  await expect(first.getByTestId('favorite-roi')).toContainText(/ROI \d/);
+  await expect(first.getByTestId('favorite-links').getByRole('link', { name: /Amazon UK/ })).toHaveAttribute('href', /amazon\.co\.uk\/dp\/B0/);
+  await expect(first.getByTestId('favorite-links').getByRole('link', { name: /Amazon NL/ })).toHaveAttribute('href', /amazon\.nl\/dp\//);
+
+  // Sorted by main rank, descending: missing or weak ranks (> 50000) come first and are highlighted light red.
+  await favoritesCard.getByText('Desc', { exact: true }).click();
+  await expect(favoritesCard.getByRole('radio', { name: 'Desc' })).toBeChecked();
+  const weak = page.locator('[data-testid="favorite-card"][data-weak-rank="true"]');
+  if ((await weak.count()) > 0) {
+    expect(await weak.first().evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgb(255, 255, 255)');
+  }
+  const strong = page.locator('[data-testid="favorite-card"][data-weak-rank="false"]');
+  if ((await strong.count()) > 0) {
+    expect(await strong.first().evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 255, 255)');
+  }
+  await shot(page, 'brand-favorites-filtered');
+
+  // Delete one with its confirmation dialog.
+  const victim = await cards.first().getAttribute('data-ean');
+  await cards.first().getByTestId('delete-favorite').click();
+  const dialog = page.getByRole('dialog', { name: 'Delete favorite?' });
+  await expect(dialog).toBeVisible();
+  await shot(page, 'brand-delete-confirm');
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByTestId('favorites-total')).toHaveText(String(filtered - 1), { timeout: 30_000 });
+  await expect(page.locator(`[data-testid="favorite-card"][data-ean="${victim}"]`)).toHaveCount(0);
+
+  // Delete all, cancelled once, then confirmed.
+  await page.getByRole('button', { name: 'Clear Filter' }).click();
+  const total = Number(await page.getByTestId('favorites-total').innerText());
+  await page.getByRole('button', { name: 'Delete All' }).click();
+  await page.getByRole('dialog', { name: 'Delete all favorites?' }).getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('favorites-total')).toHaveText(String(total));
+  await page.getByRole('button', { name: 'Delete All' }).click();
+  await page.getByRole('dialog', { name: 'Delete all favorites?' }).getByRole('button', { name: 'Delete All' }).click();
+  await expect(page.getByText('No favorites found')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('favorites-total')).toHaveText('0');
+});
+
+test('a long scan shows both progress bars moving and is resumed after leaving the page', async ({ page }) => {
+  test.setTimeout(300_000);
+  const { token } = await signInWithPlan(page, 'PRO');
+  const brands = await demoBrands(page, token);
+  const query = new URLSearchParams([...brands.map((b) => ['brands', b]), ...['DE', 'UK', 'FR', 'IT', 'ES'].map((m) => ['markets', m])]);
+  const started = await page.request.post(`/api/brand-analyzer/scan?${query}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(started.status(), await started.text()).toBe(202);
+
+  // Opening the page finds the active scan and follows it.
+  await page.goto('/brand-level-analyzer');
+  const panel = page.getByTestId('scan-status-panel');
+  await expect(panel).toHaveAttribute('data-status', 'PROCESSING', { timeout: 30_000 });
+  await expect(page.getByTestId('scan-config-card').getByRole('button', { name: 'Start Scan' })).toBeDisabled();
+  const brandLine = panel.getByTestId('scan-current-brand');
+  const marketLine = panel.getByTestId('scan-current-market');
+  await expect(brandLine).toContainText(new RegExp(`Brand: .+ \\(\\d+ of ${brands.length}\\)`));
+  await expect(marketLine).toContainText(/Market: (Germany|United Kingdom|France|Italy|Spain) \([1-5] of 5\)/);
+  await expect(panel.getByTestId('brand-progress')).toBeVisible();
+  await expect(panel.getByTestId('market-progress')).toBeVisible();
+  await shot(page, 'brand-scan-processing');
+
+  // Both bars move: the brand number grows from poll to poll.
+  const brandNumber = async () => {
+    if ((await panel.getAttribute('data-status')) === 'COMPLETED') return brands.length + 1;
+    const text = await panel.innerText();
+    return Number(text.match(/Brand: .*\((\d+) of/)?.[1] ?? 0);
+  };
+  const firstNumber = await brandNumber();
+  await expect.poll(brandNumber, { timeout: 60_000 }).toBeGreaterThan(firstNumber);
+
+  // Leaving the page and coming back resumes the running scan.
+  await page.getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByRole('link', { name: /Brand Analysis/ }).click();
+  await expect(panel).toHaveAttribute('data-status', /PROCESSING|COMPLETED/, { timeout: 30_000 });
+
+  await expect(panel.getByText('Scan completed successfully!')).toBeVisible({ timeout: 240_000 });
+  await expect(panel.getByTestId('scan-status-badge')).toHaveText('COMPLETED');
+  await expect(page.getByTestId('favorite-card').first()).toBeVisible({ timeout: 30_000 });
+});
+
+test('a plan without wholesale access is refused with the server\'s message in the red Error alert', async ({ page }) => {
+  await signInNewUser(page);
+  const token = await tokenOf(page);
+  const brands = (await demoBrands(page, token)).slice(0, 1);
+  await page.goto('/brand-level-analyzer');
+  await chooseScan(page, brands, ['Germany (EUR)']);
+  await page.getByTestId('scan-config-card').getByRole('button', { name: 'Start Scan' }).click();
+  const alert = page.getByTestId('brand-analyzer-error');
+  await expect(alert).toContainText('Error');
+  await expect(alert).toContainText('Brand profitability analysis is not included in your plan.');
+  await alert.getByRole('button').click();
+  await expect(alert).toBeHidden();
+});

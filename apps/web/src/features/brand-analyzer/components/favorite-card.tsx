@@ -1,0 +1,99 @@
+import { ActionIcon, Anchor, Badge, Box, Card, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconExternalLink, IconPhotoOff, IconTrash } from '@tabler/icons-react';
+import type { Favorite } from '@dealradar/shared/contracts/brand-analyzer';
+import { isWeakRank, roiBadgeColor } from '@dealradar/shared/roi';
+import { buyBoxSellerLabel, formatCount, formatMoney, formatPercent } from '../../supplier-analyzer/deal-format.ts';
+import { favoriteCurrency, marketplaceLinks } from '../favorite-format.ts';
+
+/** One favorite (SPEC §3 'Favorite / deal product'): light red when the main rank is above 50000 or missing. */
+export function FavoriteCard({ favorite, onDelete }: { favorite: Favorite; onDelete: (favorite: Favorite) => void }) {
+  const currency = favoriteCurrency(favorite.market);
+  const money = (value: number) => formatMoney(value, currency);
+  const weak = isWeakRank(favorite.mainCategoryRank);
+  const image = favorite.imageUrl ?? favorite.amazonImageUrl ?? favorite.qogitaImageUrl;
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      bg={weak ? 'red.0' : undefined}
+      style={weak ? { borderColor: 'var(--mantine-color-red-2)' } : undefined}
+      data-testid="favorite-card"
+      data-ean={favorite.ean}
+      data-market={favorite.market}
+      data-weak-rank={weak ? 'true' : 'false'}
+    >
+      <Group align="flex-start" wrap="nowrap" gap="md">
+        <Box w={80} h={80} style={{ flexShrink: 0 }} visibleFrom="xs">
+          {image ? (
+            <Image src={image} alt={favorite.productName ?? favorite.ean} w={80} h={80} fit="contain" radius="sm" bg="white" />
+          ) : (
+            <Stack w={80} h={80} align="center" justify="center" bg="gray.0" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
+              <IconPhotoOff size={24} color="var(--mantine-color-gray-5)" />
+            </Stack>
+          )}
+        </Box>
+        <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
+          <Group justify="space-between" align="flex-start" gap="sm" wrap="nowrap">
+            <div style={{ minWidth: 0 }}>
+              <Text fw={600} lineClamp={2} data-testid="favorite-name">{favorite.productName ?? 'Unnamed product'}</Text>
+              <Text size="xs" c="dimmed">
+                <Text span fw={600} c="dark.4">{favorite.brand}</Text> · EAN {favorite.ean} · ASIN {favorite.asin}
+              </Text>
+            </div>
+            <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
+              <Badge variant="light" color="gray">{favorite.market}</Badge>
+              <Badge size="lg" variant="filled" color={roiBadgeColor(favorite.roiPercentage)} data-testid="favorite-roi">
+                ROI {formatPercent(favorite.roiPercentage)}
+              </Badge>
+              <ActionIcon variant="subtle" color="red" onClick={() => onDelete(favorite)} aria-label="Delete favorite" title="Delete favorite" data-testid="delete-favorite">
+                <IconTrash size={18} />
+              </ActionIcon>
+            </Group>
+          </Group>
+          <SimpleGrid cols={{ base: 2, sm: 4, lg: 7 }} spacing="xs" verticalSpacing={6}>
+            <Metric label="Supplier price" value={money(favorite.supplierPrice)} />
+            <Metric label="Amazon price" value={money(favorite.amazonPrice)} />
+            <Metric label="Est. profit" value={money(favorite.estimatedProfit)} color={favorite.estimatedProfit < 0 ? 'red' : 'green.8'} />
+            <Metric label="Main rank" value={favorite.mainCategoryRank != null ? `#${formatCount(favorite.mainCategoryRank)}` : 'No rank'} color={weak ? 'red.8' : undefined} testId="favorite-main-rank" />
+            <Metric label="Beauty rank" value={favorite.beautyCategoryRank != null ? `#${formatCount(favorite.beautyCategoryRank)}` : '—'} />
+            <Metric label="Monthly sales" value={formatCount(favorite.estimatedMonthlySales)} />
+            <Metric label="Sellers" value={formatCount(favorite.numberOfSellers)} />
+          </SimpleGrid>
+          <Group justify="space-between" gap="xs" wrap="wrap">
+            <Group gap="sm" wrap="wrap">
+              <Text size="xs" c="dimmed">
+                <Text span c="yellow.7">★</Text> {favorite.rating != null ? favorite.rating.toFixed(1) : '—'} ({formatCount(favorite.reviewCount)} reviews)
+              </Text>
+              <Text size="xs" c="dimmed">Buy box: {buyBoxSellerLabel(favorite.buyBoxSellerId)}</Text>
+              <Text size="xs" c="dimmed">Found {new Date(favorite.createdAt).toLocaleString()}</Text>
+            </Group>
+            <Group gap={8} wrap="wrap" data-testid="favorite-links">
+              {favorite.supplierUrl && (
+                <Anchor href={favorite.supplierUrl} target="_blank" rel="noopener noreferrer" size="xs">
+                  {favorite.supplierName}
+                </Anchor>
+              )}
+              {marketplaceLinks(favorite.market, favorite.asin).map((link) => (
+                <Anchor key={link.market} href={link.url} target="_blank" rel="noopener noreferrer" size="xs" fw={link.market === favorite.market ? 700 : 400}>
+                  <Group gap={2} wrap="nowrap">
+                    Amazon {link.market} <IconExternalLink size={12} />
+                  </Group>
+                </Anchor>
+              ))}
+            </Group>
+          </Group>
+        </Stack>
+      </Group>
+    </Card>
+  );
+}
+
+function Metric({ label, value, color, testId }: { label: string; value: string; color?: string; testId?: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" truncate>{label}</Text>
+      <Text size="sm" fw={600} c={color} data-testid={testId}>{value}</Text>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { Button, Group, MultiSelect, Select, SegmentedControl } from '@mantine/core';
+import { IconFilterOff, IconRefresh } from '@tabler/icons-react';
+import { FAVORITE_SORT_LABELS, FAVORITE_SORT_OPTIONS, type FavoriteSortBy } from '@dealradar/shared/contracts/brand-analyzer';
+
+export interface FavoriteFilterState {
+  brands: string[];
+  markets: string[];
+  sortBy: FavoriteSortBy;
+  sortOrder: 'asc' | 'desc';
+}
+
+interface FavoritesFiltersProps {
+  value: FavoriteFilterState;
+  brandOptions: Array<{ group: string; items: string[] }>;
+  marketOptions: Array<{ value: string; label: string }>;
+  onChange: (patch: Partial<FavoriteFilterState>) => void;
+  onSortByChange: (sortBy: FavoriteSortBy) => void;
+  onRefresh: () => void;
+  onClear: () => void;
+  refreshing: boolean;
+}
+
+/** Favorites filters (brands, markets), sort and order, Refresh and Clear Filter. */
+export function FavoritesFilters({ value, brandOptions, marketOptions, onChange, onSortByChange, onRefresh, onClear, refreshing }: FavoritesFiltersProps) {
+  return (
+    <Group align="flex-end" gap="sm" wrap="wrap">
+      <MultiSelect
+        label="Brands"
+        placeholder={value.brands.length ? undefined : 'All brands'}
+        data={brandOptions}
+        value={value.brands}
+        onChange={(brands) => onChange({ brands })}
+        searchable
+        clearable
+        nothingFoundMessage="No brands found"
+        w={260}
+        data-testid="favorites-brand-filter"
+      />
+      <MultiSelect
+        label="Markets"
+        placeholder={value.markets.length ? undefined : 'All markets'}
+        data={marketOptions}
+        value={value.markets}
+        onChange={(markets) => onChange({ markets })}
+        clearable
+        searchable
+        w={220}
+        data-testid="favorites-market-filter"
+      />
+      <Select
+        label="Sort by"
+        data={FAVORITE_SORT_OPTIONS.map((option) => ({ value: option, label: FAVORITE_SORT_LABELS[option] }))}
+        value={value.sortBy}
+        onChange={(sortBy) => sortBy && onSortByChange(sortBy as FavoriteSortBy)}
+        allowDeselect={false}
+        w={200}
+        data-testid="favorites-sort"
+      />
+      <SegmentedControl
+        value={value.sortOrder}
+        onChange={(sortOrder) => onChange({ sortOrder: sortOrder as 'asc' | 'desc' })}
+        data={[{ value: 'asc', label: 'Asc' }, { value: 'desc', label: 'Desc' }]}
+        aria-label="Sort order"
+      />
+      <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={onRefresh} loading={refreshing}>
+        Refresh
+      </Button>
+      <Button variant="subtle" leftSection={<IconFilterOff size={16} />} onClick={onClear}>
+        Clear Filter
+      </Button>
+    </Group>
+  );
+}

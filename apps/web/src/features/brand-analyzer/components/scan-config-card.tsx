@@ -1,0 +1,107 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Card, Group, MultiSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconPlayerPlay } from '@tabler/icons-react';
+import { groupBrandsByCategory } from '@dealradar/shared/brand-categories';
+import { BRAND_SCAN_REQUIRED_MESSAGE } from '@dealradar/shared/contracts/brand-analyzer';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useBrands } from '../api/get-brands.ts';
+import { useMarkets } from '../api/get-markets.ts';
+import { useStartBrandScan } from '../api/start-brand-scan.ts';
+
+export const LOAD_OPTIONS_ERROR = 'Failed to load brands and markets';
+export const START_SCAN_ERROR = 'Failed to start scan';
+
+interface ScanConfigCardProps {
+  /** A scan is running: a new one cannot start. */
+  scanRunning: boolean;
+  onStarted: (scanId: string) => void;
+  onError: (message: string) => void;
+}
+
+/** Brand Scan Configuration (SPEC §2): brands grouped by category, markets, Start Scan. */
+export function ScanConfigCard({ scanRunning, onStarted, onError }: ScanConfigCardProps) {
+  const brands = useBrands();
+  const markets = useMarkets();
+  const start = useStartBrandScan();
+  const [selectedBrands, setSelectedBrands] = useState<string[]>([]);
+  const [selectedMarkets, setSelectedMarkets] = useState<string[]>([]);
+
+  useEffect(() => {
+    if (brands.isError || markets.isError) onError(LOAD_OPTIONS_ERROR);
+  }, [brands.isError, markets.isError, onError]);
+
+  const brandData = useMemo(
+    () => groupBrandsByCategory(brands.data ?? []).map((group) => ({ group: group.category, items: group.brands })),
+    [brands.data],
+  );
+  const marketData = useMemo(
+    () => (markets.data ?? []).map((m) => ({ value: m.id, label: `${m.name} (${m.currency})` })),
+    [markets.data],
+  );
+  const complete = selectedBrands.length > 0 && selectedMarkets.length > 0;
+
+  const startScan = () => {
+    if (!complete) {
+      onError(BRAND_SCAN_REQUIRED_MESSAGE);
+      return;
+    }
+    start.mutate(
+      { brands: selectedBrands, markets: selectedMarkets },
+      {
+        onSuccess: (answer) => onStarted(answer.scanId),
+        onError: (error) => onError(errorMessage(error, START_SCAN_ERROR)),
+      },
+    );
+  };
+
+  return (
+    <Card withBorder radius="md" padding="lg" data-testid="scan-config-card">
+      <Stack gap="md">
+        <div>
+          <Title order={4}>Brand Scan Configuration</Title>
+          <Text size="sm" c="dimmed">
+            Every product of the chosen brands on the wholesale marketplace is checked on Amazon in each chosen market.
+            Products that reach your minimum ROI are kept as favorites. Each brand scanned counts as one brand check.
+          </Text>
+        </div>
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          <MultiSelect
+            label="Brands"
+            placeholder={selectedBrands.length ? undefined : brands.isPending ? 'Loading brands...' : 'Search and select brands'}
+            data={brandData}
+            value={selectedBrands}
+            onChange={setSelectedBrands}
+            searchable
+            clearable
+            nothingFoundMessage="No brands found"
+            maxDropdownHeight={320}
+            disabled={brands.isPending || brands.isError}
+            data-testid="brand-select"
+            comboboxProps={{ withinPortal: true }}
+          />
+          <MultiSelect
+            label="Markets"
+            placeholder={selectedMarkets.length ? undefined : 'Select markets'}
+            data={marketData}
+            value={selectedMarkets}
+            onChange={setSelectedMarkets}
+            clearable
+            searchable
+            disabled={markets.isPending || markets.isError}
+            data-testid="market-select"
+          />
+        </SimpleGrid>
+        <Group justify="space-between" align="center">
+          <Text size="sm" c={complete ? 'dimmed' : 'orange.8'} data-testid="scan-config-hint">
+            {complete
+              ? `${selectedBrands.length} brand${selectedBrands.length === 1 ? '' : 's'} × ${selectedMarkets.length} market${selectedMarkets.length === 1 ? '' : 's'}`
+              : BRAND_SCAN_REQUIRED_MESSAGE}
+          </Text>
+          <Button leftSection={<IconPlayerPlay size={16} />} onClick={startScan} disabled={!complete || scanRunning} loading={start.isPending}>
+            Start Scan
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
