@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from './build-test-app.ts';
 import { createUser } from './factories/users.ts';
+import { CONFIRM_PREFIX, post, tokenFromLink, uniqueAccount } from './account-helpers.ts';
 
 describe('JSON error shape for bad requests to the account API', () => {
   let ctx: TestContext;
@@ -95,5 +96,31 @@ describe('JSON error shape for bad requests to the account API', () => {
     expect(active.json().error).toBe('Status must be true or false.');
     const empty = await ctx.app.inject({ method: 'GET', url: '/api/users?role=&active=', headers: admin.headers });
     expect(empty.statusCode).toBe(200);
+  });
+
+  it('simultaneous repeats of one request never answer 500: logouts, confirmations, invitations', async () => {
+    const user = await createUser(ctx.deps);
+    const logouts = await Promise.all(Array.from({ length: 5 }, () => ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: user.headers })));
+    expect(logouts.map((r) => r.statusCode).every((s) => s === 200 || s === 401), logouts.map((r) => r.body).join()).toBe(true);
+    expect(logouts.some((r) => r.statusCode === 200)).toBe(true);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/user/settings', headers: user.headers })).statusCode).toBe(401);
+
+    const account = uniqueAccount();
+    expect((await post(ctx, '/api/auth/register', account)).statusCode).toBe(201);
+    const token = tokenFromLink(ctx.mailer.lastTo(account.email), CONFIRM_PREFIX);
+    const confirms = await Promise.all(Array.from({ length: 5 }, () => ctx.app.inject({ method: 'GET', url: `/api/auth/confirm?token=${encodeURIComponent(token)}` })));
+    expect(confirms.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(confirms.map((r) => r.json().email)).toEqual(Array(5).fill(account.email));
+
+    const admin = await createUser(ctx.deps, { role: 'ADMIN' });
+    const invitee = uniqueAccount();
+    const invites = await Promise.all(
+      Array.from({ length: 3 }, () => post(ctx, '/api/users/invite', { username: invitee.username, email: invitee.email }, admin.headers)),
+    );
+    for (const res of invites) {
+      expect([201, 409], res.body).toContain(res.statusCode);
+      expect(typeof res.json().error === 'string' || typeof res.json().message === 'string').toBe(true);
+    }
+    expect(invites.some((r) => r.statusCode === 201)).toBe(true);
   });
 });
