@@ -68,7 +68,7 @@ export function CsvScanTabs() {
   const historyScans = history.data ?? [];
 
   return (
-    <Tabs value={tab} onChange={setTab} keepMounted={false}>
+    <Tabs value={tab} onChange={setTab}>
       <Tabs.List mb="md">
         <Tabs.Tab value="active" leftSection={<IconRadar size={16} />}>
           Active Scans ({activeScans.length})

@@ -33,7 +33,7 @@ function useLiveScan(scan: CsvScan): CsvScan {
   const poll = useScanStatus(scan.scanId, isActiveStatus(scan.status));
   const live: CsvScan = poll.isError
     ? { ...scan, status: 'ERROR', error: errorMessage(poll.error, poll.error instanceof Error ? poll.error.message : 'An error occurred') }
-    : (poll.data ?? scan);
+    : newer(poll.data, scan);
   const finished = !isActiveStatus(live.status) && isActiveStatus(scan.status);
   useEffect(() => {
     // Polling stopped at COMPLETED or ERROR: reload both lists so the scan moves to the history tab.
@@ -42,6 +42,12 @@ function useLiveScan(scan: CsvScan): CsvScan {
     void queryClient.invalidateQueries({ queryKey: csvScanKeys.history() });
   }, [finished, poll.isError, queryClient]);
   return live;
+}
+
+/** The fresher of the polled and the listed scan (a stopped poll's cached answer must not hide a newer list entry). */
+function newer(polled: CsvScan | undefined, listed: CsvScan): CsvScan {
+  if (!polled) return listed;
+  return Date.parse(polled.lastUpdateTime) >= Date.parse(listed.lastUpdateTime) ? polled : listed;
 }
 
 export function ScanCard({ scan: listed, onRemove, onDownload, removing, downloading }: ScanCardProps) {
