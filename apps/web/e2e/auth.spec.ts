@@ -184,11 +184,13 @@ test('forgot password → e-mailed link → reset password → sign in with the 
   await page.getByRole('button', { name: 'Reset password' }).click();
   await expect(page.getByText('Password reset successful. You can now log in.')).toBeVisible();
 
-  // The link is single-use.
-  await page.goto(localPath(link));
+  // The link is single-use; /auth/reset-password reads the token the same way.
+  await page.goto(localPath(link).replace('/reset-password', '/auth/reset-password'));
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await expect(page.getByText('Password is required')).toBeVisible();
   await page.getByLabel('New password').fill('yet-another-password');
   await page.getByRole('button', { name: 'Reset password' }).click();
-  await expect(page.getByTestId('form-error')).toBeVisible();
+  await expect(page.getByTestId('form-error')).toHaveText('Invalid or expired token.');
 
   await loginAs(page, user.username, 'a-brand-new-password');
 });
@@ -200,6 +202,13 @@ test('confirmation pages without a token say so', async ({ page }) => {
   await expect(page.getByTestId('confirm-error')).toBeVisible();
   await page.goto('/reset-password');
   await expect(page.getByText('Invalid or expired token.')).toBeVisible();
+  // A refused invitation link closes the form and offers a fresh link through the reset flow.
+  await page.goto('/confirm-password/not-a-real-token');
+  await expect(page.getByTestId('form-error')).toHaveText('Invalid or expired token.');
+  await expect(page.getByLabel('New password')).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Set password' })).toBeDisabled();
+  await page.getByRole('link', { name: 'Request a new link' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
 });
 
 test('an admin whose country is set meets no region dialog', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Button, Loader, PasswordInput, Stack, Text } from '@mantine/core';
-import { useNavigate, useParams } from 'react-router';
+import { Anchor, Button, Loader, PasswordInput, Stack, Text } from '@mantine/core';
+import { Link, useNavigate, useParams } from 'react-router';
 import { CONFIRM_PASSWORD_REDIRECT_MS } from '@dealradar/shared/constants';
 import { paths } from '../../config/paths.ts';
 import { errorMessage } from '../../lib/api-client.ts';
@@ -44,6 +44,8 @@ export function ConfirmPasswordPage() {
   };
 
   const tokenProblem = confirmToken.isError ? errorMessage(confirmToken.error, 'Invalid or expired token.') : null;
+  // A link the server refuses cannot set a password: the form is closed and the reset flow offers a fresh link.
+  const closed = !!success || !token || !!tokenProblem;
   const subtitle = confirmToken.isSuccess ? (
     <>
       Confirm your account <b data-testid="confirm-password-email">{confirmToken.data.email}</b> by choosing a password.
@@ -62,13 +64,21 @@ export function ConfirmPasswordPage() {
       ) : (
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="md">
-            <PasswordInput label="New password" placeholder="At least 8 characters" autoComplete="new-password" value={password} onChange={(e) => setPasswordValue(e.currentTarget.value)} disabled={!!success || !token} withAsterisk autoFocus />
-            <PasswordInput label="Confirm password" autoComplete="new-password" value={confirmation} onChange={(e) => setConfirmation(e.currentTarget.value)} disabled={!!success || !token} withAsterisk />
+            <PasswordInput label="New password" placeholder="At least 8 characters" autoComplete="new-password" value={password} onChange={(e) => setPasswordValue(e.currentTarget.value)} disabled={closed} withAsterisk autoFocus />
+            <PasswordInput label="Confirm password" autoComplete="new-password" value={confirmation} onChange={(e) => setConfirmation(e.currentTarget.value)} disabled={closed} withAsterisk />
             <FormMessage kind="error">{error ?? (success ? null : tokenProblem)}</FormMessage>
             <FormMessage kind="success">{success}</FormMessage>
-            <Button type="submit" fullWidth size="md" loading={setPassword.isPending} disabled={!!success || !token}>
+            <Button type="submit" fullWidth size="md" loading={setPassword.isPending} disabled={closed}>
               Set password
             </Button>
+            {tokenProblem && !success && (
+              <Text size="sm" c="dimmed" ta="center">
+                Need a new link?{' '}
+                <Anchor component={Link} to={paths.forgotPassword} size="sm" fw={600}>
+                  Request a new link
+                </Anchor>
+              </Text>
+            )}
           </Stack>
         </form>
       )}
