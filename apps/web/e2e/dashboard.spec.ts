@@ -80,6 +80,8 @@ test('a FREE user sees the example data and the upgrade banner, and makes no liv
   await page.goto('/qogita-price-alerts');
   await expect(page.getByTestId('example-data-banner')).toBeVisible();
   await expect(page.getByTestId('price-drop-row')).toHaveCount(5);
+  await expect(page.getByTestId('stat-total-drops')).toContainText('247');
+  await shot(page, 'price-alerts-free');
   await page.goto('/dashboard');
   await page.getByRole('button', { name: 'Upgrade Now' }).click();
   await expect(page).toHaveURL(/\/subscription$/);
