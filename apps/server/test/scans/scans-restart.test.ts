@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../build-test-app.ts';
 import { createUser } from '../factories/users.ts';
 import { localScanCount } from '../../src/modules/scans/scan-engine.ts';
-import { registerScanJobs, stopScanWorker } from '../../src/modules/scans/scans.jobs.ts';
+import { registerScanJobs, stopScanWorker, sweepScans } from '../../src/modules/scans/scans.jobs.ts';
 import { ean13, fakeMarketData, listing } from './fake-market-data.ts';
 import { multipart, waitFor, waitForStatus } from './helpers.ts';
 
@@ -53,5 +53,21 @@ describe('scans survive a worker restart', () => {
     expect(row.n).toBe(4500);
     const attempts = await ctx.deps.db.one<{ attempts: number }>('select attempts from scans where id = $1', [scanId]);
     expect(attempts.attempts).toBe(2);
+  });
+
+  it('never leaves a scan in PROCESSING: after three interrupted runs it ends as ERROR with a message', async () => {
+    const fake = fakeMarketData([]);
+    ctx.deps.marketData = fake.service;
+    const user = await createUser(ctx.deps, { tier: 'PRO' });
+    const body = multipart({ marketId: 'DE', eanColumn: 'ean', brandColumn: 'brand', priceColumn: '' }, { name: 'x.csv', content: `ean,brand\n${ean13('700000000001')},Nivea\n` });
+    await stopScanWorker(ctx.deps); // no worker: the scan stays where we put it
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/supplier-analyzer/start', headers: { ...user.headers, ...body.headers }, payload: body.payload });
+    const { scanId } = res.json();
+    await ctx.deps.db.execute(`update scans set status = 'PROCESSING', attempts = 3, heartbeat_at = now() - interval '10 minutes' where id = $1`, [scanId]);
+    const swept = await sweepScans(ctx.deps, { startup: false });
+    expect(swept.failed).toBe(1);
+    const status = (await ctx.app.inject({ method: 'GET', url: `/api/supplier-analyzer/${scanId}/status`, headers: user.headers })).json();
+    expect(status.status).toBe('ERROR');
+    expect(status.error).toContain('interrupted 3 times');
   });
 });

@@ -3,6 +3,7 @@ import { buildTestApp, type TestContext } from '../build-test-app.ts';
 import { createUser, type TestUser } from '../factories/users.ts';
 import { signSessionToken } from '../../src/modules/auth/session-token.ts';
 import { cleanupExpiredScans } from '../../src/modules/scans/scans.jobs.ts';
+import { getUsage } from '../../src/modules/plans/entitlements.ts';
 import { ean13, fakeMarketData, listing } from './fake-market-data.ts';
 import { multipart, waitForStatus } from './helpers.ts';
 
@@ -194,5 +195,46 @@ describe('Supplier analyzer: upload → poll → deals', () => {
       fake.state.delayMs = 0;
     }
     expect((await ctx.app.inject({ method: 'GET', url: '/api/supplier-analyzer/active-scan', headers: user.headers })).statusCode).toBe(204);
+  });
+
+  it('reports EANs whose Amazon data could not be fetched instead of dropping them', async () => {
+    const user = await createUser(ctx.deps, { tier: 'GROWTH', minRoiThreshold: 0.15 });
+    const original = fake.service.lookupListings;
+    fake.service.lookupListings = async (eans, market, opts) => {
+      const result = await original(eans, market, opts);
+      result.resolved.delete(B);
+      return { ...result, notLookedUp: eans.filter((e) => e === B) };
+    };
+    try {
+      const res = await upload(user, fileText);
+      const done = await waitForStatus(ctx, `/api/supplier-analyzer/${res.json().scanId}/status`, user.headers, ['COMPLETED', 'ERROR']);
+      expect(done.report.issueCounts.not_looked_up).toBe(1);
+      expect(done.report.issueSamples.find((i: { reason: string }) => i.reason === 'not_looked_up')).toMatchObject({ line: 3, value: B });
+    } finally {
+      fake.service.lookupListings = original;
+    }
+  });
+
+  it('gives unanalyzed EANs back to the month when a scan ends early', async () => {
+    const user = await createUser(ctx.deps, { tier: 'GROWTH' });
+    const rows = ['EAN;Marke;Preis'];
+    for (let i = 0; i < 3000; i += 1) rows.push(`${ean13(String(800000000000 + i))};Nivea;1,00`);
+    fake.state.delayMs = 500;
+    try {
+      const res = await upload(user, rows.join('\n'));
+      expect(res.json().allowedEans).toBe(3000);
+      expect((await getUsage(ctx.deps.db, user.organizationId, ctx.clock.now())).eanUploadsThisMonth).toBe(3000);
+      const scanId = res.json().scanId;
+      // the scan is canceled through the shared service (the supplier screen has no cancel button)
+      const { cancelOwnScan } = await import('../../src/modules/scans/scans.service.ts');
+      const current = { id: user.id, username: user.username, email: user.email, role: 'USER' as const, organizationId: user.organizationId, subscriptionTier: 'GROWTH', jti: 'x', tokenExp: 0 };
+      const canceled = await cancelOwnScan(ctx.deps, current, 'supplier', scanId);
+      expect(canceled.status).toBe('ERROR');
+      const used = (await getUsage(ctx.deps.db, user.organizationId, ctx.clock.now())).eanUploadsThisMonth;
+      expect(used).toBe(canceled.processed_eans);
+      expect(used).toBeLessThan(3000);
+    } finally {
+      fake.state.delayMs = 0;
+    }
   });
 });
