@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buyBoxSellerLabel, formatEur, formatMoney, formatPercent } from './deal-format.ts';
+import { buyBoxSellerLabel, formatEur, formatFoundAt, formatMoney, formatPercent } from './deal-format.ts';
 
 describe('deal formatting', () => {
   it('shows supplier deal money in EUR with 2 decimals', () => {
@@ -17,5 +17,10 @@ describe('deal formatting', () => {
     expect(buyBoxSellerLabel('A3JWKAKR8XB7XF')).toBe('Amazon');
     expect(buyBoxSellerLabel('A2XYZSELLER')).toBe('A2XYZSELLER');
     expect(buyBoxSellerLabel(null)).toBe('—');
+  });
+  it('says today for deals found today, else the date', () => {
+    const now = new Date(2026, 10, 22, 15, 0);
+    expect(formatFoundAt(new Date(2026, 10, 22, 8, 5).toISOString(), now)).toBe('today 08:05');
+    expect(formatFoundAt(new Date(2026, 10, 21, 23, 30).toISOString(), now)).toBe('21 Nov 23:30');
   });
 });

@@ -36,3 +36,10 @@ export function buyBoxSellerLabel(sellerId: string | null | undefined): string {
   if (!sellerId) return '—';
   return Object.values(AMAZON_SELLER_IDS).includes(sellerId) ? 'Amazon' : sellerId;
 }
+
+/** When a deal was found: the time for today's deals, else date and time (deals live 24 h). */
+export function formatFoundAt(iso: string, now: Date = new Date()): string {
+  const at = new Date(iso);
+  const time = at.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+  return at.toDateString() === now.toDateString() ? `today ${time}` : `${at.toLocaleDateString('en-GB', { day: 'numeric', month: 'short' })} ${time}`;
+}

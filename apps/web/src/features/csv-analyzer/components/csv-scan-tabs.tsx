@@ -1,10 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Center, Loader, SimpleGrid, Tabs, Text } from '@mantine/core';
 import { IconHistory, IconRadar } from '@tabler/icons-react';
 import type { CsvScan } from '@dealradar/shared/contracts/scans';
 import { useActiveScans } from '../api/get-active-scans.ts';
 import { useScanHistory } from '../api/get-scan-history.ts';
 import { useRemoveScan } from '../api/remove-scan.ts';
+import { csvScanKeys } from '../api/csv-scan-keys.ts';
 import { saveBlob } from '../../../lib/save-blob.ts';
 import { downloadFailureMessage, getScanResults, resultsFileName } from '../api/download-scan-results.ts';
 import { toastError, toastInfo, toastSuccess } from '../toasts.ts';
@@ -17,6 +19,17 @@ export function CsvScanTabs() {
   const remove = useRemoveScan();
   const [downloadingId, setDownloadingId] = useState<string | null>(null);
   const [tab, setTab] = useState<string | null>('active');
+
+  // A scan that left the active list has finished (or was removed): reload the history now, not in 10 s.
+  const queryClient = useQueryClient();
+  const activeIds = useRef<Set<string>>(new Set());
+  useEffect(() => {
+    if (!active.data) return;
+    const ids = new Set(active.data.map((s) => s.scanId));
+    const left = [...activeIds.current].some((id) => !ids.has(id));
+    activeIds.current = ids;
+    if (left) void queryClient.invalidateQueries({ queryKey: csvScanKeys.history() });
+  }, [active.data, queryClient]);
 
   const loadFailed = active.isError || history.isError;
   useEffect(() => {

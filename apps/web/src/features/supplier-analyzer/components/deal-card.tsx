@@ -3,14 +3,14 @@ import { IconCalculator, IconExternalLink, IconPhotoOff } from '@tabler/icons-re
 import type { DealProduct } from '@dealradar/shared/contracts/scans';
 import { getMarket } from '@dealradar/shared/markets';
 import { isWeakRank, roiBadgeColor } from '@dealradar/shared/roi';
-import { buyBoxSellerLabel, formatCount, formatEur, formatPercent } from '../deal-format.ts';
+import { buyBoxSellerLabel, formatCount, formatEur, formatFoundAt, formatPercent } from '../deal-format.ts';
 
 /** One High ROI deal with every field of SPEC §3 'Favorite / deal product' (money in EUR, SPEC §9). */
 export function DealCard({ deal, onShowBreakdown }: { deal: DealProduct; onShowBreakdown: (deal: DealProduct) => void }) {
   const image = deal.amazonImageUrl ?? deal.imageUrl ?? deal.qogitaImageUrl;
   const market = getMarket(deal.market);
   return (
-    <Card withBorder radius="md" padding="md" data-testid="deal-card" data-ean={deal.ean}>
+    <Card withBorder radius="md" padding="sm" data-testid="deal-card" data-ean={deal.ean}>
       <Group align="flex-start" wrap="nowrap" gap="md">
         <Box w={72} h={72} style={{ flexShrink: 0 }} visibleFrom="sm">
           {image ? (
@@ -27,6 +27,7 @@ export function DealCard({ deal, onShowBreakdown }: { deal: DealProduct; onShowB
               <Text fw={600} lineClamp={2} data-testid="deal-name">{deal.productName ?? 'Unnamed product'}</Text>
               <Text size="xs" c="dimmed">
                 <Text span fw={600} c="dark.4" data-testid="deal-brand">{deal.brand ?? 'Unknown brand'}</Text> · EAN {deal.ean} · ASIN {deal.asin}
+                {deal.supplierName ? ` · ${deal.supplierName}` : ''}
               </Text>
             </div>
             <Stack gap={2} align="flex-end" style={{ flexShrink: 0, marginLeft: 'auto' }}>
@@ -62,12 +63,9 @@ export function DealCard({ deal, onShowBreakdown }: { deal: DealProduct; onShowB
                 </Text>
               </Group>
               <Text size="xs" c="dimmed">Buy box: {buyBoxSellerLabel(deal.buyBoxSellerId)}</Text>
-              {deal.supplierName && (
-                <Tooltip label="Supplier list">
-                  <Text size="xs" c="dimmed" truncate maw={220}>{deal.supplierName}</Text>
-                </Tooltip>
-              )}
-              <Text size="xs" c="dimmed">Found {new Date(deal.createdAt).toLocaleString()}</Text>
+              <Tooltip label={`Expires ${new Date(deal.expiresAt).toLocaleString()}`}>
+                <Text size="xs" c="dimmed">Found {formatFoundAt(deal.createdAt)}</Text>
+              </Tooltip>
             </Group>
             <Group gap="xs">
               <Button size="compact-sm" variant="light" leftSection={<IconCalculator size={14} />} onClick={() => onShowBreakdown(deal)}>
