@@ -78,6 +78,22 @@ test('error states of SPEC §8: plans that cannot load, settings that cannot loa
   await page.goto('/settings');
   await expect(page.getByText('Failed to load settings, user info, or subscription')).toBeVisible();
 
+  // 'Failed to update primary country', or the answer's message field when present.
+  let withMessage = true;
+  await page.route('**/api/user/settings/primary-country', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 500, json: withMessage ? { message: 'The country service is busy.' } : {} })
+      : route.fallback(),
+  );
+  const country = page.getByRole('combobox', { name: 'Country' });
+  await country.click();
+  await page.getByRole('option', { name: 'Continental Europe (EUR)' }).click();
+  await expect(page.getByText('The country service is busy.')).toBeVisible();
+  withMessage = false;
+  await country.click();
+  await page.getByRole('option', { name: 'Continental Europe (EUR)' }).click();
+  await expect(page.getByText('Failed to update primary country')).toBeVisible();
+
   await page.route('**/api/help', (route) => route.fulfill({ status: 502, body: '' }));
   await page.goto('/help');
   await page.getByLabel('Message').fill('Where is my invoice?');
