@@ -103,6 +103,13 @@ test('settings: account info, minimum ROI saved as a fraction, primary country; 
   await page.getByRole('link', { name: 'Help / Docs' }).click();
   await page.getByRole('button', { name: 'Send message' }).click();
   await expect(page.getByText('Message is required')).toBeVisible();
+  // SPEC §5: a multi-line input of at least 5 rows.
+  const rows = await page.getByLabel('Message').evaluate((el) => {
+    const style = getComputedStyle(el);
+    const inner = el.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+    return inner / parseFloat(style.lineHeight);
+  });
+  expect(rows).toBeGreaterThanOrEqual(4.9);
   const message = `Where do I find my invoices? ${user.username}`;
   await page.getByLabel('Message').fill(message);
   await page.getByRole('button', { name: 'Send message' }).click();
