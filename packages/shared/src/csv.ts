@@ -92,12 +92,12 @@ export class CsvRecordParser {
       const startLine = this.line;
       let lines = 0;
       const fields: string[] = this.reuse ?? [];
-      if (this.reuse) this.reuse.length = 0;
+      let count = 0;
       const keep = this.keep;
       let complete = false;
       for (;;) {
         // one field starting at i
-        const wanted = keep === undefined || keep[fields.length] === true;
+        const wanted = keep === undefined || keep[count] === true;
         if (i < n && text.charCodeAt(i) === 34) {
           let j = i + 1;
           let value = '';
@@ -129,7 +129,7 @@ export class CsvRecordParser {
             k += 1;
           }
           if (k > j && wanted) value += text.slice(j, k);
-          fields.push(value);
+          fields[count++] = value;
           i = k;
         } else {
           let k = i;
@@ -138,7 +138,7 @@ export class CsvRecordParser {
             if (c === d || c === 10 || c === 13) break;
             k += 1;
           }
-          fields.push(wanted ? text.slice(i, k) : '');
+          fields[count++] = wanted ? text.slice(i, k) : '';
           i = k;
         }
         if (i >= n) {
@@ -164,6 +164,7 @@ export class CsvRecordParser {
         break;
       }
       if (complete) {
+        if (fields.length > count) fields.length = count; // a reused array keeps nothing of a longer record
         this.line = startLine + lines;
         const blank = fields.length === 1 && fields[0]!.trim() === '';
         if (!blank && this.onRecord(fields, startLine) === false) {

@@ -98,9 +98,13 @@ export async function readSupplierFile(
   let priceIndex = -1;
   let headerSeen = false;
 
-  /** Counts an unusable row; the sample (with its sentence) is built only for the first ISSUE_SAMPLE_LIMIT rows. */
-  const issue = (reason: RowIssueReason, line: number, value: string, message: () => string) => {
-    result.issueCounts[reason] = (result.issueCounts[reason] ?? 0) + 1;
+  // Counters per reason (plain numbers: this runs for every row of a million-row file).
+  let missingEan = 0;
+  let invalidEan = 0;
+  let missingBrand = 0;
+  let invalidPrice = 0;
+  /** Keeps a sample (with its sentence) of the first ISSUE_SAMPLE_LIMIT unusable rows. */
+  const sample = (reason: RowIssueReason, line: number, value: string, message: () => string) => {
     if (result.issueSamples.length < ISSUE_SAMPLE_LIMIT) result.issueSamples.push({ line, reason, value: value.trim(), message: message() });
   };
 
@@ -130,19 +134,25 @@ export async function readSupplierFile(
     if (typeof key === 'string') {
       const reason = key;
       result.invalidRows += 1;
-      issue(rawEan.trim() === '' ? 'missing_ean' : 'invalid_ean', reported, rawEan, () => reason);
+      const missing = rawEan.trim() === '';
+      if (missing) missingEan += 1;
+      else invalidEan += 1;
+      sample(missing ? 'missing_ean' : 'invalid_ean', reported, rawEan, () => reason);
       return;
     }
     if (seen.has(key)) {
-      const dup = key;
       result.duplicateRows += 1;
-      issue('duplicate_ean', reported, rawEan, () => `The EAN ${eanFromKey(dup)} appeared earlier in the file; it is analyzed once (first row).`);
+      if (result.issueSamples.length < ISSUE_SAMPLE_LIMIT) {
+        const dup = key;
+        sample('duplicate_ean', reported, rawEan, () => `The EAN ${eanFromKey(dup)} appeared earlier in the file; it is analyzed once (first row).`);
+      }
       return;
     }
     const brandRaw = (fields[brandIndex] ?? '').trim();
     if (brandRaw === '') {
       result.invalidRows += 1;
-      issue('missing_brand', reported, rawEan, () => 'The brand is empty.');
+      missingBrand += 1;
+      sample('missing_brand', reported, rawEan, () => 'The brand is empty.');
       return;
     }
     let cents = Number.NaN;
@@ -150,7 +160,8 @@ export async function readSupplierFile(
       const price = parseSupplierPrice(fields[priceIndex]);
       if (!price.ok) {
         result.invalidRows += 1;
-        issue('invalid_price', reported, rawEan, () => price.reason);
+        invalidPrice += 1;
+        sample('invalid_price', reported, rawEan, () => price.reason);
         return;
       }
       if (price.cents !== null) cents = price.cents;
@@ -177,7 +188,7 @@ export async function readSupplierFile(
     parser.push(text);
   };
 
-  const stream = fs.createReadStream(filePath, { highWaterMark: 256 * 1024 });
+  const stream = fs.createReadStream(filePath, { highWaterMark: 1024 * 1024 });
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       if (options.signal?.aborted) throw options.signal.reason ?? new Error('aborted');
@@ -209,6 +220,10 @@ export async function readSupplierFile(
     stream.destroy();
   }
   result.encoding = decoder.encoding;
+  const counts: Array<[RowIssueReason, number]> = [
+    ['missing_ean', missingEan], ['invalid_ean', invalidEan], ['missing_brand', missingBrand], ['invalid_price', invalidPrice], ['duplicate_ean', result.duplicateRows],
+  ];
+  for (const [reason, n] of counts) if (n > 0) result.issueCounts[reason] = n;
   if (bytes === 0 || !headerSeen) throw badRequest('The file is empty.');
   if (result.rowsRead === 0) throw badRequest('The file has a header line but no data rows.');
   return result;
