@@ -99,7 +99,7 @@ describe('supplier files as they come', () => {
     });
   }
 
-  it('decodes multi-byte characters and quoted line breaks across 1 MiB read chunks', async () => {
+  it('decodes multi-byte characters and quoted line breaks across 256 KiB read chunks', async () => {
     const lines = ['EAN;Brand;Price;Note'];
     const count = 30000;
     for (let i = 0; i < count; i += 1) lines.push(`${i % 2 ? E1 : E2};Crème Brûlée ${i % 7};1,5;"a;b\r\nc"`);

@@ -188,7 +188,7 @@ export async function readSupplierFile(
     parser.push(text);
   };
 
-  const stream = fs.createReadStream(filePath, { highWaterMark: 1024 * 1024 });
+  const stream = fs.createReadStream(filePath, { highWaterMark: 256 * 1024 });
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       if (options.signal?.aborted) throw options.signal.reason ?? new Error('aborted');
