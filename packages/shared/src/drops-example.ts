@@ -7,6 +7,11 @@ import { DAILY_TREND_DAYS, DROP_ICONS, dropCategoryOf, dropPriorityOf, dropPerce
  */
 export const EXAMPLE_TOTAL_DROPS = 247;
 export const EXAMPLE_AVG_DISCOUNT = 23.4;
+/**
+ * The example prices are wholesale euro prices and are always shown in euro, whatever the user's region (a UK
+ * user sees €, not the euro figures with a £ sign; converting made-up figures would only invent more numbers).
+ */
+export const EXAMPLE_CURRENCY = 'EUR';
 
 interface ExampleProduct {
   name: string;

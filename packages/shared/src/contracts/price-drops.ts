@@ -131,3 +131,42 @@ export const priceDropBrandsSchema = z.array(z.string());
 
 /** POST /price-alerts/refresh (admin): the refresh was queued. */
 export const startRefreshResponseSchema = z.object({ jobId: z.string(), message: z.string() });
+
+/** GET /price-alerts/price-drops/:id/profit — the path parameter. */
+export const priceDropIdParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: 'The price drop id must be a number.' })
+    .int('The price drop id must be a whole number.')
+    .min(1, 'The price drop id must be a positive whole number.')
+    .max(Number.MAX_SAFE_INTEGER, 'The price drop id is too large.'),
+});
+
+/**
+ * The basis of a drop's ROI (issue 4 "show the basis"): the profit engine's breakdown at the new wholesale price in
+ * the drop's best market (or Germany when no ROI was computed). Money in major units of `currency` (the Amazon market's).
+ */
+export const priceDropProfitSchema = z.object({
+  dropId: z.number().int(),
+  market: z.string(),
+  currency: z.string(),
+  /** False when the market-data layer knows no Amazon listing with a buy box for this EAN in `market`. */
+  available: z.boolean(),
+  asin: z.string().nullable(),
+  vatRegistered: z.boolean(),
+  /** The new wholesale price excl. VAT in EUR, and the EUR → market rate used to convert it. */
+  unitCostEur: z.number(),
+  fxRate: z.number(),
+  fxDate: z.string(),
+  salePrice: z.number().nullable(),
+  vatRate: z.number(),
+  vat: z.number().nullable(),
+  revenue: z.number().nullable(),
+  referralFee: z.number().nullable(),
+  fbaFee: z.number().nullable(),
+  numberOfPacks: z.number().int(),
+  unitCost: z.number().nullable(),
+  totalCost: z.number().nullable(),
+  profit: z.number().nullable(),
+  roiPercentage: z.number().nullable(),
+});
+export type PriceDropProfit = z.infer<typeof priceDropProfitSchema>;

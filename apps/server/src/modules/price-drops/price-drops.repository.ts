@@ -131,6 +131,11 @@ export function pageOfDrops(db: Db, query: PriceDropsQuery, now: Date): Promise<
   );
 }
 
+/** One active drop by id (undefined when unknown, expired or removed). */
+export function findActiveDrop(db: Db, id: number, now: Date): Promise<DropRow | undefined> {
+  return db.maybeOne(`select ${DROP_COLUMNS} from price_drops where ${ACTIVE} and id = $2`, [now, id]);
+}
+
 export async function activeBrands(db: Db, now: Date): Promise<string[]> {
   const rows = await db.query<{ brand: string }>(`select distinct brand from price_drops where ${ACTIVE} order by brand`, [now]);
   return rows.map((r) => r.brand);

@@ -214,6 +214,13 @@ describe('price-alert endpoints', () => {
     ['page=-1', /page must be 0 or more/],
     ['size=0', /size must be between 1 and 1000/],
     ['page=abc', /page must be a number/],
+    ['page=1.5', /page must be a whole number/],
+    ['page=1e20', /page must be/],
+    ['size=100000', /size must be between 1 and 1000/],
+    ['sortBy=__proto__', /sortBy must be one of/],
+    ['sortBy=', /sortBy must be one of/],
+    [`search=${'x'.repeat(201)}`, /search text is too long/],
+    ['brand=' + 'b'.repeat(201), /search text is too long|too long/],
   ];
   for (const [query, message] of badQueries) {
     it(`price drops: 400 for ${query}`, async () => {
@@ -222,6 +229,50 @@ describe('price-alert endpoints', () => {
       expect(res.json().error).toMatch(message);
     });
   }
+
+  it('price drops: a page past the end answers an empty page, not an error', async () => {
+    const res = await get('/api/price-alerts/price-drops?page=99999999&size=1000');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ content: [], totalElements: 7, totalPages: 1 });
+  });
+
+  it('profit basis: the breakdown behind a drop ROI badge, in the market currency', async () => {
+    const [top] = (await get('/api/price-alerts/dashboard/hot-deals')).json();
+    const res = await get(`/api/price-alerts/price-drops/${top.id}/profit`);
+    expect(res.statusCode, res.body).toBe(200);
+    // DE: 19.99 incl. 19 % VAT → 3.19 VAT, 16.80 net − 3.00 referral (15 %) − 3.00 FBA − 1 × 2.00 cost = 8.80 → 439.99 % (as the badge).
+    expect(res.json()).toMatchObject({
+      dropId: top.id, market: 'DE', currency: 'EUR', available: true, asin: 'B000TEST01', vatRegistered: true, unitCostEur: 2, fxRate: 1,
+      salePrice: 19.99, vatRate: 0.19, vat: 3.19, revenue: 16.8, referralFee: 3, fbaFee: 3, numberOfPacks: 1, unitCost: 2, totalCost: 2,
+      profit: 8.8, roiPercentage: top.bestRoiPercentage,
+    });
+  });
+
+  it('profit basis: a drop without a known Amazon listing says so (not a deal)', async () => {
+    const items = (await get('/api/price-alerts/dashboard/hot-deals')).json();
+    const res = await get(`/api/price-alerts/price-drops/${items[1].id}/profit`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ market: 'DE', available: false, asin: null, profit: null, roiPercentage: null });
+  });
+
+  it('profit basis: 400 for a bad id, 404 for an unknown or expired drop, 403 for FREE and STARTER', async () => {
+    for (const id of ['abc', '0', '-3', '1.5', '99999999999999999999']) {
+      const res = await get(`/api/price-alerts/price-drops/${id}/profit`);
+      expect(res.statusCode, id).toBe(400);
+      expect(res.json().error).toMatch(/price drop id/);
+    }
+    const missing = await get('/api/price-alerts/price-drops/987654321/profit');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ error: 'Price drop not found.' });
+    const [top] = (await get('/api/price-alerts/dashboard/hot-deals')).json();
+    for (const tier of ['FREE', 'STARTER']) expect((await get(`/api/price-alerts/price-drops/${top.id}/profit`, users[tier])).statusCode).toBe(403);
+    clock.set(new Date(T0 + 27 * HOUR + 1));
+    try {
+      expect((await get(`/api/price-alerts/price-drops/${top.id}/profit`)).statusCode).toBe(404);
+    } finally {
+      clock.set(new Date(T0 + 4.5 * HOUR));
+    }
+  });
 
   it('brands: the brands of the active drops, sorted', async () => {
     expect((await get('/api/price-alerts/price-drops/brands')).json()).toEqual(['CeraVe', 'Nivea', 'Olaplex']);

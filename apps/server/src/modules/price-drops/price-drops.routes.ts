@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { priceDropsQuerySchema } from '@dealradar/shared/contracts/price-drops';
+import { priceDropIdParamsSchema, priceDropsQuerySchema } from '@dealradar/shared/contracts/price-drops';
 import type { AppDeps } from '../../deps.ts';
 import { parse } from '../../lib/validate.ts';
 import { userOf, type AuthGuards } from '../../plugins/auth.ts';
+import { getDropProfit } from './drop-profit.service.ts';
 import { startRefreshNow } from './price-drops.jobs.ts';
 import { getAnalytics, getHotDeals, getOverview, getRecentDrops, getStats, listDropBrands, listPriceDrops } from './price-drops.service.ts';
 
@@ -14,6 +15,7 @@ export function registerPriceDropsRoutes(api: FastifyInstance, deps: AppDeps, gu
   api.get('/price-alerts/dashboard/recent-drops', user, (request) => getRecentDrops(deps, userOf(request)));
   api.get('/price-alerts/dashboard/analytics', user, (request) => getAnalytics(deps, userOf(request)));
   api.get('/price-alerts/price-drops', user, (request) => listPriceDrops(deps, userOf(request), parse(priceDropsQuerySchema, request.query)));
+  api.get('/price-alerts/price-drops/:id/profit', user, (request) => getDropProfit(deps, userOf(request), parse(priceDropIdParamsSchema, request.params).id));
   api.get('/price-alerts/price-drops/brands', user, (request) => listDropBrands(deps, userOf(request)));
   api.get('/price-alerts/stats', user, (request) => getStats(deps, userOf(request)));
   api.post('/price-alerts/refresh', { preHandler: guards.requireAdmin }, async (_request, reply) => reply.status(202).send(await startRefreshNow(deps)));

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Badge, Button, Grid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFlame, IconRefresh } from '@tabler/icons-react';
-import { exampleAnalytics, exampleHotDeals, exampleOverview, exampleRecentDrops } from '@dealradar/shared/drops-example';
+import { EXAMPLE_CURRENCY, exampleAnalytics, exampleHotDeals, exampleOverview, exampleRecentDrops } from '@dealradar/shared/drops-example';
 import { isExampleDataTier } from '@dealradar/shared/tiers';
 import { PageHeader } from '../../components/page-header.tsx';
 import { DemoDataBadge } from '../../components/demo-data-badge.tsx';
@@ -68,10 +68,10 @@ export function DashboardPage() {
           <SummaryCards totalDrops={data.overview?.totalDrops} avgDiscount={data.overview?.avgDiscount} topBrand={data.overview?.topBrand} />
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, md: 6 }}>
-              <HotDealsPanel items={data.hotDeals ?? []} currency={currency} />
+              <HotDealsPanel items={data.hotDeals ?? []} currency={isExample ? EXAMPLE_CURRENCY : currency} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 6 }}>
-              <RecentDropsPanel items={data.recentDrops ?? []} currency={currency} />
+              <RecentDropsPanel items={data.recentDrops ?? []} currency={isExample ? EXAMPLE_CURRENCY : currency} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 6 }}>
               <CategoryBars dropsByCategory={data.analytics?.dropsByCategory} />

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Group, Pagination, Paper, Stack, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconBellRinging, IconRefresh } from '@tabler/icons-react';
 import { PAGE_SIZE } from '@dealradar/shared/constants';
 import type { PriceDropSortField } from '@dealradar/shared/contracts/price-drops';
-import { examplePriceDrops, exampleStats } from '@dealradar/shared/drops-example';
+import { EXAMPLE_CURRENCY, examplePriceDrops, exampleStats } from '@dealradar/shared/drops-example';
 import { isExampleDataTier } from '@dealradar/shared/tiers';
 import { PageHeader } from '../../components/page-header.tsx';
 import { DemoDataBadge } from '../../components/demo-data-badge.tsx';
@@ -19,6 +19,7 @@ import { PriceAlertsInfo } from '../../features/price-alerts/components/price-al
 import { PriceAlertStatsCards } from '../../features/price-alerts/components/price-alert-stats.tsx';
 import { PriceDropFiltersBar } from '../../features/price-alerts/components/price-drop-filters.tsx';
 import { PriceDropsTable } from '../../features/price-alerts/components/price-drops-table.tsx';
+import { PriceDropCards } from '../../features/price-alerts/components/price-drop-cards.tsx';
 
 /** SPEC §9: price-alert toasts stay 6 s. */
 const TOAST_MS = 6000;
@@ -31,6 +32,8 @@ export function PriceAlertsPage() {
   const [refreshKey, setRefreshKey] = useState(0);
   const reload = useCallback(() => setRefreshKey((n) => n + 1), []);
   const currency = useDisplayCurrency(reload);
+  /** Below Mantine's sm breakpoint (SPEC §9's mobile breakpoint) the drops are cards, not a wide table. */
+  const isPhone = useMediaQuery('(max-width: 47.99em)') ?? false;
   const [filters, setFilters] = useState<PriceDropFilters>(NO_FILTERS);
   const [debouncedSearch] = useDebouncedValue(filters.search, 300);
   const [page, setPage] = useState(1);
@@ -102,7 +105,21 @@ export function PriceAlertsPage() {
             No price drops found
           </Text>
         ) : (
-          <PriceDropsTable items={rows} currency={currency} sortBy={sort.sortBy} sortOrder={sort.sortOrder} onSort={changeSort} />
+          isPhone ? (
+            <PriceDropCards
+              items={rows}
+              currency={isExample ? EXAMPLE_CURRENCY : currency}
+              live={!isExample}
+              sortBy={sort.sortBy}
+              sortOrder={sort.sortOrder}
+              onSortChange={(sortBy, sortOrder) => {
+                setSort({ sortBy, sortOrder });
+                setPage(1);
+              }}
+            />
+          ) : (
+            <PriceDropsTable items={rows} currency={isExample ? EXAMPLE_CURRENCY : currency} live={!isExample} sortBy={sort.sortBy} sortOrder={sort.sortOrder} onSort={changeSort} />
+          )
         )}
         {totalPages > 1 && (
           <Group justify="center" mt="md">

@@ -26,7 +26,7 @@ export function RecentDropsPanel({ items, currency }: { items: PriceDropItem[]; 
             <Paper key={item.id} withBorder radius="md" p="sm" data-testid="recent-drop">
               <Group justify="space-between" wrap="nowrap" gap="sm">
                 <Stack gap={2} style={{ minWidth: 0 }}>
-                  <Text size="sm" fw={600} lineClamp={1}>
+                  <Text size="sm" fw={600} lineClamp={2} title={item.productName}>
                     {item.productName}
                   </Text>
                   <Group gap="xs">

@@ -9,7 +9,7 @@ export function TopBrands({ brands }: { brands: Array<{ brand: string; dropCount
       <Title order={2} size="h4" mb="md">
         Top Brands by Price Drops
       </Title>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
+      <SimpleGrid cols={{ base: 2, md: 5 }} spacing="sm">
         {brands.slice(0, TOP_BRANDS_LIMIT).map((b, i) => (
           <Paper key={b.brand} withBorder radius="md" p="sm" data-testid="top-brand">
             <Group justify="space-between" wrap="nowrap">

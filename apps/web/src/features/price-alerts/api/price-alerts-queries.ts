@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PAGE_SIZE } from '@dealradar/shared/constants';
 import {
-  priceAlertStatsSchema, priceDropBrandsSchema, priceDropsPageSchema, type PriceDropSortField,
+  priceAlertStatsSchema, priceDropBrandsSchema, priceDropProfitSchema, priceDropsPageSchema, type PriceDropSortField,
 } from '@dealradar/shared/contracts/price-drops';
 import { apiRequest } from '../../../lib/api-client.ts';
 
@@ -61,5 +61,16 @@ export function usePriceDropBrands(enabled: boolean, refreshKey: number) {
     queryFn: () => apiRequest('/price-alerts/price-drops/brands', { schema: priceDropBrandsSchema }),
     enabled,
     retry: false,
+  });
+}
+
+/** GET /price-alerts/price-drops/{id}/profit: the basis of a drop's ROI, loaded when its detail opens. */
+export function useDropProfit(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ['price-alerts', 'profit', id],
+    queryFn: () => apiRequest(`/price-alerts/price-drops/${id}/profit`, { schema: priceDropProfitSchema }),
+    enabled,
+    retry: false,
+    staleTime: 60_000,
   });
 }

@@ -2,14 +2,16 @@ import { Anchor, Badge, Group, Image, Table, Text, UnstyledButton } from '@manti
 import { IconArrowDown, IconArrowUp, IconExternalLink, IconSelector } from '@tabler/icons-react';
 import type { PriceDropItem, PriceDropSortField } from '@dealradar/shared/contracts/price-drops';
 import { DROP_PRIORITY_LABELS, type DropPriority } from '@dealradar/shared/drops';
-import { roiBadgeColor } from '@dealradar/shared/roi';
 import { formatDateTime, formatDrop, formatMoney } from '../format.ts';
 import { DropCategoryBadge } from './drop-category-badge.tsx';
+import { DropRoiBadge } from './drop-profit-popover.tsx';
 import { PRIORITY_COLORS } from './price-alerts-info.tsx';
 
 interface Props {
   items: PriceDropItem[];
   currency: string;
+  /** Live data: the ROI badge opens the profit basis (example rows make no server call). */
+  live: boolean;
   sortBy: PriceDropSortField;
   sortOrder: 'asc' | 'desc';
   onSort(field: PriceDropSortField): void;
@@ -88,15 +90,7 @@ export function PriceDropsTable(props: Props) {
                 </Text>
               </Table.Td>
               <Table.Td>
-                {item.bestRoiPercentage === null ? (
-                  <Text size="xs" c="dimmed">
-                    –
-                  </Text>
-                ) : (
-                  <Badge size="sm" color={roiBadgeColor(item.bestRoiPercentage)} variant="light" style={{ overflow: 'visible' }} miw={90}>
-                    {item.bestRoiPercentage.toLocaleString('en-US', { maximumFractionDigits: 1 })}% {item.bestRoiMarket}
-                  </Badge>
-                )}
+                <DropRoiBadge item={item} interactive={props.live} />
               </Table.Td>
               <Table.Td>
                 <DropCategoryBadge category={item.dropCategory} />

@@ -1,0 +1,58 @@
+import type { PriceDropProfit } from '@dealradar/shared/contracts/price-drops';
+import { getMarket, type MarketId } from '@dealradar/shared/markets';
+import { computeProfit, convertMinor } from '@dealradar/shared/profit';
+import type { AppDeps } from '../../deps.ts';
+import { notFound } from '../../errors/app-error.ts';
+import type { CurrentUser } from '../../plugins/auth.ts';
+import { requireLivePriceData } from '../plans/entitlements.ts';
+import { findActiveDrop } from './price-drops.repository.ts';
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'marketData'>;
+
+/** The market shown when the refresh computed no ROI for a drop. */
+const DEFAULT_PROFIT_MARKET: MarketId = 'DE';
+
+const major = (minor: number | null) => (minor === null ? null : Math.round(minor) / 100);
+
+/**
+ * GET /price-alerts/price-drops/:id/profit: the profit engine's breakdown behind a drop's ROI badge, computed the
+ * same way as the refresh computes bestRoiPercentage (new price excl. VAT → market currency, VAT-registered seller).
+ */
+export async function getDropProfit(deps: Deps, user: CurrentUser, id: number): Promise<PriceDropProfit> {
+  if (user.role !== 'ADMIN') requireLivePriceData(user.subscriptionTier);
+  const drop = await findActiveDrop(deps.db, id, deps.clock.now());
+  if (!drop) throw notFound('Price drop not found.');
+  const market = getMarket((drop.bestRoiMarket ?? DEFAULT_PROFIT_MARKET) as MarketId);
+  const [fx, lookup] = await Promise.all([deps.marketData.fxRate('EUR', market.currency), deps.marketData.lookupListings([drop.gtin], market.id)]);
+  const resolved = lookup.resolved.get(drop.gtin);
+  const breakdown = computeProfit({
+    market: market.id,
+    buyBoxPrice: resolved?.listing.buyBoxPrice ?? null,
+    referralFeeRate: resolved?.listing.referralFeeRate ?? null,
+    fbaFee: resolved?.listing.fbaFee ?? null,
+    numberOfPacks: resolved?.numberOfPacks ?? 1,
+    unitCost: convertMinor(drop.newExcl, fx.rate),
+  });
+  return {
+    dropId: drop.id,
+    market: market.id,
+    currency: market.currency,
+    available: resolved !== undefined && breakdown.status === 'ok',
+    asin: resolved?.listing.asin ?? null,
+    vatRegistered: breakdown.vatRegistered,
+    unitCostEur: drop.newExcl / 100,
+    fxRate: fx.rate,
+    fxDate: fx.date,
+    salePrice: major(breakdown.salePrice),
+    vatRate: breakdown.vatRate,
+    vat: major(breakdown.vat),
+    revenue: major(breakdown.revenue),
+    referralFee: major(breakdown.referralFee),
+    fbaFee: resolved ? major(breakdown.fbaFee) : null,
+    numberOfPacks: breakdown.numberOfPacks,
+    unitCost: major(breakdown.unitCost),
+    totalCost: major(breakdown.totalCost),
+    profit: major(breakdown.profit),
+    roiPercentage: breakdown.roiPercentage,
+  };
+}

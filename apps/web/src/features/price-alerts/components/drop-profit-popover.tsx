@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { Badge, Popover, Table, Text, UnstyledButton } from '@mantine/core';
+import type { PriceDropItem, PriceDropProfit } from '@dealradar/shared/contracts/price-drops';
+import { roiBadgeColor } from '@dealradar/shared/roi';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useDropProfit } from '../api/price-alerts-queries.ts';
+import { formatMoney } from '../format.ts';
+
+const pct = (fraction: number) => `${(fraction * 100).toLocaleString('en-US', { maximumFractionDigits: 1 })}%`;
+
+/** The ROI badge; on live data a click opens the basis (issue 4: price, VAT, referral, FBA, cost, profit, ROI). */
+export function DropRoiBadge({ item, interactive }: { item: PriceDropItem; interactive: boolean }) {
+  const [opened, setOpened] = useState(false);
+  if (item.bestRoiPercentage === null) {
+    return (
+      <Text size="xs" c="dimmed">
+        –
+      </Text>
+    );
+  }
+  const badge = (
+    <Badge size="sm" color={roiBadgeColor(item.bestRoiPercentage)} variant="light" style={{ overflow: 'visible', cursor: interactive ? 'pointer' : undefined }} miw={90}>
+      {item.bestRoiPercentage.toLocaleString('en-US', { maximumFractionDigits: 1 })}% {item.bestRoiMarket}
+    </Badge>
+  );
+  if (!interactive) return badge;
+  return (
+    <Popover opened={opened} onChange={setOpened} width={330} position="left" withArrow shadow="md">
+      <Popover.Target>
+        <UnstyledButton onClick={() => setOpened((o) => !o)} aria-label={`Show the profit basis of ${item.productName}`}>
+          {badge}
+        </UnstyledButton>
+      </Popover.Target>
+      <Popover.Dropdown>{opened && <DropProfitDetail id={item.id} />}</Popover.Dropdown>
+    </Popover>
+  );
+}
+
+function DropProfitDetail({ id }: { id: number }) {
+  const profit = useDropProfit(id, true);
+  if (profit.isPending) return <Text size="sm">Loading profit basis...</Text>;
+  if (profit.isError) return <Text size="sm" c="red">{errorMessage(profit.error, 'Failed to load the profit basis')}</Text>;
+  return <ProfitBasis data={profit.data} />;
+}
+
+/** The breakdown rows in the Amazon market's currency. */
+export function ProfitBasis({ data }: { data: PriceDropProfit }) {
+  const money = (v: number | null) => formatMoney(v, data.currency);
+  if (!data.available) {
+    return (
+      <Text size="sm" c="dimmed" data-testid="drop-profit-basis">
+        No Amazon buy box known in {data.market}: not a deal.
+      </Text>
+    );
+  }
+  const rows: Array<[string, string]> = [
+    ['Amazon price (buy box)', money(data.salePrice)],
+    [`VAT ${pct(data.vatRate)}`, `− ${money(data.vat)}`],
+    ['Referral fee', `− ${money(data.referralFee)}`],
+    ['FBA fee', `− ${money(data.fbaFee)}`],
+    [`Cost (${data.numberOfPacks} × ${money(data.unitCost)})`, `− ${money(data.totalCost)}`],
+    ['Profit', money(data.profit)],
+    ['ROI', data.roiPercentage === null ? '–' : `${data.roiPercentage.toLocaleString('en-US', { maximumFractionDigits: 2 })}%`],
+  ];
+  return (
+    <div data-testid="drop-profit-basis">
+      <Text size="sm" fw={600}>
+        Profit basis · Amazon {data.market}
+        {data.asin ? ` · ${data.asin}` : ''}
+      </Text>
+      <Table fz="sm" verticalSpacing={4} mt={4}>
+        <Table.Tbody>
+          {rows.map(([label, value]) => (
+            <Table.Tr key={label}>
+              <Table.Td>{label}</Table.Td>
+              <Table.Td ta="right" fw={label === 'Profit' || label === 'ROI' ? 700 : undefined}>
+                {value}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Text size="xs" c="dimmed" mt={4}>
+        Unit cost {formatMoney(data.unitCostEur, 'EUR')} excl. VAT at 1 EUR = {data.fxRate} {data.currency} ({data.fxDate}); VAT-registered seller.
+      </Text>
+    </div>
+  );
+}
