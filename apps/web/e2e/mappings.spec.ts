@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { loginAsAdmin, signInNewUser } from './helpers.ts';
 
@@ -53,6 +54,15 @@ test.describe('EAN-ASIN mappings', () => {
     // Refresh reloads from the server
     await page.getByRole('button', { name: 'Refresh' }).click();
     await expect(row).toContainText('6-pack');
+
+    // Export downloads every mapping as CSV
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('ean-asin-mappings.csv');
+    const csv = fs.readFileSync((await download.path())!, 'utf8');
+    expect(csv).toMatch(/^ean,asin,name,brand,numberOfPacks,createdAt\r\n/);
+    expect(csv).toContain('4006381333931,B08N5WRWNW,"Face Cream 50 ml, 6-pack",Alpha,6,');
 
     // Delete: cancelling the native confirm keeps the row, accepting removes it
     let question = '';
