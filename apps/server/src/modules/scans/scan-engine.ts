@@ -124,7 +124,7 @@ async function processScan(deps: AppDeps, scan: repo.ScanRow, token: string, sig
   const minRoi = scan.min_roi ?? 0;
   const market = getMarket(scan.market);
   const fx = await deps.marketData.fxRate('EUR', market.currency);
-  const vatRegistered = (await deps.db.maybeOne<{ vat_registered: boolean }>('select vat_registered from users where id = $1', [scan.user_id]))?.vat_registered ?? true;
+  const vatRegistered = await repo.userVatRegistered(deps.db, scan.user_id);
 
   // Resume: what earlier runs committed stays; the look-up problems they met are kept in the stored report.
   const previousIssues = scan.report?.issueSamples.filter((i) => i.reason === 'not_looked_up') ?? [];

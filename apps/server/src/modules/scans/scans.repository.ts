@@ -175,6 +175,12 @@ export async function deleteScan(db: Db, id: string): Promise<void> {
   await db.execute('delete from scans where id = $1', [id]);
 }
 
+/** The user's VAT status for the profit engine (registered unless said otherwise). */
+export async function userVatRegistered(db: Db, userId: string): Promise<boolean> {
+  const row = await db.maybeOne<{ vat_registered: boolean }>('select vat_registered from users where id = $1', [userId]);
+  return row?.vat_registered ?? true;
+}
+
 export async function touchHeartbeat(db: Db, id: string, token: string, heartbeat: Date): Promise<void> {
   await db.execute('update scans set heartbeat_at = $3 where id = $1 and worker_token = $2', [id, token, heartbeat]);
 }
