@@ -38,6 +38,14 @@ test('the admin uploads a CSV, maps it, follows the scan and downloads scan_resu
   await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
   await expect(page.getByText(/^File type must be/)).toBeVisible();
 
+  // A file the server refuses: 'Upload Failed' names the file and gives the server's reason.
+  await input.setInputFiles(csvFile('header-only.csv', Buffer.from('EAN,Brand,Price\n')));
+  const emptyDialog = page.getByRole('dialog', { name: 'Map CSV columns' });
+  await expect(emptyDialog.getByText('The file has a header but no data rows.')).toBeVisible();
+  await emptyDialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Upload Failed')).toBeVisible();
+  await expect(page.getByText(/^Failed to process header-only\.csv: .+/)).toBeVisible();
+
   // Choose France, drop one file, map it (price optional; EAN and Brand guessed from the header).
   await page.getByTestId('csv-market-select').click();
   await page.getByRole('option', { name: 'France (EUR)' }).click();

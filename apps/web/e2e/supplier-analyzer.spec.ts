@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { demoCatalogue } from '../../server/src/modules/market-data/providers/demo/demo-catalogue.ts';
 import { signInNewUser } from './helpers.ts';
@@ -147,7 +148,7 @@ test('manual entry needs EAN and Brand, then analyzes the typed rows', async ({ 
   await expect(page.getByText('Successfully processed 2 EANs.')).toBeVisible();
 });
 
-test('a plan allowing only part of the upload says so, and the chosen market is remembered', async ({ page }) => {
+test('refused uploads say why, a plan allowing only part of the upload says so, and the chosen market is remembered', async ({ page }) => {
   test.setTimeout(90_000);
   await signInNewUser(page);
   await page.goto('/supplier-level-analyzer');
@@ -159,6 +160,19 @@ test('a plan allowing only part of the upload says so, and the chosen market is 
   await expect(page.getByTestId('supplier-market-select')).toHaveValue('UK · United Kingdom');
   await page.getByTestId('supplier-market-select').click();
   await page.getByRole('option', { name: 'DE · Germany' }).click();
+
+  // A refused upload shows the server's sentence in an 'Error' toast.
+  await page.getByTestId('supplier-dropzone').locator('input[type=file]').setInputFiles({ name: 'empty.csv', mimeType: 'text/csv', buffer: Buffer.from('EAN;Brand;Price\r\n') });
+  await page.getByRole('dialog', { name: 'Map CSV columns' }).getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('The file has a header line but no data rows.')).toBeVisible();
+
+  // Files over 50 MB are refused in the browser, before any upload.
+  const huge = test.info().outputPath('huge.csv');
+  fs.writeFileSync(huge, Buffer.alloc(52428801, 0x41));
+  await page.getByTestId('supplier-dropzone').locator('input[type=file]').setInputFiles(huge);
+  fs.rmSync(huge);
+  await expect(page.getByText('The file is larger than 50 MB (52428800 bytes).')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Map CSV columns' })).toBeHidden();
 
   // FREE allows 100 EANs a month: 120 distinct EANs start as a partial scan of the first 100.
   const rows = demoRows(120, 12);

@@ -4,10 +4,15 @@ import { getMarket, type MarketId } from '@dealradar/shared/markets';
 import type { CsvPreview } from '@dealradar/shared/csv';
 import { ColumnMappingDialog, type ColumnMapping } from '../../../components/column-mapping-dialog.tsx';
 import { readCsvFilePreview } from '../../../lib/csv-file-preview.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { useStartCsvScan } from '../api/start-csv-scan.ts';
 import { toastError, toastInfo } from '../toasts.ts';
 import { CsvDropzone } from './csv-dropzone.tsx';
 import { CsvMarketSelect } from './csv-market-select.tsx';
+
+function withServerReason(message: string, error: unknown): string {
+  return error instanceof ApiError && error.serverError ? `${message}: ${error.serverError}` : message;
+}
 
 interface PendingFile {
   file: File;
@@ -50,7 +55,8 @@ export function CsvUploadPanel({ footer }: { footer?: ReactNode }) {
       { file, marketId: market, mapping },
       {
         onSuccess: () => toastInfo('Upload Started', `Started processing ${file.name} for ${marketName}`),
-        onError: () => toastError('Upload Failed', `Failed to process ${file.name}`),
+        // SPEC §8: the server's sentence when it sent one, after the fallback that names the file.
+        onError: (error) => toastError('Upload Failed', withServerReason(`Failed to process ${file.name}`, error)),
       },
     );
   };
