@@ -78,6 +78,29 @@ describe('EAN-ASIN mapping API (SPEC §7)', () => {
     expect((await call('DELETE', '/api/ean-asin-mapping/00000000-0000-4000-8000-000000000000', admin)).statusCode).toBe(404);
   });
 
+  it('bad pages, ids and bodies answer a JSON sentence with 400/404/415, never 500', async () => {
+    for (const query of ['page=-1', 'page=abc', 'page=1.5', 'page=1e20', 'size=0', 'size=100000', 'size=1.5']) {
+      const res = await call('GET', `/api/ean-asin-mapping?${query}`, admin);
+      expect(res.statusCode, query).toBe(400);
+      expect(typeof res.json().error, query).toBe('string');
+    }
+    const past = await call('GET', '/api/ean-asin-mapping?page=99999999', admin);
+    expect(past.statusCode).toBe(200);
+    expect(past.json().content).toEqual([]);
+    for (const id of ['abc', '99999999999999999999', '00000000-0000-0000-0000-000000000000', '%00']) {
+      for (const method of ['PUT', 'DELETE'] as const) {
+        const res = await call(method, `/api/ean-asin-mapping/${id}`, admin, method === 'PUT' ? body : undefined);
+        expect(res.statusCode, `${method} ${id}`).toBe(404);
+        expect(res.json().error, `${method} ${id}`).toBe('This EAN-ASIN mapping does not exist.');
+      }
+    }
+    for (const bad of [null, [], 'text', { ...body, numberOfPacks: '3' }, { ...body, numberOfPacks: 1e9 }, { ...body, ean: 12345 }, { ...body, name: 'x'.repeat(501) }]) {
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/ean-asin-mapping', headers: { ...admin.headers, 'content-type': 'application/json' }, payload: JSON.stringify(bad) });
+      expect([400, 415], JSON.stringify(bad).slice(0, 40)).toContain(res.statusCode);
+      expect(typeof res.json().error).toBe('string');
+    }
+  });
+
   it('a mapping changes the look-up at once: its ASIN and numberOfPacks are used', async () => {
     const { demoCatalogue } = await import('../../src/modules/market-data/providers/demo/demo-catalogue.ts');
     const { demoListings } = await import('../../src/modules/market-data/providers/demo/demo-retail.ts');
