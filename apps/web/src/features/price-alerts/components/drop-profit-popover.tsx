@@ -25,7 +25,7 @@ export function DropRoiBadge({ item, interactive }: { item: PriceDropItem; inter
   );
   if (!interactive) return badge;
   return (
-    <Popover opened={opened} onChange={setOpened} width={330} position="left" withArrow shadow="md">
+    <Popover opened={opened} onChange={setOpened} width={310} position="bottom-end" withArrow shadow="md" middlewares={{ flip: true, shift: { padding: 8 } }}>
       <Popover.Target>
         <UnstyledButton onClick={() => setOpened((o) => !o)} aria-label={`Show the profit basis of ${item.productName}`}>
           {badge}
@@ -81,7 +81,8 @@ export function ProfitBasis({ data }: { data: PriceDropProfit }) {
         </Table.Tbody>
       </Table>
       <Text size="xs" c="dimmed" mt={4}>
-        Unit cost {formatMoney(data.unitCostEur, 'EUR')} excl. VAT at 1 EUR = {data.fxRate} {data.currency} ({data.fxDate}); VAT-registered seller.
+        Unit cost {formatMoney(data.unitCostEur, 'EUR')} excl. VAT
+        {data.currency === 'EUR' ? '' : `, converted at 1 EUR = ${data.fxRate} ${data.currency} (${data.fxDate})`}; VAT-registered seller.
       </Text>
     </div>
   );
