@@ -3,6 +3,7 @@ import { BRAND_SCAN_MARKETS } from '@dealradar/shared/contracts/brand-analyzer';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthGuards } from '../../plugins/auth.ts';
 import { userOf } from '../../plugins/auth.ts';
+import { listCatalogueBrands } from './brand-catalogue.ts';
 import { getActiveBrandScan, getBrandScan, startBrandScan } from './brand-scan.service.ts';
 import { deleteAllUserFavorites, deleteUserFavorite, listUserFavorites } from './favorites.service.ts';
 
@@ -10,7 +11,7 @@ import { deleteAllUserFavorites, deleteUserFavorite, listUserFavorites } from '.
 export function registerBrandAnalyzerRoutes(api: FastifyInstance, deps: AppDeps, guards: AuthGuards): void {
   const auth = { preHandler: guards.requireUser };
 
-  api.get('/brand-analyzer/brands', auth, async () => deps.marketData.listWholesaleBrands());
+  api.get('/brand-analyzer/brands', auth, async () => listCatalogueBrands(deps.marketData, deps.clock));
 
   api.get('/brand-analyzer/markets', auth, async () =>
     BRAND_SCAN_MARKETS.map(({ id, name, currency, vatRate, marketplaceId }) => ({ id, name, currency, vatRate, marketplaceId })),

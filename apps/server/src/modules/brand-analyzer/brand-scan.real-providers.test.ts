@@ -100,5 +100,7 @@ describe('brand scan against local Keepa and Qogita servers', () => {
     const again = await startScan(ctx, user, ['CeraVe'], ['DE']);
     expect((await waitForScan(ctx, user, again.json().scanId)).status).toBe('COMPLETED');
     expect(keepa.requests.length).toBe(before);
+    // The brand list (many pages on the real Qogita) was fetched once for the listing and both starts.
+    expect(qogita.requests.filter((r) => r.path === '/brands/')).toHaveLength(1);
   });
 });

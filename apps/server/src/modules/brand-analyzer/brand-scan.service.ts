@@ -11,6 +11,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../error
 import { parse } from '../../lib/validate.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { effectiveMinRoi, getEntitlements, requireBrandAnalysis, requireMarketsAllowed, reserveBrandChecks } from '../plans/entitlements.ts';
+import { listCatalogueBrands } from './brand-catalogue.ts';
 import { BRAND_SCAN_QUEUE } from './brand-scan.queue.ts';
 import { failScan, findActiveScanOfUser, findScanOfUser, insertScan, setScanJob, type BrandScanRow } from './brand-scan.repository.ts';
 
@@ -47,7 +48,7 @@ export function toScanState(row: BrandScanRow): BrandScanState {
 
 /** Catalogue spelling of each requested brand (matched loosely); bad request for a brand the catalogue lacks. */
 async function resolveBrands(deps: AppDeps, requested: string[]): Promise<string[]> {
-  const catalogue = new Map((await deps.marketData.listWholesaleBrands()).map((name) => [normalizeBrandName(name), name]));
+  const catalogue = new Map((await listCatalogueBrands(deps.marketData, deps.clock)).map((name) => [normalizeBrandName(name), name]));
   const resolved = requested.map((name) => {
     const known = catalogue.get(normalizeBrandName(name));
     if (!known) throw badRequest(`The wholesale catalogue has no brand named "${name}".`);

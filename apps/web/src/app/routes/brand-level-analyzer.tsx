@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
-import { Alert, Badge, Group, Stack, Tooltip } from '@mantine/core';
-import { IconAlertCircle, IconChartBar } from '@tabler/icons-react';
+import { Alert, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Link } from 'react-router';
+import { IconAlertCircle, IconChartBar, IconLock } from '@tabler/icons-react';
 import { formatLimit } from '@dealradar/shared/tiers';
 import { DemoDataBadge } from '../../components/demo-data-badge.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -19,6 +20,7 @@ export function BrandLevelAnalyzerPage() {
   const tracker = useBrandScanTracker(onError);
   const source = useMarketDataSource();
   const usage = useSubscriptionStatus().data;
+  const scansLocked = !!usage && (!usage.brandProfitabilityAnalysis || usage.qogitaAccessLevel === 'none');
 
   return (
     <Stack gap="lg">
@@ -44,8 +46,17 @@ export function BrandLevelAnalyzerPage() {
           {error}
         </Alert>
       )}
+      {scansLocked && (
+        <Alert color="orange" title="Brand scans are not included in your plan" icon={<IconLock size={18} />} data-testid="brand-scan-locked">
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">Upgrade to a plan with wholesale brand checks to scan whole brands. Your favorites stay available.</Text>
+            <Button component={Link} to="/subscription" color="orange" size="xs">Upgrade Now</Button>
+          </Group>
+        </Alert>
+      )}
       <ScanConfigCard
         scanRunning={tracker.isRunning}
+        maxMarkets={usage && !usage.multiMarketProfitAnalysis ? 1 : undefined}
         onStarted={(scanId) => {
           setError(null);
           tracker.follow(scanId);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { scanPollInterval } from './api/get-brand-scan.ts';
 import { defaultFavoriteOrder, favoriteCurrency, marketplaceLinks } from './favorite-format.ts';
 import { scanProgress, scanStatusColor } from './scan-progress.ts';
 
@@ -36,5 +37,16 @@ describe('favorite display rules', () => {
     expect(defaultFavoriteOrder('supplierPrice')).toBe('asc');
     expect(defaultFavoriteOrder('roi')).toBe('desc');
     expect(defaultFavoriteOrder('createdAt')).toBe('desc');
+  });
+});
+
+describe('brand scan polling', () => {
+  it('polls every 2 s until COMPLETED or ERROR, and stops after a failed poll', () => {
+    expect(scanPollInterval('pending', undefined)).toBe(2000);
+    expect(scanPollInterval('success', 'PENDING')).toBe(2000);
+    expect(scanPollInterval('success', 'PROCESSING')).toBe(2000);
+    expect(scanPollInterval('success', 'COMPLETED')).toBe(false);
+    expect(scanPollInterval('success', 'ERROR')).toBe(false);
+    expect(scanPollInterval('error', 'PROCESSING')).toBe(false);
   });
 });

@@ -3,6 +3,12 @@ import { BRAND_SCAN_POLL_INTERVAL_MS, brandScanStateSchema } from '@dealradar/sh
 import { apiRequest } from '../../../lib/api-client.ts';
 import { brandAnalyzerKeys } from './brand-analyzer-keys.ts';
 
+/** Every 2 s while the scan runs; never again after COMPLETED, ERROR or a failed poll (SPEC §8, §9). */
+export function scanPollInterval(queryStatus: 'pending' | 'error' | 'success', scanStatus: string | undefined): number | false {
+  if (queryStatus === 'error') return false;
+  return scanStatus === 'COMPLETED' || scanStatus === 'ERROR' ? false : BRAND_SCAN_POLL_INTERVAL_MS;
+}
+
 /** GET /brand-analyzer/scan/{id}: polled every 2 s until COMPLETED or ERROR; a failed poll stops polling (SPEC §8). */
 export function useBrandScan(scanId: string | null) {
   return useQuery({
@@ -11,10 +17,6 @@ export function useBrandScan(scanId: string | null) {
     enabled: !!scanId,
     staleTime: 0,
     retry: false,
-    refetchInterval: (query) => {
-      if (query.state.status === 'error') return false;
-      const status = query.state.data?.status;
-      return status === 'COMPLETED' || status === 'ERROR' ? false : BRAND_SCAN_POLL_INTERVAL_MS;
-    },
+    refetchInterval: (query) => scanPollInterval(query.state.status, query.state.data?.status),
   });
 }

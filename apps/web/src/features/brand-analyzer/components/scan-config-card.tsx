@@ -14,12 +14,14 @@ export const START_SCAN_ERROR = 'Failed to start scan';
 interface ScanConfigCardProps {
   /** A scan is running: a new one cannot start. */
   scanRunning: boolean;
+  /** Markets one scan may cover on the user's plan (display only; the server enforces it). */
+  maxMarkets?: number;
   onStarted: (scanId: string) => void;
   onError: (message: string) => void;
 }
 
 /** Brand Scan Configuration (SPEC §2): brands grouped by category, markets, Start Scan. */
-export function ScanConfigCard({ scanRunning, onStarted, onError }: ScanConfigCardProps) {
+export function ScanConfigCard({ scanRunning, maxMarkets, onStarted, onError }: ScanConfigCardProps) {
   const brands = useBrands();
   const markets = useMarkets();
   const start = useStartBrandScan();
@@ -87,6 +89,8 @@ export function ScanConfigCard({ scanRunning, onStarted, onError }: ScanConfigCa
             onChange={setSelectedMarkets}
             clearable
             searchable
+            maxValues={maxMarkets}
+            description={maxMarkets === 1 ? 'Your plan analyzes one market per scan.' : undefined}
             disabled={markets.isPending || markets.isError}
             data-testid="market-select"
           />
