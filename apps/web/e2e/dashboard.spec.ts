@@ -87,3 +87,51 @@ test('a FREE user sees the example data and the upgrade banner, and makes no liv
   await expect(page).toHaveURL(/\/subscription$/);
   expect(liveCalls).toEqual([]);
 });
+
+test('a UK FREE user sees the euro example prices in euro, not with a £ sign', async ({ page }) => {
+  await signInNewUser(page, { country: 'UK' });
+  const hot = page.getByTestId('hot-deal');
+  await expect(hot).toHaveCount(3);
+  for (const text of await hot.allInnerTexts()) {
+    expect(text).toContain('€');
+    expect(text).not.toContain('£');
+  }
+  await expect(page.getByTestId('recent-drop').first()).toContainText('€');
+  await page.goto('/qogita-price-alerts');
+  const rows = page.getByTestId('price-drop-row');
+  await expect(rows).toHaveCount(5);
+  for (const text of await rows.allInnerTexts()) expect(text).not.toContain('£');
+  await expect(rows.first()).toContainText('€');
+});
+
+test('empty answers show the empty states; a failed load shows the loading text, then the error toast', async ({ page }) => {
+  const empty: Record<string, unknown> = {
+    overview: { totalDrops: 0, totalSavings: 0, avgDiscount: 0, topBrand: null, recentDrops: 0, currency: 'EUR' },
+    'hot-deals': [],
+    'recent-drops': [],
+    analytics: { dropsByCategory: {}, dropsByPriority: {}, topBrands: [], dailyTrend: [] },
+  };
+  let fail = false;
+  await page.route('**/api/price-alerts/dashboard/*', async (route) => {
+    const name = new URL(route.request().url()).pathname.split('/').at(-1)!;
+    if (fail) {
+      await new Promise((r) => setTimeout(r, 1500));
+      return route.fulfill({ status: 500, json: { error: 'Something went wrong on our side.' } });
+    }
+    return route.fulfill({ json: empty[name] });
+  });
+  await signInWithTier(page, 'GROWTH');
+  await expect(page.getByText('No hot deals found')).toBeVisible();
+  await expect(page.getByText('No recent drops')).toBeVisible();
+  await expect(page.getByText('No category data available')).toBeVisible();
+  await expect(page.getByTestId('summary-top-brand')).toContainText('N/A');
+  await expect(page.getByTestId('summary-avg-discount')).toContainText('0.0%');
+  await expect(page.getByRole('region', { name: 'Top Brands by Price Drops' })).toHaveCount(0);
+
+  fail = true;
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(page.getByText('Loading dashboard data...')).toBeVisible();
+  const toast = page.locator('.mantine-Notification-root').filter({ hasText: 'Failed to load dashboard data' });
+  await expect(toast).toBeVisible();
+  await expect(toast).toContainText('Error');
+});

@@ -49,3 +49,46 @@ test('a PRO user filters and sorts live price drops and watches the countdown', 
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(page.getByTestId('price-drops-total')).toContainText(total.toLocaleString('en-US'));
 });
+
+test('a GROWTH user opens the profit basis behind a drop ROI badge', async ({ page }) => {
+  test.setTimeout(180_000);
+  await refreshPricesNow(page.request);
+  await signInWithTier(page, 'GROWTH', 'DE');
+  await page.goto('/qogita-price-alerts');
+  const badgeButton = page.getByRole('button', { name: /Show the profit basis of/ }).first();
+  await expect(badgeButton).toBeVisible();
+  const badgeRoi = Number((await badgeButton.innerText()).match(/(-?[\d.,]+)%/)![1]!.replace(/,/g, ''));
+  await badgeButton.click();
+  const basis = page.getByTestId('drop-profit-basis');
+  await expect(basis).toContainText('Profit basis · Amazon');
+  for (const label of ['Amazon price (buy box)', 'VAT', 'Referral fee', 'FBA fee', 'Cost (', 'Profit', 'ROI']) await expect(basis).toContainText(label);
+  const basisRoi = Number((await basis.locator('tr').last().innerText()).match(/(-?[\d.,]+)%/)![1]!.replace(/,/g, ''));
+  expect(Math.abs(basisRoi - badgeRoi)).toBeLessThanOrEqual(0.05);
+  await shot(page, 'price-alerts-profit-basis');
+});
+
+test('failures of the list and of the statistics show their toasts', async ({ page }) => {
+  await page.route('**/api/price-alerts/price-drops?*', (route) => route.fulfill({ status: 500, json: { error: 'Something went wrong on our side.' } }));
+  await page.route('**/api/price-alerts/stats', (route) => route.fulfill({ status: 500, json: { error: 'Something went wrong on our side.' } }));
+  await signInWithTier(page, 'GROWTH', 'DE');
+  await page.goto('/qogita-price-alerts');
+  await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Failed to load price drops' })).toBeVisible();
+  await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Failed to load price alert statistics' })).toBeVisible();
+});
+
+test('on a phone the drops are cards with their prices, and the sort select reorders them', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await refreshPricesNow(page.request);
+  await signInWithTier(page, 'GROWTH', 'DE');
+  await page.goto('/qogita-price-alerts');
+  const cards = page.getByTestId('price-drop-cards').getByTestId('price-drop-row');
+  await expect(cards.first()).toBeVisible();
+  await expect(page.getByTestId('price-drops-table')).toHaveCount(0);
+  await expect(cards.first()).toContainText('€');
+  await expect(cards.first()).toContainText(/-\d+\.\d%/);
+  await page.getByLabel('Sort by').selectOption('priceDropPercentage:desc');
+  const pct = async () => (await cards.allInnerTexts()).map((t) => Number(t.match(/-(\d+\.\d)%/)![1]));
+  await expect.poll(async () => { const p = await pct(); return p.length > 1 && p.every((v, i) => i === 0 || p[i - 1]! >= v); }).toBe(true);
+  await shot(page, 'price-alerts-phone');
+});
