@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { CSV_RESULT_COLUMNS } from '@dealradar/shared/contracts/scans';
 import { demoCatalogue } from '../../server/src/modules/market-data/providers/demo/demo-catalogue.ts';
 import { loginAsAdmin, signInNewUser } from './helpers.ts';
@@ -12,6 +12,11 @@ function templateCsv(count: number): Buffer {
   // Two rows that cannot be used: a wrong check digit and a missing brand.
   lines.push('4006381333932,Broken,1.00', '4006381333931,,1.00');
   return Buffer.from(`${lines.join('\n')}\n`, 'utf8');
+}
+
+/** A toast by its title; title and message are checked in one assertion (toasts live 6 s, a loaded machine is slow). */
+function toast(page: Page, title: string) {
+  return page.getByRole('alert').filter({ has: page.getByText(title, { exact: true }) });
 }
 
 const csvFile = (name: string, buffer: Buffer) => ({ name, mimeType: 'text/csv', buffer });
@@ -43,8 +48,7 @@ test('the admin uploads a CSV, maps it, follows the scan and downloads scan_resu
   const emptyDialog = page.getByRole('dialog', { name: 'Map CSV columns' });
   await expect(emptyDialog.getByText('The file has a header but no data rows.')).toBeVisible();
   await emptyDialog.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByText('Upload Failed')).toBeVisible();
-  await expect(page.getByText(/^Failed to process header-only\.csv: .+/)).toBeVisible();
+  await expect(toast(page, 'Upload Failed')).toContainText(/Failed to process header-only\.csv: .+/, { timeout: 30_000 });
 
   // Choose France, drop one file, map it (price optional; EAN and Brand guessed from the header).
   await page.getByTestId('csv-market-select').click();
@@ -58,8 +62,7 @@ test('the admin uploads a CSV, maps it, follows the scan and downloads scan_resu
   await expect(dialog.getByRole('combobox', { name: 'Brand column' })).toHaveValue('Brand');
   // (Chromium does not expose multipart bodies with a file to the test: the outcome below proves the fields.)
   await dialog.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByText('Upload Started')).toBeVisible();
-  await expect(page.getByText('Started processing template-prices.csv for France')).toBeVisible();
+  await expect(toast(page, 'Upload Started')).toContainText('Started processing template-prices.csv for France', { timeout: 30_000 });
 
   // The scan ends in the history tab as COMPLETED at 100 %.
   await page.getByRole('tab', { name: /Scan History/ }).click();
@@ -74,7 +77,7 @@ test('the admin uploads a CSV, maps it, follows the scan and downloads scan_resu
   await card.getByRole('button', { name: 'Download results' }).click();
   const download = await downloadEvent;
   expect(download.suggestedFilename()).toBe(`scan_results_${scanId}.csv`);
-  await expect(page.getByText('Download Complete')).toBeVisible();
+  await expect(toast(page, 'Download Complete')).toContainText('Your results have been downloaded');
   const text = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
   const [header, ...lines] = text.trim().split(/\r?\n/);
   expect(header!.split(',')).toEqual([...CSV_RESULT_COLUMNS]);

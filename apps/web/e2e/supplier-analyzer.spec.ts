@@ -39,6 +39,11 @@ async function uploadAndMap(page: Page, name: string, content: Buffer) {
   await expect(dialog).toBeHidden();
 }
 
+/** A toast by its title; title and message are checked in one assertion (toasts live 6 s, a loaded machine is slow). */
+function toast(page: Page, title: string) {
+  return page.getByRole('alert').filter({ has: page.getByText(title, { exact: true }) });
+}
+
 async function numbersOf(page: Page, testId: string): Promise<number[]> {
   const texts = await page.getByTestId(testId).allInnerTexts();
   return texts.map((t) => Number.parseFloat(t.replace(/[^0-9.-]/g, ''))).filter((n) => Number.isFinite(n));
@@ -58,8 +63,7 @@ test('upload a supplier CSV, map its columns, watch progress, then sort, filter 
   const panel = page.getByTestId('supplier-scan-panel');
   await expect(panel).toBeVisible();
   await expect(panel).toHaveAttribute('data-status', 'COMPLETED', { timeout: 60_000 });
-  await expect(page.getByText('Scan Completed')).toBeVisible();
-  await expect(page.getByText(`Successfully processed ${rows.length} EANs.`)).toBeVisible();
+  await expect(toast(page, 'Scan Completed')).toContainText(`Successfully processed ${rows.length} EANs.`);
 
   // Deals appear with their ROI badge, prices in EUR and an Amazon link.
   const cards = page.getByTestId('deal-card');
@@ -79,12 +83,12 @@ test('upload a supplier CSV, map its columns, watch progress, then sort, filter 
   await expect.poll(async () => {
     const rois = await numbersOf(page, 'deal-roi');
     return rois.length > 1 && rois.every((v, i) => i === 0 || rois[i - 1]! >= v);
-  }).toBe(true);
+  }, { timeout: 20_000 }).toBe(true);
   await page.getByTestId('deal-sort-order').getByText('Ascending').click();
   await expect.poll(async () => {
     const rois = await numbersOf(page, 'deal-roi');
     return rois.length > 1 && rois.every((v, i) => i === 0 || rois[i - 1]! <= v);
-  }).toBe(true);
+  }, { timeout: 20_000 }).toBe(true);
 
   // Every deal meets the FREE plan's fixed 25 % minimum ROI.
   for (const roi of await numbersOf(page, 'deal-roi')) expect(roi).toBeGreaterThanOrEqual(25);
@@ -127,8 +131,7 @@ test('manual entry needs EAN and Brand, then analyzes the typed rows', async ({ 
 
   await page.getByLabel('EAN 1').fill('4006381333931');
   await page.getByRole('button', { name: 'Analyze entries' }).click();
-  await expect(page.getByText('Missing fields')).toBeVisible();
-  await expect(page.getByText('EAN and Brand are required')).toBeVisible();
+  await expect(toast(page, 'Missing fields')).toContainText('EAN and Brand are required');
 
   const [a, b] = demoRows(2, 1);
   await page.getByLabel('EAN 1').fill(a!.ean);
@@ -145,7 +148,7 @@ test('manual entry needs EAN and Brand, then analyzes the typed rows', async ({ 
     { ean: b!.ean, brand: b!.brand },
   ]);
   await expect(page.getByTestId('supplier-scan-panel')).toHaveAttribute('data-status', 'COMPLETED', { timeout: 60_000 });
-  await expect(page.getByText('Successfully processed 2 EANs.')).toBeVisible();
+  await expect(toast(page, 'Scan Completed')).toContainText('Successfully processed 2 EANs.');
 });
 
 test('refused uploads say why, a plan allowing only part of the upload says so, and the chosen market is remembered', async ({ page }) => {
@@ -178,7 +181,6 @@ test('refused uploads say why, a plan allowing only part of the upload says so, 
   const rows = demoRows(120, 12);
   expect(rows).toHaveLength(120);
   await uploadAndMap(page, 'big-list.csv', supplierCsv(rows));
-  await expect(page.getByText('Scan Started (Partial)')).toBeVisible();
-  await expect(page.getByText('Your plan allows 100 EANs in this run, so the first 100 of 120 EANs are analyzed.')).toBeVisible();
+  await expect(toast(page, 'Scan Started (Partial)')).toContainText('Your plan allows 100 EANs in this run, so the first 100 of 120 EANs are analyzed.', { timeout: 30_000 });
   await expect(page.getByTestId('supplier-scan-panel')).toHaveAttribute('data-status', 'COMPLETED', { timeout: 60_000 });
 });
