@@ -112,6 +112,21 @@ test.describe('EAN-ASIN mappings', () => {
     await expect(page.getByText('Failed to fetch EAN-ASIN mappings')).toBeVisible();
   });
 
+  test('a failed save without a server sentence shows the fallback', async ({ page }) => {
+    await loginAsAdmin(page);
+    await page.route('**/api/ean-asin-mapping', (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 500, body: '' }) : route.continue()));
+    await page.goto('/ean-asin-mapping');
+    await page.getByRole('button', { name: 'Add' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add EAN-ASIN Mapping' });
+    await dialog.getByLabel('EAN').fill('4006381333931');
+    await dialog.getByLabel('ASIN').fill('B08N5WRWNW');
+    await dialog.getByLabel('Name').fill('Face Cream 50 ml');
+    await dialog.getByLabel('Brand').fill('Alpha');
+    await dialog.getByLabel('Number of packs').fill('2');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Failed to save EAN-ASIN mapping');
+  });
+
   test('a non-admin is sent to the dashboard', async ({ page }) => {
     await signInNewUser(page);
     await page.goto('/ean-asin-mapping');
