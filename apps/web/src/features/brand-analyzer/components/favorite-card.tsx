@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Badge, Box, Card, Group, Image, SimpleGrid, Stack, 
 import { IconExternalLink, IconPhotoOff, IconTrash } from '@tabler/icons-react';
 import type { Favorite } from '@dealradar/shared/contracts/brand-analyzer';
 import { isWeakRank, roiBadgeColor } from '@dealradar/shared/roi';
-import { buyBoxSellerLabel, formatCount, formatMoney, formatPercent } from '../../supplier-analyzer/deal-format.ts';
+import { buyBoxSellerLabel, formatCount, formatMoney, formatPercent } from '../../../lib/format.ts';
 import { favoriteCurrency, marketplaceLinks } from '../favorite-format.ts';
 
 /** One favorite (SPEC §3 'Favorite / deal product'): light red when the main rank is above 50000 or missing. */

@@ -1,0 +1,38 @@
+import type { MarketId } from '@dealradar/shared/markets';
+
+/**
+ * Pure display formatting shared by the analyzer screens (SPEC §9: currency symbols GBP, EUR, USD with 2 decimals;
+ * a specific seller id is displayed with the retailer's own name).
+ */
+
+/** Money with its currency symbol and 2 decimals; '—' when unknown. */
+export function formatMoney(value: number | null | undefined, currency: string): string {
+  if (value == null || !Number.isFinite(value)) return '—';
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
+}
+
+export function formatPercent(value: number | null | undefined, digits = 1): string {
+  if (value == null || !Number.isFinite(value)) return '—';
+  return `${value.toFixed(digits)}%`;
+}
+
+export function formatCount(value: number | null | undefined): string {
+  if (value == null || !Number.isFinite(value)) return '—';
+  return value.toLocaleString('en-US');
+}
+
+/** Amazon's own retail seller id per marketplace: shown as 'Amazon' instead of the id. */
+const AMAZON_SELLER_IDS: Record<MarketId, string> = {
+  DE: 'A3JWKAKR8XB7XF',
+  UK: 'A3P5ROKL5A1OLE',
+  FR: 'A1X6FK5RDHNB96',
+  IT: 'A11IL2PNWYJU7H',
+  ES: 'A1AT7YVPFBWXBL',
+  US: 'ATVPDKIKX0DER',
+  CA: 'A3DWYIK6Y9EEQB',
+};
+
+export function buyBoxSellerLabel(sellerId: string | null | undefined): string {
+  if (!sellerId) return '—';
+  return Object.values(AMAZON_SELLER_IDS).includes(sellerId) ? 'Amazon' : sellerId;
+}
