@@ -12,8 +12,8 @@ export function TopBrands({ brands }: { brands: Array<{ brand: string; dropCount
       <SimpleGrid cols={{ base: 2, md: 5 }} spacing="sm">
         {brands.slice(0, TOP_BRANDS_LIMIT).map((b, i) => (
           <Paper key={b.brand} withBorder radius="md" p="sm" data-testid="top-brand">
-            <Group justify="space-between" wrap="nowrap">
-              <Text fw={600} size="sm" lineClamp={1}>
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <Text fw={600} size="sm" lineClamp={2} title={b.brand} style={{ overflowWrap: 'anywhere', hyphens: 'auto' }}>
                 {b.brand}
               </Text>
               <Badge variant="light" size="sm" style={{ flexShrink: 0 }}>

@@ -82,7 +82,7 @@ export function ProfitBasis({ data }: { data: PriceDropProfit }) {
       </Table>
       <Text size="xs" c="dimmed" mt={4}>
         Unit cost {formatMoney(data.unitCostEur, 'EUR')} excl. VAT
-        {data.currency === 'EUR' ? '' : `, converted at 1 EUR = ${data.fxRate} ${data.currency} (${data.fxDate})`}; VAT-registered seller.
+        {data.currency === 'EUR' ? '' : `, converted at 1 EUR = ${data.fxRate} ${data.currency} (${data.fxDate})`}; VAT-registered seller. Each line is rounded to the cent; the profit is computed before rounding.
       </Text>
     </div>
   );
