@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Badge, Box, Card, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Box, Card, Flex, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconExternalLink, IconPhotoOff, IconTrash } from '@tabler/icons-react';
 import type { Favorite } from '@dealradar/shared/contracts/brand-analyzer';
 import { isWeakRank, roiBadgeColor } from '@dealradar/shared/roi';
@@ -34,14 +34,14 @@ export function FavoriteCard({ favorite, onDelete }: { favorite: Favorite; onDel
           )}
         </Box>
         <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
-          <Group justify="space-between" align="flex-start" gap="sm" wrap="nowrap">
-            <div style={{ minWidth: 0 }}>
+          <Flex direction={{ base: 'column-reverse', xs: 'row' }} justify="space-between" align={{ base: 'stretch', xs: 'flex-start' }} gap="xs">
+            <div style={{ minWidth: 0, flex: 1 }}>
               <Text fw={600} lineClamp={2} data-testid="favorite-name">{favorite.productName ?? 'Unnamed product'}</Text>
               <Text size="xs" c="dimmed">
                 <Text span fw={600} c="dark.4">{favorite.brand}</Text> · EAN {favorite.ean} · ASIN {favorite.asin}
               </Text>
             </div>
-            <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
+            <Group gap={6} wrap="nowrap" justify="flex-end" style={{ flexShrink: 0 }}>
               <Badge variant="light" color="gray">{favorite.market}</Badge>
               <Badge size="lg" variant="filled" color={roiBadgeColor(favorite.roiPercentage)} data-testid="favorite-roi">
                 ROI {formatPercent(favorite.roiPercentage)}
@@ -50,7 +50,7 @@ export function FavoriteCard({ favorite, onDelete }: { favorite: Favorite; onDel
                 <IconTrash size={18} />
               </ActionIcon>
             </Group>
-          </Group>
+          </Flex>
           <SimpleGrid cols={{ base: 2, sm: 4, lg: 7 }} spacing="xs" verticalSpacing={6}>
             <Metric label="Supplier price" value={money(favorite.supplierPrice)} />
             <Metric label="Amazon price" value={money(favorite.amazonPrice)} />

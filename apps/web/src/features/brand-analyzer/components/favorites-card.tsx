@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Badge, Button, Card, Center, Group, Loader, Pagination, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Center, Group, Loader, Pagination, Stack, Text, Title, useMatches } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconStar, IconTrash } from '@tabler/icons-react';
 import { groupBrandsByCategory } from '@dealradar/shared/brand-categories';
@@ -28,6 +28,8 @@ export function FavoritesCard({ onError }: { onError: (message: string) => void 
   const markets = useMarkets();
   const deleteOne = useDeleteFavorite();
   const deleteAll = useDeleteAllFavorites();
+  // Phone: smaller page buttons so the pager stays on one line (1 2 3 4 5 … 9 and the arrows).
+  const paginationSize = useMatches({ base: 'sm', sm: 'md' });
 
   useEffect(() => {
     if (favorites.isError) onError(LOAD_FAVORITES_ERROR);
@@ -124,7 +126,7 @@ export function FavoritesCard({ onError }: { onError: (message: string) => void 
         )}
         {totalPages > 1 && (
           <Group justify="center">
-            <Pagination total={totalPages} value={page} onChange={setPage} data-testid="favorites-pagination" />
+            <Pagination total={totalPages} value={page} onChange={setPage} size={paginationSize} data-testid="favorites-pagination" />
           </Group>
         )}
       </Stack>

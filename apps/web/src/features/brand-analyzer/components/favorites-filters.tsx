@@ -33,7 +33,7 @@ export function FavoritesFilters({ value, brandOptions, marketOptions, onChange,
         searchable
         clearable
         nothingFoundMessage="No brands found"
-        w={260}
+        w={{ base: '100%', sm: 240 }}
         data-testid="favorites-brand-filter"
       />
       <MultiSelect
@@ -44,7 +44,7 @@ export function FavoritesFilters({ value, brandOptions, marketOptions, onChange,
         onChange={(markets) => onChange({ markets })}
         clearable
         searchable
-        w={220}
+        w={{ base: '100%', sm: 200 }}
         data-testid="favorites-market-filter"
       />
       <Select
@@ -53,7 +53,7 @@ export function FavoritesFilters({ value, brandOptions, marketOptions, onChange,
         value={value.sortBy}
         onChange={(sortBy) => sortBy && onSortByChange(sortBy as FavoriteSortBy)}
         allowDeselect={false}
-        w={200}
+        w={{ base: '100%', sm: 190 }}
         data-testid="favorites-sort"
       />
       <SegmentedControl
