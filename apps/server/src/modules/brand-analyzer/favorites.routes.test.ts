@@ -46,6 +46,17 @@ describe('favorites', () => {
 
   const eans = (body: { content: Array<{ ean: string }> }) => body.content.map((f) => f.ean.slice(-1));
 
+  it('pages 100 favorites by default (SPEC §9 page size)', async () => {
+    const many = await createUser(ctx.deps, { tier: 'PRO' });
+    const favorites = Array.from({ length: 101 }, (_, i) => record({ ean: String(2000000000000 + i), mainCategoryRank: i + 1 }));
+    await seed(many, favorites, new Date('2026-11-04T10:00:00Z'));
+    const first = (await listFavorites(ctx, many)).json();
+    expect(first).toMatchObject({ totalElements: 101, totalPages: 2 });
+    expect(first.content).toHaveLength(100);
+    const second = (await listFavorites(ctx, many, 'page=1')).json();
+    expect(second.content.map((f: { ean: string }) => f.ean)).toEqual(['2000000000100']);
+  });
+
   it('lists only the user\'s own favorites, paged (zero-based) with totals', async () => {
     const all = await listFavorites(ctx, owner);
     expect(all.statusCode).toBe(200);
