@@ -64,9 +64,12 @@ test('choose brands and markets, start, see favorites, filter them, delete one a
   await expect(start).toBeDisabled();
   await expect(config.getByText('Please select at least one brand and one market')).toBeVisible();
 
-  // The brand list is grouped: the demo catalogue's invented brands all fall under 'Other'.
+  // The brand list is grouped: the demo catalogue's brands sit in the five categories of their demo category.
   await config.getByRole('combobox', { name: 'Brands' }).click();
-  await expect(page.getByRole('listbox').getByText('Other', { exact: true })).toBeVisible();
+  const listbox = page.getByRole('listbox');
+  await expect(listbox.getByText('Skincare', { exact: true })).toBeVisible();
+  for (const group of ['Makeup', 'Hair Care', 'Fragrance', 'Personal Care']) await expect(listbox.getByText(group, { exact: true })).toBeAttached();
+  await expect(listbox.getByText('Other', { exact: true })).toHaveCount(0);
   await page.keyboard.press('Escape');
 
   const brands = (await demoBrands(page, token)).slice(0, 3);

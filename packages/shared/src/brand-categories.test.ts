@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BRAND_CATEGORIES, brandCategoryOf, groupBrandsByCategory, normalizeBrandName, OTHER_BRAND_CATEGORY } from './brand-categories.ts';
+import { BRAND_CATEGORIES, brandCategoryOf, DEMO_CATALOGUE_BRAND_GROUPS, groupBrandsByCategory, normalizeBrandName, OTHER_BRAND_CATEGORY } from './brand-categories.ts';
 
 describe('brand categories', () => {
   it('has five curated categories and puts each curated brand in exactly one', () => {
@@ -14,7 +14,7 @@ describe('brand categories', () => {
     expect(brandCategoryOf('Kerastase')).toBe('Hair Care');
     expect(brandCategoryOf('Dolce&Gabbana')).toBe('Fragrance');
     expect(brandCategoryOf('oral-b')).toBe('Personal Care');
-    expect(brandCategoryOf('Lumière Botanique')).toBe(OTHER_BRAND_CATEGORY);
+    expect(brandCategoryOf('Zeta Labs')).toBe(OTHER_BRAND_CATEGORY);
   });
 
   it('groups the catalogue in category order with Other last, sorted inside, without curated brands the catalogue lacks', () => {
@@ -25,5 +25,17 @@ describe('brand categories', () => {
       { category: 'Other', brands: ['Alpha Beauty', 'Zeta Labs'] },
     ]);
     expect(groupBrandsByCategory([])).toEqual([]);
+  });
+
+  it("puts the demo catalogue's invented brands in the group of their demo category, never twice", () => {
+    expect(brandCategoryOf('Lumière Botanique')).toBe('Skincare');
+    expect(brandCategoryOf('Silkara')).toBe('Hair Care');
+    expect(brandCategoryOf('Noir Atelier')).toBe('Fragrance');
+    expect(brandCategoryOf('Nailissima')).toBe('Makeup');
+    expect(brandCategoryOf('Dentaclair')).toBe('Personal Care');
+    const curated = new Set(BRAND_CATEGORIES.flatMap((c) => c.brands.map(normalizeBrandName)));
+    const demo = Object.values(DEMO_CATALOGUE_BRAND_GROUPS).flatMap((brands) => brands.map(normalizeBrandName));
+    expect(new Set(demo).size).toBe(demo.length);
+    expect(demo.filter((brand) => curated.has(brand))).toEqual([]);
   });
 });

@@ -49,6 +49,22 @@ export const BRAND_CATEGORIES = [
   },
 ] as const satisfies ReadonlyArray<{ name: string; brands: readonly string[] }>;
 
+/**
+ * The demo catalogue (MARKET_DATA=demo) invents its brands, so none of them is a curated brand above and the demo
+ * would show every brand under 'Other'. Each invented brand carries a catalogue category in the demo
+ * (apps/server/src/modules/market-data/providers/demo/demo-catalogue.ts); here it is placed in the group that category
+ * belongs to (Skin/Sun Care → Skincare, Makeup/Nail Care → Makeup, Bath & Body, Men's Grooming, Oral and Baby Care →
+ * Personal Care). A real wholesale catalogue has none of these names, so this changes nothing outside the demo; a test
+ * on the server keeps the list in step with the demo catalogue.
+ */
+export const DEMO_CATALOGUE_BRAND_GROUPS = {
+  Skincare: ['Lumière Botanique', 'Nordhav Skin', 'Dermavita', 'Alpenrose Naturkosmetik', 'Clearwell Labs', 'Aqualine Derm', 'Sensiderm', 'Rosalba Cosmetici', 'Vitaleaf', 'Maison Celeste', 'Oceanique', 'Hydralis', 'Sonnenklar', 'Solara Bay'],
+  'Hair Care': ['Kaiser & Lind', 'Silkara', 'Capelli Veri', 'Mane Theory', 'Voluma Pro', 'Greenroot Hair', 'Brillanza', 'Salon Nordique', 'Curlwise', 'Hairlab Berlin'],
+  Fragrance: ['Maison Ambre', 'Eau de Riviera', 'Noir Atelier', 'Fiore di Capri', 'Bergamot & Oak', 'Sillage Paris', 'Aurum Parfums', 'Blue Cedar'],
+  Makeup: ['Velvetine Cosmetics', 'Chromabelle', 'Lashique', 'Pigmenta Milano', 'Glowella', 'Studio Rouge', 'Nudé Beauty', 'Prismatic Pro', 'Pinkberry Cosmetics', 'Nailissima', 'Lacquer Lane', 'Onglerie'],
+  'Personal Care': ['Badehaus', 'Savonnerie Provence', 'Shea Garden', 'Aromaflora', 'Mandelblüte', 'Citrus Grove', 'Lavandula Care', 'Nordic Spa', 'Barbero Classico', 'Ironwood Men', 'Gentleman Grade', 'Blade & Balm', 'Homme Essentiel', 'Beardsmith', 'Dentaclair', 'Smilewell', 'Fluorin Plus', 'Menthe Pure', 'Babysanft', 'Petit Doux'],
+} as const satisfies Record<(typeof BRAND_CATEGORIES)[number]['name'], readonly string[]>;
+
 export const OTHER_BRAND_CATEGORY = 'Other';
 export type BrandCategoryName = (typeof BRAND_CATEGORIES)[number]['name'] | typeof OTHER_BRAND_CATEGORY;
 
@@ -61,9 +77,12 @@ export function normalizeBrandName(name: string): string {
     .replace(/[^a-z0-9]/g, '');
 }
 
-const CATEGORY_BY_BRAND = new Map<string, BrandCategoryName>(
-  BRAND_CATEGORIES.flatMap((category) => category.brands.map((brand) => [normalizeBrandName(brand), category.name] as const)),
-);
+const CATEGORY_BY_BRAND = new Map<string, BrandCategoryName>([
+  ...BRAND_CATEGORIES.flatMap((category) => category.brands.map((brand) => [normalizeBrandName(brand), category.name] as const)),
+  ...Object.entries(DEMO_CATALOGUE_BRAND_GROUPS).flatMap(([category, brands]) =>
+    brands.map((brand) => [normalizeBrandName(brand), category as BrandCategoryName] as const),
+  ),
+]);
 
 export function brandCategoryOf(brand: string): BrandCategoryName {
   return CATEGORY_BY_BRAND.get(normalizeBrandName(brand)) ?? OTHER_BRAND_CATEGORY;
