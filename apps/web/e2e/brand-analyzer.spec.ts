@@ -214,3 +214,34 @@ test('a plan without wholesale access is refused with the server\'s message in t
   await alert.getByRole('button').click();
   await expect(alert).toBeHidden();
 });
+
+test('failed loads show the SPEC §8 fallbacks and a failed scan shows "An error occurred: {error}"', async ({ page }) => {
+  await signInWithPlan(page, 'PRO');
+  const fail = { status: 500, contentType: 'application/json', body: '{}' };
+
+  // Favorites cannot be loaded: the red Error alert carries 'Failed to load favorites'.
+  await page.route('**/api/brand-analyzer/favorites**', (route) => route.fulfill(fail));
+  await page.goto('/brand-level-analyzer');
+  await expect(page.getByTestId('brand-analyzer-error')).toContainText('Failed to load favorites');
+  await page.unroute('**/api/brand-analyzer/favorites**');
+
+  // Brands and markets cannot be loaded: 'Failed to load brands and markets'.
+  await page.route('**/api/brand-analyzer/brands', (route) => route.fulfill(fail));
+  await page.reload();
+  await expect(page.getByTestId('brand-analyzer-error')).toContainText('Failed to load brands and markets');
+  await page.unroute('**/api/brand-analyzer/brands');
+
+  // An active scan that ended in ERROR: red badge and the server's message after 'An error occurred: '.
+  const now = new Date().toISOString();
+  const failed = {
+    id: '00000000-0000-4000-8000-000000000001', status: 'ERROR', totalBrands: 2, processedBrands: 1, currentBrand: null,
+    totalMarkets: 1, processedMarkets: 0, currentMarket: null, error: 'No Amazon data could be retrieved.', brands: ['A', 'B'],
+    markets: ['DE'], favoritesFound: 0, createdAt: now, updatedAt: now, finishedAt: now,
+  };
+  const json = (body: unknown) => ({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
+  await page.route('**/api/brand-analyzer/active-scan', (route) => route.fulfill(json(failed)));
+  await page.route(`**/api/brand-analyzer/scan/${failed.id}`, (route) => route.fulfill(json(failed)));
+  await page.reload();
+  await expect(page.getByTestId('scan-error')).toHaveText('An error occurred: No Amazon data could be retrieved.');
+  await expect(page.getByTestId('scan-status-badge')).toHaveText('ERROR');
+});
