@@ -245,3 +245,31 @@ test('failed loads show the SPEC §8 fallbacks and a failed scan shows "An error
   await expect(page.getByTestId('scan-error')).toHaveText('An error occurred: No Amazon data could be retrieved.');
   await expect(page.getByTestId('scan-status-badge')).toHaveText('ERROR');
 });
+
+test('failed deletes show "Failed to delete favorite" and "Failed to delete all favorites"', async ({ page }) => {
+  await signInWithPlan(page, 'PRO');
+  const now = new Date().toISOString();
+  const favorite = {
+    id: '00000000-0000-4000-8000-000000000002', ean: '4006170012344', asin: 'B0TESTFAV1', market: 'DE', currency: 'EUR',
+    productName: 'Test Cream 50 ml', brand: 'Dermavita', supplierName: 'Qogita', supplierUrl: null, supplierPrice: 5, amazonPrice: 20,
+    estimatedProfit: 6, roiPercentage: 40, mainCategoryRank: 100, beautyCategoryRank: 5, estimatedMonthlySales: 30, rating: 4.5,
+    reviewCount: 10, numberOfSellers: 2, buyBoxSellerId: null, amazonImageUrl: null, qogitaImageUrl: null, imageUrl: null,
+    createdAt: now, updatedAt: now,
+  };
+  await page.route('**/api/brand-analyzer/favorites**', (route) =>
+    route.request().method() === 'GET'
+      ? route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ content: [favorite], totalPages: 1, totalElements: 1 }) })
+      : route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+  );
+  await page.goto('/brand-level-analyzer');
+  const alert = page.getByTestId('brand-analyzer-error');
+
+  await page.getByTestId('delete-favorite').click();
+  await page.getByRole('dialog', { name: 'Delete favorite?' }).getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(alert).toContainText('Failed to delete favorite');
+  await alert.getByRole('button').click();
+
+  await page.getByRole('button', { name: 'Delete All' }).click();
+  await page.getByTestId('confirm-delete-all').click();
+  await expect(alert).toContainText('Failed to delete all favorites');
+});
