@@ -11,6 +11,8 @@ export interface CurrentUser {
   role: 'USER' | 'ADMIN';
   organizationId: string;
   subscriptionTier: string;
+  /** UK, DE, FR, IT, ES, or null until the region dialog was answered. */
+  primaryCountry: string | null;
   jti: string;
   tokenExp: number;
 }
@@ -39,9 +41,9 @@ export function createAuthGuards(deps: AppDeps) {
     if (!claims) throw unauthorized();
     const row = await deps.db.maybeOne<{
       id: string; username: string; email: string; role: 'USER' | 'ADMIN'; active: boolean;
-      organization_id: string; subscription_tier: string; tokens_valid_after: Date; revoked: boolean;
+      organization_id: string; subscription_tier: string; primary_country: string | null; tokens_valid_after: Date; revoked: boolean;
     }>(
-      `select u.id, u.username, u.email, u.role, u.active, u.organization_id, o.subscription_tier, u.tokens_valid_after,
+      `select u.id, u.username, u.email, u.role, u.active, u.organization_id, o.subscription_tier, u.primary_country, u.tokens_valid_after,
               exists (select 1 from revoked_tokens r where r.jti = $2) as revoked
          from users u join organizations o on o.id = u.organization_id
         where u.id = $1`,
@@ -56,6 +58,7 @@ export function createAuthGuards(deps: AppDeps) {
       role: row.role,
       organizationId: row.organization_id,
       subscriptionTier: row.subscription_tier,
+      primaryCountry: row.primary_country,
       jti: claims.jti,
       tokenExp: claims.exp,
     };

@@ -227,7 +227,7 @@ describe('Supplier analyzer: upload → poll → deals', () => {
       const scanId = res.json().scanId;
       // the scan is canceled through the shared service (the supplier screen has no cancel button)
       const { cancelOwnScan } = await import('../../src/modules/scans/scans.service.ts');
-      const current = { id: user.id, username: user.username, email: user.email, role: 'USER' as const, organizationId: user.organizationId, subscriptionTier: 'GROWTH', jti: 'x', tokenExp: 0 };
+      const current = { id: user.id, username: user.username, email: user.email, role: 'USER' as const, organizationId: user.organizationId, subscriptionTier: 'GROWTH', primaryCountry: 'DE', jti: 'x', tokenExp: 0 };
       const canceled = await cancelOwnScan(ctx.deps, current, 'supplier', scanId);
       expect(canceled.status).toBe('ERROR');
       const used = (await getUsage(ctx.deps.db, user.organizationId, ctx.clock.now())).eanUploadsThisMonth;

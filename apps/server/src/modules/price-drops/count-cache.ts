@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
  * Aggregates over the active drops (table totals, dashboard overview and analytics, stats) change only when a
  * refresh finishes or a drop expires, but recomputing them over 200,000 drops on every request costs more than
  * the page itself. They are kept per database, keyed by what was asked, the last finished refresh and the
- * current minute (so expiries show within a minute). Pages and lists are always read fresh.
+ * current minute (so expiries show within a minute). Pages of the drops table are cached the same way.
  */
 const MAX_ENTRIES = 1000;
 const caches = new WeakMap<Db, Map<string, unknown>>();

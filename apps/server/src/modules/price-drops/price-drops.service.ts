@@ -9,7 +9,6 @@ import { regionCurrency } from '@dealradar/shared/regions';
 import type { AppDeps } from '../../deps.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { requireLivePriceData } from '../plans/entitlements.ts';
-import { findPrimaryCountry } from '../settings/settings.repository.ts';
 import * as repo from './price-drops.repository.ts';
 import { cachedAggregate } from './count-cache.ts';
 import { isRunning, lastRunId, lastSucceededRun } from './refresh-runs.repository.ts';
@@ -32,7 +31,7 @@ interface Money {
 }
 
 async function moneyFor(deps: Deps, user: CurrentUser): Promise<Money> {
-  const { currency } = regionCurrency(await findPrimaryCountry(deps.db, user.id));
+  const { currency } = regionCurrency(user.primaryCountry);
   const rate = currency === 'EUR' ? 1 : (await deps.marketData.fxRate('EUR', currency)).rate;
   return { currency, convert: (cents) => Math.round(cents * rate) / 100 };
 }
@@ -133,7 +132,8 @@ export async function listPriceDrops(deps: Deps, user: CurrentUser, query: Price
   const { page: _page, size: _size, sortBy: _sortBy, sortOrder: _sortOrder, ...filters } = query;
   const [total, rows] = await Promise.all([
     cached(deps, now, ['count', filters], async () => (await repo.countDrops(deps.db, query, now)).n),
-    repo.pageOfDrops(deps.db, query, now),
+    // Drops change only with a refresh (new run id) or an expiry (the key's minute), so pages are cached like the totals.
+    cached(deps, now, ['page', query], () => repo.pageOfDrops(deps.db, query, now)),
   ]);
   return toPaged(rows.map((r) => toItem(r, money)), total, query.size);
 }
