@@ -1,8 +1,8 @@
 import { Anchor, Badge, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import type { PriceDropItem } from '@dealradar/shared/contracts/price-drops';
-import { DropCategoryBadge } from '../../price-alerts/components/drop-category-badge.tsx';
-import { formatDrop, formatMoney } from '../../price-alerts/format.ts';
+import { DropCategoryBadge } from '../../../components/drop-category-badge.tsx';
+import { formatDrop, formatMoney } from '../../../lib/drop-format.ts';
 
 function HotDeal({ item, currency }: { item: PriceDropItem; currency: string }) {
   return (

@@ -1,8 +1,8 @@
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { RECENT_DROPS_SHOWN } from '@dealradar/shared/drops';
 import type { PriceDropItem } from '@dealradar/shared/contracts/price-drops';
-import { DropCategoryBadge } from '../../price-alerts/components/drop-category-badge.tsx';
-import { formatDateTime, formatDrop, formatMoney } from '../../price-alerts/format.ts';
+import { DropCategoryBadge } from '../../../components/drop-category-badge.tsx';
+import { formatDateTime, formatDrop, formatMoney } from '../../../lib/drop-format.ts';
 
 /** Recent Drops ('Last 2h'): the first 5 items, with brand and local detection time. */
 export function RecentDropsPanel({ items, currency }: { items: PriceDropItem[]; currency: string }) {

@@ -1,5 +1,5 @@
 import { Paper, SimpleGrid, Text } from '@mantine/core';
-import { formatCount, formatPercent } from '../../price-alerts/format.ts';
+import { formatCount, formatPercent } from '../../../lib/drop-format.ts';
 
 interface SummaryCardsProps {
   totalDrops: number | undefined;

@@ -4,7 +4,7 @@ import type { PriceDropItem, PriceDropProfit } from '@dealradar/shared/contracts
 import { roiBadgeColor } from '@dealradar/shared/roi';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useDropProfit } from '../api/price-alerts-queries.ts';
-import { formatMoney } from '../format.ts';
+import { formatMoney } from '../../../lib/drop-format.ts';
 
 const pct = (fraction: number) => `${(fraction * 100).toLocaleString('en-US', { maximumFractionDigits: 1 })}%`;
 

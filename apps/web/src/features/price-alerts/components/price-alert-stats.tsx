@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Paper, SimpleGrid, Text } from '@mantine/core';
 import type { PriceAlertStats } from '@dealradar/shared/contracts/price-drops';
-import { formatCount, formatCountdown, formatDateTime } from '../format.ts';
+import { formatCount, formatCountdown, formatDateTime } from '../../../lib/drop-format.ts';
 
 function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (

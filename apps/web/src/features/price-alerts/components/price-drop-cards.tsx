@@ -2,8 +2,8 @@ import { Anchor, Badge, Group, Image, NativeSelect, Paper, Stack, Text } from '@
 import { IconExternalLink } from '@tabler/icons-react';
 import type { PriceDropItem, PriceDropSortField } from '@dealradar/shared/contracts/price-drops';
 import { DROP_PRIORITY_LABELS, type DropPriority } from '@dealradar/shared/drops';
-import { formatDateTime, formatDrop, formatMoney } from '../format.ts';
-import { DropCategoryBadge } from './drop-category-badge.tsx';
+import { formatDateTime, formatDrop, formatMoney } from '../../../lib/drop-format.ts';
+import { DropCategoryBadge } from '../../../components/drop-category-badge.tsx';
 import { DropRoiBadge } from './drop-profit-popover.tsx';
 import { PRIORITY_COLORS } from './price-alerts-info.tsx';
 

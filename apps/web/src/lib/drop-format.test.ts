@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatCountdown, formatDrop, formatMoney, formatPercent } from './format.ts';
+import { formatCount, formatCountdown, formatDrop, formatMoney, formatPercent } from './drop-format.ts';
 
 describe('price-drop formats (en-US)', () => {
   it('money in the region currency', () => {
