@@ -2,7 +2,7 @@ import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { paths } from '../../config/paths.ts';
 import { useSession } from '../../lib/session.ts';
-import { primaryCountryQueryOptions } from '../../features/settings/api/primary-country.ts';
+import { primaryCountryQueryOptions } from '../../lib/primary-country.ts';
 import { RegionDialog } from '../../features/settings/components/region-dialog.tsx';
 import { logout } from '../../features/auth/api/logout.ts';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { onCountryChanged } from '../../../lib/country-events.ts';
-import { primaryCountryQueryOptions } from '../../settings/api/primary-country.ts';
+import { primaryCountryQueryOptions } from '../../../lib/primary-country.ts';
 
 /**
  * The display currency of the price-drop screens: from GET /user/settings/primary-country (default EUR;

@@ -1,19 +1,12 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { primaryCountryResponseSchema, primaryCountryUpdateResponseSchema } from '@dealradar/shared/contracts/account';
+import { primaryCountryUpdateResponseSchema } from '@dealradar/shared/contracts/account';
 import { regionCurrency } from '@dealradar/shared/regions';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { broadcastCountryChanged } from '../../../lib/country-events.ts';
+import { primaryCountryQueryKey } from '../../../lib/primary-country.ts';
 
-export const primaryCountryQueryKey = ['user', 'primary-country'] as const;
-
-/** GET /user/settings/primary-country: country (null until chosen), currency, currencySymbol. */
-export const primaryCountryQueryOptions = queryOptions({
-  queryKey: primaryCountryQueryKey,
-  queryFn: () => apiRequest('/user/settings/primary-country', { schema: primaryCountryResponseSchema }),
-  retry: false,
-  staleTime: 60_000,
-});
+export { primaryCountryQueryKey, primaryCountryQueryOptions } from '../../../lib/primary-country.ts';
 
 // The select-country answer is not fixed by the spec: take what it gives, fill the rest from the region.
 const selectCountryAnswerSchema = z
