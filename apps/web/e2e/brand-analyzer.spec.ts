@@ -144,6 +144,8 @@ test('choose brands and markets, start, see favorites, filter them, delete one a
   const total = Number(await page.getByTestId('favorites-total').innerText());
   await page.getByRole('button', { name: 'Delete All' }).click();
   await page.getByRole('dialog', { name: 'Delete all favorites?' }).getByRole('button', { name: 'Cancel' }).click();
+  // The closing dialog's own 'Delete All' button stays in the page until its transition ends.
+  await expect(page.getByRole('dialog', { name: 'Delete all favorites?' })).toBeHidden();
   await expect(page.getByTestId('favorites-total')).toHaveText(String(total));
   await page.getByRole('button', { name: 'Delete All' }).click();
   await page.getByRole('dialog', { name: 'Delete all favorites?' }).getByRole('button', { name: 'Delete All' }).click();
