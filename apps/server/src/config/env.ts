@@ -19,6 +19,8 @@ const envSchema = z.object({
   JWT_TTL_SECONDS: z.coerce.number().int().positive().default(24 * 3600),
   MARKET_DATA: z.enum(['demo', 'keepa', 'qogita', 'real']).default('demo'),
   MARKET_CACHE_TTL_HOURS: z.coerce.number().positive().default(24),
+  /** Demo market data only: milliseconds each upstream look-up batch waits (simulates Keepa/Qogita latency; 0 = none). */
+  DEMO_LATENCY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   KEEPA_API_KEY: z.string().optional(),
   KEEPA_BASE_URL: z.string().url().default('https://api.keepa.com'),
   QOGITA_EMAIL: z.string().optional(),

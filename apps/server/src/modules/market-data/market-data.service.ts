@@ -32,7 +32,7 @@ export function selectProviders(deps: MarketDataDeps): { retail: RetailProvider;
   let retail: RetailProvider;
   let wholesale: WholesaleProvider;
   if (mode === 'demo') {
-    retail = createDemoRetailProvider(deps.clock);
+    retail = createDemoRetailProvider(deps.clock, { latencyMs: deps.config.DEMO_LATENCY_MS });
     wholesale = createDemoWholesaleProvider(deps.clock);
   } else {
     const { config } = deps;

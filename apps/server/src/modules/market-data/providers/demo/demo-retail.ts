@@ -114,12 +114,42 @@ function demoAsinIndex() {
   return asinIndex;
 }
 
-export function createDemoRetailProvider(clock: Clock): RetailProvider {
+/** Waits `ms`, or rejects with the signal's reason as soon as it aborts (a cancelled scan does not sit out the delay). */
+export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+export interface DemoRetailOptions {
+  /**
+   * DEMO_LATENCY_MS: every upstream batch (one "request" of up to batchSize codes) waits this long before answering,
+   * like a Keepa request would. Cached keys never reach the provider, so only uncached look-ups pay it.
+   */
+  latencyMs?: number;
+  /** Replaceable for tests; real time by default. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+export function createDemoRetailProvider(clock: Clock, options: DemoRetailOptions = {}): RetailProvider {
+  const latencyMs = options.latencyMs ?? 0;
+  const sleep = options.sleep ?? abortableSleep;
+  const simulateLatency = (signal?: AbortSignal) => (latencyMs > 0 ? sleep(latencyMs, signal) : Promise.resolve());
   return {
     name: 'demo',
     isDemo: true,
     batchSize: 100,
-    async lookupEans(eans, market): Promise<RetailBatchResult<AmazonListing[]>> {
+    async lookupEans(eans, market, signal): Promise<RetailBatchResult<AmazonListing[]>> {
+      await simulateLatency(signal);
       const now = clock.now();
       const found = new Map<string, AmazonListing[]>();
       for (const ean of eans) {
@@ -128,7 +158,8 @@ export function createDemoRetailProvider(clock: Clock): RetailProvider {
       }
       return { found, failed: [], requests: 1 };
     },
-    async lookupAsins(asins, market): Promise<RetailBatchResult<AmazonListing>> {
+    async lookupAsins(asins, market, signal): Promise<RetailBatchResult<AmazonListing>> {
+      await simulateLatency(signal);
       const now = clock.now();
       const found = new Map<string, AmazonListing>();
       for (const asin of asins) {
