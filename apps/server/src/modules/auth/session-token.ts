@@ -15,6 +15,17 @@ export interface VerifiedSession extends TokenClaims {
   iat: number;
 }
 
+/** The HMAC key imported once per secret: importing it on every request cost more than the verification itself. */
+const hmacKeys = new WeakMap<Uint8Array, Promise<crypto.webcrypto.CryptoKey>>();
+function hmacKey(secret: Uint8Array): Promise<crypto.webcrypto.CryptoKey> {
+  let key = hmacKeys.get(secret);
+  if (!key) {
+    key = crypto.webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    hmacKeys.set(secret, key);
+  }
+  return key;
+}
+
 /**
  * Signs the session token with the claims of SPEC §3 plus jti (for logout) and iat. HS256 only.
  * Pass `jti` to re-sign the same session (e.g. with a changed tier): logging out then revokes both tokens.
@@ -27,13 +38,13 @@ export async function signSessionToken(secret: Uint8Array, subject: SessionSubje
     .setJti(jti)
     .setIssuedAt(iat)
     .setExpirationTime(iat + ttlSeconds)
-    .sign(secret);
+    .sign(await hmacKey(secret));
 }
 
 /** Returns the claims, or null for a missing, forged, alg-none, malformed or expired token. */
 export async function verifySessionToken(secret: Uint8Array, token: string, now: Date): Promise<VerifiedSession | null> {
   try {
-    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], currentDate: now });
+    const { payload } = await jwtVerify(token, await hmacKey(secret), { algorithms: ['HS256'], currentDate: now });
     if (typeof payload.sub !== 'string' || typeof payload.id !== 'string' || typeof payload.jti !== 'string' || typeof payload.exp !== 'number') return null;
     if (payload.role !== 'USER' && payload.role !== 'ADMIN') return null;
     return {

@@ -10,7 +10,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { requireLivePriceData } from '../plans/entitlements.ts';
 import * as repo from './price-drops.repository.ts';
-import { cachedAggregate } from './count-cache.ts';
+import { cachedAggregate, cachedJson } from './count-cache.ts';
 import { isRunning, lastRunId, lastSucceededRun } from './refresh-runs.repository.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'marketData' | 'config'>;
@@ -125,17 +125,20 @@ export async function getAnalytics(deps: Deps, user: CurrentUser): Promise<Dashb
   };
 }
 
-export async function listPriceDrops(deps: Deps, user: CurrentUser, query: PriceDropsQuery): Promise<Paged<PriceDropItem>> {
+/** The drops table's page as its JSON body (the route sends it as is), cached per refresh, minute, query and currency. */
+export async function listPriceDropsJson(deps: Deps, user: CurrentUser, query: PriceDropsQuery): Promise<Buffer> {
   requireLive(user);
   const now = deps.clock.now();
   const money = await moneyFor(deps, user);
+  const version = [await lastRunId(deps.db), Math.floor(now.getTime() / 60_000)];
   const { page: _page, size: _size, sortBy: _sortBy, sortOrder: _sortOrder, ...filters } = query;
-  const [total, rows] = await Promise.all([
-    cached(deps, now, ['count', filters], async () => (await repo.countDrops(deps.db, query, now)).n),
-    // Drops change only with a refresh (new run id) or an expiry (the key's minute), so pages are cached like the totals.
-    cached(deps, now, ['page', query], () => repo.pageOfDrops(deps.db, query, now)),
-  ]);
-  return toPaged(rows.map((r) => toItem(r, money)), total, query.size);
+  return cachedJson(deps.db, ['page', query, money.currency, ...version], async (): Promise<Paged<PriceDropItem>> => {
+    const [total, rows] = await Promise.all([
+      cachedAggregate(deps.db, ['count', filters, ...version], async () => (await repo.countDrops(deps.db, query, now)).n),
+      repo.pageOfDrops(deps.db, query, now),
+    ]);
+    return toPaged(rows.map((r) => toItem(r, money)), total, query.size);
+  });
 }
 
 export async function listDropBrands(deps: Deps, user: CurrentUser): Promise<string[]> {
