@@ -1,7 +1,7 @@
 import { WEEKDAY_CRON, WEEKEND_CRON } from '@dealradar/shared/drops-schedule';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, conflict } from '../../errors/app-error.ts';
-import { isRunning } from './refresh-runs.repository.ts';
+import { hasAnyRun, isRunning } from './refresh-runs.repository.ts';
 import { REFRESH_ALREADY_RUNNING, refreshPrices } from './price-refresh.service.ts';
 
 /**
@@ -35,6 +35,10 @@ export async function registerPriceDropJobs(deps: AppDeps, options: { worker: bo
     const tz = deps.config.PRICE_SCHEDULE_TIMEZONE;
     await queue.schedule(PRICE_REFRESH_QUEUE, WEEKDAY_CRON, { trigger: 'schedule' }, { tz, key: 'weekdays' });
     await queue.schedule(PRICE_REFRESH_QUEUE, WEEKEND_CRON, { trigger: 'schedule' }, { tz, key: 'weekends' });
+    // A fresh install has never refreshed: take the first snapshot now rather than at the next scheduled hour, so
+    // the screens have data (with demo data, drops) minutes after the first start. The queue's 'exclusive' policy
+    // keeps several starting processes from queueing it twice.
+    if (!(await hasAnyRun(deps.db))) await queue.send(PRICE_REFRESH_QUEUE, { trigger: 'first start' });
   }
 }
 

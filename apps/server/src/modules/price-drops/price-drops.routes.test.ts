@@ -6,6 +6,7 @@ import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts'
 import { createUser, type TestUser } from '../../../test/factories/users.ts';
 import type { AmazonListing, MarketDataService } from '../market-data/market-data.types.ts';
 import { catalogueOf, variant } from './price-drops.test-helpers.ts';
+import { registerPriceDropJobs } from './price-drops.jobs.ts';
 import { refreshPrices } from './price-refresh.service.ts';
 
 const HOUR = 3600_000;
@@ -343,5 +344,24 @@ describe('admin refresh through the job queue', () => {
       await new Promise((r) => setTimeout(r, 200));
     }
     expect(stats).toMatchObject({ totalProducts: 9, lastUpdateTime: expect.any(String) });
+  });
+});
+
+describe('first start', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await buildTestApp({ withQueue: true });
+    ctx.deps.marketData = { ...stubMarketData(ctx.deps.marketData), fetchWholesaleCatalogue: () => catalogue({}) };
+  });
+  afterAll(() => ctx.close());
+
+  it('a process with the scheduler refreshes at once when no refresh ever ran, and not again on the next start', async () => {
+    await registerPriceDropJobs(ctx.deps, { worker: false, scheduler: true });
+    const runs = () => ctx.deps.db.query<{ trigger: string; status: string }>('select trigger, status from price_refresh_runs order by id');
+    for (let i = 0; i < 150 && !(await runs()).some((r) => r.status === 'succeeded'); i += 1) await new Promise((r) => setTimeout(r, 200));
+    expect(await runs()).toEqual([{ trigger: 'first start', status: 'succeeded' }]);
+    await registerPriceDropJobs(ctx.deps, { worker: false, scheduler: true });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await runs()).toHaveLength(1);
   });
 });

@@ -44,6 +44,12 @@ export async function lastSucceededRun(db: Db): Promise<{ finishedAt: Date } | u
   return db.maybeOne(`select finished_at as "finishedAt" from price_refresh_runs where status = 'succeeded' order by finished_at desc limit 1`);
 }
 
+/** Whether any refresh was ever started on this database (a fresh install has none). */
+export async function hasAnyRun(db: Db): Promise<boolean> {
+  const row = await db.maybeOne<{ any: boolean }>(`select exists (select 1 from price_refresh_runs) as any`);
+  return row?.any ?? false;
+}
+
 export async function isRunning(db: Db): Promise<boolean> {
   const row = await db.maybeOne<{ running: boolean }>(`select exists (select 1 from price_refresh_runs where status = 'running') as running`);
   return row?.running ?? false;
