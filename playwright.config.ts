@@ -8,6 +8,30 @@ export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `
 const E2E_WEB_DIR = path.join(E2E_DATA_DIR + '-web');
 export const E2E_ADMIN = { username: 'admin', email: 'admin@dealradar.test', password: 'admin-password-123' };
 
+/**
+ * A second server for apps/web/e2e/slow-scans.spec.ts: the same app with DEMO_LATENCY_MS, so every uncached look-up
+ * batch of 100 EANs takes 5 s like a real Keepa request and a scan of a few hundred fresh EANs runs 15–30 s — long
+ * enough to reload the page, cancel it or watch it fail while it runs. Own database; no scheduler, so no price refresh
+ * competes with the scans for the slow provider. Only slow-scans.spec.ts uses it.
+ */
+export const E2E_SLOW_PORT = port + 1;
+export const E2E_SLOW_URL = `http://127.0.0.1:${E2E_SLOW_PORT}`;
+export const E2E_SLOW_DATA_DIR = `${E2E_DATA_DIR}-slow`;
+export const E2E_SLOW_LATENCY_MS = 5000;
+
+const serverEnv = (serverPort: number, dataDir: string) => ({
+  PORT: String(serverPort),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  WEB_DIST_DIR: E2E_WEB_DIR,
+  APP_URL: `http://127.0.0.1:${serverPort}`,
+  ADMIN_USERNAME: E2E_ADMIN.username,
+  ADMIN_EMAIL: E2E_ADMIN.email,
+  ADMIN_PASSWORD: E2E_ADMIN.password,
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_ENABLED: 'false',
+});
+
 export default defineConfig({
   testDir: 'apps/web/e2e',
   timeout: 60_000,
@@ -25,24 +49,26 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
     },
   },
-  webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && npx vite build apps/web --outDir ${E2E_WEB_DIR} --emptyOutDir --logLevel warn && node --import tsx apps/server/src/main.ts`,
-    url: `http://127.0.0.1:${port}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: E2E_DATA_DIR,
-      WEB_DIST_DIR: E2E_WEB_DIR,
-      APP_URL: `http://127.0.0.1:${port}`,
-      ADMIN_USERNAME: E2E_ADMIN.username,
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_ENABLED: 'false',
+  // Playwright starts these one after another (each waits for its url before the next starts), so the slow server
+  // serves the web build the first one just made.
+  webServer: [
+    {
+      command: `rm -rf ${E2E_DATA_DIR} && npx vite build apps/web --outDir ${E2E_WEB_DIR} --emptyOutDir --logLevel warn && node --import tsx apps/server/src/main.ts`,
+      url: `http://127.0.0.1:${port}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: serverEnv(port, E2E_DATA_DIR),
     },
-  },
+    {
+      command: `rm -rf ${E2E_SLOW_DATA_DIR} && test -f ${E2E_WEB_DIR}/index.html && node --import tsx apps/server/src/main.ts`,
+      url: `${E2E_SLOW_URL}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { ...serverEnv(E2E_SLOW_PORT, E2E_SLOW_DATA_DIR), DEMO_LATENCY_MS: String(E2E_SLOW_LATENCY_MS), RUN_SCHEDULER: 'false' },
+    },
+  ],
 });
