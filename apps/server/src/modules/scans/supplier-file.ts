@@ -35,6 +35,17 @@ export interface ParsedSupplierFile {
 
 export const ISSUE_SAMPLE_LIMIT = 50;
 const SNIFF_BYTES = 64 * 1024;
+const DECODE_BYTES = 32 * 1024;
+
+/**
+ * A copy of a cell that does not keep the file's text alive. V8 makes a cell of 13 or more characters a view into
+ * the decoded chunk it came from (and a sentence quoting it a chain of pieces pointing there); keeping such a string
+ * (a memo key, a brand, a sample) kept its whole chunk, and across a 50 MB file that was most of the file.
+ * A JSON round trip always yields a new flat string.
+ */
+export function detached(text: string): string {
+  return text.length < 13 ? text : (JSON.parse(JSON.stringify(text)) as string);
+}
 
 /** Canonical EAN string from its numeric key. */
 export function eanFromKey(key: number): string {
@@ -92,7 +103,7 @@ export async function readSupplierFile(
   const seen = new Set<number>();
   const brandPool = new Map<string, string>();
   // Real lists repeat the same codes; remembering recent normalizations saves most of the work.
-  const eanMemo = new Map<string, number | string>();
+  const eanMemo = new Map<string, number | false>();
   let eanIndex = -1;
   let brandIndex = -1;
   let priceIndex = -1;
@@ -105,7 +116,7 @@ export async function readSupplierFile(
   let invalidPrice = 0;
   /** Keeps a sample (with its sentence) of the first ISSUE_SAMPLE_LIMIT unusable rows. */
   const sample = (reason: RowIssueReason, line: number, value: string, message: () => string) => {
-    if (result.issueSamples.length < ISSUE_SAMPLE_LIMIT) result.issueSamples.push({ line, reason, value: value.trim(), message: message() });
+    if (result.issueSamples.length < ISSUE_SAMPLE_LIMIT) result.issueSamples.push({ line, reason, value: detached(value.trim()), message: detached(message()) });
   };
 
   const onRecord = (fields: string[], line: number): void => {
@@ -121,23 +132,27 @@ export async function readSupplierFile(
     result.rowsRead += 1;
     const reported = line + lineOffset;
     const rawEan = fields[eanIndex] ?? '';
-    let key: number | string | undefined = plainEan13Key(rawEan);
+    // The memo keeps the EAN's key, or false for an unusable cell; the sentence (which quotes the cell) is made again
+    // for the few sampled rows only, so the memo keeps no text of the file.
+    let key: number | false | undefined = plainEan13Key(rawEan);
     if (key === undefined) {
       key = eanMemo.get(rawEan);
       if (key === undefined) {
         const check = normalizeEan(rawEan);
-        key = check.valid ? Number(check.ean) : check.reason;
+        key = check.valid ? Number(check.ean) : false;
         if (eanMemo.size > 200_000) eanMemo.clear();
-        eanMemo.set(rawEan, key);
+        eanMemo.set(detached(rawEan), key);
       }
     }
-    if (typeof key === 'string') {
-      const reason = key;
+    if (key === false) {
       result.invalidRows += 1;
       const missing = rawEan.trim() === '';
       if (missing) missingEan += 1;
       else invalidEan += 1;
-      sample(missing ? 'missing_ean' : 'invalid_ean', reported, rawEan, () => reason);
+      sample(missing ? 'missing_ean' : 'invalid_ean', reported, rawEan, () => {
+        const check = normalizeEan(rawEan);
+        return check.valid ? '' : check.reason;
+      });
       return;
     }
     if (seen.has(key)) {
@@ -169,8 +184,8 @@ export async function readSupplierFile(
     seen.add(key);
     let brand = brandPool.get(brandRaw);
     if (brand === undefined) {
-      brand = brandRaw.length > 200 ? brandRaw.slice(0, 200) : brandRaw;
-      brandPool.set(brandRaw, brand);
+      brand = detached(brandRaw.length > 200 ? brandRaw.slice(0, 200) : brandRaw);
+      brandPool.set(detached(brandRaw), brand);
     }
     result.eans.push(key);
     result.brands.push(brand);
@@ -198,13 +213,17 @@ export async function readSupplierFile(
         if (binary) throw badRequest(binary);
       }
       bytes += chunk.length;
-      const text = decoder.write(chunk);
-      if (parser) parser.push(text);
-      else {
-        sniff += text;
-        if (sniff.length >= SNIFF_BYTES) {
-          startParser(sniff);
-          sniff = '';
+      // Decoded in 32 KiB pieces: a longer decoded string is a "large object" to V8, which only a full garbage
+      // collection frees, so a 50 MB file's chunks piled up in the heap until one ran (~100 MB more at peak).
+      for (let at = 0; at < chunk.length; at += DECODE_BYTES) {
+        const text = decoder.write(chunk.subarray(at, at + DECODE_BYTES));
+        if (parser) parser.push(text);
+        else {
+          sniff += text;
+          if (sniff.length >= SNIFF_BYTES) {
+            startParser(sniff);
+            sniff = '';
+          }
         }
       }
       await new Promise((resolve) => setImmediate(resolve));
