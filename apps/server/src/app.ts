@@ -20,6 +20,7 @@ import { registerUsersRoutes } from './modules/users/users.routes.ts';
 import { registerPriceDropsRoutes } from './modules/price-drops/price-drops.routes.ts';
 import { registerMarketDataRoutes } from './modules/market-data/market-data.routes.ts';
 
+/** apps/web/dist: this module is in apps/server/src (source) or apps/server/dist (build), two levels below apps/. */
 export const WEB_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 export interface BuildAppOptions {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from './client.ts';
 
+/** Next to this module: src/db/migrations from source; dist/migrations in the build (apps/server/build.ts copies them). */
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const MIGRATION_LOCK_KEY = 72_011_001;
 
