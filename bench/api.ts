@@ -1,9 +1,8 @@
 /**
  * npm run bench:api — GET /price-alerts/price-drops with filters and sorting over 200,000 active drops,
- * 50 concurrent clients (autocannon) against the real server (apps/server/src/main.ts in a child process),
+ * 50 concurrent clients (autocannon) against the real server (built and started as `npm start` does, bench/server.ts),
  * on PostgreSQL (goal: p95 < 50 ms) and on the embedded database. BENCH_API_SECONDS sets the duration.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { loadConfig } from '../apps/server/src/config/env.ts';
@@ -11,12 +10,12 @@ import type { AppDeps } from '../apps/server/src/deps.ts';
 import { categorySql, prioritySql } from '../apps/server/src/modules/price-drops/drop-rules.sql.ts';
 import { createUser } from '../apps/server/test/factories/users.ts';
 import { isPostgresReachable, openBenchDb } from './drops-db.ts';
+import { buildServer, startServer, stopServer } from './server.ts';
 
 const DROPS = 200_000;
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-000000';
-const ROOT = path.resolve(import.meta.dirname, '..');
 
 const QUERIES = [
   'sortBy=detectedAt&sortOrder=desc',
@@ -53,32 +52,13 @@ async function seed(kind: 'pglite' | 'postgres') {
   return { handle, token: user.token };
 }
 
-async function startServer(kind: 'pglite' | 'postgres', location: string, port: number): Promise<ChildProcess> {
-  const env = {
-    ...process.env, PORT: String(port), HOST: '127.0.0.1', JWT_SECRET, LOG_LEVEL: 'warn', RUN_WORKER: 'false', RUN_SCHEDULER: 'false',
-    RATE_LIMIT_ENABLED: 'false', WEB_DIST_DIR: '/nonexistent',
-    ...(kind === 'postgres' ? { DATABASE_URL: location } : { DATA_DIR: path.dirname(location) }),
-  };
-  const child = spawn('node', ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
-  for (let i = 0; i < 240; i += 1) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  child.kill();
-  throw new Error('the server did not start');
-}
-
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
 async function run(kind: 'pglite' | 'postgres', port: number) {
   const { handle, token } = await seed(kind);
-  const server = await startServer(kind, handle.location, port);
+  const server = await startServer(port, { JWT_SECRET, ...(kind === 'postgres' ? { DATABASE_URL: handle.location } : { DATA_DIR: path.dirname(handle.location) }) });
   try {
     const headers = { authorization: `Bearer ${token}` };
     const check = await fetch(`http://127.0.0.1:${port}${QUERIES[1]}`, { headers });
@@ -102,12 +82,12 @@ async function run(kind: 'pglite' | 'postgres', port: number) {
         (kind === 'postgres' ? ` · ${p95 < 50 ? '✓' : '✗'} goal p95 < 50 ms` : ''),
     );
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    await stopServer(server);
     await handle.dropAll();
   }
 }
 
+buildServer();
 console.log(`GET /price-alerts/price-drops (filters + sort) over ${DROPS.toLocaleString('en-US')} active drops, ${CONNECTIONS} clients, ${SECONDS} s`);
 if (await isPostgresReachable()) await run('postgres', 3190);
 else console.log('postgres skipped: no server at BENCH_DATABASE_URL');

@@ -66,5 +66,6 @@ async function run(kind: 'pglite' | 'postgres') {
 
 console.log(`Price refresh of ${SIZE.toLocaleString('en-US')} variants, ${CHANGED_SHARE * 100} % with a changed price`);
 await run('pglite');
-if (await isPostgresReachable()) await run('postgres');
+if (process.env.BENCH_SKIP_POSTGRES) console.log('postgres skipped: BENCH_SKIP_POSTGRES');
+else if (await isPostgresReachable()) await run('postgres');
 else console.log('postgres skipped: no server at BENCH_DATABASE_URL');

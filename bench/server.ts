@@ -1,0 +1,37 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+/** The real server for a benchmark: built and started the way `npm start` does (package.json), in a child process. */
+const ROOT = path.resolve(import.meta.dirname, '..');
+const SERVER_ARGS = ['--liftoff-only', 'apps/server/dist/main.js'];
+
+export function buildServer(): void {
+  execFileSync('npm', ['run', 'build', '-w', 'apps/server'], { cwd: ROOT, stdio: 'ignore' });
+}
+
+/** Starts the built server with these settings (no web app, no scheduler, no rate limit) and waits for /api/health. */
+export async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn('node', SERVER_ARGS, {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', RUN_SCHEDULER: 'false', RATE_LIMIT_ENABLED: 'false', WEB_DIST_DIR: '/nonexistent', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 480; i += 1) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
+    } catch {
+      /* not up yet */
+    }
+    if (child.exitCode !== null) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.kill();
+  throw new Error('the server did not start');
+}
+
+export async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
