@@ -6,6 +6,8 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3101);
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `dealradar-e2e-${port}`);
 const E2E_WEB_DIR = path.join(E2E_DATA_DIR + '-web');
+/** The server bundle of this test port (inside the repository, where its npm imports resolve; .tmp/ is ignored). */
+const E2E_SERVER_DIR = path.join('.tmp', `e2e-server-${port}`);
 export const E2E_ADMIN = { username: 'admin', email: 'admin@dealradar.test', password: 'admin-password-123' };
 
 /**
@@ -50,10 +52,10 @@ export default defineConfig({
     },
   },
   // Playwright starts these one after another (each waits for its url before the next starts), so the slow server
-  // serves the web build the first one just made.
+  // serves the web build and runs the server bundle the first one just made. The server runs as `npm start` runs it.
   webServer: [
     {
-      command: `rm -rf ${E2E_DATA_DIR} && npx vite build apps/web --outDir ${E2E_WEB_DIR} --emptyOutDir --logLevel warn && node --import tsx apps/server/src/main.ts`,
+      command: `rm -rf ${E2E_DATA_DIR} && npx vite build apps/web --outDir ${E2E_WEB_DIR} --emptyOutDir --logLevel warn && node --import tsx apps/server/build.ts ${E2E_SERVER_DIR} && node --liftoff-only ${E2E_SERVER_DIR}/main.js`,
       url: `http://127.0.0.1:${port}/api/health`,
       timeout: 120_000,
       reuseExistingServer: false,
@@ -62,7 +64,7 @@ export default defineConfig({
       env: serverEnv(port, E2E_DATA_DIR),
     },
     {
-      command: `rm -rf ${E2E_SLOW_DATA_DIR} && test -f ${E2E_WEB_DIR}/index.html && node --import tsx apps/server/src/main.ts`,
+      command: `rm -rf ${E2E_SLOW_DATA_DIR} && test -f ${E2E_WEB_DIR}/index.html && node --liftoff-only ${E2E_SERVER_DIR}/main.js`,
       url: `${E2E_SLOW_URL}/api/health`,
       timeout: 120_000,
       reuseExistingServer: false,

@@ -1,7 +1,7 @@
 /**
  * `npm run build -w apps/server`: the server's own TypeScript (and the shared package) bundled into plain JavaScript
  * in apps/server/dist, next to a copy of the SQL migrations; npm packages stay external and load from node_modules.
- * `npm start` and `npm run worker` run this build with plain node. Compiling TypeScript at start-up with tsx instead
+ * `npm start`, `npm run worker`, the browser tests and the benchmarks run this build with plain node. Compiling TypeScript at start-up with tsx instead
  * kept about 100 MB more resident memory in every server process (tsx stays the runtime of tests and `npm run dev`).
  */
 import fs from 'node:fs';
@@ -9,7 +9,9 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 
 const here = import.meta.dirname;
-const out = path.join(here, 'dist');
+// Another output folder can be given (browser tests build one per test port); it must be inside the repository,
+// where the bundle's npm imports resolve from node_modules.
+const out = process.argv[2] ? path.resolve(process.argv[2]) : path.join(here, 'dist');
 fs.rmSync(out, { recursive: true, force: true });
 await esbuild.build({
   entryPoints: { main: path.join(here, 'src/main.ts'), worker: path.join(here, 'src/worker.ts') },
