@@ -60,10 +60,10 @@ export function createListingLookup(deps: ListingLookupDeps) {
       const cached = await readFreshCache(deps.db, market, keyType, claimed, deps.clock.now());
       const toFetch: string[] = [];
       for (const key of claimed) {
-        const entry = cached.get(key);
-        if (entry) {
-          results.set(key, entry.listings);
-          release(key, entry.listings);
+        const listings = cached.get(key);
+        if (listings) {
+          results.set(key, listings);
+          release(key, listings);
         } else toFetch.push(key);
       }
       const batches: string[][] = [];
