@@ -7,7 +7,11 @@ import { gs1CheckDigit } from '@dealradar/shared/ean';
  * plus the usual damage: scientific notation, wrong check digits, empty cells, lost leading zeros, GTIN-14 forms.
  * (Catalogue EANs without an Amazon listing in the market stand for the valid codes that are not on Amazon.)
  */
-export function generateSupplierFile(file: string, options: { targetBytes: number; catalogueGtins: string[]; brandOf: (gtin: string) => string }): { rows: number; bytes: number } {
+export function generateSupplierFile(
+  file: string,
+  options: { targetBytes: number; catalogueGtins: string[]; brandOf: (gtin: string) => string; otherShare?: number },
+): { rows: number; bytes: number; otherGtins: string[] } {
+  const otherGtins: string[] = [];
   const out = fs.openSync(file, 'w');
   const header = 'EAN;Artikel;Marke;EK netto\r\n';
   fs.writeSync(out, header);
@@ -24,7 +28,14 @@ export function generateSupplierFile(file: string, options: { targetBytes: numbe
   const gtins = options.catalogueGtins;
   let chunk: string[] = [];
   while (bytes < options.targetBytes) {
-    const gtin = gtins[Math.floor(rand() * gtins.length)]!;
+    const catalogueGtin = gtins[Math.floor(rand() * gtins.length)]!;
+    // A share of the rows are other products, each once (valid EANs the demo catalogue does not list).
+    let gtin = catalogueGtin;
+    if (rand() < (options.otherShare ?? 0)) {
+      const body = String(401000000000 + otherGtins.length * 7);
+      gtin = body + gs1CheckDigit(body);
+      otherGtins.push(gtin);
+    }
     const r = rand();
     let ean: string;
     if (r < 0.86) ean = gtin;
@@ -35,7 +46,7 @@ export function generateSupplierFile(file: string, options: { targetBytes: numbe
     } else if (r < 0.96) ean = '';
     else if (r < 0.98) ean = gtin.replace(/^0+/, ''); // lost leading zeros (a repairable form)
     else ean = `0${gtin}`; // GTIN-14 with indicator 0: the same product
-    const brand = options.brandOf(gtin);
+    const brand = options.brandOf(catalogueGtin);
     const name = rand() < 0.2 ? `"Pflege; ${Math.floor(rand() * 500)} ml"` : `Art. ${Math.floor(rand() * 9000)}`;
     const price = (0.5 + rand() * 30).toFixed(2).replace('.', ',');
     const line = `${ean};${name};${brand};${price}\r\n`;
@@ -49,5 +60,5 @@ export function generateSupplierFile(file: string, options: { targetBytes: numbe
   }
   if (chunk.length) fs.writeSync(out, chunk.join(''));
   fs.closeSync(out);
-  return { rows, bytes };
+  return { rows, bytes, otherGtins };
 }

@@ -25,6 +25,7 @@ import { generateSupplierFile } from './scan-file-generator.ts';
 import { buildServer, startServer, stopServer } from './server.ts';
 
 const TARGET_BYTES = Number(process.env.BENCH_SCAN_BYTES ?? 52_000_000);
+const OTHER_SHARE = Number(process.env.BENCH_SCAN_OTHER_SHARE ?? 0);
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 const PORT = Number(process.env.BENCH_SCAN_PORT ?? 3192);
 /** The screen polls every 2 s; the benchmark sends the same requests every 100 ms to sample the whole (short) scan. */
@@ -90,10 +91,10 @@ async function main() {
   const gtins = catalogue.variants.map((v) => v.gtin);
   const brandOf = new Map(catalogue.variants.map((v) => [v.gtin, v.brand]));
   const t = performance.now();
-  const generated = generateSupplierFile(file, { targetBytes: TARGET_BYTES, catalogueGtins: gtins, brandOf: (g) => brandOf.get(g)! });
+  const generated = generateSupplierFile(file, { targetBytes: TARGET_BYTES, catalogueGtins: gtins, brandOf: (g) => brandOf.get(g)!, otherShare: OTHER_SHARE });
   console.log(`generated ${generated.rows.toLocaleString('en-US')} rows, ${generated.bytes.toLocaleString('en-US')} bytes (${gtins.length} demo catalogue EANs) in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
-  const user = await prepareDatabase(work, gtins);
+  const user = await prepareDatabase(work, [...gtins, ...generated.otherGtins]);
   buildServer();
   const server = await startServer(PORT, { DATA_DIR: work, JWT_SECRET, ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}) });
   const pid = server.pid!;

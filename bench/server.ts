@@ -3,7 +3,7 @@ import path from 'node:path';
 
 /** The real server for a benchmark: built and started the way `npm start` does (package.json), in a child process. */
 const ROOT = path.resolve(import.meta.dirname, '..');
-const SERVER_ARGS = ['--liftoff-only', 'apps/server/dist/main.js'];
+const SERVER_ARGS = [...(process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? []), '--liftoff-only', 'apps/server/dist/main.js'];
 
 export function buildServer(): void {
   execFileSync('npm', ['run', 'build', '-w', 'apps/server'], { cwd: ROOT, stdio: 'ignore' });
