@@ -63,6 +63,8 @@ async function prepareDatabase(work: string, gtins: string[]) {
   for (let i = 0; i < gtins.length; i += 1000) await deps.marketData.lookupListings(gtins.slice(i, i + 1000), 'DE');
   console.log(`warmed the market-data cache for ${gtins.length} EANs in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   const user = await createUser(deps, { tier: 'PRO', minRoiThreshold: 0.15 });
+  // Statistics as autovacuum would have them by now (right after a bulk warm-up PostgreSQL has none yet).
+  if (handle.kind === 'postgres') await handle.db.exec('vacuum analyze');
   await handle.close();
   return user;
 }

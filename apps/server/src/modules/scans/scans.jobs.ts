@@ -8,6 +8,9 @@ export const SCAN_CLEANUP_QUEUE = 'scans-cleanup';
 export const RETENTION_MS = 24 * 60 * 60 * 1000;
 const SWEEP_INTERVAL_MS = 30_000;
 
+/** The scan worker of this process per queue, woken at once for a scan started here (instead of its next poll). */
+const localScanWorkers = new WeakMap<NonNullable<AppDeps['queue']>, string>();
+
 /** Sends the job that runs a scan. Harmless when sent twice: only one run can claim the scan row. */
 export async function enqueueScan(deps: AppDeps, scanId: string): Promise<void> {
   if (!deps.queue) {
@@ -15,6 +18,8 @@ export async function enqueueScan(deps: AppDeps, scanId: string): Promise<void> 
     return;
   }
   await deps.queue.send(SCAN_QUEUE, { scanId });
+  const localWorker = localScanWorkers.get(deps.queue);
+  if (localWorker) deps.queue.notifyWorker(localWorker);
 }
 
 /**
@@ -80,7 +85,7 @@ export async function registerScanJobs(deps: AppDeps, options: { worker: boolean
   await queue.createQueue(SCAN_QUEUE, { retryLimit: 0, expireInSeconds: 6 * 60 * 60 });
   await queue.createQueue(SCAN_CLEANUP_QUEUE, { retryLimit: 0 });
   if (options.worker) {
-    await queue.work<{ scanId: string }>(
+    const workerId = await queue.work<{ scanId: string }>(
       SCAN_QUEUE,
       // One scan at a time per process on PGlite (it shares the main thread with HTTP); two on PostgreSQL.
       { localConcurrency: deps.db.kind === 'pglite' ? 1 : 2, pollingIntervalSeconds: 0.5 },
@@ -88,6 +93,7 @@ export async function registerScanJobs(deps: AppDeps, options: { worker: boolean
         for (const job of jobs) await runScan(deps, job.data.scanId);
       },
     );
+    localScanWorkers.set(queue, workerId);
     await queue.work(SCAN_CLEANUP_QUEUE, async () => {
       await cleanupExpiredScans(deps);
     });
