@@ -215,6 +215,37 @@ describe('Supplier analyzer: upload → poll → deals', () => {
     }
   });
 
+  it('analyzes every EAN of a long list once, in larger batches while the cache answers and small ones while EANs go upstream', async () => {
+    const user = await createUser(ctx.deps, { tier: 'PRO', minRoiThreshold: 0.15 });
+    const eans = Array.from({ length: 9000 }, (_, i) => ean13(String(810000000000 + i)));
+    const listed = new Set(eans.filter((_, i) => i % 3 === 0));
+    const original = fake.service.lookupListings;
+    const batches: number[] = [];
+    const seen = new Set<string>();
+    fake.service.lookupListings = async (batch, market) => {
+      batches.push(batch.length);
+      for (const ean of batch) {
+        expect(seen.has(ean)).toBe(false);
+        seen.add(ean);
+      }
+      const resolved = new Map(batch.filter((e) => listed.has(e)).map((e) => [e, { listing: listing(e, market), numberOfPacks: 1, alternatives: [], mapped: false }]));
+      // The second half of the list is not cached yet: every batch there needs upstream requests.
+      return { resolved, notLookedUp: [], upstreamRequests: batch.some((e) => eans.indexOf(e) >= 4500) ? Math.ceil(batch.length / 100) : 0 };
+    };
+    try {
+      const res = await upload(user, ['EAN;Marke;Preis', ...eans.map((e) => `${e};Nivea;5,00`)].join('\n'));
+      const done = await waitForStatus(ctx, `/api/supplier-analyzer/${res.json().scanId}/status`, user.headers, ['COMPLETED', 'ERROR'], 60_000);
+      expect(done).toMatchObject({ status: 'COMPLETED', processedEans: 9000, totalEans: 9000 });
+      expect(done.report).toMatchObject({ matchedProducts: 3000, dealsFound: 3000 });
+      expect(seen.size).toBe(9000);
+      // 250, 500, 1000, 2000 from the cache, then back to 250 as soon as a batch went upstream.
+      expect(batches.slice(0, 4)).toEqual([250, 500, 1000, 2000]);
+      expect(batches.slice(5).every((n) => n <= 500)).toBe(true);
+    } finally {
+      fake.service.lookupListings = original;
+    }
+  });
+
   it('gives unanalyzed EANs back to the month when a scan ends early', async () => {
     const user = await createUser(ctx.deps, { tier: 'GROWTH' });
     const rows = ['EAN;Marke;Preis'];

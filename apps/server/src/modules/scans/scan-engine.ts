@@ -11,8 +11,14 @@ import { buildReport } from './scan-report.ts';
 import * as repo from './scans.repository.ts';
 import { eanFromKey, readSupplierFile, type ParsedSupplierFile } from './supplier-file.ts';
 
-/** EANs per market-data look-up: small enough that cancel is prompt. */
+/**
+ * EANs per market-data look-up: 250 while EANs go upstream (about 3 Keepa requests, so progress moves and cancel
+ * is prompt), doubling up to 4,000 while a batch is answered from the cache alone (a cached batch takes milliseconds,
+ * and fewer, larger batches cut the bookkeeping of a list of half a million distinct EANs). A large batch that meets
+ * uncached EANs sends them upstream in one look-up (cancel still stops it between requests); the next is 250 again.
+ */
 export const SCAN_BATCH_SIZE = 250;
+export const MAX_CACHED_BATCH_SIZE = 4000;
 /**
  * Products and progress are committed after at most this many EANs or this much time, whichever comes first:
  * few transactions on a warm cache (PGlite holds its lock for each), progress still moving for every 2-second poll.
@@ -189,15 +195,18 @@ async function processScan(deps: AppDeps, scan: repo.ScanRow, token: string, sig
     return !!current && current.status === 'PROCESSING' && current.worker_token === token;
   };
 
-  for (let start = done; start < allowed; start += SCAN_BATCH_SIZE) {
+  let batchSize = SCAN_BATCH_SIZE;
+  while (done < allowed) {
     stopIfAborted();
-    const end = Math.min(start + SCAN_BATCH_SIZE, allowed);
+    const start = done;
+    const end = Math.min(start + batchSize, allowed);
     const eans: string[] = [];
     for (let i = start; i < end; i += 1) eans.push(eanFromKey(parsed.eans[i]!));
     mark = performance.now();
     cpuMark = process.cpuUsage();
     const lookup = await deps.marketData.lookupListings(eans, scan.market, { signal });
     upstreamRequests += lookup.upstreamRequests;
+    const nextBatchSize = lookup.upstreamRequests === 0 ? Math.min(batchSize * 2, MAX_CACHED_BATCH_SIZE) : SCAN_BATCH_SIZE;
     lap('lookupMs');
     stopIfAborted();
     const notLookedUp = new Set(lookup.notLookedUp);
@@ -231,6 +240,7 @@ async function processScan(deps: AppDeps, scan: repo.ScanRow, token: string, sig
       if (product.isDeal || (scan.kind === 'csv_template' && product.supplierPrice === null)) pending.push(product);
     }
     done = end;
+    batchSize = nextBatchSize;
     lap('evaluateMs');
     if (done === allowed || done - committed >= COMMIT_EVERY_EANS || performance.now() - lastCommit >= COMMIT_EVERY_MS) {
       await commit();
