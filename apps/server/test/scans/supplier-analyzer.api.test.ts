@@ -238,7 +238,7 @@ describe('Supplier analyzer: upload → poll → deals', () => {
       expect(done).toMatchObject({ status: 'COMPLETED', processedEans: 9000, totalEans: 9000 });
       expect(done.report).toMatchObject({ matchedProducts: 3000, dealsFound: 3000 });
       expect(seen.size).toBe(9000);
-      // 250, 500, 1000, 2000 from the cache, then back to 250 as soon as a batch went upstream.
+      // 250, 500, 1000, 2000 from the cache (2,000 at most), then back to 250 as soon as a batch went upstream.
       expect(batches.slice(0, 4)).toEqual([250, 500, 1000, 2000]);
       expect(batches.slice(5).every((n) => n <= 500)).toBe(true);
     } finally {

@@ -13,12 +13,12 @@ import { eanFromKey, readSupplierFile, type ParsedSupplierFile } from './supplie
 
 /**
  * EANs per market-data look-up: 250 while EANs go upstream (about 3 Keepa requests, so progress moves and cancel
- * is prompt), doubling up to 4,000 while a batch is answered from the cache alone (a cached batch takes milliseconds,
+ * is prompt), doubling up to 2,000 while a batch is answered from the cache alone (a cached batch takes milliseconds,
  * and fewer, larger batches cut the bookkeeping of a list of half a million distinct EANs). A large batch that meets
  * uncached EANs sends them upstream in one look-up (cancel still stops it between requests); the next is 250 again.
  */
 export const SCAN_BATCH_SIZE = 250;
-export const MAX_CACHED_BATCH_SIZE = 4000;
+export const MAX_CACHED_BATCH_SIZE = 2000;
 /**
  * Products and progress are committed after at most this many EANs or this much time, whichever comes first:
  * few transactions on a warm cache (PGlite holds its lock for each), progress still moving for every 2-second poll.
@@ -211,6 +211,8 @@ async function processScan(deps: AppDeps, scan: repo.ScanRow, token: string, sig
     stopIfAborted();
     const notLookedUp = new Set(lookup.notLookedUp);
     for (let i = start; i < end; i += 1) {
+      // Let HTTP requests in between (PGlite shares this thread) every SCAN_BATCH_SIZE products of a large batch.
+      if (i > start && (i - start) % SCAN_BATCH_SIZE === 0) await yieldToEventLoop();
       const ean = eans[i - start]!;
       const resolved = lookup.resolved.get(ean);
       if (!resolved) {
