@@ -5,6 +5,7 @@ import { registerPriceDropJobs } from '../modules/price-drops/price-drops.jobs.t
 import { registerPlansJobs } from '../modules/plans/plans.jobs.ts';
 import { registerAccountJobs } from '../modules/auth/accounts.jobs.ts';
 import { registerMarketDataJobs } from '../modules/market-data/market-data.jobs.ts';
+import { registerMaintenanceJobs } from '../modules/maintenance/maintenance.jobs.ts';
 
 /**
  * Every background job of the product. Each module exports a register function that creates its
@@ -17,4 +18,5 @@ export async function registerJobs(deps: AppDeps, options: { worker: boolean; sc
   await registerPlansJobs(deps, options);
   await registerAccountJobs(deps, options);
   await registerMarketDataJobs(deps, options);
+  await registerMaintenanceJobs(deps, options);
 }

@@ -6,7 +6,7 @@ import { conflict } from '../../errors/app-error.ts';
 import type { WholesaleVariant } from '../market-data/market-data.types.ts';
 import { createMarketDataService } from '../market-data/market-data.service.ts';
 import { failRun, finishRun, startRun } from './refresh-runs.repository.ts';
-import { applySnapshot, clearStaging, hasSnapshot, listDropsDetectedAt, loadStagingBatch, saveBestRoi, type ApplyCounts } from './snapshot.repository.ts';
+import { analyzeSnapshotTables, applySnapshot, clearStaging, hasSnapshot, listDropsDetectedAt, loadStagingBatch, saveBestRoi, type ApplyCounts } from './snapshot.repository.ts';
 
 export type RefreshDeps = Pick<AppDeps, 'db' | 'clock' | 'marketData' | 'log' | 'config'>;
 
@@ -60,6 +60,7 @@ export async function refreshPrices(
     const { now, variants } = await stageCatalogue(deps, options.catalogue ?? deps.marketData.fetchWholesaleCatalogue());
     const counts = { ...(await applySnapshot(deps.db, now, DROP_TTL_HOURS * 3600_000)), variants };
     await clearStaging(deps.db);
+    if (deps.db.kind === 'pglite') await analyzeSnapshotTables(deps.db);
     const roiComputed = options.skipRoi ? 0 : await computeBestRoi(deps, now);
     await finishRun(deps.db, runId, deps.clock.now(), counts);
     const result = { runId, ...counts, roiComputed, seconds: (performance.now() - t0) / 1000 };

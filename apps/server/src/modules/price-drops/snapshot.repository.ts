@@ -21,6 +21,14 @@ export async function hasSnapshot(db: Db): Promise<boolean> {
   return (await db.one<{ any: boolean }>('select exists (select 1 from wholesale_products) as any')).any;
 }
 
+/**
+ * Fresh planner statistics of the tables a refresh rewrites. PostgreSQL's autovacuum does this on a server; the
+ * embedded database has no autovacuum (see maintenance.jobs.ts), and without statistics its pages of drops were slow.
+ */
+export async function analyzeSnapshotTables(db: Db): Promise<void> {
+  await db.exec('analyze wholesale_products, wholesale_price_history, price_drops;');
+}
+
 export async function clearStaging(db: Db): Promise<void> {
   await db.exec('truncate wholesale_snapshot_staging; truncate wholesale_row_changes;');
 }
