@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listingFactsShape } from './listing-facts.ts';
 import { PAGE_SIZE } from '../constants.ts';
 import { MARKETS, type Market, type MarketId } from '../markets.ts';
 import { pagedSchema } from '../paging.ts';
@@ -90,16 +91,7 @@ export const favoriteSchema = z.object({
   amazonPrice: z.number(),
   estimatedProfit: z.number(),
   roiPercentage: z.number(),
-  mainCategoryRank: z.number().int().nullable(),
-  beautyCategoryRank: z.number().int().nullable(),
-  estimatedMonthlySales: z.number().int().nullable(),
-  rating: z.number().nullable(),
-  reviewCount: z.number().int().nullable(),
-  numberOfSellers: z.number().int().nullable(),
-  buyBoxSellerId: z.string().nullable(),
-  amazonImageUrl: z.string().nullable(),
-  qogitaImageUrl: z.string().nullable(),
-  imageUrl: z.string().nullable(),
+  ...listingFactsShape,
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listingFactsShape } from './listing-facts.ts';
 import { PAGE_SIZE } from '../constants.ts';
 import { MARKET_IDS } from '../markets.ts';
 import { pagedSchema } from '../paging.ts';
@@ -205,16 +206,7 @@ export const dealProductSchema = z.object({
   amazonPrice: z.number().nullable(),
   estimatedProfit: z.number().nullable(),
   roiPercentage: z.number().nullable(),
-  mainCategoryRank: z.number().int().nullable(),
-  beautyCategoryRank: z.number().int().nullable(),
-  estimatedMonthlySales: z.number().int().nullable(),
-  rating: z.number().nullable(),
-  reviewCount: z.number().int().nullable(),
-  numberOfSellers: z.number().int().nullable(),
-  buyBoxSellerId: z.string().nullable(),
-  amazonImageUrl: z.string().nullable(),
-  qogitaImageUrl: z.string().nullable(),
-  imageUrl: z.string().nullable(),
+  ...listingFactsShape,
   createdAt: z.string(),
   /** Amazon product page for the market (SPEC §9 marketplace links). */
   marketplaceUrl: z.string(),

@@ -2,6 +2,7 @@ import { favoritesQuerySchema, type Favorite } from '@dealradar/shared/contracts
 import { toPaged, type Paged } from '@dealradar/shared/paging';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../errors/app-error.ts';
+import { listingFactsOf } from '../../lib/listing-facts.ts';
 import { parse } from '../../lib/validate.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { isUuid } from './brand-scan.service.ts';
@@ -26,16 +27,7 @@ export function toFavorite(row: FavoriteRow): Favorite {
     amazonPrice: toMajor(row.amazon_price),
     estimatedProfit: toMajor(row.estimated_profit),
     roiPercentage: row.roi_percentage,
-    mainCategoryRank: row.main_category_rank,
-    beautyCategoryRank: row.beauty_category_rank,
-    estimatedMonthlySales: row.estimated_monthly_sales,
-    rating: row.rating,
-    reviewCount: row.review_count,
-    numberOfSellers: row.number_of_sellers,
-    buyBoxSellerId: row.buy_box_seller_id,
-    amazonImageUrl: row.amazon_image_url,
-    qogitaImageUrl: row.qogita_image_url,
-    imageUrl: row.amazon_image_url ?? row.qogita_image_url,
+    ...listingFactsOf(row, row.qogita_image_url),
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };

@@ -3,6 +3,7 @@ import { CSV_RESULT_COLUMNS, type DealProduct, type SupplierResultsQuery } from 
 import { amazonProductUrl } from '@dealradar/shared/markets';
 import { toPaged, type Paged } from '@dealradar/shared/paging';
 import type { AppDeps } from '../../deps.ts';
+import { listingFactsOf } from '../../lib/listing-facts.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import * as repo from './scans.repository.ts';
 
@@ -19,16 +20,7 @@ export function toDealProduct(row: repo.ResultRow): DealProduct {
     amazonPrice: row.amazon_price,
     estimatedProfit: row.estimated_profit,
     roiPercentage: row.roi_percentage,
-    mainCategoryRank: row.main_category_rank,
-    beautyCategoryRank: row.beauty_category_rank,
-    estimatedMonthlySales: row.estimated_monthly_sales,
-    rating: row.rating,
-    reviewCount: row.review_count,
-    numberOfSellers: row.number_of_sellers,
-    buyBoxSellerId: row.buy_box_seller_id,
-    amazonImageUrl: row.amazon_image_url,
-    qogitaImageUrl: null,
-    imageUrl: row.amazon_image_url,
+    ...listingFactsOf(row, null),
     createdAt: row.created_at.toISOString(),
     marketplaceUrl: amazonProductUrl(row.market, row.asin) ?? '',
     maxBuyPrice: row.max_buy_price,
