@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Button, Center, Group, Loader, Pagination, Paper, Stack, Text } from '@mantine/core';
+import { Button, Center, Loader, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconLink, IconPlus, IconRefresh } from '@tabler/icons-react';
-import { PAGE_SIZE } from '@dealradar/shared/constants';
 import type { Mapping } from '@dealradar/shared/contracts/market-data';
 import { PageHeader } from '../../components/page-header.tsx';
+import { PagePager } from '../../components/page-pager.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useDeleteMapping, useMappings } from '../../features/mappings/api/mappings.ts';
 import { MappingFormDialog } from '../../features/mappings/components/mapping-form-dialog.tsx';
@@ -69,14 +69,7 @@ export function EanAsinMappingPage() {
           ) : (
             <MappingsTable mappings={mappings.data.content} onEdit={(mapping) => setDialog({ opened: true, mapping })} onDelete={onDelete} />
           )}
-          {mappings.data && mappings.data.totalPages > 1 && (
-            <Group justify="space-between">
-              <Text size="sm" c="dimmed">
-                Page {page} of {mappings.data.totalPages} · {PAGE_SIZE} per page
-              </Text>
-              <Pagination total={mappings.data.totalPages} value={page} onChange={setPage} />
-            </Group>
-          )}
+          <PagePager page={page} totalPages={mappings.data?.totalPages} onChange={setPage} />
         </Stack>
       </Paper>
       <MappingFormDialog opened={dialog.opened} mapping={dialog.mapping} onClose={() => setDialog({ opened: false })} />

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Button, Center, Group, Loader, Pagination, Paper, Stack, Text } from '@mantine/core';
+import { Button, Center, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { IconUserPlus, IconUsers } from '@tabler/icons-react';
-import { PAGE_SIZE } from '@dealradar/shared/constants';
 import { PageHeader } from '../../components/page-header.tsx';
+import { PagePager } from '../../components/page-pager.tsx';
 import { useUsers } from '../../features/users/api/get-users.ts';
 import { UsersFilters, type UsersFilterValues } from '../../features/users/components/users-filters.tsx';
 import { UsersTable } from '../../features/users/components/users-table.tsx';
@@ -47,14 +47,7 @@ export function UsersPage() {
           ) : (
             <UsersTable users={users.data.content} nowMs={Date.now()} />
           )}
-          {users.data && users.data.totalPages > 1 && (
-            <Group justify="space-between">
-              <Text size="sm" c="dimmed">
-                Page {page} of {users.data.totalPages} · {PAGE_SIZE} per page
-              </Text>
-              <Pagination total={users.data.totalPages} value={page} onChange={setPage} />
-            </Group>
-          )}
+          <PagePager page={page} totalPages={users.data?.totalPages} onChange={setPage} />
         </Stack>
       </Paper>
       <InviteUserModal opened={inviteOpened} onClose={invite.close} />
