@@ -1,36 +1,28 @@
-import { Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Group, Progress, Stack, Text } from '@mantine/core';
 import { DROP_CATEGORIES, DROP_CATEGORY_LABELS, dropCategoryColor } from '@dealradar/shared/drops';
+import { DashboardSection } from './dashboard-section.tsx';
 
 /** Drops by Category: one bar per category Minor … Huge, length relative to the largest count. */
 export function CategoryBars({ dropsByCategory }: { dropsByCategory: Record<string, number> | undefined }) {
   const rows = DROP_CATEGORIES.map((c) => ({ code: c, label: DROP_CATEGORY_LABELS[c], count: dropsByCategory?.[DROP_CATEGORY_LABELS[c]] ?? 0 }));
   const max = Math.max(0, ...rows.map((r) => r.count));
   return (
-    <Paper withBorder radius="lg" p="lg" shadow="xs" component="section" aria-label="Drops by Category" h="100%">
-      <Title order={2} size="h4" mb="md">
-        Drops by Category
-      </Title>
-      {!dropsByCategory || max === 0 ? (
-        <Text c="dimmed" size="sm">
-          No category data available
-        </Text>
-      ) : (
-        <Stack gap="sm">
-          {rows.map((row) => (
-            <div key={row.code} data-testid={`category-${row.label}`}>
-              <Group justify="space-between" mb={4}>
-                <Text size="sm" fw={500}>
-                  {row.label}
-                </Text>
-                <Text size="sm" c="dimmed">
-                  {row.count.toLocaleString('en-US')} drops
-                </Text>
-              </Group>
-              <Progress value={(row.count / max) * 100} color={dropCategoryColor(row.code)} size="lg" radius="xl" aria-label={`${row.label} drops`} />
-            </div>
-          ))}
-        </Stack>
-      )}
-    </Paper>
+    <DashboardSection title="Drops by Category" empty={(!dropsByCategory || max === 0) && 'No category data available'} fill>
+      <Stack gap="sm">
+        {rows.map((row) => (
+          <div key={row.code} data-testid={`category-${row.label}`}>
+            <Group justify="space-between" mb={4}>
+              <Text size="sm" fw={500}>
+                {row.label}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {row.count.toLocaleString('en-US')} drops
+              </Text>
+            </Group>
+            <Progress value={(row.count / max) * 100} color={dropCategoryColor(row.code)} size="lg" radius="xl" aria-label={`${row.label} drops`} />
+          </div>
+        ))}
+      </Stack>
+    </DashboardSection>
   );
 }

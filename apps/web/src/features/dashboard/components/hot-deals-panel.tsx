@@ -1,8 +1,9 @@
-import { Anchor, Badge, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import type { PriceDropItem } from '@dealradar/shared/contracts/price-drops';
 import { DropCategoryBadge } from '../../../components/drop-category-badge.tsx';
 import { formatDrop, formatMoney } from '../../../lib/drop-format.ts';
+import { DashboardSection } from './dashboard-section.tsx';
 
 function HotDeal({ item, currency }: { item: PriceDropItem; currency: string }) {
   return (
@@ -53,26 +54,12 @@ function HotDeal({ item, currency }: { item: PriceDropItem; currency: string }) 
 /** Hot Deals ('Top 5'): the biggest active drops. */
 export function HotDealsPanel({ items, currency }: { items: PriceDropItem[]; currency: string }) {
   return (
-    <Paper withBorder radius="lg" p="lg" shadow="xs" component="section" aria-label="Hot Deals" h="100%">
-      <Group justify="space-between" mb="md">
-        <Title order={2} size="h4">
-          Hot Deals
-        </Title>
-        <Badge color="red" variant="light">
-          Top 5
-        </Badge>
-      </Group>
-      {items.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          No hot deals found
-        </Text>
-      ) : (
-        <Stack gap="sm">
-          {items.slice(0, 5).map((item) => (
-            <HotDeal key={item.id} item={item} currency={currency} />
-          ))}
-        </Stack>
-      )}
-    </Paper>
+    <DashboardSection title="Hot Deals" badge={{ label: 'Top 5', color: 'red' }} empty={items.length === 0 && 'No hot deals found'} fill>
+      <Stack gap="sm">
+        {items.slice(0, 5).map((item) => (
+          <HotDeal key={item.id} item={item} currency={currency} />
+        ))}
+      </Stack>
+    </DashboardSection>
   );
 }

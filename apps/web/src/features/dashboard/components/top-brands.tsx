@@ -1,14 +1,12 @@
-import { Badge, Group, Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import { TOP_BRANDS_LIMIT } from '@dealradar/shared/drops';
+import { DashboardSection } from './dashboard-section.tsx';
 
 /** Top Brands by Price Drops: up to 10 cards with rank; the section shows only when the list is non-empty. */
 export function TopBrands({ brands }: { brands: Array<{ brand: string; dropCount: number }> | undefined }) {
   if (!brands || brands.length === 0) return null;
   return (
-    <Paper withBorder radius="lg" p="lg" shadow="xs" component="section" aria-label="Top Brands by Price Drops">
-      <Title order={2} size="h4" mb="md">
-        Top Brands by Price Drops
-      </Title>
+    <DashboardSection title="Top Brands by Price Drops">
       <SimpleGrid cols={{ base: 2, md: 5 }} spacing="sm">
         {brands.slice(0, TOP_BRANDS_LIMIT).map((b, i) => (
           <Paper key={b.brand} withBorder radius="md" p="sm" data-testid="top-brand">
@@ -26,6 +24,6 @@ export function TopBrands({ brands }: { brands: Array<{ brand: string; dropCount
           </Paper>
         ))}
       </SimpleGrid>
-    </Paper>
+    </DashboardSection>
   );
 }
