@@ -1,5 +1,6 @@
 import type { FavoriteSortBy } from '@dealradar/shared/contracts/brand-analyzer';
 import type { Db } from '../../db/client.ts';
+import type { ListingFactsRow } from '../../lib/listing-facts.ts';
 
 /** SQL of brand-scan favorites: one row per user, product (EAN) and market. Money in minor units of `currency`. */
 
@@ -27,7 +28,7 @@ export interface FavoriteRecord {
   qogitaImageUrl: string | null;
 }
 
-export interface FavoriteRow {
+export interface FavoriteRow extends ListingFactsRow {
   id: string;
   ean: string;
   asin: string;
@@ -41,14 +42,6 @@ export interface FavoriteRow {
   amazon_price: number;
   estimated_profit: number;
   roi_percentage: number;
-  main_category_rank: number | null;
-  beauty_category_rank: number | null;
-  estimated_monthly_sales: number | null;
-  rating: number | null;
-  review_count: number | null;
-  number_of_sellers: number | null;
-  buy_box_seller_id: string | null;
-  amazon_image_url: string | null;
   qogita_image_url: string | null;
   created_at: Date;
   updated_at: Date;

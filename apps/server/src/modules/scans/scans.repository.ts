@@ -2,6 +2,7 @@ import type { ScanReport, ScanStatus } from '@dealradar/shared/contracts/scans';
 import type { MarketId } from '@dealradar/shared/markets';
 import type { Db } from '../../db/client.ts';
 import type { ScanProduct } from './deal-calculator.ts';
+import type { ListingFactsRow } from '../../lib/listing-facts.ts';
 
 export type ScanKind = 'csv_template' | 'supplier';
 
@@ -258,7 +259,7 @@ export async function deleteSupersededDeals(db: Db, userId: string, scanId: stri
   );
 }
 
-export interface ResultRow {
+export interface ResultRow extends ListingFactsRow {
   id: string;
   scan_id: string;
   market: MarketId;
@@ -275,14 +276,6 @@ export interface ResultRow {
   max_buy_price: number | null;
   min_roi: number;
   is_deal: boolean;
-  main_category_rank: number | null;
-  beauty_category_rank: number | null;
-  estimated_monthly_sales: number | null;
-  rating: number | null;
-  review_count: number | null;
-  number_of_sellers: number | null;
-  buy_box_seller_id: string | null;
-  amazon_image_url: string | null;
   breakdown: ScanProduct['breakdown'];
   created_at: Date;
   expires_at: Date;
