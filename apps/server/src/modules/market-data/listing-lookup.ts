@@ -31,8 +31,19 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 export function createListingLookup(deps: ListingLookupDeps) {
   const inflight = new Map<string, Promise<Settled>>();
 
+  /** Fresh cache entries first, without any bookkeeping (a warm scan's keys are all answered here); then the misses. */
   async function fetchKeys(market: MarketId, keyType: CacheKeyType, keys: string[], signal?: AbortSignal): Promise<{ results: Map<string, KeyResult>; requests: number }> {
     const unique = [...new Set(keys)];
+    const results: Map<string, KeyResult> = await readFreshCache(deps.db, market, keyType, unique, deps.clock.now());
+    const misses = unique.filter((key) => !results.has(key));
+    if (misses.length === 0) return { results, requests: 0 };
+    const fetched = await claimAndFetch(market, keyType, misses, signal);
+    for (const [key, value] of fetched.results) results.set(key, value);
+    return { results, requests: fetched.requests };
+  }
+
+  /** Keys not in the cache: claimed (or awaited when another caller has them), read again, then fetched upstream. */
+  async function claimAndFetch(market: MarketId, keyType: CacheKeyType, unique: string[], signal?: AbortSignal): Promise<{ results: Map<string, KeyResult>; requests: number }> {
     const results = new Map<string, KeyResult>();
     const waits: Array<Promise<void>> = [];
     const claimed: string[] = [];
