@@ -37,6 +37,7 @@ export function createListingLookup(deps: ListingLookupDeps) {
     const results: Map<string, KeyResult> = await readFreshCache(deps.db, market, keyType, unique, deps.clock.now());
     const misses = unique.filter((key) => !results.has(key));
     if (misses.length === 0) return { results, requests: 0 };
+    signal?.throwIfAborted();
     const fetched = await claimAndFetch(market, keyType, misses, signal);
     for (const [key, value] of fetched.results) results.set(key, value);
     return { results, requests: fetched.requests };
@@ -97,6 +98,8 @@ export function createListingLookup(deps: ListingLookupDeps) {
       }
     }
     await Promise.all(waits);
+    // A cancelled caller that only waited for other callers' keys stops here too.
+    signal?.throwIfAborted();
     if (abandoned.length) {
       const retry = await fetchKeys(market, keyType, abandoned, signal);
       for (const [key, value] of retry.results) results.set(key, value);

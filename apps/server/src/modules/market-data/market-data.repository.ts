@@ -23,25 +23,22 @@ function revive(listings: StoredListing[]): AmazonListing[] {
 /** Fresh cache entries (expires_at after `now`) of the given keys. */
 /**
  * Fresh cache entries of these keys: key → listings (an empty list = "no listing", also an answer).
- * The many "no listing" answers come back as one array instead of one row each: reading a row per key was most of
- * the time of a scan of half a million distinct EANs.
+ * One row comes back: the many "no listing" keys as one array, the entries with listings as one JSON array. Reading
+ * a row per key was most of the time of a scan of half a million distinct EANs.
  */
 export async function readFreshCache(db: Db, market: MarketId, keyType: CacheKeyType, keys: string[], now: Date): Promise<Map<string, AmazonListing[]>> {
   const out = new Map<string, AmazonListing[]>();
   if (!keys.length) return out;
-  const params = [market, keyType, keys, now];
-  const fresh = `market = $1 and key_type = $2 and key = any($3::text[]) and expires_at > $4`;
-  const [rows, empty] = await Promise.all([
-    db.query<{ key: string; listings: StoredListing[] | string }>(
-      `select key, listings from market_listing_cache where ${fresh} and listings <> '[]'::jsonb`, params,
-    ),
-    db.one<{ keys: string[] }>(`select coalesce(array_agg(key), '{}') as keys from market_listing_cache where ${fresh} and listings = '[]'::jsonb`, params),
-  ]);
-  for (const key of empty.keys) out.set(key, []);
-  for (const row of rows) {
-    const listings = typeof row.listings === 'string' ? (JSON.parse(row.listings) as StoredListing[]) : row.listings;
-    out.set(row.key, revive(listings));
-  }
+  const row = await db.one<{ empty: string[]; found: Array<{ key: string; listings: StoredListing[] }> | string }>(
+    `select coalesce(array_agg(key) filter (where listings = '[]'::jsonb), '{}') as empty,
+            coalesce(jsonb_agg(jsonb_build_object('key', key, 'listings', listings)) filter (where listings <> '[]'::jsonb), '[]'::jsonb) as found
+       from market_listing_cache
+      where market = $1 and key_type = $2 and key = any($3::text[]) and expires_at > $4`,
+    [market, keyType, keys, now],
+  );
+  for (const key of row.empty) out.set(key, []);
+  const found = typeof row.found === 'string' ? (JSON.parse(row.found) as Array<{ key: string; listings: StoredListing[] }>) : row.found;
+  for (const entry of found) out.set(entry.key, revive(entry.listings));
   return out;
 }
 
