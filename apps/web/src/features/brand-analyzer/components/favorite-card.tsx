@@ -1,9 +1,10 @@
 import { ActionIcon, Anchor, Badge, Box, Card, Flex, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconExternalLink, IconPhotoOff, IconTrash } from '@tabler/icons-react';
+import { IconPhotoOff, IconTrash } from '@tabler/icons-react';
 import type { Favorite } from '@dealradar/shared/contracts/brand-analyzer';
 import { isWeakRank, roiBadgeColor } from '@dealradar/shared/roi';
 import { buyBoxSellerLabel, formatCount, formatMoney, formatPercent } from '../../../lib/format.ts';
 import { favoriteCurrency, marketplaceLinks } from '../favorite-format.ts';
+import { ExternalLink } from '../../../components/external-link.tsx';
 
 /** One favorite (SPEC §3 'Favorite / deal product'): light red when the main rank is above 50000 or missing. */
 export function FavoriteCard({ favorite, onDelete }: { favorite: Favorite; onDelete: (favorite: Favorite) => void }) {
@@ -75,11 +76,9 @@ export function FavoriteCard({ favorite, onDelete }: { favorite: Favorite; onDel
                 </Anchor>
               )}
               {marketplaceLinks(favorite.market, favorite.asin).map((link) => (
-                <Anchor key={link.market} href={link.url} target="_blank" rel="noopener noreferrer" size="xs" fw={link.market === favorite.market ? 700 : 400}>
-                  <Group gap={2} wrap="nowrap">
-                    Amazon {link.market} <IconExternalLink size={12} />
-                  </Group>
-                </Anchor>
+                <ExternalLink key={link.market} href={link.url} fw={link.market === favorite.market ? 700 : 400}>
+                  Amazon {link.market}
+                </ExternalLink>
               ))}
             </Group>
           </Group>

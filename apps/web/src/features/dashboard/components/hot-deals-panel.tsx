@@ -1,9 +1,9 @@
-import { Anchor, Badge, Group, Image, Paper, Stack, Text } from '@mantine/core';
-import { IconExternalLink } from '@tabler/icons-react';
+import { Badge, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import type { PriceDropItem } from '@dealradar/shared/contracts/price-drops';
 import { DropCategoryBadge } from '../../../components/drop-category-badge.tsx';
 import { formatDrop, formatMoney } from '../../../lib/drop-format.ts';
 import { DashboardSection } from './dashboard-section.tsx';
+import { ExternalLink } from '../../../components/external-link.tsx';
 
 function HotDeal({ item, currency }: { item: PriceDropItem; currency: string }) {
   return (
@@ -38,11 +38,7 @@ function HotDeal({ item, currency }: { item: PriceDropItem; currency: string }) 
               </Text>
             )}
             {item.qogitaLink && (
-              <Anchor href={item.qogitaLink} target="_blank" rel="noopener noreferrer" size="xs">
-                <Group gap={2} component="span">
-                  View on Qogita <IconExternalLink size={12} />
-                </Group>
-              </Anchor>
+              <ExternalLink href={item.qogitaLink}>View on Qogita</ExternalLink>
             )}
           </Group>
         </Stack>

@@ -1,11 +1,11 @@
-import { Anchor, Badge, Group, Image, NativeSelect, Paper, Stack, Text } from '@mantine/core';
-import { IconExternalLink } from '@tabler/icons-react';
+import { Badge, Group, Image, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import type { PriceDropItem, PriceDropSortField } from '@dealradar/shared/contracts/price-drops';
 import { DROP_PRIORITY_LABELS, type DropPriority } from '@dealradar/shared/drops';
 import { formatDateTime, formatDrop, formatMoney } from '../../../lib/drop-format.ts';
 import { DropCategoryBadge } from '../../../components/drop-category-badge.tsx';
 import { DropRoiBadge } from './drop-profit-popover.tsx';
 import { PRIORITY_COLORS } from './price-alerts-info.tsx';
+import { ExternalLink } from '../../../components/external-link.tsx';
 
 interface Props {
   items: PriceDropItem[];
@@ -80,11 +80,7 @@ export function PriceDropCards({ items, currency, live, sortBy, sortOrder, onSor
                   {formatDateTime(item.detectedAt)}
                 </Text>
                 {item.qogitaLink && (
-                  <Anchor href={item.qogitaLink} target="_blank" rel="noopener noreferrer" size="xs">
-                    <Group gap={2} component="span" wrap="nowrap">
-                      View on Qogita <IconExternalLink size={12} />
-                    </Group>
-                  </Anchor>
+                  <ExternalLink href={item.qogitaLink}>View on Qogita</ExternalLink>
                 )}
               </Group>
             </Stack>

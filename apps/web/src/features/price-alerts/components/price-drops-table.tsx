@@ -1,11 +1,12 @@
-import { Anchor, Badge, Group, Image, Table, Text, UnstyledButton } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconExternalLink, IconSelector } from '@tabler/icons-react';
+import { Badge, Group, Image, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
 import type { PriceDropItem, PriceDropSortField } from '@dealradar/shared/contracts/price-drops';
 import { DROP_PRIORITY_LABELS, type DropPriority } from '@dealradar/shared/drops';
 import { formatDateTime, formatDrop, formatMoney } from '../../../lib/drop-format.ts';
 import { DropCategoryBadge } from '../../../components/drop-category-badge.tsx';
 import { DropRoiBadge } from './drop-profit-popover.tsx';
 import { PRIORITY_COLORS } from './price-alerts-info.tsx';
+import { ExternalLink } from '../../../components/external-link.tsx';
 
 interface Props {
   items: PriceDropItem[];
@@ -105,11 +106,9 @@ export function PriceDropsTable(props: Props) {
               </Table.Td>
               <Table.Td>
                 {item.qogitaLink ? (
-                  <Anchor href={item.qogitaLink} target="_blank" rel="noopener noreferrer" size="sm">
-                    <Group gap={2} component="span" wrap="nowrap">
-                      View on Qogita <IconExternalLink size={12} />
-                    </Group>
-                  </Anchor>
+                  <ExternalLink href={item.qogitaLink} size="sm">
+                    View on Qogita
+                  </ExternalLink>
                 ) : (
                   '–'
                 )}

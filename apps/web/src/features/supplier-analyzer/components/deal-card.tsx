@@ -1,9 +1,10 @@
-import { Anchor, Badge, Box, Button, Card, Group, Image, Rating, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
-import { IconCalculator, IconExternalLink, IconPhotoOff } from '@tabler/icons-react';
+import { Badge, Box, Button, Card, Group, Image, Rating, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { IconCalculator, IconPhotoOff } from '@tabler/icons-react';
 import type { DealProduct } from '@dealradar/shared/contracts/scans';
 import { getMarket } from '@dealradar/shared/markets';
 import { isWeakRank, roiBadgeColor } from '@dealradar/shared/roi';
 import { buyBoxSellerLabel, formatCount, formatEur, formatFoundAt, formatPercent } from '../deal-format.ts';
+import { ExternalLink } from '../../../components/external-link.tsx';
 
 /** One High ROI deal with every field of SPEC §3 'Favorite / deal product' (money in EUR, SPEC §9). */
 export function DealCard({ deal, onShowBreakdown }: { deal: DealProduct; onShowBreakdown: (deal: DealProduct) => void }) {
@@ -71,11 +72,9 @@ export function DealCard({ deal, onShowBreakdown }: { deal: DealProduct; onShowB
               <Button size="compact-sm" variant="light" leftSection={<IconCalculator size={14} />} onClick={() => onShowBreakdown(deal)}>
                 Profit breakdown
               </Button>
-              <Anchor href={deal.marketplaceUrl} target="_blank" rel="noopener noreferrer" size="sm">
-                <Group gap={4}>
-                  View on Amazon <IconExternalLink size={14} />
-                </Group>
-              </Anchor>
+              <ExternalLink href={deal.marketplaceUrl} size="sm">
+                View on Amazon
+              </ExternalLink>
             </Group>
           </Group>
         </Stack>
