@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { SERVER_NODE_FLAGS } from './apps/server/run-flags.ts';
 
 /** Browser tests drive Debian's Chromium against the real server on a throwaway embedded database. */
 const port = Number(process.env.E2E_PORT ?? 3101);
@@ -55,7 +56,7 @@ export default defineConfig({
   // serves the web build and runs the server bundle the first one just made. The server runs as `npm start` runs it.
   webServer: [
     {
-      command: `rm -rf ${E2E_DATA_DIR} && npx vite build apps/web --outDir ${E2E_WEB_DIR} --emptyOutDir --logLevel warn && node --import tsx apps/server/build.ts ${E2E_SERVER_DIR} && node --liftoff-only ${E2E_SERVER_DIR}/main.js`,
+      command: `rm -rf ${E2E_DATA_DIR} && npx vite build apps/web --outDir ${E2E_WEB_DIR} --emptyOutDir --logLevel warn && node --import tsx apps/server/build.ts ${E2E_SERVER_DIR} && node ${SERVER_NODE_FLAGS.join(' ')} ${E2E_SERVER_DIR}/main.js`,
       url: `http://127.0.0.1:${port}/api/health`,
       timeout: 120_000,
       reuseExistingServer: false,
@@ -64,7 +65,7 @@ export default defineConfig({
       env: serverEnv(port, E2E_DATA_DIR),
     },
     {
-      command: `rm -rf ${E2E_SLOW_DATA_DIR} && test -f ${E2E_WEB_DIR}/index.html && node --liftoff-only ${E2E_SERVER_DIR}/main.js`,
+      command: `rm -rf ${E2E_SLOW_DATA_DIR} && test -f ${E2E_WEB_DIR}/index.html && node ${SERVER_NODE_FLAGS.join(' ')} ${E2E_SERVER_DIR}/main.js`,
       url: `${E2E_SLOW_URL}/api/health`,
       timeout: 120_000,
       reuseExistingServer: false,

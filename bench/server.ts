@@ -1,9 +1,10 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../apps/server/run-flags.ts';
 
 /** The real server for a benchmark: built and started the way `npm start` does (package.json), in a child process. */
 const ROOT = path.resolve(import.meta.dirname, '..');
-const SERVER_ARGS = [...(process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? []), '--liftoff-only', 'apps/server/dist/main.js'];
+const SERVER_ARGS = [...(process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? []), ...SERVER_NODE_FLAGS, 'apps/server/dist/main.js'];
 
 export function buildServer(): void {
   execFileSync('npm', ['run', 'build', '-w', 'apps/server'], { cwd: ROOT, stdio: 'ignore' });

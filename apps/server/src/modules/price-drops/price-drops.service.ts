@@ -10,7 +10,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { requireLivePriceData } from '../plans/entitlements.ts';
 import * as repo from './price-drops.repository.ts';
-import { cachedAggregate, cachedJson } from './count-cache.ts';
+import { cachedAggregate, cachedJson } from './answer-cache.ts';
 import { isRunning, lastRunId, lastSucceededRun } from './refresh-runs.repository.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'marketData' | 'config'>;
@@ -63,7 +63,7 @@ function toItem(row: repo.DropRow, money: Money): PriceDropItem {
   };
 }
 
-/** An aggregate of the active drops, reused until the next refresh or the next minute (count-cache.ts). */
+/** An aggregate of the active drops, reused until the next refresh or the next minute (answer-cache.ts). */
 async function cached<T>(deps: Deps, now: Date, key: unknown[], compute: () => Promise<T>): Promise<T> {
   const version = await lastRunId(deps.db);
   return cachedAggregate(deps.db, [...key, version, Math.floor(now.getTime() / 60_000)], compute);

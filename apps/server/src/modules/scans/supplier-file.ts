@@ -43,7 +43,7 @@ const DECODE_BYTES = 32 * 1024;
  * (a memo key, a brand, a sample) kept its whole chunk, and across a 50 MB file that was most of the file.
  * A JSON round trip always yields a new flat string.
  */
-export function detached(text: string): string {
+function detached(text: string): string {
   return text.length < 13 ? text : (JSON.parse(JSON.stringify(text)) as string);
 }
 
