@@ -63,10 +63,14 @@ function toItem(row: repo.DropRow, money: Money): PriceDropItem {
   };
 }
 
+/** What cached answers are keyed by besides the request: the last finished refresh and the current minute (expiries). */
+async function dropsVersion(deps: Deps, now: Date): Promise<[number, number]> {
+  return [await lastRunId(deps.db), Math.floor(now.getTime() / 60_000)];
+}
+
 /** An aggregate of the active drops, reused until the next refresh or the next minute (answer-cache.ts). */
 async function cached<T>(deps: Deps, now: Date, key: unknown[], compute: () => Promise<T>): Promise<T> {
-  const version = await lastRunId(deps.db);
-  return cachedAggregate(deps.db, [...key, version, Math.floor(now.getTime() / 60_000)], compute);
+  return cachedAggregate(deps.db, [...key, ...(await dropsVersion(deps, now))], compute);
 }
 
 const recentSince = (now: Date) => new Date(now.getTime() - RECENT_DROPS_HOURS * 3600_000);
@@ -130,7 +134,7 @@ export async function listPriceDropsJson(deps: Deps, user: CurrentUser, query: P
   requireLive(user);
   const now = deps.clock.now();
   const money = await moneyFor(deps, user);
-  const version = [await lastRunId(deps.db), Math.floor(now.getTime() / 60_000)];
+  const version = await dropsVersion(deps, now);
   const { page: _page, size: _size, sortBy: _sortBy, sortOrder: _sortOrder, ...filters } = query;
   return cachedJson(deps.db, ['page', query, money.currency, ...version], async (): Promise<Paged<PriceDropItem>> => {
     const [total, rows] = await Promise.all([
