@@ -6,9 +6,13 @@ import { SERVER_NODE_FLAGS } from './apps/server/run-flags.ts';
 /** Browser tests drive Debian's Chromium against the real server on a throwaway embedded database. */
 const port = Number(process.env.E2E_PORT ?? 3101);
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `dealradar-e2e-${port}`);
-const E2E_WEB_DIR = path.join(E2E_DATA_DIR + '-web');
+/** The web build of this test port (the bundle budget in e2e/bundle-budget.spec.ts reads its manifest). */
+export const E2E_WEB_DIR = path.join(E2E_DATA_DIR + '-web');
 /** The server bundle of this test port (inside the repository, where its npm imports resolve; .tmp/ is ignored). */
 const E2E_SERVER_DIR = path.join('.tmp', `e2e-server-${port}`);
+/** The system Chromium and its flags (the Lighthouse benchmark, bench/lighthouse.ts, drives it the same way). */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
 export const E2E_ADMIN = { username: 'admin', email: 'admin@dealradar.test', password: 'admin-password-123' };
 
 /**
@@ -48,17 +52,18 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     },
   },
-  // Playwright starts these one after another (each waits for its url before the next starts), so the slow server
+  // Start-up limit 240 s: the first server builds the web app (with its brotli/gzip copies) and the server bundle, then
+  // creates a database; on a busy shared machine that took over 120 s. Playwright starts these one after another (each waits for its url before the next starts), so the slow server
   // serves the web build and runs the server bundle the first one just made. The server runs as `npm start` runs it.
   webServer: [
     {
       command: `rm -rf ${E2E_DATA_DIR} && npx vite build apps/web --outDir ${E2E_WEB_DIR} --emptyOutDir --logLevel warn && node --import tsx apps/server/build.ts ${E2E_SERVER_DIR} && node ${SERVER_NODE_FLAGS.join(' ')} ${E2E_SERVER_DIR}/main.js`,
       url: `http://127.0.0.1:${port}/api/health`,
-      timeout: 120_000,
+      timeout: 240_000,
       reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'pipe',
@@ -67,7 +72,7 @@ export default defineConfig({
     {
       command: `rm -rf ${E2E_SLOW_DATA_DIR} && test -f ${E2E_WEB_DIR}/index.html && node ${SERVER_NODE_FLAGS.join(' ')} ${E2E_SERVER_DIR}/main.js`,
       url: `${E2E_SLOW_URL}/api/health`,
-      timeout: 120_000,
+      timeout: 240_000,
       reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'pipe',

@@ -5,6 +5,7 @@
  * BENCH_DROPS_SIZE overrides the catalogue size; BENCH_DATABASE_URL the PostgreSQL server.
  */
 import { loadConfig } from '../apps/server/src/config/env.ts';
+import { silentLogger } from '../apps/server/src/lib/logger.ts';
 import type { Db } from '../apps/server/src/db/client.ts';
 import type { MarketDataService } from '../apps/server/src/modules/market-data/market-data.types.ts';
 import { loadStagingBatch } from '../apps/server/src/modules/price-drops/snapshot.repository.ts';
@@ -13,7 +14,7 @@ import { benchCatalogue, CATALOGUE_SIZE, CHANGED_SHARE } from './drops-catalogue
 import { isPostgresReachable, openBenchDb } from './drops-db.ts';
 
 const SIZE = Number(process.env.BENCH_DROPS_SIZE ?? CATALOGUE_SIZE);
-const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const silent = silentLogger();
 
 /** Amazon side unknown for the synthetic GTINs: the ROI step costs one cheap lookup per market, as with a cold cache. */
 const marketData = {

@@ -5,6 +5,12 @@
  * normalized, plan reservation), then the pg-boss worker looks the EANs up in the warm market-data cache, computes
  * profit and stores the deals. Prints rows/s, total seconds, the server's peak memory (resident set, read from /proc),
  * the fastest plain CSV parse of the same file in this run, and the p95 of the screen's status poll during the scan.
+ *
+ * Issue 12: two shapes in one run, side by side — `typical` (the file's EANs from the 7,066-EAN demo catalogue: a few
+ * thousand distinct EANs) and `large` (BENCH_SCAN_LARGE_SHARE of the rows, default 0.75, are other products, each
+ * once: about 800,000 distinct EANs) — both with the cache warm, each against the plain parse of its own file; then the
+ * Keepa tokens per new EAN of a cold scan of a typical 3,000-EAN list (10–20 % candidates) and of its warm repeat.
+ * BENCH_SCAN_SHAPES=typical,large,tokens picks what runs.
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -14,6 +20,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { inferSchema, initParser } from 'udsv';
 import { loadConfig } from '../apps/server/src/config/env.ts';
+import { silentLogger } from '../apps/server/src/lib/logger.ts';
 import { openPglite, openPostgres, type DbHandle } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import type { AppDeps } from '../apps/server/src/deps.ts';
@@ -25,12 +32,13 @@ import { generateSupplierFile } from './scan-file-generator.ts';
 import { buildServer, startServer, stopServer } from './server.ts';
 
 const TARGET_BYTES = Number(process.env.BENCH_SCAN_BYTES ?? 52_000_000);
-const OTHER_SHARE = Number(process.env.BENCH_SCAN_OTHER_SHARE ?? 0);
+const LARGE_SHARE = Number(process.env.BENCH_SCAN_LARGE_SHARE ?? process.env.BENCH_SCAN_OTHER_SHARE ?? 0.75);
+const SHAPES = (process.env.BENCH_SCAN_SHAPES ?? 'typical,large,tokens').split(',').map((s) => s.trim());
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 const PORT = Number(process.env.BENCH_SCAN_PORT ?? 3192);
 /** The screen polls every 2 s; the benchmark sends the same requests every 100 ms to sample the whole (short) scan. */
 const POLL_EVERY_MS = 100;
-const silent: AppDeps['log'] = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const silent = silentLogger();
 const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
 
 /** Resident set now and at its peak (VmHWM) of a process, in kB. */
@@ -51,7 +59,7 @@ async function openDatabase(work: string): Promise<DbHandle> {
 }
 
 /** The database as a server has it after earlier scans: migrated, one PRO user, the market-data cache warm. */
-async function prepareDatabase(work: string, gtins: string[]) {
+async function prepareDatabase(work: string, gtins: string[], others: string[] = []) {
   const config = loadConfig({ DATA_DIR: work, LOG_LEVEL: 'silent', JWT_SECRET });
   const handle = await openDatabase(work);
   await migrate(handle.db);
@@ -61,7 +69,16 @@ async function prepareDatabase(work: string, gtins: string[]) {
   } as AppDeps;
   const t = performance.now();
   for (let i = 0; i < gtins.length; i += 1000) await deps.marketData.lookupListings(gtins.slice(i, i + 1000), 'DE');
-  console.log(`warmed the market-data cache for ${gtins.length} EANs in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  // Codes outside the demo catalogue have no listing: their cache rows ("no listing") are written in bulk.
+  for (let i = 0; i < others.length; i += 50_000) {
+    await handle.db.execute(
+      `insert into market_listing_cache (market, key_type, key, source, listings, fetched_at, expires_at)
+       select 'DE', 'ean', k, 'demo', '[]'::jsonb, now(), now() + interval '24 hours' from unnest($1::text[]) as k
+       on conflict (market, key_type, key) do nothing`,
+      [others.slice(i, i + 50_000)],
+    );
+  }
+  console.log(`warmed the market-data cache for ${gtins.length + others.length} EANs in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   const user = await createUser(deps, { tier: 'PRO', minRoiThreshold: 0.15 });
   // Statistics as autovacuum would have them by now (right after a bulk warm-up PostgreSQL has none yet).
   if (handle.kind === 'postgres') await handle.db.exec('vacuum analyze');
@@ -86,18 +103,29 @@ function plainParse(file: string, expectedRows: number): { seconds: number; cpuS
   return { seconds: best / 1000, cpuSeconds: cpuBest };
 }
 
-async function main() {
+interface ShapeResult {
+  shape: string;
+  distinctEans: number;
+  rows: number;
+  totalSeconds: number;
+  parseSeconds: number;
+  peakMb: number;
+  pollP95: number;
+  database: string;
+}
+
+async function measureShape(shape: string, otherShare: number): Promise<ShapeResult> {
+  console.log(`\n== ${shape}: ${otherShare > 0 ? `${otherShare} of the rows other products, each once` : 'EANs from the demo catalogue'} ==`);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-scan-'));
   const file = path.join(work, 'supplier-50mb.csv');
   const catalogue = demoCatalogue();
   const gtins = catalogue.variants.map((v) => v.gtin);
   const brandOf = new Map(catalogue.variants.map((v) => [v.gtin, v.brand]));
   const t = performance.now();
-  const generated = generateSupplierFile(file, { targetBytes: TARGET_BYTES, catalogueGtins: gtins, brandOf: (g) => brandOf.get(g)!, otherShare: OTHER_SHARE });
+  const generated = generateSupplierFile(file, { targetBytes: TARGET_BYTES, catalogueGtins: gtins, brandOf: (g) => brandOf.get(g)!, otherShare });
   console.log(`generated ${generated.rows.toLocaleString('en-US')} rows, ${generated.bytes.toLocaleString('en-US')} bytes (${gtins.length} demo catalogue EANs) in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
-  const user = await prepareDatabase(work, [...gtins, ...generated.otherGtins]);
-  buildServer();
+  const user = await prepareDatabase(work, gtins, generated.otherGtins);
   const server = await startServer(PORT, { DATA_DIR: work, JWT_SECRET, ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}) });
   const pid = server.pid!;
   const address = `http://127.0.0.1:${PORT}`;
@@ -168,10 +196,73 @@ async function main() {
     console.log(`CPU time of the server process during the scan (API, worker and, on PGlite, the database): ${scanCpuSeconds.toFixed(2)} s, plain parse ${plain.cpuSeconds.toFixed(2)} s → ${(scanCpuSeconds / plain.cpuSeconds).toFixed(2)}×; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`);
     console.log(`server peak memory: resident ${mb(peakRssKb)} during the scan (idle before it ${mb(idle.rssKb)}; peak since start ${mb(memory.peakKb)}) (goal < 300 MB)`);
     console.log(`the screen's polls, sent every ${POLL_EVERY_MS} ms during the scan (active-scan while uploading, then status): n=${polls.length}, p95 ${p95.toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms (goal p95 < 200 ms)`);
+    return { shape, distinctEans: answer.totalEans, rows: status.report.rowsRead, totalSeconds, parseSeconds: plain.seconds, peakMb: peakRssKb / 1024, pollP95: p95, database: kind };
   } finally {
     await stopServer(server);
     fs.rmSync(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * Keepa tokens per new EAN (issue 12 item 10): a cold scan of a typical 3,000-EAN list whose supplier prices make
+ * 10–20 % of the listed products candidates, then the same list again (warm). The demo charges as Keepa would.
+ */
+async function measureTokens(): Promise<{ eans: number; tokens: number; estimated: number | null; deals: number; warmTokens: number }> {
+  console.log('\n== Keepa tokens per new EAN: a cold 3,000-EAN list, then the same list warm ==');
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-tokens-'));
+  const variants = demoCatalogue().variants.filter((_, i) => i % 2 === 0).slice(0, 3000);
+  let seed = 7;
+  const rand = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+  const lines = ['EAN;Marke;EK netto', ...variants.map((v) => `${v.gtin};${v.brand};${((v.basePrice * 1.7 * (0.85 + rand() * 0.3)) / 100).toFixed(2).replace('.', ',')}`)];
+  const file = path.join(work, 'typical.csv');
+  fs.writeFileSync(file, lines.join('\r\n'));
+  const user = await prepareDatabase(work, []);
+  // On a shared PostgreSQL the shapes above warmed these EANs: forget them, this list must be new.
+  const handle = await openDatabase(work);
+  await handle.db.execute(`delete from market_listing_cache where key = any($1::text[])`, [variants.map((v) => v.gtin)]);
+  await handle.close();
+  const server = await startServer(PORT, { DATA_DIR: work, JWT_SECRET, ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}) });
+  const address = `http://127.0.0.1:${PORT}`;
+  const scan = async () => {
+    const upload = await promisify(execFile)('curl', ['-sS', '-X', 'POST', '-H', `authorization: ${user.headers.authorization}`,
+      '-F', 'marketId=DE', '-F', 'eanColumn=EAN', '-F', 'brandColumn=Marke', '-F', 'priceColumn=EK netto',
+      '-F', `file=@${file};type=text/csv`, `${address}/api/supplier-analyzer/start`], { encoding: 'utf8' });
+    const { scanId } = JSON.parse(upload.stdout) as { scanId: string };
+    for (;;) {
+      const status = (await (await fetch(`${address}/api/supplier-analyzer/${scanId}/status`, { headers: user.headers })).json()) as {
+        status: string; report: { validEans: number; dealsFound: number }; tokens?: { spent: number; estimated: number | null };
+      };
+      if (status.status === 'COMPLETED' || status.status === 'ERROR') return status;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  };
+  try {
+    const cold = await scan();
+    const warm = await scan();
+    const result = { eans: cold.report.validEans, tokens: cold.tokens?.spent ?? 0, estimated: cold.tokens?.estimated ?? null, deals: cold.report.dealsFound, warmTokens: warm.tokens?.spent ?? 0 };
+    console.log(`cold: ${result.eans} new EANs, ${result.tokens} tokens spent (estimated ${result.estimated}) → ${(result.tokens / result.eans).toFixed(2)} tokens per new EAN (goal ≤ 1.5; one phase ≈ 3 per listed EAN); ${result.deals} deals`);
+    console.log(`warm: ${result.warmTokens} tokens (goal 0)`);
+    return result;
+  } finally {
+    await stopServer(server);
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  buildServer();
+  const results: ShapeResult[] = [];
+  if (SHAPES.includes('typical')) results.push(await measureShape('typical', 0));
+  if (SHAPES.includes('large')) results.push(await measureShape('large', LARGE_SHARE));
+  const tokens = SHAPES.includes('tokens') ? await measureTokens() : undefined;
+
+  console.log('\n== side by side (warm cache; each shape against the plain parse of its own file) ==');
+  console.log('| shape | distinct EANs | rows | whole scan | plain parse | ratio (goal ≤ 3×) | peak memory (goal < 300 MB) | poll p95 (goal < 200 ms) | database |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  for (const r of results) {
+    console.log(`| ${r.shape} | ${r.distinctEans.toLocaleString('en-US')} | ${r.rows.toLocaleString('en-US')} | ${r.totalSeconds.toFixed(2)} s | ${r.parseSeconds.toFixed(2)} s | ${(r.totalSeconds / r.parseSeconds).toFixed(2)}× | ${r.peakMb.toFixed(0)} MB | ${r.pollP95.toFixed(0)} ms | ${r.database} |`);
+  }
+  if (tokens) console.log(`Keepa tokens per new EAN (cold typical list): ${(tokens.tokens / tokens.eans).toFixed(2)} (goal ≤ 1.5); warm repeat: ${tokens.warmTokens} tokens (goal 0)`);
 }
 
 await main();

@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { AppDeps } from './deps.ts';
 import { createAuthGuards } from './plugins/auth.ts';
 import { registerErrorHandlers } from './plugins/error-handler.ts';
+import { REVALIDATE_CACHE, webStaticOptions } from './plugins/web-static.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerBrandAnalyzerRoutes } from './modules/brand-analyzer/brand-analyzer.routes.ts';
 import { registerCsvTemplateAnalyzerRoutes } from './modules/csv-template-analyzer/csv-template-analyzer.routes.ts';
@@ -19,12 +21,12 @@ import { registerHelpRoutes } from './modules/help/help.routes.ts';
 import { registerUsersRoutes } from './modules/users/users.routes.ts';
 import { registerPriceDropsRoutes } from './modules/price-drops/price-drops.routes.ts';
 import { registerMarketDataRoutes } from './modules/market-data/market-data.routes.ts';
+import { registerAlertsRoutes } from './modules/alerts/alerts.routes.ts';
 
 /** apps/web/dist: this module is in apps/server/src (source) or apps/server/dist (build), two levels below apps/. */
 export const WEB_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 export interface BuildAppOptions {
-  logger?: boolean | object;
   /** Serve the built web app (off in API tests). */
   serveWeb?: boolean;
 }
@@ -32,7 +34,8 @@ export interface BuildAppOptions {
 /** Registers plugins, then every module's routes under /api. Used by main.ts and by tests. */
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    // The process's one logger (lib/logger.ts): request lines carry reqId, in the same JSON format as everything else.
+    loggerInstance: deps.log as FastifyBaseLogger,
     bodyLimit: 1024 * 1024,
     // Only behind a reverse proxy may X-Forwarded-For decide the client address (rate limits are per client).
     trustProxy: deps.config.TRUST_PROXY,
@@ -56,10 +59,22 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
+        // Added per request below: only where the page itself came over HTTPS.
+        upgradeInsecureRequests: null,
       },
     },
   });
+  const upgrade = deps.config.UPGRADE_INSECURE_REQUESTS;
+  if (upgrade !== 'false') {
+    // Runs after helmet's onRequest hook, which has set the header on the raw response.
+    app.addHook('onRequest', async (request, reply) => {
+      if (upgrade === 'auto' && request.protocol !== 'https') return;
+      const csp = reply.raw.getHeader('content-security-policy');
+      if (typeof csp === 'string') reply.raw.setHeader('content-security-policy', `${csp};upgrade-insecure-requests`);
+    });
+  }
   registerErrorHandlers(app);
+  registerInputGuard(app);
   // An empty body sent as application/json (e.g. POST /auth/logout from some clients) is no body, not malformed JSON.
   app.removeContentTypeParser('application/json');
   // The API speaks JSON (and multipart for uploads): a text/plain body is a wrong content type (415), not a string.
@@ -91,17 +106,18 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       registerPlansRoutes(api, deps, guards);
       registerPriceDropsRoutes(api, deps, guards);
       registerMarketDataRoutes(api, deps, guards);
+      registerAlertsRoutes(api, deps, guards);
     },
     { prefix: '/api' },
   );
 
   const webDir = deps.config.WEB_DIST_DIR ? path.resolve(deps.config.WEB_DIST_DIR) : WEB_DIST_DIR;
   const serveWeb = options.serveWeb !== false && fs.existsSync(path.join(webDir, 'index.html'));
-  if (serveWeb) await app.register(fastifyStatic, { root: webDir, index: false, wildcard: false });
+  if (serveWeb) await app.register(fastifyStatic, webStaticOptions(webDir));
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     if (!isApi && serveWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.type('text/html').header('cache-control', REVALIDATE_CACHE).sendFile('index.html');
     }
     return reply.status(404).send({ error: `There is no API endpoint ${request.method} ${request.url.split('?')[0]}.`, code: 'not_found', requestId: request.id });
   });

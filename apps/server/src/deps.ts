@@ -3,6 +3,7 @@ import type { Config } from './config/env.ts';
 import type { Db, DbHandle } from './db/client.ts';
 import type { Queue } from './jobs/queue.ts';
 import type { Clock } from './lib/clock.ts';
+import type { Log } from './lib/logger.ts';
 import type { MarketDataService } from './modules/market-data/market-data.types.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './lib/mail/mailer.ts';
 
@@ -21,10 +22,11 @@ export interface AppDeps {
   marketData: MarketDataService;
   /** Started by main.ts / worker.ts / tests that need background jobs; absent otherwise. */
   queue?: Queue;
-  log: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
+  /** The process's one logger (lib/logger.ts); Fastify logs requests through it too. */
+  log: Log;
 }
 
-export function createMailer(config: Config, log: AppDeps['log']): Mailer {
+export function createMailer(config: Config, log: { info(obj: object, msg?: string): void }): Mailer {
   return config.SMTP_URL
     ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
     : createOutboxMailer(path.join(config.DATA_DIR, 'outbox'), config.MAIL_FROM, { info: (o, m) => log.info(o, m) });

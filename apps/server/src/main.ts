@@ -3,12 +3,12 @@ import { startProcess } from './process.ts';
 
 /** `npm start`: API + web app + background worker and scheduler in one process. */
 const proc = await startProcess();
-const app = await buildApp(proc.deps, { logger: { level: proc.deps.config.LOG_LEVEL } });
+const app = await buildApp(proc.deps);
 proc.onClose(() => app.close());
 try {
   await app.listen({ port: proc.deps.config.PORT, host: proc.deps.config.HOST });
 } catch (error) {
-  console.error(`Could not listen on ${proc.deps.config.HOST}:${proc.deps.config.PORT}: ${(error as Error).message}`);
+  proc.deps.log.fatal({ err: (error as Error).message, host: proc.deps.config.HOST, port: proc.deps.config.PORT }, 'could not listen');
   await proc.close();
   process.exit(1);
 }

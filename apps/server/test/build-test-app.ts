@@ -5,6 +5,7 @@ import type { AppDeps } from '../src/deps.ts';
 import { startQueue } from '../src/jobs/queue.ts';
 import { registerJobs } from '../src/jobs/registry.ts';
 import { TestClock } from '../src/lib/clock.ts';
+import { silentLogger } from '../src/lib/logger.ts';
 import { MemoryMailer } from '../src/lib/mail/mailer.ts';
 import { createMarketDataService } from '../src/modules/market-data/market-data.service.ts';
 import { openTestDatabase } from './db-template.ts';
@@ -22,9 +23,13 @@ export interface TestAppOptions {
   /** Start pg-boss and the job workers (scans, refreshes). Off by default: most API tests need no queue. */
   withQueue?: boolean;
   clock?: TestClock;
+  /** The logger (default: silent). */
+  log?: AppDeps['log'];
+  /** Serve the built web app from WEB_DIST_DIR (env) as production does. Off by default. */
+  serveWeb?: boolean;
 }
 
-const silentLog: AppDeps['log'] = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const silentLog = silentLogger();
 
 /** The app exactly as production registers it, on a fresh real database, with a memory mailer and a test clock. */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestContext> {
@@ -46,14 +51,14 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestCo
     clock,
     mailer,
     jwtSecret: new TextEncoder().encode(config.JWT_SECRET),
-    log: silentLog,
-    marketData: createMarketDataService({ config, db: handle.db, clock, log: silentLog }),
+    log: options.log ?? silentLog,
+    marketData: createMarketDataService({ config, db: handle.db, clock, log: options.log ?? silentLog }),
   };
   if (options.withQueue) {
-    deps.queue = await startQueue(handle);
+    deps.queue = await startQueue(handle, deps.log);
     await registerJobs(deps, { worker: true, scheduler: false });
   }
-  const app = await buildApp(deps, { serveWeb: false });
+  const app = await buildApp(deps, { serveWeb: options.serveWeb ?? false });
   await app.ready();
   return {
     app,

@@ -235,3 +235,22 @@ test('when the region check fails the dialog shows; a session the server rejects
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
+
+test('registering with an address that has an account shows the success message and mails its owner; a taken username says so', async ({ page }) => {
+  // Issue 13: the server answers a known address like a new registration (no account enumeration).
+  const owner = await registerConfirmedUser(page.request);
+  const fill = async (username: string, email: string) => {
+    await page.goto('/register');
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Organization').fill('Someone Else Ltd');
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('another-password-1');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+  };
+  await fill(newCredentials().username, owner.email);
+  await expect(page.getByText('Registration successful! Please check your email to confirm.')).toBeVisible();
+  expect(await readOutboxLink(owner.email, '/forgot-password')).toMatch(/\/forgot-password$/);
+
+  await fill(owner.username, newCredentials().email);
+  await expect(page.getByTestId('form-error')).toHaveText('This username is already taken.');
+});

@@ -62,7 +62,11 @@ test('choose brands and markets, start, see favorites, filter them, delete one a
   const config = page.getByTestId('scan-config-card');
   const start = config.getByRole('button', { name: 'Start Scan' });
   await expect(start).toBeDisabled();
-  await expect(config.getByText('Please select at least one brand and one market')).toBeVisible();
+  // Issue 16: the SPEC sentence shows only once the user tries to start with a missing choice, not before any input.
+  const required = config.getByText('Please select at least one brand and one market');
+  await expect(required).toHaveCount(0);
+  await start.click({ force: true });
+  await expect(required).toBeVisible();
 
   // The brand list is grouped: the demo catalogue's brands sit in the five categories of their demo category.
   await config.getByRole('combobox', { name: 'Brands' }).click();
@@ -153,55 +157,6 @@ test('choose brands and markets, start, see favorites, filter them, delete one a
   await expect(page.getByTestId('favorites-total')).toHaveText('0');
 });
 
-test('a long scan shows both progress bars moving and is resumed after leaving the page', async ({ page }) => {
-  test.setTimeout(300_000);
-  const { token } = await signInWithPlan(page, 'PRO');
-  const brands = await demoBrands(page, token);
-  const query = new URLSearchParams([...brands.map((b) => ['brands', b]), ...['DE', 'UK', 'FR', 'IT', 'ES'].map((m) => ['markets', m])]);
-  const started = await page.request.post(`/api/brand-analyzer/scan?${query}`, { headers: { Authorization: `Bearer ${token}` } });
-  expect(started.status(), await started.text()).toBe(202);
-
-  // Opening the page finds the active scan and follows it.
-  await page.goto('/brand-level-analyzer');
-  const panel = page.getByTestId('scan-status-panel');
-  await expect(panel).toHaveAttribute('data-status', 'PROCESSING', { timeout: 60_000 });
-  // One atomic look at the panel while it is PROCESSING: both lines and both bars.
-  const seen = await panel.evaluate((el) => ({
-    status: el.getAttribute('data-status'),
-    brand: el.querySelector('[data-testid="scan-current-brand"]')?.textContent ?? '',
-    market: el.querySelector('[data-testid="scan-current-market"]')?.textContent ?? '',
-    bars: el.querySelectorAll('[data-testid="brand-progress"], [data-testid="market-progress"]').length,
-    startDisabled: Array.from(document.querySelectorAll<HTMLButtonElement>('[data-testid="scan-config-card"] button')).find((b) => b.textContent?.includes('Start Scan'))?.disabled,
-  }));
-  if (seen.status === 'PROCESSING') {
-    expect(seen.brand).toMatch(new RegExp(`Brand: .+ \\(\\d+ of ${brands.length}\\)`));
-    expect(seen.market).toMatch(/Market: (Germany|United Kingdom|France|Italy|Spain) \([1-5] of 5\)/);
-    expect(seen.bars).toBe(2);
-    expect(seen.startDisabled).toBe(true);
-  }
-  await shot(page, 'brand-scan-processing');
-
-  // Both bars move: the brand number grows from poll to poll.
-  const brandNumber = async () => {
-    if ((await panel.getAttribute('data-status')) === 'COMPLETED') return brands.length + 1;
-    const text = await panel.innerText();
-    return Number(text.match(/Brand: .*\((\d+) of/)?.[1] ?? 0);
-  };
-  const firstNumber = await brandNumber();
-  // (on a busy machine the scan may already have completed by now: that also counts as moved on)
-  if (firstNumber <= brands.length) await expect.poll(brandNumber, { timeout: 60_000 }).toBeGreaterThan(firstNumber);
-
-  // Leaving the page and coming back resumes the running scan.
-  await page.getByRole('link', { name: 'Dashboard' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.getByRole('link', { name: /Brand Analysis/ }).click();
-  await expect(panel).toHaveAttribute('data-status', /PROCESSING|COMPLETED/, { timeout: 30_000 });
-
-  await expect(panel.getByText('Scan completed successfully!')).toBeVisible({ timeout: 240_000 });
-  await expect(panel.getByTestId('scan-status-badge')).toHaveText('COMPLETED');
-  await expect(page.getByTestId('favorite-card').first()).toBeVisible({ timeout: 30_000 });
-});
-
 test('a plan without wholesale access is refused with the server\'s message in the red Error alert', async ({ page }) => {
   await signInNewUser(page);
   const token = await tokenOf(page);
@@ -255,7 +210,7 @@ test('failed deletes show "Failed to delete favorite" and "Failed to delete all 
     id: '00000000-0000-4000-8000-000000000002', ean: '4006170012344', asin: 'B0TESTFAV1', market: 'DE', currency: 'EUR',
     productName: 'Test Cream 50 ml', brand: 'Dermavita', supplierName: 'Qogita', supplierUrl: null, supplierPrice: 5, amazonPrice: 20,
     estimatedProfit: 6, roiPercentage: 40, mainCategoryRank: 100, beautyCategoryRank: 5, estimatedMonthlySales: 30, rating: 4.5,
-    reviewCount: 10, numberOfSellers: 2, buyBoxSellerId: null, amazonImageUrl: null, qogitaImageUrl: null, imageUrl: null,
+    reviewCount: 10, numberOfSellers: 2, buyBoxSellerId: null, amazonHoldsBuyBox: false, amazonImageUrl: null, qogitaImageUrl: null, imageUrl: null,
     createdAt: now, updatedAt: now,
   };
   await page.route('**/api/brand-analyzer/favorites**', (route) =>

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { CSV_RESULT_COLUMNS } from '@dealradar/shared/contracts/scans';
+import { XlsxWorkbook } from '@dealradar/shared/xlsx-reader';
+import { bytesSource } from '@dealradar/shared/zip-reader';
 import { demoCatalogue } from '../../server/src/modules/market-data/providers/demo/demo-catalogue.ts';
 import { loginAsAdmin, signInNewUser } from './helpers.ts';
 
@@ -83,6 +85,21 @@ test('the admin uploads a CSV, maps it, follows the scan and downloads scan_resu
   expect(header!.split(',')).toEqual([...CSV_RESULT_COLUMNS]);
   expect(lines.length).toBeGreaterThan(10);
   expect(lines.every((line) => line.includes(',FR,'))).toBe(true);
+
+  // The other formats from the button's menu (issue 11): the XLSX reads back with the same columns and rows.
+  const xlsxEvent = page.waitForEvent('download');
+  await card.getByRole('button', { name: 'More download formats' }).click();
+  await page.getByRole('menuitem', { name: 'XLSX' }).click();
+  const xlsx = await xlsxEvent;
+  expect(xlsx.suggestedFilename()).toBe(`scan_results_${scanId}.xlsx`);
+  const workbook = await XlsxWorkbook.open(bytesSource(new Uint8Array(fs.readFileSync((await xlsx.path())!))));
+  const sheet: string[][] = [];
+  await workbook.readRows(workbook.sheet(), { headRows: 1, columnsFor: () => null, onRow: (r) => void sheet.push(r.cells) });
+  expect(sheet[0]).toEqual([...CSV_RESULT_COLUMNS]);
+  expect(sheet).toHaveLength(lines.length + 1);
+
+  // The history card keeps the scan report, in the supplier screen's words.
+  await expect(card.getByTestId('scan-report-summary')).toHaveText('Rows not used: Invalid EAN 1 · No brand 1');
 
   // Remove: cancel + delete, gone from the list.
   await card.getByRole('button', { name: 'Remove' }).click();

@@ -38,7 +38,7 @@ test('a GROWTH user sees live drops on the dashboard after a refresh', async ({ 
   expect(await recent.count()).toBeLessThanOrEqual(5);
   await expect(page.getByText(/\d+ drops/).first()).toBeVisible();
   await expect(page.getByRole('region', { name: 'Top Brands by Price Drops' }).getByTestId('top-brand').first()).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Daily Drops' }).locator('.recharts-surface').first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Daily Drops' }).getByRole('list', { name: 'Drops per day' }).locator('[data-testid=daily-trend-bar]:visible').first()).toBeVisible();
   expect(new Set(liveCalls)).toEqual(
     new Set(['/api/price-alerts/dashboard/overview', '/api/price-alerts/dashboard/hot-deals', '/api/price-alerts/dashboard/recent-drops', '/api/price-alerts/dashboard/analytics']),
   );
@@ -88,19 +88,26 @@ test('a FREE user sees the example data and the upgrade banner, and makes no liv
   expect(liveCalls).toEqual([]);
 });
 
-test('a UK FREE user sees the euro example prices in euro, not with a £ sign', async ({ page }) => {
+test('a UK FREE user sees the example prices in pounds, like live data (issue 16)', async ({ page }) => {
   await signInNewUser(page, { country: 'UK' });
   const hot = page.getByTestId('hot-deal');
   await expect(hot).toHaveCount(3);
   for (const text of await hot.allInnerTexts()) {
-    expect(text).toContain('€');
-    expect(text).not.toContain('£');
+    expect(text).toContain('£');
+    expect(text).not.toContain('€');
   }
-  await expect(page.getByTestId('recent-drop').first()).toContainText('€');
+  // Olaplex's example price €11.45 → £9.73 at the example's illustrative rate; the drop stays -42.5%.
+  await expect(hot.first().getByTestId('hot-deal-new-price')).toHaveText('£9.73');
+  await expect(hot.first()).toContainText('-42.5%');
+  await expect(page.getByTestId('recent-drop').first()).toContainText('£');
   await page.goto('/qogita-price-alerts');
   const rows = page.getByTestId('price-drop-row');
   await expect(rows).toHaveCount(5);
-  for (const text of await rows.allInnerTexts()) expect(text).not.toContain('£');
+  for (const text of await rows.allInnerTexts()) expect(text).not.toContain('€');
+  await expect(rows.first()).toContainText('£');
+
+  // Continental Europe shows the same example in euro.
+  await page.evaluate(() => window.dispatchEvent(new CustomEvent('countryChanged', { detail: { country: 'DE', currency: 'EUR', currencySymbol: '€' } })));
   await expect(rows.first()).toContainText('€');
 });
 

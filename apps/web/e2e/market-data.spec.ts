@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { buildXlsx } from '@dealradar/shared/xlsx-writer';
 import { loginAsAdmin, signInNewUser } from './helpers.ts';
 
 const EXPORT = [
@@ -41,6 +42,30 @@ test.describe('Market data source (admin Settings)', () => {
     await page.getByRole('option', { name: 'Italy (EUR)' }).click();
     await card.getByRole('button', { name: 'Import' }).click();
     await expect(card.getByRole('status')).toContainText('1 listings for 1 EANs imported from finder.csv');
+  });
+
+  test('an XLSX export is imported like a CSV, and an old .xls is refused before the upload (issue 11)', async ({ page }) => {
+    await loginAsAdmin(page);
+    await page.goto('/settings');
+    const card = page.getByTestId('market-data-source-card');
+    const file = card.locator('input[type=file]');
+    await file.setInputFiles({ name: 'keepa-export.xls', mimeType: 'application/vnd.ms-excel', buffer: Buffer.from('x') });
+    await expect(card.getByText('This is an old Excel file (.xls). Please save it as .xlsx or .csv and upload it again.')).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Import' })).toBeDisabled();
+
+    // Keepa's Excel export: EANs and prices as number cells.
+    const book = buildXlsx([
+      {
+        name: 'Keepa',
+        rows: [
+          ['Locale', 'Title', 'ASIN', 'Brand', 'Buy Box 🚚: Current', 'Sales Rank: Current', 'Product Codes: EAN'],
+          ['de', 'Hand Cream, 75 ml', 'B0E2EIMPX1', 'Alpha', 12.99, 2310, 4006381333931],
+        ],
+      },
+    ]);
+    await file.setInputFiles({ name: 'keepa-export.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: Buffer.from(book) });
+    await card.getByRole('button', { name: 'Import' }).click();
+    await expect(card.getByRole('status')).toContainText('1 listings for 1 EANs imported from keepa-export.xlsx');
   });
 
   test('other users do not see the card', async ({ page }) => {

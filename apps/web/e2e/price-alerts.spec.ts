@@ -31,7 +31,7 @@ test('a PRO user filters and sorts live price drops and watches the countdown', 
   // Sort by drop percentage, biggest first.
   await page.getByRole('button', { name: 'Drop' }).click();
   const drops = async () =>
-    (await rows.locator('td:nth-child(7)').allInnerTexts()).map((t) => Number(t.replace(/[^\d.]/g, '')));
+    (await rows.getByTestId('drop-percentage').allInnerTexts()).map((t) => Number(t.replace(/[^\d.]/g, '')));
   await expect.poll(async () => { const d = await drops(); return d.length > 1 && d[0]! >= d[1]!; }).toBe(true);
 
   // Filter by category: every row carries that category.
@@ -43,9 +43,9 @@ test('a PRO user filters and sorts live price drops and watches the countdown', 
   await shot(page, 'price-alerts-pro');
 
   // Search narrows to a brand.
-  const brand = (await rows.first().locator('td:nth-child(2)').innerText()).trim();
+  const brand = (await rows.first().getByTestId('drop-brand').innerText()).trim();
   await page.getByRole('textbox', { name: 'Search' }).fill(brand);
-  await expect.poll(async () => new Set(await rows.locator('td:nth-child(2)').allInnerTexts())).toEqual(new Set([brand]));
+  await expect.poll(async () => new Set(await rows.getByTestId('drop-brand').allInnerTexts())).toEqual(new Set([brand]));
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(page.getByTestId('price-drops-total')).toContainText(total.toLocaleString('en-US'));
 });

@@ -131,13 +131,14 @@ test('settings: an adjustable plan saves the minimum ROI divided by 100; admins 
   await expect(roi).toBeEnabled();
   await roi.fill('');
   await expect(page.getByTestId('min-roi').getByRole('button', { name: 'Save' })).toBeDisabled();
-  await roi.fill('12.5');
+  // A decimal comma is read as a decimal (issue 11): '12,5' is 12.5 %.
+  await roi.fill('12,5');
   const save = page.waitForRequest((r) => r.url().endsWith('/api/user/settings') && r.method() === 'PUT');
   await page.getByTestId('min-roi').getByRole('button', { name: 'Save' }).click();
   expect((await save).postDataJSON()).toEqual({ minRoiThreshold: 0.125 });
   await expect(page.getByText('Settings saved!')).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('textbox', { name: 'Minimum ROI threshold' })).toHaveValue('12.5%');
+  await expect(page.getByRole('textbox', { name: 'Minimum ROI threshold' })).toHaveValue('12.5');
 
   const buttons = page.getByTestId('admin-country').getByRole('button');
   await expect(buttons).toHaveText(['UK', 'DE', 'IT', 'ES', 'FR']);

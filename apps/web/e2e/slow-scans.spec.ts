@@ -231,3 +231,49 @@ test('Supplier Level Analyzer: a scan that ends in ERROR shows "Error: {message}
   await panel.getByRole('button', { name: 'Hide scan progress' }).click();
   await expect(panel).toHaveCount(0);
 });
+
+/** Two small brands whose variants no other test on this server looks up (the FRESH slices are 4000–6900). */
+function quietBrands(): string[] {
+  const byBrand = new Map<string, number[]>();
+  variants.forEach((v, index) => byBrand.set(v.brand, [...(byBrand.get(v.brand) ?? []), index]));
+  return [...byBrand.entries()]
+    .filter(([, indexes]) => indexes.length >= 5 && indexes.length <= 100 && indexes.every((i) => i < 4000))
+    .map(([brand]) => brand)
+    .sort()
+    .slice(0, 2);
+}
+
+test('Brand Level Analyzer: a long scan shows both progress bars moving and is resumed after leaving the page', async ({ page }) => {
+  // 2 brands × 3 markets, every look-up uncached: 6 batches × E2E_SLOW_LATENCY_MS ≈ 30 s.
+  test.setTimeout(150_000);
+  const brands = quietBrands();
+  expect(brands).toHaveLength(2);
+  await signInProUser(page);
+  const token = await tokenOf(page);
+  const query = new URLSearchParams([...brands.map((b) => ['brands', b]), ...['DE', 'UK', 'FR'].map((m) => ['markets', m])]);
+  const started = await page.request.post(`/api/brand-analyzer/scan?${query}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(started.status(), await started.text()).toBe(202);
+
+  // Opening the page finds the active scan and follows it.
+  await page.goto('/brand-level-analyzer');
+  const panel = page.getByTestId('scan-status-panel');
+  await expect(panel).toHaveAttribute('data-status', 'PROCESSING', { timeout: 30_000 });
+  await expect(panel.getByTestId('scan-current-brand')).toHaveText(new RegExp(`Brand: .+ \\(1 of 2\\)`));
+  await expect(panel.getByTestId('scan-current-market')).toHaveText(/Market: (Germany|United Kingdom|France) \([1-3] of 3\)/);
+  await expect(panel.locator('[data-testid="brand-progress"], [data-testid="market-progress"]')).toHaveCount(2);
+  await expect(page.getByTestId('scan-config-card').getByRole('button', { name: 'Start Scan' })).toBeDisabled();
+
+  // The market bar moves within a brand, then the brand bar moves on.
+  await expect(panel.getByTestId('scan-current-market')).toHaveText(/\(2 of 3\)|\(3 of 3\)/, { timeout: 30_000 });
+  await expect(panel.getByTestId('scan-current-brand')).toHaveText(/\(2 of 2\)/, { timeout: 60_000 });
+
+  // Leaving the page and coming back resumes the running scan.
+  await page.getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByRole('link', { name: 'Qogita Brand Analysis', exact: true }).click();
+  await expect(panel).toHaveAttribute('data-status', /PROCESSING|COMPLETED/, { timeout: 30_000 });
+
+  await expect(panel.getByText('Scan completed successfully!')).toBeVisible({ timeout: 90_000 });
+  await expect(panel.getByTestId('scan-status-badge')).toHaveText('COMPLETED');
+  await expect(page.getByTestId('favorites-total')).toBeVisible();
+});

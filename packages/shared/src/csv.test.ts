@@ -21,6 +21,14 @@ describe('preview: header + first 3 data rows', () => {
         ['4006170012346', 'Dove', ''],
         ['1', 'multi\r\nline', '3'],
       ],
+      headerLine: 1,
+      skippedLines: [],
+      sampleRows: [
+        ['4006170012345', 'Nivea; Men', '12,50'],
+        ['4006170012346', 'Dove', ''],
+        ['1', 'multi\r\nline', '3'],
+        ['4', '5', '6'],
+      ],
     });
   });
 
@@ -74,6 +82,7 @@ describe('column mapping helpers', () => {
     expect(findColumn(['EAN', 'Brand'], 'Brand')).toBe(1);
     expect(findColumn(['EAN', 'Brand'], 'brand ')).toBe(1);
     expect(findColumn(['EAN'], 'price')).toBe(-1);
-    expect(guessColumns(['Artikel', 'EAN-13', 'Marke', 'Preis netto'])).toEqual({ ean: 'EAN-13', brand: 'Marke', price: 'Preis netto' });
+    // toMatchObject since issue 11: the guess also carries units and a confidence per field.
+    expect(guessColumns(['Artikel', 'EAN-13', 'Marke', 'Preis netto'])).toMatchObject({ ean: 'EAN-13', brand: 'Marke', price: 'Preis netto' });
   });
 });

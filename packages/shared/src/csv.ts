@@ -1,14 +1,17 @@
 /**
  * CSV rules of SPEC §5 shared by the browser (mapping dialog preview) and the server (scans).
- * Delimiter: semicolon if the text contains one, otherwise comma. The first line is the header;
- * the first 3 data rows are previewed. Quoted fields ("a;b", "line\nbreak", "say ""hi""") are honoured,
+ * The header is the first line that looks like one (table-header.ts: title, date and blank lines above it are
+ * skipped and reported); the delimiter rule (semicolon if the line contains one, otherwise comma) applies to that
+ * header line; the first 3 data rows are previewed. Quoted fields ("a;b", "line\nbreak", "say ""hi""") are honoured,
  * CRLF and LF both end a record, blank lines are skipped, a UTF-8 byte-order mark is dropped.
  */
 import { CSV_PREVIEW_ROWS } from './constants.ts';
+import { detectHeaderRow, HEADER_SEARCH_ROWS, type SkippedLine } from './table-header.ts';
+export { guessColumns, type ColumnGuess } from './column-guess.ts';
 
 export type CsvDelimiter = ';' | ',';
 
-/** SPEC §5: semicolon if the text contains one, else comma. Pass the file's first chunk (the server uses the first 64 KiB). */
+/** SPEC §5: semicolon if the text contains one, else comma. Applied to the detected header line (detectCsvLayout). */
 export function detectDelimiter(text: string): CsvDelimiter {
   return text.includes(';') ? ';' : ',';
 }
@@ -217,6 +220,72 @@ export interface CsvPreview {
   headers: string[];
   /** Up to `rows` data rows (blank lines skipped), each padded/cut to the header's length. */
   rows: string[][];
+  /** 1-based physical line (XLSX: sheet row) of the detected header. */
+  headerLine: number;
+  /** Title, date and blank lines above the header. */
+  skippedLines: SkippedLine[];
+  /** Up to PREVIEW_SAMPLE_ROWS data rows for guessing columns by content (guessColumns). */
+  sampleRows?: string[][];
+  /** XLSX: the visible sheets in workbook order, and the one shown. */
+  sheets?: string[];
+  sheet?: string;
+}
+
+/** Data rows the preview keeps for guessing columns by their content. */
+export const PREVIEW_SAMPLE_ROWS = 20;
+
+export interface CsvLayout {
+  delimiter: CsvDelimiter;
+  /** 1-based physical line of the header. */
+  headerLine: number;
+  skippedLines: SkippedLine[];
+}
+
+/**
+ * Where the header of a CSV is and which delimiter it uses, from the file's beginning (the browser and the server both
+ * pass the first 64 KiB): each of the first lines is split by the SPEC §5 rule applied to that line, the header row
+ * is detected (detectHeaderRow), and the rule on the header line gives the file's delimiter. An Excel 'sep=;' first
+ * line names the delimiter itself. `complete`: the text is the whole file (else its last, cut line is not used).
+ */
+export function detectCsvLayout(text: string, complete = true): CsvLayout {
+  const clean = stripBom(text);
+  const rows: string[][] = [];
+  const lines: number[] = [];
+  const texts: string[] = [];
+  const blanks: number[] = [];
+  let declared: CsvDelimiter | undefined;
+  let line = 0;
+  let at = 0;
+  const pattern = /\r\n|\n|\r/g;
+  while (rows.length < HEADER_SEARCH_ROWS + 10 && at <= clean.length) {
+    pattern.lastIndex = at;
+    const m = pattern.exec(clean);
+    if (!m && !complete && rows.length > 0) break; // the slice's last line may be cut
+    const end = m ? m.index : clean.length;
+    const physical = clean.slice(at, end);
+    line += 1;
+    at = m ? m.index + m[0].length : clean.length + 1;
+    const sep = /^sep=([;,])\s*$/i.exec(physical);
+    if (line === 1 && sep) {
+      declared = sep[1] as CsvDelimiter;
+      continue;
+    }
+    if (physical.trim() === '') {
+      blanks.push(line);
+      continue;
+    }
+    rows.push(parseCsvRecords(physical, declared ?? detectDelimiter(physical), { maxRecords: 1 })[0] ?? []);
+    lines.push(line);
+    texts.push(physical);
+  }
+  if (!rows.length) return { delimiter: declared ?? ',', headerLine: declared ? 2 : 1, skippedLines: [] };
+  const found = detectHeaderRow(rows, lines);
+  const headerLine = lines[found.index]!;
+  const skippedLines = [
+    ...found.skipped,
+    ...blanks.filter((b) => b < headerLine).map((b) => ({ line: b, reason: 'blank' as const, text: '' })),
+  ].sort((a, b) => a.line - b.line);
+  return { delimiter: declared ?? detectDelimiter(texts[found.index]!), headerLine, skippedLines };
 }
 
 /**
@@ -226,14 +295,30 @@ export interface CsvPreview {
  */
 export function parseCsvPreview(text: string, options: { rows?: number; complete?: boolean } = {}): CsvPreview {
   const clean = stripBom(text);
-  const delimiter = detectDelimiter(clean);
+  const complete = options.complete ?? true;
+  const layout = detectCsvLayout(clean, complete);
   const wanted = options.rows ?? CSV_PREVIEW_ROWS;
-  const records = parseCsvRecords(clean, delimiter, { maxRecords: wanted + 1, complete: options.complete ?? true });
-  const headerRecord = records[0];
+  let headerRecord: string[] | undefined;
+  const data: string[][] = [];
+  const parser = new CsvRecordParser(layout.delimiter, (fields, line) => {
+    if (line < layout.headerLine) return true;
+    if (!headerRecord) headerRecord = fields;
+    else data.push(fields);
+    return data.length < Math.max(wanted, PREVIEW_SAMPLE_ROWS);
+  });
+  parser.push(clean);
+  if (complete) parser.end();
   if (!headerRecord || headerRecord.every((h) => h.trim() === '')) throw new Error('Failed to read CSV');
   const headers = normalizeHeaders(headerRecord);
-  const rows = records.slice(1, wanted + 1).map((r) => headers.map((_, index) => r[index] ?? ''));
-  return { delimiter, headers, rows };
+  const fit = (r: string[]) => headers.map((_, index) => r[index] ?? '');
+  return {
+    delimiter: layout.delimiter,
+    headers,
+    rows: data.slice(0, wanted).map(fit),
+    headerLine: layout.headerLine,
+    skippedLines: layout.skippedLines,
+    sampleRows: data.map(fit),
+  };
 }
 
 /** Trimmed header names; blanks become 'Column N' (1-based) so they can still be chosen. */
@@ -250,20 +335,4 @@ export function findColumn(headers: string[], name: string): number {
   if (exact >= 0) return exact;
   const key = name.trim().toLowerCase();
   return headers.findIndex((h) => h.trim().toLowerCase() === key);
-}
-
-/** Guesses for the mapping dialog's defaults (the user confirms): ean/gtin/barcode, brand/marke, price/preis/cost. */
-export function guessColumns(headers: string[]): { ean?: string; brand?: string; price?: string } {
-  const pick = (patterns: RegExp[]) => {
-    for (const p of patterns) {
-      const found = headers.find((h) => p.test(h.trim().toLowerCase()));
-      if (found) return found;
-    }
-    return undefined;
-  };
-  return {
-    ean: pick([/^(ean|gtin|ean13|ean-13|barcode|upc)$/, /ean|gtin|barcode|upc/]),
-    brand: pick([/^(brand|marke|marque|marca|manufacturer|hersteller)$/, /brand|marke|marque|marca/]),
-    price: pick([/^(price|preis|prix|prezzo|precio|cost|unit price|net price)$/, /price|preis|prix|prezzo|precio|cost/]),
-  };
 }

@@ -8,10 +8,18 @@ import { DAILY_TREND_DAYS, DROP_ICONS, dropCategoryOf, dropPriorityOf, dropPerce
 export const EXAMPLE_TOTAL_DROPS = 247;
 export const EXAMPLE_AVG_DISCOUNT = 23.4;
 /**
- * The example prices are wholesale euro prices and are always shown in euro, whatever the user's region (a UK
- * user sees €, not the euro figures with a £ sign; converting made-up figures would only invent more numbers).
+ * The example prices are written as wholesale euro prices and shown in the user's region currency like live data
+ * (issue 16: a UK user saw euro on the example dashboard and pounds on every live screen). They are converted with
+ * this fixed illustrative rate — the figures are made up anyway, and the example makes no server call for rates.
  */
 export const EXAMPLE_CURRENCY = 'EUR';
+export const EXAMPLE_RATES = { EUR: 1, GBP: 0.85 } as const;
+type ExampleCurrency = keyof typeof EXAMPLE_RATES;
+
+/** The example's rate into `currency`; other currencies stay in euro. */
+function exampleCurrency(currency: string): { currency: ExampleCurrency; rate: number } {
+  return currency === 'GBP' || currency === 'EUR' ? { currency, rate: EXAMPLE_RATES[currency] } : { currency: EXAMPLE_CURRENCY, rate: 1 };
+}
 
 interface ExampleProduct {
   name: string;
@@ -38,7 +46,11 @@ const RECENT: ExampleProduct[] = [
 const VAT = 0.19;
 const round2 = (v: number) => Math.round(v * 100) / 100;
 
-function toItem(p: ExampleProduct, index: number, now: Date): PriceDropItem {
+function toItem(p: ExampleProduct, index: number, now: Date, currency: string): PriceDropItem {
+  const fx = exampleCurrency(currency);
+  const oldExcl = round2(p.oldExcl * fx.rate);
+  const newExcl = round2(p.newExcl * fx.rate);
+  // The drop is the euro prices' drop: converting both prices does not change it.
   const pct = dropPercentage(p.oldExcl, p.newExcl);
   const category = dropCategoryOf(pct);
   const detected = new Date(now.getTime() - p.minutesAgo * 60_000);
@@ -50,10 +62,10 @@ function toItem(p: ExampleProduct, index: number, now: Date): PriceDropItem {
     productCategory: p.category,
     productPrimaryIdentifier: p.gtin,
     stock: p.stock,
-    oldPriceExclVat: p.oldExcl,
-    oldPriceInclVat: round2(p.oldExcl * (1 + VAT)),
-    newPriceExclVat: p.newExcl,
-    newPriceInclVat: round2(p.newExcl * (1 + VAT)),
+    oldPriceExclVat: oldExcl,
+    oldPriceInclVat: round2(oldExcl * (1 + VAT)),
+    newPriceExclVat: newExcl,
+    newPriceInclVat: round2(newExcl * (1 + VAT)),
     priceDropPercentage: pct,
     dropCategory: category,
     priority: dropPriorityOf(pct),
@@ -62,18 +74,19 @@ function toItem(p: ExampleProduct, index: number, now: Date): PriceDropItem {
     expiresAt: new Date(detected.getTime() + 24 * 3600_000).toISOString(),
     qogitaLink: null,
     productImageUrl: null,
-    currency: 'EUR',
+    currency: fx.currency,
     bestRoiPercentage: null,
     bestRoiMarket: null,
   };
 }
 
-export function exampleHotDeals(now: Date): PriceDropItem[] {
-  return HOT.map((p, i) => toItem(p, i, now));
+/** `currency`: the user's region currency (EUR or GBP). */
+export function exampleHotDeals(now: Date, currency: string = EXAMPLE_CURRENCY): PriceDropItem[] {
+  return HOT.map((p, i) => toItem(p, i, now, currency));
 }
 
-export function exampleRecentDrops(now: Date): PriceDropItem[] {
-  return RECENT.map((p, i) => toItem(p, i + HOT.length, now));
+export function exampleRecentDrops(now: Date, currency: string = EXAMPLE_CURRENCY): PriceDropItem[] {
+  return RECENT.map((p, i) => toItem(p, i + HOT.length, now, currency));
 }
 
 export function exampleOverview(): DashboardOverview {
@@ -102,8 +115,8 @@ export function exampleAnalytics(now: Date): DashboardAnalytics {
 }
 
 /** Example rows of the Price Alerts table: the hot deals and the recent drops. */
-export function examplePriceDrops(now: Date): PriceDropItem[] {
-  return [...exampleRecentDrops(now), ...exampleHotDeals(now)];
+export function examplePriceDrops(now: Date, currency: string = EXAMPLE_CURRENCY): PriceDropItem[] {
+  return [...exampleRecentDrops(now, currency), ...exampleHotDeals(now, currency)];
 }
 
 export function exampleStats(now: Date): PriceAlertStats {

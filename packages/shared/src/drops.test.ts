@@ -40,4 +40,12 @@ describe('example data for FREE/STARTER (SPEC §9)', () => {
     expect(Object.values(analytics.dropsByPriority).reduce((a, b) => a + b, 0)).toBe(247);
     expect(analytics.dailyTrend).toHaveLength(14);
   });
+  it('prices follow the region currency; the drop percentage does not change', () => {
+    const [eur] = exampleHotDeals(now);
+    const [gbp] = exampleHotDeals(now, 'GBP');
+    expect(eur).toMatchObject({ currency: 'EUR', newPriceExclVat: 11.45, oldPriceExclVat: 19.9 });
+    expect(gbp).toMatchObject({ currency: 'GBP', newPriceExclVat: 9.73, oldPriceExclVat: 16.92 });
+    expect(gbp!.priceDropPercentage).toBe(eur!.priceDropPercentage);
+    expect(exampleRecentDrops(now, 'USD')[0]!.currency).toBe('EUR');
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalEan, canonicalEanList, gs1CheckDigit, hasValidCheckDigit, normalizeEan, toGtin14, toUpcA } from './ean.ts';
+import { canonicalEan, canonicalEanList, expandUpcE, gs1CheckDigit, hasValidCheckDigit, internalCodeReason, normalizeEan, toGtin14, toUpcA } from './ean.ts';
 
 describe('GS1 check digit', () => {
   it.each([
@@ -73,5 +73,104 @@ describe('normalizeEan', () => {
     expect(toGtin14('4006381333931')).toBe('04006381333931');
     expect(toUpcA('0036000291452')).toBe('036000291452');
     expect(toUpcA('4006381333931')).toBeNull();
+  });
+});
+
+describe('UPC-E and 8-digit codes', () => {
+  it.each([
+    ['01234565', '012345000065'], // external-apis.md §9.4
+    ['04252614', '042100005264'], // sixth digit 1: manufacturer digits 42, 1, then 526
+    ['01234531', '012300000451'], // sixth digit 3: 123, five zeros, 45
+    ['01234145', '012340000015'], // sixth digit 4: 1234, five zeros, 1
+    ['11234562', '112345000062'], // number system 1
+  ])('UPC-E %s is expanded to UPC-A %s', (upcE, upcA) => {
+    const result = normalizeEan(upcE);
+    expect(result).toEqual({ valid: true, ean: `0${upcA}`, repairs: ['upc_e'] });
+    expect(hasValidCheckDigit(upcA)).toBe(true);
+    expect(expandUpcE(upcE)).toBe(upcA);
+  });
+
+  it('reads an 8-digit code as an EAN-8 when only the EAN-8 check digit holds', () => {
+    expect(normalizeEan('96385074')).toEqual({ valid: true, ean: '0000096385074', repairs: [] });
+    // 1xx: the UPC-E check fails, the EAN-8 one holds → an EAN-8 (GS1-8 prefix 1xx)
+    let ean8 = '';
+    for (let n = 234567; !ean8; n += 1) {
+      const code = `1${n}${gs1CheckDigit(`1${n}`)}`;
+      if (!hasValidCheckDigit(expandUpcE(code))) ean8 = code;
+    }
+    expect(normalizeEan(ean8)).toEqual({ valid: true, ean: `00000${ean8}`, repairs: [] });
+  });
+
+  it('prefers UPC-E when both check digits hold, and reports RCN-8 (0/2) as internal', () => {
+    // find a 0-prefixed code valid both ways: UPC-E wins
+    let both: string | undefined;
+    for (let n = 123456; n < 1_000_000 && !both; n += 1) {
+      const body = `0${String(n).padStart(6, '0')}`;
+      const code = body + gs1CheckDigit(body);
+      if (hasValidCheckDigit(expandUpcE(code))) both = code;
+    }
+    expect(both).toBeDefined();
+    expect(normalizeEan(both!)).toMatchObject({ valid: true, repairs: ['upc_e'] });
+    // 0-prefixed with only the EAN-8 check holding: an RCN-8 (restricted circulation)
+    const rcn = ['0', '2'].map((first) => {
+      for (let n = 0; n < 1000; n += 1) {
+        const body = `${first}${String(100000 + n)}`;
+        const code = body + gs1CheckDigit(body);
+        if (!hasValidCheckDigit(expandUpcE(code))) return code;
+      }
+      return '';
+    });
+    for (const code of rcn) {
+      const result = normalizeEan(code);
+      expect(result).toMatchObject({ valid: false, internal: true });
+      if (!result.valid) expect(result.reason).toMatch(/internal code, not a product barcode \(GS1-8 prefix [02]/);
+    }
+  });
+
+  it('names the UPC-E check digit when neither holds', () => {
+    const result = normalizeEan('01234560');
+    expect(result.valid).toBe(false);
+    if (!result.valid) expect(result.reason).toBe('The EAN 01234560 has a wrong check digit (the last digit should be 5).');
+  });
+});
+
+describe('internal codes (GS1 restricted circulation and coupons)', () => {
+  const withCheck = (body: string) => body + gs1CheckDigit(body);
+  it.each([
+    ['200', /200–299/],
+    ['299', /200–299/],
+    ['020', /020–029/],
+    ['029', /020–029/],
+    ['040', /040–049/],
+    ['049', /040–049/],
+    ['980', /refund receipts/],
+    ['981', /coupons/],
+    ['984', /coupons/],
+    ['990', /prefix 99/],
+    ['999', /prefix 99/],
+  ])('prefix %s is an internal code', (prefix, what) => {
+    const code = withCheck(`${prefix}123456789`);
+    const result = normalizeEan(code);
+    expect(result).toMatchObject({ valid: false, internal: true });
+    if (!result.valid) {
+      expect(result.reason).toMatch(/is an internal code, not a product barcode/);
+      expect(result.reason).toMatch(what);
+    }
+    expect(canonicalEan(code)).toBeNull();
+    expect(canonicalEanList(`${code},4006381333931`)).toEqual(['4006381333931']);
+  });
+
+  it('catches UPC-A number systems 2 and 4 (held as 02…/04…) and leaves neighbours alone', () => {
+    expect(normalizeEan(withCheck('21234567890'))).toMatchObject({ valid: false, internal: true });
+    expect(normalizeEan(withCheck('41234567890'))).toMatchObject({ valid: false, internal: true });
+    for (const prefix of ['019', '030', '050', '300', '979', '985', '400']) {
+      expect(normalizeEan(withCheck(`${prefix}123456789`)).valid, prefix).toBe(true);
+    }
+    expect(internalCodeReason('4006381333931')).toBeUndefined();
+    expect(internalCodeReason('12001234567893')).toMatch(/200–299/); // case-level GTIN-14 of an in-store number
+  });
+
+  it('keeps invalid codes apart from internal ones', () => {
+    expect(normalizeEan('4006381333932')).toMatchObject({ valid: false, internal: false });
   });
 });

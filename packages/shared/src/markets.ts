@@ -31,6 +31,31 @@ export function getMarket(id: MarketId): Market {
   return market;
 }
 
+/**
+ * Amazon's own retail seller id per marketplace (external-apis.md §9.1): a buy box held by one of these is held by
+ * Amazon itself. UK/DE/FR/IT/ES agree in two independent public lists; US (also the US marketplace id) and CA are
+ * single-source.
+ */
+export const AMAZON_SELLER_IDS: Record<MarketId, string> = {
+  DE: 'A3JWKAKR8XB7XF',
+  UK: 'A3P5ROKL5A1OLE',
+  FR: 'A1X6FK5RDHNB96',
+  IT: 'A11IL2PNWYJU7H',
+  ES: 'A1AT7YVPFBWXBL',
+  US: 'ATVPDKIKX0DER',
+  CA: 'A3DWYIK6Y9EEQB',
+};
+
+/** True when the buy-box holder is Amazon's own seller id for that market ("Amazon holds the buy box"). */
+export function isAmazonBuyBox(market: string, sellerId: string | null | undefined): boolean {
+  return !!sellerId && isMarketId(market) && AMAZON_SELLER_IDS[market] === sellerId;
+}
+
+/** Any of Amazon's own seller ids (display: the id is shown as 'Amazon'). */
+export function isAmazonSellerId(sellerId: string | null | undefined): boolean {
+  return !!sellerId && (Object.values(AMAZON_SELLER_IDS) as string[]).includes(sellerId);
+}
+
 export function findMarketByMarketplaceId(marketplaceId: string): Market | undefined {
   return MARKETS.find((m) => m.marketplaceId === marketplaceId);
 }

@@ -1,4 +1,6 @@
-import { getMarket, type Market, type MarketId } from './markets.ts';
+import { dsfFor, feeVatFor, referralTermsFor, ruleDate, SELLER_COUNTRY_NAMES, type FeeRules, type FeeVatMode, type ReferralTerms, type SellerProfile } from './fee-rules.ts';
+import { CURRENCY_SYMBOLS, getMarket, type Market, type MarketId } from './markets.ts';
+import { unrecoverablePurchaseVatRate } from './purchase-vat.ts';
 
 /**
  * The profit engine: pure functions, all money in integer minor units of the market currency
@@ -6,29 +8,11 @@ import { getMarket, type Market, type MarketId } from './markets.ts';
  * whole minor unit at the end. Formulas: docs/market-data.md.
  */
 
-/** Amazon Beauty / Health & Personal Care referral schedule of one market (external-apis.md §5.1). */
-export interface ReferralSchedule {
-  /** Rate when the buyer-paid price is at or below the threshold. */
-  lowRate: number;
-  /** Rate above the threshold (applied to the whole price). */
-  highRate: number;
-  /** Threshold in minor units. */
-  threshold: number;
-  /** Per-item minimum referral fee in minor units. */
-  minimumFee: number;
-  /** FBA fee assumed when the listing carries none (a standard small parcel), minor units. */
-  fallbackFbaFee: number;
-}
-
-export const REFERRAL_SCHEDULES: Record<MarketId, ReferralSchedule> = {
-  DE: { lowRate: 0.08, highRate: 0.15, threshold: 1000, minimumFee: 30, fallbackFbaFee: 300 },
-  UK: { lowRate: 0.0816, highRate: 0.153, threshold: 1000, minimumFee: 25, fallbackFbaFee: 280 },
-  FR: { lowRate: 0.0824, highRate: 0.1545, threshold: 1000, minimumFee: 30, fallbackFbaFee: 350 },
-  IT: { lowRate: 0.0824, highRate: 0.1545, threshold: 1000, minimumFee: 30, fallbackFbaFee: 350 },
-  ES: { lowRate: 0.0824, highRate: 0.1545, threshold: 1000, minimumFee: 30, fallbackFbaFee: 330 },
-  US: { lowRate: 0.08, highRate: 0.15, threshold: 1000, minimumFee: 30, fallbackFbaFee: 350 },
-  CA: { lowRate: 0.08, highRate: 0.15, threshold: 1000, minimumFee: 30, fallbackFbaFee: 450 },
-};
+/**
+ * FBA fee assumed when the listing carries none (a standard small parcel), minor units. An estimate flagged as such
+ * (`fbaFeeEstimated`), not a fee rule: FBA rate cards are not encoded (external-apis.md §5.2).
+ */
+export const FALLBACK_FBA_FEES: Record<MarketId, number> = { DE: 300, UK: 280, FR: 350, IT: 350, ES: 330, US: 350, CA: 450 };
 
 /** Half-up (away from zero) rounding to a whole minor unit, tolerant of binary floating-point noise. */
 export function roundMinor(value: number): number {
@@ -37,16 +21,15 @@ export function roundMinor(value: number): number {
   return rounded === 0 ? 0 : rounded;
 }
 
-/** The referral rate the schedule applies at a buyer-paid price. */
-export function scheduleRate(schedule: ReferralSchedule, price: number): number {
-  return price <= schedule.threshold ? schedule.lowRate : schedule.highRate;
-}
 
 export interface ProfitInput {
   market: MarketId;
   /** Buy-box price as the buyer pays it (VAT-inclusive in EU/UK), minor units; null: no buy box. */
   buyBoxPrice: number | null;
-  /** Referral fee fraction of the listing (Keepa/import); wins over the market schedule when present. */
+  /**
+   * The listing's own referral rate (Keepa's rate at Keepa's price, or an import's): it only identifies the category's
+   * schedule; the schedule's rate at the evaluated price is charged. Null: the market's default schedule.
+   */
   referralFeeRate?: number | null;
   /** FBA pick-and-pack fee per unit, minor units; null: unknown (the market's fallback is used and flagged). */
   fbaFee: number | null;
@@ -54,9 +37,13 @@ export interface ProfitInput {
   numberOfPacks: number;
   /** Supplier unit cost excluding VAT in the market currency (minor units, may be fractional after FX); null: unknown. */
   unitCost: number | null;
-  /** VAT-registered seller (default true). */
-  vatRegistered?: boolean;
-  /** VAT rate on the purchase for a seller who cannot reclaim it; default the market's rate. */
+  /** Who sells: country of establishment and VAT registration. */
+  seller: SellerProfile;
+  /** The fee rules (all dated rows; the ones in force at `at` are used). */
+  rules: FeeRules;
+  /** When the deal is computed: chooses the rules in force. */
+  at: Date;
+  /** VAT on the purchase for a seller who cannot reclaim it; default the wholesale assumption (purchase-vat.ts). */
   purchaseVatRate?: number;
   /** Optional prep/shipping cost per Amazon unit sold, minor units (default 0). */
   prepCost?: number;
@@ -66,12 +53,25 @@ export interface ProfitInput {
 
 export type ProfitStatus = 'ok' | 'no_buy_box' | 'no_cost';
 
+export type FeeLineKind = 'referral' | 'referral-dsf' | 'fba' | 'fba-dsf' | 'fee-vat' | 'fee-vat-reclaimed';
+
+/** One line of Amazon's charges with the rule that produced it. amount: minor units, positive = charged. */
+export interface FeeLine {
+  kind: FeeLineKind;
+  label: string;
+  amount: number;
+  rule: string;
+}
+
 /** Everything a deal's detail shows so the user can check the sum. Money: minor units of `currency`. */
 export interface ProfitBreakdown {
   status: ProfitStatus;
   market: MarketId;
   currency: Market['currency'];
   vatRegistered: boolean;
+  seller: SellerProfile;
+  /** The date whose rules were used (YYYY-MM-DD). */
+  rulesDate: string;
   /** Buyer-paid price P. */
   salePrice: number | null;
   vatRate: number;
@@ -79,16 +79,21 @@ export interface ProfitBreakdown {
   vat: number | null;
   /** Revenue the profit is computed from: P / (1 + vat) registered, P otherwise. */
   revenue: number | null;
+  /** The rate the schedule charges at P (or the listing's flat rate when no schedule matched). */
   referralFeeRate: number;
+  /** 'schedule': a fee-rule schedule (identified by the listing's rate or the market default); 'listing': flat. */
   referralFeeSource: 'listing' | 'schedule';
   referralMinimumApplied: boolean;
-  /** Referral fee charged (incl. VAT on the fee when not registered). */
+  /** Referral fee charged, incl. its DSF and VAT on it when that VAT is a cost (not reclaimed). */
   referralFee: number | null;
-  /** FBA fee charged (incl. VAT on the fee when not registered). */
+  /** FBA fee charged, incl. its DSF and unreclaimed VAT. */
   fbaFee: number;
   fbaFeeEstimated: boolean;
-  /** VAT charged on Amazon's fees (not registered only; else 0). */
+  /** VAT on Amazon's fees that is a cost (charged and not reclaimed); 0 otherwise. */
   feesVat: number | null;
+  feeVatMode: FeeVatMode;
+  /** Every fee line (referral, DSF, FBA, VAT charged / reclaimed) with its rule; empty without a buy box. */
+  feeLines: FeeLine[];
   numberOfPacks: number;
   /** Supplier unit cost excl. VAT in the market currency. */
   unitCost: number | null;
@@ -112,35 +117,23 @@ export interface ProfitBreakdown {
 }
 
 interface Terms {
-  vatRate: number;
   /** Revenue per unit of P. */
   revenueFactor: number;
-  /** Multiplier on Amazon fees (1 + vat when not registered). */
-  feeFactor: number;
+  referral: ReferralTerms;
   rates: { from: number; to: number; rate: number }[];
   minimumFee: number;
   fba: number;
+  dsfReferral: number;
+  dsfFba: number;
+  /** VAT on fees that is a cost (0 when reclaimed or reverse-charged). */
+  costVat: number;
+  /** Multipliers of the base referral and FBA fees: (1 + DSF) × (1 + cost VAT). */
+  kReferral: number;
+  kFba: number;
 }
 
-function termsFor(input: ProfitInput, market: Market, schedule: ReferralSchedule): Terms {
-  const registered = input.vatRegistered ?? true;
-  const vatRate = market.vatRate;
-  const listingRate = input.referralFeeRate ?? null;
-  const rates = listingRate !== null
-    ? [{ from: 0, to: Number.POSITIVE_INFINITY, rate: listingRate }]
-    : [
-        { from: 0, to: schedule.threshold, rate: schedule.lowRate },
-        { from: schedule.threshold, to: Number.POSITIVE_INFINITY, rate: schedule.highRate },
-      ];
-  return {
-    vatRate,
-    revenueFactor: registered ? 1 / (1 + vatRate) : 1,
-    feeFactor: registered ? 1 : 1 + vatRate,
-    rates,
-    minimumFee: schedule.minimumFee,
-    fba: input.fbaFee ?? schedule.fallbackFbaFee,
-  };
-}
+const pct = (rate: number) => `${Number((rate * 100).toFixed(2))} %`;
+const money = (minor: number, currency: string) => `${CURRENCY_SYMBOLS[currency] ?? ''}${(minor / 100).toFixed(2)}`;
 
 function rateAt(terms: Terms, price: number): number {
   // Schedules: rate ≤ threshold is the low one (the first segment includes its upper bound).
@@ -150,14 +143,14 @@ function rateAt(terms: Terms, price: number): number {
 
 /** Smallest real P with profit(P) ≥ 0, given the cost basis; profit is increasing inside each rate segment. */
 function breakEven(terms: Terms, costBasis: number): number | null {
-  const fixed = terms.feeFactor * terms.fba + costBasis;
+  const fixed = terms.kFba * terms.fba + costBasis;
   let best: number | null = null;
   for (const segment of terms.rates) {
     const f = segment.rate;
-    const slope = terms.revenueFactor - terms.feeFactor * f;
+    const slope = terms.revenueFactor - terms.kReferral * f;
     if (slope <= 0) continue;
     // Minimum fee branch first (low prices), then the percentage branch.
-    let root = (terms.feeFactor * terms.minimumFee + fixed) / terms.revenueFactor;
+    let root = (terms.kReferral * terms.minimumFee + fixed) / terms.revenueFactor;
     if (f * root > terms.minimumFee) root = fixed / slope;
     const lowerOpen = segment.from > 0; // the segment starts just above its lower bound
     if (root <= segment.from) root = lowerOpen ? segment.from + 1e-6 : segment.from;
@@ -167,33 +160,82 @@ function breakEven(terms: Terms, costBasis: number): number | null {
   return best;
 }
 
+function describeReferral(terms: Terms, market: Market): string {
+  if (terms.referral.kind === 'listing') {
+    return `The listing's own referral rate ${pct(terms.referral.rate)} (no referral schedule in the fee rules matches it), minimum ${money(terms.minimumFee, market.currency)}`;
+  }
+  const r = terms.referral.rule;
+  const how = terms.referral.identifiedBy === 'listing-rate' ? 'recognised from the listing\'s rate' : 'the market\'s default schedule';
+  return `${r.categoryName} referral schedule ${market.id} from ${r.effectiveFrom}: ${pct(r.lowRate)} up to ${money(r.threshold, market.currency)}, ${pct(r.highRate)} above, minimum ${money(r.minimumFee, market.currency)} (${how})`;
+}
+
+function termsFor(input: ProfitInput, market: Market): Terms & { dsfRule: ReturnType<typeof dsfFor>; vat: ReturnType<typeof feeVatFor> } {
+  const registered = input.seller.vatRegistered;
+  const dsfRule = dsfFor(input.rules, input.seller, market.id, input.at);
+  const dsfReferral = dsfRule?.referralRate ?? 0;
+  const dsfFba = dsfRule?.fbaRate ?? 0;
+  const referral = referralTermsFor(input.rules, market.id, input.at, input.referralFeeRate ?? null, dsfReferral);
+  let rates: Terms['rates'];
+  let minimumFee: number;
+  if (referral.kind === 'schedule') {
+    const r = referral.rule;
+    rates = [
+      { from: 0, to: r.threshold, rate: r.lowRate },
+      { from: r.threshold, to: Number.POSITIVE_INFINITY, rate: r.highRate },
+    ];
+    minimumFee = r.minimumFee;
+  } else {
+    rates = [{ from: 0, to: Number.POSITIVE_INFINITY, rate: referral.rate }];
+    const fallback = referralTermsFor(input.rules, market.id, input.at, null);
+    minimumFee = fallback.kind === 'schedule' ? fallback.rule.minimumFee : 0;
+  }
+  const vat = feeVatFor(input.rules, input.seller, market.id, input.at);
+  const costVat = vat.mode === 'charged' ? vat.rate : 0;
+  return {
+    revenueFactor: registered ? 1 / (1 + market.vatRate) : 1,
+    referral,
+    rates,
+    minimumFee,
+    fba: input.fbaFee ?? FALLBACK_FBA_FEES[market.id],
+    dsfReferral,
+    dsfFba,
+    costVat,
+    kReferral: (1 + dsfReferral) * (1 + costVat),
+    kFba: (1 + dsfFba) * (1 + costVat),
+    dsfRule,
+    vat,
+  };
+}
+
 /** Profit, ROI, margin, break-even and the maximum buy price for one listing and one supplier cost. */
 export function computeProfit(input: ProfitInput): ProfitBreakdown {
   const market = getMarket(input.market);
-  const schedule = REFERRAL_SCHEDULES[input.market];
-  const registered = input.vatRegistered ?? true;
+  const registered = input.seller.vatRegistered;
   const n = Math.max(1, Math.floor(input.numberOfPacks || 1));
   const prep = Math.max(0, input.prepCost ?? 0);
-  const purchaseVatRate = registered ? 0 : (input.purchaseVatRate ?? market.vatRate);
-  const terms = termsFor(input, market, schedule);
-  const listingRate = input.referralFeeRate ?? null;
+  const purchaseVatRate = registered ? 0 : (input.purchaseVatRate ?? unrecoverablePurchaseVatRate(false));
+  const terms = termsFor(input, market);
 
   const base: ProfitBreakdown = {
     status: 'ok',
     market: market.id,
     currency: market.currency,
     vatRegistered: registered,
+    seller: { ...input.seller },
+    rulesDate: ruleDate(input.at),
     salePrice: input.buyBoxPrice,
     vatRate: market.vatRate,
     vat: null,
     revenue: null,
-    referralFeeRate: listingRate ?? scheduleRate(schedule, input.buyBoxPrice ?? 0),
-    referralFeeSource: listingRate !== null ? 'listing' : 'schedule',
+    referralFeeRate: rateAt(terms, input.buyBoxPrice ?? 0),
+    referralFeeSource: terms.referral.kind,
     referralMinimumApplied: false,
     referralFee: null,
-    fbaFee: roundMinor(terms.fba * terms.feeFactor),
+    fbaFee: roundMinor(terms.fba * terms.kFba),
     fbaFeeEstimated: input.fbaFee === null,
     feesVat: null,
+    feeVatMode: terms.vat.mode,
+    feeLines: [],
     numberOfPacks: n,
     unitCost: input.unitCost === null ? null : roundMinor(input.unitCost),
     purchaseVat: null,
@@ -224,10 +266,13 @@ export function computeProfit(input: ProfitInput): ProfitBreakdown {
   const revenue = price * terms.revenueFactor;
   const rate = rateAt(terms, price);
   const percentFee = rate * price;
-  const referralNet = Math.max(terms.minimumFee, percentFee);
-  const referral = referralNet * terms.feeFactor;
-  const fba = terms.fba * terms.feeFactor;
-  const feesVat = (referralNet + terms.fba) * (terms.feeFactor - 1);
+  const referralBase = Math.max(terms.minimumFee, percentFee);
+  const referralDsf = referralBase * terms.dsfReferral;
+  const fbaDsf = terms.fba * terms.dsfFba;
+  const feesBeforeVat = referralBase + referralDsf + terms.fba + fbaDsf;
+  const feeVat = feesBeforeVat * terms.vat.rate;
+  const referral = (referralBase + referralDsf) * (1 + terms.costVat);
+  const fba = (terms.fba + fbaDsf) * (1 + terms.costVat);
   const fees = referral + fba;
 
   base.vat = roundMinor(price - price / (1 + market.vatRate));
@@ -235,7 +280,8 @@ export function computeProfit(input: ProfitInput): ProfitBreakdown {
   base.referralFeeRate = rate;
   base.referralMinimumApplied = terms.minimumFee > percentFee;
   base.referralFee = roundMinor(referral);
-  base.feesVat = roundMinor(feesVat);
+  base.feesVat = roundMinor(feesBeforeVat * terms.costVat);
+  base.feeLines = feeLines(terms, market, { rate, percentFee, referralBase, referralDsf, fbaDsf, feeVat }, input);
 
   if (input.minRoi !== undefined) {
     const denominator = n * (1 + purchaseVatRate) * (1 + input.minRoi);
@@ -252,6 +298,48 @@ export function computeProfit(input: ProfitInput): ProfitBreakdown {
     roiPercentage: roi === null ? null : Math.round(roi * 10000 + (roi >= 0 ? 1e-7 : -1e-7)) / 100,
     margin: revenue > 0 ? profit / revenue : null,
   };
+}
+
+function feeLines(
+  terms: ReturnType<typeof termsFor>,
+  market: Market,
+  v: { rate: number; percentFee: number; referralBase: number; referralDsf: number; fbaDsf: number; feeVat: number },
+  input: ProfitInput,
+): FeeLine[] {
+  const lines: FeeLine[] = [];
+  const minimum = terms.minimumFee > v.percentFee;
+  lines.push({
+    kind: 'referral',
+    label: minimum ? 'Referral fee (minimum)' : 'Referral fee',
+    amount: roundMinor(v.referralBase),
+    rule: `${minimum ? `the minimum ${money(terms.minimumFee, market.currency)}` : `${pct(v.rate)} of the price`} — ${describeReferral(terms, market)}`,
+  });
+  const dsf = terms.dsfRule;
+  const dsfWho = dsf ? `${dsf.sellerCountry === '*' ? 'sellers established elsewhere' : `sellers established in ${dsf.sellerCountry}`}, ${dsf.market === '*' ? 'every store' : `the ${dsf.market} store`}, from ${dsf.effectiveFrom}` : '';
+  if (v.referralDsf > 0) {
+    lines.push({ kind: 'referral-dsf', label: `Digital Services Fee ${pct(terms.dsfReferral)} on the referral fee`, amount: roundMinor(v.referralDsf), rule: `Digital Services Fee rule: ${dsfWho}` });
+  }
+  lines.push({
+    kind: 'fba',
+    label: input.fbaFee === null ? 'FBA fee (estimated)' : 'FBA fee',
+    amount: roundMinor(terms.fba),
+    rule: input.fbaFee === null ? `No FBA fee known for the listing: a standard small parcel in ${market.id} is assumed` : 'The listing\'s FBA pick & pack fee (Keepa / import)',
+  });
+  if (v.fbaDsf > 0) {
+    lines.push({ kind: 'fba-dsf', label: `Digital Services Fee ${pct(terms.dsfFba)} on the FBA fee`, amount: roundMinor(v.fbaDsf), rule: `Digital Services Fee rule: ${dsfWho}` });
+  }
+  const vat = terms.vat;
+  if ((vat.mode === 'charged' || vat.mode === 'charged-and-reclaimed') && vat.rule) {
+    const country = SELLER_COUNTRY_NAMES[input.seller.country];
+    const why = vat.mode === 'charged'
+      ? `not VAT-registered: charged at the standard rate of the seller's country (${country}), not the store's`
+      : `VAT-registered seller established in ${country}, where Amazon charges local VAT on its fees`;
+    lines.push({ kind: 'fee-vat', label: `VAT ${pct(vat.rate)} on Amazon's fees`, amount: roundMinor(v.feeVat), rule: `VAT on fees rule ${vat.rule.sellerCountry} from ${vat.rule.effectiveFrom}: ${why}` });
+    if (vat.mode === 'charged-and-reclaimed') {
+      lines.push({ kind: 'fee-vat-reclaimed', label: 'VAT on Amazon\'s fees reclaimed', amount: -roundMinor(v.feeVat), rule: 'Reclaimed as input VAT by a VAT-registered seller: net zero' });
+    }
+  }
+  return lines;
 }
 
 /** Convenience: converts a cost given in EUR minor units to the market currency with a EUR-based rate. */

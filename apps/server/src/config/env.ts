@@ -38,6 +38,17 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   /** Trust X-Forwarded-For (true, or a comma list of proxy addresses/CIDRs). Off: the socket address is the client. */
   TRUST_PROXY: z.string().default('false').transform((v): boolean | string => (v === 'true' ? true : v === 'false' ? false : v)),
+  /**
+   * CSP `upgrade-insecure-requests`: `auto` sends it only on HTTPS requests (TLS here, or X-Forwarded-Proto: https from
+   * a trusted proxy); `true` always (a site served only over HTTPS); `false` never. Sent over plain HTTP it made the
+   * browser fetch the scripts over https: a blank page on http://<host name>:3000.
+   */
+  UPGRADE_INSECURE_REQUESTS: z.enum(['auto', 'true', 'false']).default('auto'),
+  /** Alerts (issue 15): let webhooks reach loopback/private/link-local addresses (tests, self-hosted networks). */
+  ALERT_WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** Alerts: tries after the first failed one, and the first back-off in seconds (doubling each time). */
+  ALERT_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(4),
+  ALERT_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_ENABLED: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
 });

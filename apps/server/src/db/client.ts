@@ -22,6 +22,12 @@ export interface Db {
   exec(sql: string): Promise<void>;
   /** Runs fn in a transaction; a nested call joins the outer transaction. */
   tx<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn on one dedicated connection (PostgreSQL; PGlite has only one): what needs session state, such as a
+   * session advisory lock and its unlock, must not be spread over the pool. A connection left by a failing fn is
+   * closed, so nothing it held survives.
+   */
+  session<T>(fn: (conn: Db) => Promise<T>): Promise<T>;
 }
 
 export interface DbHandle {
@@ -31,6 +37,8 @@ export interface DbHandle {
   pglite?: PGlite;
   /** Set for PostgreSQL. */
   url?: string;
+  /** PostgreSQL server and worker processes: the lease naming this process as the owner of the scans it runs (db/process-lease.ts). */
+  lease?: { readonly id: number };
   close(): Promise<void>;
 }
 
@@ -41,7 +49,7 @@ interface Queryable {
   query(sql: string, params?: unknown[]): Promise<{ rows: unknown[]; rowCount?: number | null; affectedRows?: number }>;
 }
 
-function wrap(kind: Db['kind'], q: Queryable, exec: (sql: string) => Promise<void>, tx: Db['tx']): Db {
+function wrap(kind: Db['kind'], q: Queryable, exec: (sql: string) => Promise<void>, tx: Db['tx'], session: Db['session']): Db {
   const query = async <T>(sql: string, params?: unknown[]) => (await q.query(sql, params ?? [])).rows as T[];
   return {
     kind,
@@ -60,6 +68,7 @@ function wrap(kind: Db['kind'], q: Queryable, exec: (sql: string) => Promise<voi
     },
     exec,
     tx,
+    session,
   };
 }
 
@@ -79,28 +88,31 @@ function pgliteDb(client: PGlite): Db {
             await t.exec(sql);
           },
           (nested) => nested(inner),
+          (fn2) => fn2(inner),
         );
         return fn(inner);
       }) as never,
+    (fn) => fn(db),
   );
   return db;
 }
 
-function postgresDb(pool: pg.Pool): Db {
-  return wrap(
+/** One checked-out connection: its transactions are BEGIN/COMMIT on it, a nested call joins the open one. */
+function connectionDb(client: pg.PoolClient): Db {
+  const plain: Db = wrap(
     'postgres',
-    pool as unknown as Queryable,
+    client as unknown as Queryable,
     async (sql) => {
-      await pool.query(sql);
+      await client.query(sql);
     },
     async (fn) => {
-      const client = await pool.connect();
       const inner: Db = wrap(
         'postgres',
         client as unknown as Queryable,
         async (sql) => {
           await client.query(sql);
         },
+        (nested) => nested(inner),
         (nested) => nested(inner),
       );
       try {
@@ -111,10 +123,40 @@ function postgresDb(pool: pg.Pool): Db {
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
+      }
+    },
+    (fn) => fn(plain),
+  );
+  return plain;
+}
+
+function postgresDb(pool: pg.Pool): Db {
+  const withConnection = async <T>(fn: (conn: Db) => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    try {
+      const result = await fn(connectionDb(client));
+      client.release();
+      return result;
+    } catch (error) {
+      client.release(true); // closed, not reused: no session lock or broken transaction survives
+      throw error;
+    }
+  };
+  return wrap(
+    'postgres',
+    pool as unknown as Queryable,
+    async (sql) => {
+      await pool.query(sql);
+    },
+    async (fn) => {
+      const client = await pool.connect();
+      try {
+        return await connectionDb(client).tx(fn); // rolled back on failure: the connection is fine to reuse
       } finally {
         client.release();
       }
     },
+    withConnection,
   );
 }
 
@@ -148,7 +190,7 @@ async function createPgliteDataDir(dataDir: string): Promise<void> {
   try {
     await promisify(execFile)(process.execPath, ['--input-type=module', '--eval', script]);
   } catch (error) {
-    throw new Error(`could not create the embedded database in ${dataDir}: ${(error as { stderr?: string }).stderr?.trim() || (error as Error).message}`);
+    throw new Error(`could not create the embedded database in ${dataDir}: ${(error as { stderr?: string }).stderr?.trim() || (error as Error).message}`, { cause: error });
   }
 }
 

@@ -1,5 +1,6 @@
 import { PgBoss, fromPglite } from 'pg-boss';
 import type { DbHandle } from '../db/client.ts';
+import { jobContext, type Log } from '../lib/logger.ts';
 
 /**
  * The durable job queue: pg-boss on the same database as the app, embedded (PGlite) or PostgreSQL.
@@ -7,14 +8,23 @@ import type { DbHandle } from '../db/client.ts';
  */
 export type Queue = PgBoss;
 
-export async function startQueue(handle: DbHandle): Promise<Queue> {
+type Handler = (jobs: Array<{ id: string }>) => Promise<unknown>;
+
+export async function startQueue(handle: DbHandle, log: Log): Promise<Queue> {
   const boss =
     handle.kind === 'pglite' && handle.pglite
       ? new PgBoss({ schema: 'pgboss', db: fromPglite(handle.pglite), backend: 'pglite' } as never)
       : new PgBoss({ schema: 'pgboss', connectionString: handle.url, max: 4 });
   boss.on('error', (error: unknown) => {
-    console.error('[queue]', error instanceof Error ? error.message : error);
+    log.error({ err: error instanceof Error ? error.message : String(error) }, 'job queue error');
   });
+  // Every handler runs inside its job's log context: whatever it logs (however deep) carries `job` and `jobId`.
+  const work = boss.work.bind(boss) as (name: string, ...rest: unknown[]) => Promise<string>;
+  boss.work = ((name: string, ...rest: unknown[]) => {
+    const handler = rest.pop() as Handler;
+    const withContext: Handler = (jobs) => jobContext.run({ job: name, jobId: jobs.map((job) => job.id).join(',') || undefined }, () => handler(jobs));
+    return work(name, ...rest, withContext);
+  }) as Queue['work'];
   await boss.start();
   return boss;
 }

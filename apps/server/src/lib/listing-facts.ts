@@ -1,3 +1,5 @@
+import { isAmazonBuyBox } from '@dealradar/shared/markets';
+
 /** The stored columns of the Amazon listing facts every deal and favorite row carries. */
 export interface ListingFactsRow {
   main_category_rank: number | null;
@@ -11,7 +13,7 @@ export interface ListingFactsRow {
 }
 
 /** A row's listing facts as the API answers them (contracts/listing-facts.ts): the image is Amazon's, else Qogita's. */
-export function listingFactsOf(row: ListingFactsRow, qogitaImageUrl: string | null) {
+export function listingFactsOf(row: ListingFactsRow & { market: string }, qogitaImageUrl: string | null) {
   return {
     mainCategoryRank: row.main_category_rank,
     beautyCategoryRank: row.beauty_category_rank,
@@ -20,8 +22,10 @@ export function listingFactsOf(row: ListingFactsRow, qogitaImageUrl: string | nu
     reviewCount: row.review_count,
     numberOfSellers: row.number_of_sellers,
     buyBoxSellerId: row.buy_box_seller_id,
+    amazonHoldsBuyBox: isAmazonBuyBox(row.market, row.buy_box_seller_id),
     amazonImageUrl: row.amazon_image_url,
     qogitaImageUrl,
     imageUrl: row.amazon_image_url ?? qogitaImageUrl,
   };
 }
+

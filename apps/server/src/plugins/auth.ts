@@ -1,7 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { forbidden, unauthorized } from '../errors/app-error.ts';
+import { ACCOUNT_DEACTIVATED } from '../modules/auth/login.service.ts';
 import { verifySessionToken } from '../modules/auth/session-token.ts';
+import { findSessionUser, recordLastActive } from '../modules/auth/session-user.repository.ts';
 
 /** The authenticated user as the server knows them now (role and tier read from the database, not the token). */
 export interface CurrentUser {
@@ -15,6 +17,8 @@ export interface CurrentUser {
   primaryCountry: string | null;
   jti: string;
   tokenExp: number;
+  /** users.session_version, which the token carries (a re-signed token keeps it). */
+  sessionVersion?: number;
 }
 
 declare module 'fastify' {
@@ -39,18 +43,12 @@ export function createAuthGuards(deps: AppDeps) {
     const now = deps.clock.now();
     const claims = await verifySessionToken(deps.jwtSecret, token, now);
     if (!claims) throw unauthorized();
-    const row = await deps.db.maybeOne<{
-      id: string; username: string; email: string; role: 'USER' | 'ADMIN'; active: boolean;
-      organization_id: string; subscription_tier: string; primary_country: string | null; tokens_valid_after: Date; revoked: boolean;
-    }>(
-      `select u.id, u.username, u.email, u.role, u.active, u.organization_id, o.subscription_tier, u.primary_country, u.tokens_valid_after,
-              exists (select 1 from revoked_tokens r where r.jti = $2) as revoked
-         from users u join organizations o on o.id = u.organization_id
-        where u.id = $1`,
-      [claims.id, claims.jti],
-    );
-    if (!row || row.revoked || !row.active) throw unauthorized();
-    if (claims.iat * 1000 < row.tokens_valid_after.getTime() - 999) throw unauthorized();
+    const row = await findSessionUser(deps.db, claims.id, claims.jti);
+    if (!row || row.revoked) throw unauthorized();
+    // Said to the deactivated user's open sessions too, so the web's session check can tell them why (issue 16).
+    if (!row.active) throw unauthorized(ACCOUNT_DEACTIVATED);
+    // A password reset or "log out everywhere" raised the version: every session begun before it ends, however recent.
+    if (claims.sessionVersion !== row.session_version) throw unauthorized();
     request.currentUser = {
       id: row.id,
       username: row.username,
@@ -61,11 +59,12 @@ export function createAuthGuards(deps: AppDeps) {
       primaryCountry: row.primary_country,
       jti: claims.jti,
       tokenExp: claims.exp,
+      sessionVersion: row.session_version,
     };
     const last = lastActiveWrites.get(row.id) ?? 0;
     if (now.getTime() - last > LAST_ACTIVE_WRITE_INTERVAL_MS) {
       lastActiveWrites.set(row.id, now.getTime());
-      await deps.db.execute('update users set last_active_at = $2 where id = $1', [row.id, now]);
+      await recordLastActive(deps.db, row.id, now);
     }
   }
 

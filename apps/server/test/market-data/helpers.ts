@@ -3,8 +3,9 @@ import type { DbHandle } from '../../src/db/client.ts';
 import { TestClock } from '../../src/lib/clock.ts';
 import type { RetailProvider } from '../../src/modules/market-data/providers/provider.types.ts';
 import { openTestDatabase } from '../db-template.ts';
+import { silentLogger } from '../../src/lib/logger.ts';
 
-export const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
+export const silentLog = silentLogger();
 
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({ DATA_DIR: '/tmp/dealradar-test-data', LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789', ...env });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../build-test-app.ts';
+import { buildXlsx } from '@dealradar/shared/xlsx-writer';
 import { createUser, type TestUser } from '../factories/users.ts';
 
 function multipart(fields: Record<string, string>, file?: { name: string; content: string | Buffer }) {
@@ -78,8 +79,10 @@ describe('Keepa export import (admin)', () => {
     [{ market: 'DE' }, { name: 'x.csv', content: 'ASIN,Title\nB0IMPORT09,x\n' }, 'The file has no EAN column (Product Codes: EAN, UPC or GTIN). Add it to the Keepa export.'],
     [{ market: 'DE' }, { name: 'x.csv', content: 'ASIN,Product Codes: EAN\n' }, 'The file has no data rows.'],
     [{ market: 'XX' }, { name: 'x.csv', content: 'ASIN,Product Codes: EAN\nB0IMPORT09,6291041500213\n' }, 'Choose the market of the export (DE, UK, FR, IT, ES, US or CA).'],
-    [{ market: 'DE' }, { name: 'x.xlsx', content: Buffer.from('PK\u0003\u0004rest') }, 'XLSX files are not supported: export the Keepa table as CSV and import that.'],
-    [{ market: 'DE' }, undefined, 'Choose the Keepa export (CSV) to import.'],
+    // Since issue 11 XLSX exports are imported; a broken one is refused with a sentence.
+    [{ market: 'DE' }, { name: 'x.xlsx', content: Buffer.from('PK\u0003\u0004rest') }, 'The file could not be read as an Excel workbook (.xlsx): it is damaged or not a ZIP archive. Please save it again as .xlsx or .csv.'],
+    [{ market: 'DE' }, { name: 'x.xls', content: Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(1016)]) }, 'This is an old Excel file (.xls). Please save it as .xlsx or .csv and upload it again.'],
+    [{ market: 'DE' }, undefined, 'Choose the Keepa export (CSV or XLSX) to import.'],
   ])('refuses bad input with a sentence (%j)', async (fields, file, message) => {
     const res = await upload(admin, fields, file);
     expect(res.statusCode).toBe(400);
@@ -98,5 +101,29 @@ describe('Keepa export import (admin)', () => {
     expect(body.fx[0]).toMatchObject({ from: 'EUR', date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
     expect(body.cache).toContainEqual({ source: 'import', market: 'DE', entries: 2, fresh: 2 });
     expect(body.imports.map((i: { fileName: string }) => i.fileName)).toEqual(['finder.csv', 'keepa.csv']);
+  });
+  it('imports an XLSX export (numbers as number cells, several codes in one cell) like the CSV one', async () => {
+    ctx.clock.advance(60_000);
+    const header = ['Locale', 'Title', 'ASIN', 'Brand', 'Buy Box 🚚: Current', 'Sales Rank: Current', 'Referral Fee %', 'FBA Pick&Pack Fee', 'Package: Quantity', 'Product Codes: EAN'];
+    const bytes = buildXlsx([
+      {
+        name: 'Keepa',
+        rows: [
+          header,
+          ['de', 'Night Cream 50 ml', 'B0XLSX0001', 'Beta', 24.99, 1520, 0.15, 3.1, 1, '4005900136374, 3600523951369'],
+          ['fr', 'Night Cream 50 ml', 'B0XLSX0002', 'Beta', 26.5, 2100, 15, 3.4, 2, 4005900136374],
+          ['de', 'No code', 'B0XLSX0003', 'Beta', 9.99, 1, null, null, 1, null],
+        ],
+      },
+    ]);
+    const res = await upload(admin, {}, { name: 'keepa-finder.xlsx', content: Buffer.from(bytes) });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ fileName: 'keepa-finder.xlsx', rowsRead: 3, rowsSkipped: 1, listingsImported: 3, eansImported: 3 });
+    expect(res.json().problems).toEqual(['Line 4: B0XLSX0003 has no valid EAN.']);
+    const de = await ctx.deps.marketData.lookupListings(['4005900136374', '3600523951369'], 'DE');
+    expect(de.upstreamRequests).toBe(0);
+    expect(de.resolved.get('3600523951369')!.listing).toMatchObject({ asin: 'B0XLSX0001', buyBoxPrice: 2499, mainCategoryRank: 1520, referralFeeRate: 0.15, fbaFee: 310 });
+    const fr = await ctx.deps.marketData.lookupListings(['4005900136374'], 'FR');
+    expect(fr.resolved.get('4005900136374')!.listing).toMatchObject({ asin: 'B0XLSX0002', buyBoxPrice: 2650, referralFeeRate: 0.15, packageQuantity: 2 });
   });
 });

@@ -3,6 +3,8 @@ import { buildTestApp, type TestContext } from '../build-test-app.ts';
 import { createUser } from '../factories/users.ts';
 import { localScanCount } from '../../src/modules/scans/scan-engine.ts';
 import { registerScanJobs, stopScanWorker, sweepScans } from '../../src/modules/scans/scans.jobs.ts';
+import { acquireProcessLease } from '../../src/db/process-lease.ts';
+import { silentLogger } from '../../src/lib/logger.ts';
 import { ean13, fakeMarketData, listing } from './fake-market-data.ts';
 import { multipart, waitFor, waitForStatus } from './helpers.ts';
 
@@ -22,7 +24,7 @@ describe('scans survive a worker restart', () => {
     ctx.deps.marketData = fake.service;
     const user = await createUser(ctx.deps, { tier: 'PRO' });
     const body = multipart({ marketId: 'DE', eanColumn: 'ean', brandColumn: 'brand', priceColumn: 'price' }, {
-      name: 'big.csv', content: ['ean;brand;price', ...eans.map((e) => `${e};Nivea;5,00`)].join('\n'),
+      name: 'big.csv', content: ['ean;brand;price', 'not-an-ean;Nivea;5,00', ...eans.map((e) => `${e};Nivea;5,00`)].join('\n'),
     });
     const res = await ctx.app.inject({ method: 'POST', url: '/api/supplier-analyzer/start', headers: { ...user.headers, ...body.headers }, payload: body.payload });
     const { scanId } = res.json();
@@ -53,6 +55,10 @@ describe('scans survive a worker restart', () => {
     expect(row.n).toBe(4500);
     const attempts = await ctx.deps.db.one<{ attempts: number }>('select attempts from scans where id = $1', [scanId]);
     expect(attempts.attempts).toBe(2);
+    // issue 11: the file's unusable row was stored by the first run and not again by the resumed one
+    const issues = await ctx.deps.db.query<{ line: number; reason: string }>('select line, reason from scan_issues where scan_id = $1', [scanId]);
+    expect(issues).toEqual([{ line: 2, reason: 'invalid_ean' }]);
+    expect(done.report.issuesStored).toBe(1);
   });
 
   it('never leaves a scan in PROCESSING: after three interrupted runs it ends as ERROR with a message', async () => {
@@ -69,5 +75,24 @@ describe('scans survive a worker restart', () => {
     const status = (await ctx.app.inject({ method: 'GET', url: `/api/supplier-analyzer/${scanId}/status`, headers: user.headers })).json();
     expect(status.status).toBe('ERROR');
     expect(status.error).toContain('interrupted 3 times');
+  });
+
+  // Issue 13 item 11: on PostgreSQL a scan whose process is gone is taken over at once, not after its heartbeat ages.
+  it.skipIf(!process.env.TEST_DATABASE_URL)('takes over a scan as soon as the process lease of its owner is released, not while the owner lives', async () => {
+    const fake = fakeMarketData([]);
+    ctx.deps.marketData = fake.service;
+    const user = await createUser(ctx.deps, { tier: 'PRO' });
+    const body = multipart({ marketId: 'DE', eanColumn: 'ean', brandColumn: 'brand', priceColumn: '' }, { name: 'x.csv', content: `ean,brand\n${ean13('700000000002')},Nivea\n` });
+    await stopScanWorker(ctx.deps);
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/supplier-analyzer/start', headers: { ...user.headers, ...body.headers }, payload: body.payload });
+    const { scanId } = res.json();
+    const owner = await acquireProcessLease(ctx.deps.dbHandle.url!, silentLogger());
+    // Running in the owner's process a moment ago: the heartbeat is fresh.
+    await ctx.deps.db.execute(`update scans set status = 'PROCESSING', attempts = 1, heartbeat_at = now(), owner_lease = $2 where id = $1`, [scanId, owner.id]);
+    expect(await sweepScans(ctx.deps, { startup: false })).toEqual({ requeued: 0, failed: 0 });
+    await owner.release(); // the owner's process dies: PostgreSQL drops its lease with its connection
+    expect(await sweepScans(ctx.deps, { startup: false })).toEqual({ requeued: 1, failed: 0 });
+    const row = await ctx.deps.db.one<{ status: string; owner_lease: number | null }>('select status, owner_lease from scans where id = $1', [scanId]);
+    expect(row).toEqual({ status: 'PENDING', owner_lease: null });
   });
 });

@@ -2,23 +2,30 @@ import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { AdminRoute, ProtectedRoute } from './layouts/guards.tsx';
 import { AppLayout } from './layouts/app-layout.tsx';
-import { LoginPage } from './routes/login.tsx';
-import { RegisterPage } from './routes/register.tsx';
-import { ForgotPasswordPage } from './routes/forgot-password.tsx';
-import { ResetPasswordPage } from './routes/reset-password.tsx';
-import { ConfirmEmailPage } from './routes/confirm-email.tsx';
-import { ConfirmPasswordPage } from './routes/confirm-password.tsx';
-import { TermsPage } from './routes/terms.tsx';
-import { DashboardPage } from './routes/dashboard.tsx';
-import { CsvTemplateAnalyzerPage } from './routes/csv-template-analyzer.tsx';
-import { SupplierLevelAnalyzerPage } from './routes/supplier-level-analyzer.tsx';
-import { BrandLevelAnalyzerPage } from './routes/brand-level-analyzer.tsx';
-import { PriceAlertsPage } from './routes/price-alerts.tsx';
-import { SettingsPage } from './routes/settings.tsx';
-import { SubscriptionPage } from './routes/subscription.tsx';
-import { HelpPage } from './routes/help.tsx';
-import { EanAsinMappingPage } from './routes/ean-asin-mapping.tsx';
-import { UsersPage } from './routes/users.tsx';
+import { lazyPage } from './lazy-page.ts';
+
+// Every screen is a lazy page: one `lazyPage` line here and one <Route> below. Never import a module of routes/
+// statically (lint forbids it; the bundle budget in e2e/bundle-budget.spec.ts would fail too). The layout wraps each
+// screen in an error boundary and a loading fallback (layouts/route-outlet.tsx).
+const LoginPage = lazyPage(() => import('./routes/login.tsx'), 'LoginPage');
+const RegisterPage = lazyPage(() => import('./routes/register.tsx'), 'RegisterPage');
+const ForgotPasswordPage = lazyPage(() => import('./routes/forgot-password.tsx'), 'ForgotPasswordPage');
+const ResetPasswordPage = lazyPage(() => import('./routes/reset-password.tsx'), 'ResetPasswordPage');
+const ConfirmEmailPage = lazyPage(() => import('./routes/confirm-email.tsx'), 'ConfirmEmailPage');
+const ConfirmPasswordPage = lazyPage(() => import('./routes/confirm-password.tsx'), 'ConfirmPasswordPage');
+const TermsPage = lazyPage(() => import('./routes/terms.tsx'), 'TermsPage');
+const DashboardPage = lazyPage(() => import('./routes/dashboard.tsx'), 'DashboardPage');
+const CsvTemplateAnalyzerPage = lazyPage(() => import('./routes/csv-template-analyzer.tsx'), 'CsvTemplateAnalyzerPage');
+const SupplierLevelAnalyzerPage = lazyPage(() => import('./routes/supplier-level-analyzer.tsx'), 'SupplierLevelAnalyzerPage');
+const BrandLevelAnalyzerPage = lazyPage(() => import('./routes/brand-level-analyzer.tsx'), 'BrandLevelAnalyzerPage');
+const PriceAlertsPage = lazyPage(() => import('./routes/price-alerts.tsx'), 'PriceAlertsPage');
+const PriceAlertRulesPage = lazyPage(() => import('./routes/price-alert-rules.tsx'), 'PriceAlertRulesPage');
+const SettingsPage = lazyPage(() => import('./routes/settings.tsx'), 'SettingsPage');
+const SubscriptionPage = lazyPage(() => import('./routes/subscription.tsx'), 'SubscriptionPage');
+const HelpPage = lazyPage(() => import('./routes/help.tsx'), 'HelpPage');
+const HelpDocPage = lazyPage(() => import('./routes/help-doc.tsx'), 'HelpDocPage');
+const EanAsinMappingPage = lazyPage(() => import('./routes/ean-asin-mapping.tsx'), 'EanAsinMappingPage');
+const UsersPage = lazyPage(() => import('./routes/users.tsx'), 'UsersPage');
 
 /** Route table of SPEC §2. The layout shell shows only with a valid token. */
 export function AppRouter() {
@@ -34,6 +41,7 @@ export function AppRouter() {
           <Route path={paths.authConfirm} element={<ConfirmEmailPage />} />
           <Route path={paths.confirmEmail} element={<ConfirmEmailPage />} />
           <Route path={paths.confirmPassword} element={<ConfirmPasswordPage />} />
+          <Route path={paths.confirmPasswordNoToken} element={<ConfirmPasswordPage />} />
           <Route path={paths.terms} element={<TermsPage />} />
           <Route element={<ProtectedRoute />}>
             <Route path="/" element={<Navigate to={paths.dashboard} replace />} />
@@ -41,9 +49,11 @@ export function AppRouter() {
             <Route path={paths.supplierLevelAnalyzer} element={<SupplierLevelAnalyzerPage />} />
             <Route path={paths.brandLevelAnalyzer} element={<BrandLevelAnalyzerPage />} />
             <Route path={paths.priceAlerts} element={<PriceAlertsPage />} />
+            <Route path={paths.priceAlertRules} element={<PriceAlertRulesPage />} />
             <Route path={paths.settings} element={<SettingsPage />} />
             <Route path={paths.subscription} element={<SubscriptionPage />} />
             <Route path={paths.help} element={<HelpPage />} />
+            <Route path={paths.helpDoc} element={<HelpDocPage />} />
             <Route element={<AdminRoute />}>
               <Route path={paths.csvTemplateAnalyzer} element={<CsvTemplateAnalyzerPage />} />
               <Route path={paths.eanAsinMapping} element={<EanAsinMappingPage />} />

@@ -8,15 +8,20 @@ export const paths = {
   authConfirm: '/auth/confirm',
   confirmEmail: '/confirm-email',
   confirmPassword: '/confirm-password/:token',
+  /** The invitation page opened without its token: shows 'No token provided.' (SPEC §5). */
+  confirmPasswordNoToken: '/confirm-password',
   terms: '/terms-and-conditions',
   dashboard: '/dashboard',
   csvTemplateAnalyzer: '/csv-template-analyzer',
   supplierLevelAnalyzer: '/supplier-level-analyzer',
   brandLevelAnalyzer: '/brand-level-analyzer',
   priceAlerts: '/qogita-price-alerts',
+  /** Alert rules, channels and the delivery log (issue 15), under Price Alerts. */
+  priceAlertRules: '/qogita-price-alerts/alerts',
   settings: '/settings',
   subscription: '/subscription',
   help: '/help',
+  helpDoc: '/help/:doc',
   eanAsinMapping: '/ean-asin-mapping',
   users: '/users',
 } as const;

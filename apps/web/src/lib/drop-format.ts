@@ -1,3 +1,5 @@
+import { formatDateTime as formatOneDateTime } from './date-format.ts';
+
 /** Number formats of the price-drop screens: en-US everywhere (SPEC §7), money in the region currency. */
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
@@ -25,10 +27,9 @@ export function formatDrop(percentage: number): string {
   return `-${percentage.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`;
 }
 
-/** Detection time in the browser's local time zone. */
+/** Detection and update times: the product's one date format, 'Never' when there is none. */
 export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return 'Never';
-  return new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  return formatOneDateTime(iso, 'Never');
 }
 
 /** Countdown to the next refresh: 'HH:MM:SS' (never negative). */

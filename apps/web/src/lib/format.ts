@@ -1,4 +1,4 @@
-import type { MarketId } from '@dealradar/shared/markets';
+import { isAmazonSellerId } from '@dealradar/shared/markets';
 
 /**
  * Pure display formatting shared by the analyzer screens (SPEC §9: currency symbols GBP, EUR, USD with 2 decimals;
@@ -21,18 +21,8 @@ export function formatCount(value: number | null | undefined): string {
   return value.toLocaleString('en-US');
 }
 
-/** Amazon's own retail seller id per marketplace: shown as 'Amazon' instead of the id. */
-const AMAZON_SELLER_IDS: Record<MarketId, string> = {
-  DE: 'A3JWKAKR8XB7XF',
-  UK: 'A3P5ROKL5A1OLE',
-  FR: 'A1X6FK5RDHNB96',
-  IT: 'A11IL2PNWYJU7H',
-  ES: 'A1AT7YVPFBWXBL',
-  US: 'ATVPDKIKX0DER',
-  CA: 'A3DWYIK6Y9EEQB',
-};
-
+/** Amazon's own seller ids are shown as 'Amazon' instead of the id (SPEC §9). */
 export function buyBoxSellerLabel(sellerId: string | null | undefined): string {
   if (!sellerId) return '—';
-  return Object.values(AMAZON_SELLER_IDS).includes(sellerId) ? 'Amazon' : sellerId;
+  return isAmazonSellerId(sellerId) ? 'Amazon' : sellerId;
 }

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { listingFactsShape } from './listing-facts.ts';
 import { PAGE_SIZE } from '../constants.ts';
+import { MAX_LENGTH } from '../input-limits.ts';
 import { MARKETS, type Market, type MarketId } from '../markets.ts';
 import { pagedSchema } from '../paging.ts';
+import { hideAmazonBuyBoxParam } from './scans.ts';
 
 /** Payloads of SPEC §7 "Brand analyzer". Money is in units of `currency` (2 decimals); ROI in percent. */
 
@@ -18,8 +20,9 @@ export const BRAND_SCAN_STATUSES = ['PENDING', 'PROCESSING', 'COMPLETED', 'ERROR
 export type BrandScanStatus = (typeof BRAND_SCAN_STATUSES)[number];
 
 /** A query value given once, repeated (`brands=A&brands=B`) or absent → a list of trimmed, non-empty values. */
+const listValue = z.string().max(MAX_LENGTH.brand, `A brand or market name is too long (at most ${MAX_LENGTH.brand} characters).`);
 const listParam = z
-  .union([z.string(), z.array(z.string())])
+  .union([listValue, z.array(listValue).max(MAX_LENGTH.listItems, `At most ${MAX_LENGTH.listItems} values can be given.`)])
   .optional()
   .transform((value) => [...new Set((value === undefined ? [] : Array.isArray(value) ? value : [value]).map((v) => v.trim()).filter(Boolean))]);
 
@@ -73,6 +76,7 @@ export const favoritesQuerySchema = z.object({
   size: z.coerce.number({ error: 'size must be a number.' }).int('size must be a whole number.').min(1, 'size must be between 1 and 100.').max(PAGE_SIZE, 'size must be between 1 and 100.').default(PAGE_SIZE),
   sortBy: z.enum(FAVORITE_SORT_OPTIONS, { error: `sortBy must be one of ${FAVORITE_SORT_OPTIONS.join(', ')}.` }).default('mainCategoryRank'),
   sortOrder: z.enum(['asc', 'desc'], { error: 'sortOrder must be asc or desc.' }).default('asc'),
+  hideAmazonBuyBox: hideAmazonBuyBoxParam,
 });
 export type FavoritesQuery = z.infer<typeof favoritesQuerySchema>;
 
@@ -111,5 +115,6 @@ export const marketListSchema = z.array(marketSchema);
 
 export const deleteFavoritesResponseSchema = z.object({ deleted: z.number().int() });
 
-export const favoriteIdParamsSchema = z.object({ id: z.string() });
-export const scanIdParamsSchema = z.object({ id: z.string() });
+const idParam = z.string().max(MAX_LENGTH.id, 'The address is too long.');
+export const favoriteIdParamsSchema = z.object({ id: idParam });
+export const scanIdParamsSchema = z.object({ id: idParam });

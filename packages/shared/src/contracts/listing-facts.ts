@@ -12,6 +12,8 @@ export const listingFactsShape = {
   reviewCount: z.number().int().nullable(),
   numberOfSellers: z.number().int().nullable(),
   buyBoxSellerId: z.string().nullable(),
+  /** The buy-box holder is Amazon's own seller id for the listing's market ("Amazon holds the buy box"). */
+  amazonHoldsBuyBox: z.boolean(),
   amazonImageUrl: z.string().nullable(),
   qogitaImageUrl: z.string().nullable(),
   imageUrl: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_LENGTH } from '../input-limits.ts';
 import { TIER_NAMES } from '../tiers.ts';
 import { jsonBody } from './account.ts';
 
@@ -60,6 +61,7 @@ export const setUsageBodySchema = jsonBody({ eanUploadsThisMonth: counter.option
 export const setCheckoutIdBodySchema = jsonBody({
   checkoutId: z
     .string({ error: 'checkoutId must be a Paddle price id (pri_…) or null.' })
+    .max(MAX_LENGTH.id, 'checkoutId must be a Paddle price id (pri_…) or null.')
     .trim()
     .regex(/^pri_[a-z0-9]{10,64}$/, 'checkoutId must be a Paddle price id (pri_…) or null.')
     .nullable(),

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from '../constants.ts';
 import { DROP_CATEGORIES, DROP_PRIORITIES } from '../drops.ts';
+import { MAX_LENGTH } from '../input-limits.ts';
 import { pagedSchema } from '../paging.ts';
+import { feeLineSchema, sellerProfileShape } from './scans.ts';
 
 /**
  * Payloads of the price-drop endpoints (SPEC §3, §7). Money is in the user's region currency
@@ -77,7 +79,7 @@ export type PriceDropSortField = (typeof PRICE_DROP_SORT_FIELDS)[number];
 const optionalText = z
   .string()
   .trim()
-  .max(200, 'The search text is too long.')
+  .max(MAX_LENGTH.search, 'The search text is too long.')
   .optional()
   .transform((v) => (v ? v : undefined));
 
@@ -85,6 +87,7 @@ const optionalText = z
 function enumParam<const T extends readonly [string, ...string[]]>(values: T, message: string) {
   return z
     .string()
+    .max(MAX_LENGTH.code, message)
     .optional()
     .transform((v) => (v ? v.trim().toUpperCase().replace(/[\s-]+/g, '_') : undefined))
     .refine((v) => v === undefined || (values as readonly string[]).includes(v), message)
@@ -97,6 +100,7 @@ export const priceDropsQuerySchema = z.object({
   sortBy: z.enum(PRICE_DROP_SORT_FIELDS, { error: `sortBy must be one of ${PRICE_DROP_SORT_FIELDS.join(', ')}.` }).default('detectedAt'),
   sortOrder: z
     .string()
+    .max(MAX_LENGTH.code, 'sortOrder must be asc or desc.')
     .optional()
     .transform((v) => (v ?? 'desc').toLowerCase())
     .refine((v) => v === 'asc' || v === 'desc', 'sortOrder must be asc or desc.')
@@ -153,6 +157,16 @@ export const priceDropProfitSchema = z.object({
   available: z.boolean(),
   asin: z.string().nullable(),
   vatRegistered: z.boolean(),
+  /** The seller profile the fees were computed for, and the day whose fee rules were used. */
+  seller: sellerProfileShape,
+  rulesDate: z.string(),
+  buyBoxSellerId: z.string().nullable(),
+  /** The buy-box holder is Amazon's own seller id for `market`. */
+  amazonHoldsBuyBox: z.boolean(),
+  /** Every Amazon fee line with the rule that produced it (market currency). */
+  feeLines: z.array(feeLineSchema),
+  /** Purchase VAT a non-registered seller cannot reclaim (the wholesale assumption, purchase-vat.ts). */
+  purchaseVat: z.number().nullable(),
   /** The new wholesale price excl. VAT in EUR, and the EUR → market rate used to convert it. */
   unitCostEur: z.number(),
   fxRate: z.number(),

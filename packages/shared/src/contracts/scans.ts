@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { parseDecimalInput } from '../decimal.ts';
 import { listingFactsShape } from './listing-facts.ts';
 import { PAGE_SIZE } from '../constants.ts';
+import { MAX_LENGTH, tooLongMessage } from '../input-limits.ts';
+import { scanTokensSchema } from '../keepa-tokens.ts';
 import { MARKET_IDS } from '../markets.ts';
 import { pagedSchema } from '../paging.ts';
 
@@ -25,18 +28,39 @@ export const ROW_ISSUE_REASONS = [
   'duplicate_ean',
   'over_plan_limit',
   'not_looked_up',
+  /** A shop-internal, restricted-circulation or coupon number (GS1 prefixes 020–029, 040–049, 200–299, 980–984, 99). */
+  'internal_code',
+  /** The units-per-price cell is not a whole number of at least 1. */
+  'invalid_units',
 ] as const;
 export type RowIssueReason = (typeof ROW_ISSUE_REASONS)[number];
 export const rowIssueSchema = z.object({
   /** 1-based line number in the file (the header is line 1); for manual entry the 1-based row number. */
   line: z.number().int(),
   reason: z.enum(ROW_ISSUE_REASONS),
-  /** The raw EAN cell (or '' when missing). */
+  /** The raw EAN cell (or '' when missing; the units cell for invalid_units). */
   value: z.string(),
   /** A sentence, e.g. 'Check digit is wrong.' */
   message: z.string(),
 });
 export type RowIssue = z.infer<typeof rowIssueSchema>;
+
+/** Lines that are not products: title/date/blank lines above the header, totals and notes below the data. */
+export const SKIPPED_LINE_REASONS = ['blank', 'title', 'total', 'note'] as const;
+export const skippedLineSchema = z.object({
+  line: z.number().int(),
+  reason: z.enum(SKIPPED_LINE_REASONS),
+  /** The line's text (non-empty cells joined by ' · '), at most 100 characters. */
+  text: z.string(),
+});
+export type SkippedLineInfo = z.infer<typeof skippedLineSchema>;
+/** The report lists at most this many skipped lines (skippedLineCount is exact). */
+export const SKIPPED_LINES_LIMIT = 100;
+/**
+ * Unusable rows stored per scan for the report download (the counts are always exact); docs/scans.md. A real list
+ * with more bad rows than this has a wrong column mapped; storing 100,000 cost the embedded database ~35 MB.
+ */
+export const STORED_ISSUES_LIMIT = 25_000;
 
 /** What the parser made of the file; filled in as the scan goes, final when the scan ends. */
 export const scanReportSchema = z.object({
@@ -54,6 +78,18 @@ export const scanReportSchema = z.object({
   matchedProducts: z.number().int(),
   /** Products meeting the user's minimum ROI. */
   dealsFound: z.number().int(),
+  // Since issue 11 (optional in the type only for reports stored before, and the web's placeholders; always sent):
+  /** 'csv' or 'xlsx' (read from the file's bytes, not its name). */
+  fileFormat: z.enum(['csv', 'xlsx']).optional(),
+  /** XLSX: the sheet that was read; null for CSV. */
+  sheet: z.string().nullable().optional(),
+  /** 1-based physical line (XLSX: sheet row) of the detected header. */
+  headerLine: z.number().int().optional(),
+  /** Lines that are not products (above the header, totals and notes below the data); at most SKIPPED_LINES_LIMIT. */
+  skippedLines: z.array(skippedLineSchema).optional(),
+  skippedLineCount: z.number().int().optional(),
+  /** How many unusable rows are stored for the report download (all of them up to STORED_ISSUES_LIMIT). */
+  issuesStored: z.number().int().optional(),
 });
 export type ScanReport = z.infer<typeof scanReportSchema>;
 
@@ -75,6 +111,8 @@ export const csvScanSchema = z.object({
   completedAt: z.string().nullable(),
   error: z.string().optional(),
   report: scanReportSchema,
+  /** Keepa tokens (issue 12): absent when the data source charges none. */
+  tokens: scanTokensSchema.optional(),
 });
 export type CsvScan = z.infer<typeof csvScanSchema>;
 export const csvScanListSchema = z.array(csvScanSchema);
@@ -86,39 +124,109 @@ export const csvScanListSchema = z.array(csvScanSchema);
 export const queueInfoSchema = z.object({ position: z.number().int(), queueSize: z.number().int() });
 export type QueueInfo = z.infer<typeof queueInfoSchema>;
 
+/** Supplier files: CSV or XLSX, at most 52428800 bytes (SPEC §5 / §9). */
+export const SUPPLIER_FILE_EXTENSIONS = ['.csv', '.xlsx'] as const;
+export const WRONG_FILE_TYPE_MESSAGE = 'File type must be .csv or .xlsx.';
+
+/** A column header or sheet name chosen in the mapping dialog; '' = not chosen. */
+const columnName = () => z.string().max(MAX_LENGTH.columnName, tooLongMessage('The column name', MAX_LENGTH.columnName));
+const optionalText = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), columnName().trim().optional());
+const flag = z.preprocess((v) => (v === undefined || v === '' ? false : v === true || v === 'true' || v === '1' || v === 'on'), z.boolean());
+const unitsNumber = z.preprocess(
+  (v) => {
+    if (v === undefined || v === null || v === '') return undefined;
+    if (typeof v === 'number') return v;
+    const parsed = parseDecimalInput(String(v));
+    return parsed.ok ? (parsed.value ?? undefined) : Number.NaN;
+  },
+  z
+    .number({ error: 'Units per price must be a whole number of 1 or more.' })
+    .int('Units per price must be a whole number of 1 or more.')
+    .min(1, 'Units per price must be a whole number of 1 or more.')
+    .max(100_000, 'Units per price must be at most 100000.')
+    .optional(),
+);
+
+/**
+ * The column mapping sent with an upload (both analyzers), by header name: eanColumn (required); brandColumn or
+ * noBrandColumn=true (exactly one: without a brand column deals carry the Amazon listing's brand); priceColumn ('' =
+ * none); unitsColumn or unitsPerPrice (at most one; the price is per case of that many units, unit cost = price ÷
+ * units; absent → 1); sheet (XLSX: the sheet's name, default the first).
+ */
+const mappingShape = {
+  eanColumn: z
+    .string({ error: 'Please choose the EAN column.' })
+    .max(MAX_LENGTH.columnName, tooLongMessage('The column name', MAX_LENGTH.columnName))
+    .trim()
+    .min(1, 'Please choose the EAN column.'),
+  brandColumn: optionalText,
+  noBrandColumn: flag,
+  priceColumn: columnName().trim().optional().default(''),
+  unitsColumn: optionalText,
+  unitsPerPrice: unitsNumber,
+  sheet: optionalText,
+};
+
+function checkMapping(value: { brandColumn?: string; noBrandColumn: boolean; unitsColumn?: string; unitsPerPrice?: number }, ctx: z.RefinementCtx): void {
+  if (!value.brandColumn && !value.noBrandColumn) ctx.addIssue({ code: 'custom', message: 'Please choose the Brand column.', path: ['brandColumn'] });
+  if (value.brandColumn && value.noBrandColumn) {
+    ctx.addIssue({ code: 'custom', message: 'Choose a brand column or "No brand column", not both.', path: ['noBrandColumn'] });
+  }
+  if (value.unitsColumn && value.unitsPerPrice !== undefined) {
+    ctx.addIssue({ code: 'custom', message: 'Choose a units column or a number of units per price, not both.', path: ['unitsPerPrice'] });
+  }
+}
+
 /**
  * POST /catalog/scan/start (admin), multipart/form-data fields (send the text fields BEFORE the file):
- * marketplaceId (Amazon marketplace id, optional when marketId is given), marketId, eanColumn, priceColumn ('' = none), brandColumn, file.
+ * marketplaceId (Amazon marketplace id, optional when marketId is given), marketId, the mapping fields above, file.
  * Answer: text/plain, the scanId.
  */
-export const csvScanStartFieldsSchema = z.object({
-  marketplaceId: z.string().trim().optional(),
-  /** Either marketId or marketplaceId names the market; when both are sent they must agree. */
-  marketId: z.preprocess((v) => (v === '' ? undefined : v), marketIdSchema.optional()),
-  eanColumn: z.string({ error: 'Please choose the EAN column.' }).trim().min(1, 'Please choose the EAN column.'),
-  brandColumn: z.string({ error: 'Please choose the Brand column.' }).trim().min(1, 'Please choose the Brand column.'),
-  priceColumn: z.string().trim().optional().default(''),
-});
+export const csvScanStartFieldsSchema = z
+  .object({
+    marketplaceId: z.string().max(MAX_LENGTH.code, 'Unknown marketplaceId.').trim().optional(),
+    /** Either marketId or marketplaceId names the market; when both are sent they must agree. */
+    marketId: z.preprocess((v) => (v === '' ? undefined : v), marketIdSchema.optional()),
+    ...mappingShape,
+  })
+  .superRefine(checkMapping);
 export type CsvScanStartFields = z.infer<typeof csvScanStartFieldsSchema>;
 
 /**
  * POST /supplier-analyzer/start, multipart/form-data fields (text fields BEFORE the file):
- * marketId, eanColumn, priceColumn, brandColumn, file. Price is required in the dialog (SPEC §5) but the server
+ * marketId, the mapping fields above, file. Price is required in the dialog (SPEC §5) but the server
  * accepts '' (then every product is listed with its max buy price only and none can be a deal).
  */
-export const supplierScanStartFieldsSchema = z.object({
-  marketId: marketIdSchema,
-  eanColumn: z.string({ error: 'Please choose the EAN column.' }).trim().min(1, 'Please choose the EAN column.'),
-  brandColumn: z.string({ error: 'Please choose the Brand column.' }).trim().min(1, 'Please choose the Brand column.'),
-  priceColumn: z.string().trim().optional().default(''),
-});
+export const supplierScanStartFieldsSchema = z.object({ marketId: marketIdSchema, ...mappingShape }).superRefine(checkMapping);
+
+/**
+ * POST /supplier-analyzer/token-estimate (any logged-in user; both analyzers' upload dialogs), multipart/form-data:
+ * marketId, eanColumn, optional sheet, then the file. Answers tokenEstimateSchema (@dealradar/shared/keepa-tokens):
+ * the expected Keepa tokens of the file's distinct valid EANs that are not in the shared cache, and the time.
+ */
+export const tokenEstimateFieldsSchema = z.object({ marketId: marketIdSchema, eanColumn: mappingShape.eanColumn, sheet: optionalText });
 export type SupplierScanStartFields = z.infer<typeof supplierScanStartFieldsSchema>;
 
-/** A manual-entry row (SPEC §3): ean and brand required, price optional, numeric, minimum 0 (EUR, excl. VAT). */
+/**
+ * A manual-entry row (SPEC §3): ean and brand required, price optional, numeric, minimum 0 (EUR, excl. VAT).
+ * The price may be a number or the text the user typed ("4,20" is 4.20, "1.234,56" is 1234.56: parseDecimalInput).
+ */
 export const manualEntryRowSchema = z.object({
-  ean: z.string({ error: 'EAN and Brand are required' }).trim().min(1, 'EAN and Brand are required'),
-  brand: z.string({ error: 'EAN and Brand are required' }).trim().min(1, 'EAN and Brand are required'),
-  price: z.number({ error: 'Price must be a number.' }).min(0, 'Price must be 0 or more.').nullable().optional(),
+  ean: z.string({ error: 'EAN and Brand are required' }).max(MAX_LENGTH.code, 'The EAN is too long.').trim().min(1, 'EAN and Brand are required'),
+  brand: z.string({ error: 'EAN and Brand are required' }).max(MAX_LENGTH.brand, tooLongMessage('The brand', MAX_LENGTH.brand)).trim().min(1, 'EAN and Brand are required'),
+  price: z
+    .union([z.number(), z.string().max(MAX_LENGTH.number, 'Price must be a number.'), z.null()], { error: 'Price must be a number.' })
+    .optional()
+    .transform((value, ctx) => {
+      if (typeof value !== 'string') return value;
+      const parsed = parseDecimalInput(value, { allowNegative: true });
+      if (!parsed.ok) {
+        ctx.addIssue({ code: 'custom', message: 'Price must be a number.' });
+        return z.NEVER;
+      }
+      return parsed.value;
+    })
+    .pipe(z.number({ error: 'Price must be a number.' }).min(0, 'Price must be 0 or more.').nullable().optional()),
 });
 export type ManualEntryRow = z.infer<typeof manualEntryRowSchema>;
 
@@ -161,12 +269,24 @@ export const supplierScanStatusSchema = z.object({
   status: scanStatusSchema,
   error: z.string().optional(),
   report: scanReportSchema,
+  /** Keepa tokens (issue 12): absent when the data source charges none. */
+  tokens: scanTokensSchema.optional(),
 });
 export type SupplierScanStatus = z.infer<typeof supplierScanStatusSchema>;
 
 /** GET /supplier-analyzer/active-scan: 204 (no body) when the user has no PENDING/PROCESSING scan, else this. */
 export const supplierActiveScanSchema = supplierScanStatusSchema;
 export type SupplierActiveScan = SupplierScanStatus;
+
+/** One Amazon fee line of a profit breakdown (amount in the market currency, major units; negative = reclaimed). */
+export const feeLineSchema = z.object({
+  kind: z.enum(['referral', 'referral-dsf', 'fba', 'fba-dsf', 'fee-vat', 'fee-vat-reclaimed']),
+  label: z.string(),
+  amount: z.number(),
+  rule: z.string(),
+});
+export type FeeLineWire = z.infer<typeof feeLineSchema>;
+export const sellerProfileShape = z.object({ country: z.string(), vatRegistered: z.boolean() });
 
 /** How the profit was computed (SPEC "show the basis"); amounts in the MARKET currency, per sold listing. */
 export const profitBreakdownSchema = z.object({
@@ -185,6 +305,12 @@ export const profitBreakdownSchema = z.object({
   /** EUR → market currency rate used, and the date it is valid for. */
   fxRate: z.number(),
   fxDate: z.string(),
+  /** Every Amazon fee line with the rule that produced it (market currency); absent on deals stored before issue 12. */
+  feeLines: z.array(feeLineSchema).optional(),
+  /** The seller profile the fees were computed for. */
+  seller: sellerProfileShape.optional(),
+  /** The day whose fee rules were used (YYYY-MM-DD). */
+  rulesDate: z.string().optional(),
 });
 export type ProfitBreakdown = z.infer<typeof profitBreakdownSchema>;
 
@@ -202,7 +328,12 @@ export const dealProductSchema = z.object({
   brand: z.string().nullable(),
   /** The uploaded file's name, or 'Manual entry'. */
   supplierName: z.string().nullable(),
+  /** The UNIT cost (EUR excl. VAT): the price as written ÷ unitsPerPrice. */
   supplierPrice: z.number().nullable(),
+  /** The supplier's price as written (per case of unitsPerPrice units), EUR excl. VAT. */
+  casePrice: z.number().nullable(),
+  /** Units the supplier's price is for (1 unless the list quotes cases). */
+  unitsPerPrice: z.number().int(),
   amazonPrice: z.number().nullable(),
   estimatedProfit: z.number().nullable(),
   roiPercentage: z.number().nullable(),
@@ -235,14 +366,21 @@ export const SUPPLIER_SORT_OPTIONS = [
 export type SupplierSortOption = (typeof SUPPLIER_SORT_OPTIONS)[number];
 
 /** Query lists arrive as repeated params (?brands=a&brands=b) or comma-separated (?brands=a,b); both accepted. */
+const listValue = z.string().max(MAX_LENGTH.brand, `A brand or market name is too long (at most ${MAX_LENGTH.brand} characters).`);
 const listParam = z
-  .union([z.string(), z.array(z.string())])
+  .union([listValue, z.array(listValue).max(MAX_LENGTH.listItems, `At most ${MAX_LENGTH.listItems} values can be given.`)])
   .optional()
   .transform((value) => {
     if (value === undefined) return [] as string[];
     const parts = (Array.isArray(value) ? value : [value]).flatMap((v) => v.split(','));
     return parts.map((v) => v.trim()).filter((v) => v.length > 0);
   });
+
+/** ?hideAmazonBuyBox=true leaves out the products whose buy box Amazon itself holds (default false). */
+export const hideAmazonBuyBoxParam = z
+  .enum(['true', 'false'], { error: 'hideAmazonBuyBox must be true or false.' })
+  .optional()
+  .transform((value) => value === 'true');
 
 /** GET /supplier-analyzer/results?page&size&sortBy&sortOrder&brands&markets (page zero-based, size ≤ 100). Default: rank ascending. */
 export const supplierResultsQuerySchema = z.object({
@@ -257,6 +395,7 @@ export const supplierResultsQuerySchema = z.object({
   sortOrder: z.enum(['asc', 'desc'], { error: 'sortOrder must be asc or desc.' }).default('asc'),
   brands: listParam,
   markets: listParam.pipe(z.array(marketIdSchema)),
+  hideAmazonBuyBox: hideAmazonBuyBoxParam,
 });
 export type SupplierResultsQuery = z.infer<typeof supplierResultsQuerySchema>;
 export const supplierResultsPageSchema = pagedSchema(dealProductSchema);
@@ -265,7 +404,30 @@ export const dealFiltersSchema = z.object({ brands: z.array(z.string()), markets
 /** DELETE /supplier-analyzer/results answers { deleted }. */
 export const clearDealsResponseSchema = z.object({ deleted: z.number().int() });
 
-/** Columns of the CSV Template result file (GET /catalog/scan/{id}/results), in order. */
+/**
+ * Result downloads: csv = comma-separated, dot decimals (SPEC); excel-csv = "CSV for Excel" (semicolon, decimal
+ * comma, as a European spreadsheet opens it); xlsx = a workbook with number cells. Every money column in EUR.
+ */
+export const DOWNLOAD_FORMATS = ['csv', 'excel-csv', 'xlsx'] as const;
+export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
+const downloadFormat = z.enum(DOWNLOAD_FORMATS, { error: 'format must be csv, excel-csv or xlsx.' }).default('csv');
+/** GET /catalog/scan/{id}/results?format= (default csv, SPEC). */
+export const resultsDownloadQuerySchema = z.object({ format: downloadFormat });
+/** GET /supplier-analyzer/results/download?format&brands&markets&sortBy&sortOrder: the user's live deals, every page. */
+export const supplierResultsDownloadQuerySchema = supplierResultsQuerySchema.omit({ page: true, size: true }).extend({ format: downloadFormat });
+export type SupplierResultsDownloadQuery = z.infer<typeof supplierResultsDownloadQuerySchema>;
+/**
+ * GET /supplier-analyzer/{id}/report and GET /catalog/scan/{id}/report: text/csv of the stored unusable rows,
+ * columns REPORT_COLUMNS, in line order (own scans only; 404 'Scan not found').
+ */
+export const REPORT_COLUMNS = ['line', 'reason', 'value', 'message'] as const;
+
+/**
+ * Columns of the result files (GET /catalog/scan/{id}/results, GET /supplier-analyzer/results/download), in order.
+ * One currency per file: every money column (supplierPrice, casePrice, amazonPrice, estimatedProfit, maxBuyPrice,
+ * vat, referralFee, fbaFee) is EUR and `currency` says EUR; fxRate/fxDate give the EUR → market rate used;
+ * amazonPriceMarketCurrency is the buy box as the market shows it, in marketCurrency.
+ */
 export const CSV_RESULT_COLUMNS = [
   'ean',
   'asin',
@@ -274,6 +436,8 @@ export const CSV_RESULT_COLUMNS = [
   'brand',
   'supplierName',
   'supplierPrice',
+  'casePrice',
+  'unitsPerPrice',
   'amazonPrice',
   'estimatedProfit',
   'roiPercentage',
@@ -287,8 +451,12 @@ export const CSV_RESULT_COLUMNS = [
   'reviewCount',
   'numberOfSellers',
   'buyBoxSellerId',
+  'amazonHoldsBuyBox',
   'numberOfPacks',
   'currency',
+  'fxRate',
+  'fxDate',
+  'marketCurrency',
   'amazonPriceMarketCurrency',
   'vat',
   'referralFee',

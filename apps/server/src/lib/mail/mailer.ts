@@ -10,6 +10,8 @@ export interface MailMessage {
   html: string;
   /** Links the message carries; logged when the outbox is used. */
   links?: string[];
+  /** Extra headers (List-Unsubscribe of alert e-mails). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -25,7 +27,7 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     async send(message) {
-      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers });
     },
   };
 }

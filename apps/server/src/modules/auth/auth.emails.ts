@@ -7,6 +7,7 @@ export const accountLinks = {
   confirmEmail: (appUrl: string, token: string) => `${appUrl}/auth/confirm?token=${encodeURIComponent(token)}`,
   resetPassword: (appUrl: string, token: string) => `${appUrl}/reset-password?token=${encodeURIComponent(token)}`,
   confirmPassword: (appUrl: string, token: string) => `${appUrl}/confirm-password/${encodeURIComponent(token)}`,
+  forgotPassword: (appUrl: string) => `${appUrl}/forgot-password`,
 };
 
 export function confirmEmailMessage(to: { email: string; username: string }, appUrl: string, token: string): MailMessage {
@@ -42,5 +43,24 @@ export function inviteMessage(to: { email: string; username: string }, appUrl: s
     actionLabel: 'Set your password',
     url: accountLinks.confirmPassword(appUrl, token),
     footerLines: ['The link is valid for 7 days and works once.', 'If you did not expect this invitation, you can ignore this e-mail.'],
+  });
+}
+
+/**
+ * Registration with an address that already has an account answers like a successful registration (no enumeration);
+ * the address's owner learns about it here instead.
+ */
+export function registrationAttemptMessage(to: { email: string; username: string }, appUrl: string): MailMessage {
+  return renderActionEmail({
+    to: to.email,
+    subject: 'Someone tried to register with your e-mail address',
+    greeting: `Hello ${to.username},`,
+    lines: [
+      `Someone tried to create a new ${COMPANY_NAME} account with your e-mail address. No new account was created.`,
+      `If it was you, you already have an account (username ${to.username}): log in, or reset your password if you have forgotten it.`,
+    ],
+    actionLabel: 'Reset password',
+    url: accountLinks.forgotPassword(appUrl),
+    footerLines: ['If it was not you, you can ignore this e-mail; nothing has changed in your account.'],
   });
 }

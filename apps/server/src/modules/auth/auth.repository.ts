@@ -10,10 +10,11 @@ export interface AccountRow {
   passwordHash: string | null;
   emailConfirmedAt: Date | null;
   subscriptionTier: string;
+  sessionVersion: number;
 }
 
 const ACCOUNT_COLUMNS = `u.id, u.username, u.email, u.role, u.active, u.password_hash as "passwordHash",
-  u.email_confirmed_at as "emailConfirmedAt", o.subscription_tier as "subscriptionTier"`;
+  u.email_confirmed_at as "emailConfirmedAt", o.subscription_tier as "subscriptionTier", u.session_version as "sessionVersion"`;
 
 /** By username or e-mail address, case-insensitive. */
 export function findAccountByLogin(db: Db, login: string): Promise<AccountRow | undefined> {
@@ -77,9 +78,14 @@ export async function markEmailConfirmed(db: Db, userId: string, now: Date): Pro
 /** Sets the password, confirms the address (the link proved it) and ends every earlier session. */
 export async function updatePassword(db: Db, userId: string, passwordHash: string, now: Date): Promise<void> {
   await db.execute(
-    `update users set password_hash = $2, tokens_valid_after = $3, email_confirmed_at = coalesce(email_confirmed_at, $3) where id = $1`,
+    `update users set password_hash = $2, session_version = session_version + 1, email_confirmed_at = coalesce(email_confirmed_at, $3) where id = $1`,
     [userId, passwordHash, now],
   );
+}
+
+/** "Log out everywhere": every session of the user ends (their tokens carry an older version). */
+export async function endAllSessions(db: Db, userId: string): Promise<void> {
+  await db.execute('update users set session_version = session_version + 1 where id = $1', [userId]);
 }
 
 export interface AuthTokenRow {

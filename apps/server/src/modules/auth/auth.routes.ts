@@ -13,7 +13,7 @@ import { parse } from '../../lib/validate.ts';
 import { userOf, type AuthGuards } from '../../plugins/auth.ts';
 import { withRetryAfter } from '../rate-limit/rate-limit.service.ts';
 import { setPrimaryCountry } from '../settings/settings.service.ts';
-import { login, logout } from './login.service.ts';
+import { currentSession, login, logout, logoutEverywhere } from './login.service.ts';
 import { confirmPassword, requestPasswordReset, resetPassword } from './password-reset.service.ts';
 import { confirmEmail, register } from './registration.service.ts';
 
@@ -36,6 +36,8 @@ export function registerAuthRoutes(api: FastifyInstance, deps: AppDeps, guards: 
     return confirmPassword(deps, body.token, body.newPassword);
   });
   api.post('/auth/logout', { preHandler: guards.requireUser }, (request) => logout(deps, userOf(request)));
+  api.post('/auth/logout-everywhere', { preHandler: guards.requireUser }, (request) => logoutEverywhere(deps, userOf(request)));
+  api.get('/auth/session', { preHandler: guards.requireUser }, (request) => currentSession(userOf(request)));
   api.post('/auth/select-country', { preHandler: guards.requireUser }, (request) =>
     setPrimaryCountry(deps, userOf(request), parse(selectCountryBodySchema, request.body).countryCode),
   );

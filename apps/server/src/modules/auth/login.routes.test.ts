@@ -4,6 +4,7 @@ import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts'
 import { post, registerConfirmAndLogin, uniqueAccount } from '../../../test/account-helpers.ts';
 import { createUser } from '../../../test/factories/users.ts';
 import { signSessionToken } from './session-token.ts';
+import { ACCOUNT_DEACTIVATED } from './login.service.ts';
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -51,8 +52,11 @@ describe('login, session tokens and logout', () => {
     await ctx.deps.db.execute('update users set active = false where id = $1', [user.id]);
     const res = await post(ctx, '/api/auth/login', { username: user.username, password: user.password });
     expect(res.statusCode).toBe(401);
-    expect(res.json().error).toBe('This account has been deactivated. Please contact support.');
-    expect((await info(user.headers)).statusCode).toBe(401);
+    expect(res.json().error).toBe(ACCOUNT_DEACTIVATED);
+    expect(ACCOUNT_DEACTIVATED).toMatch(/^This account has been deactivated by an administrator/);
+    const session = await info(user.headers);
+    expect(session.statusCode).toBe(401);
+    expect(session.json().error).toBe(ACCOUNT_DEACTIVATED);
   });
 
   it('answers 401 without a token, with a malformed one, alg none, a bad signature, or past exp', async () => {

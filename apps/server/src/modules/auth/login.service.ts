@@ -1,12 +1,13 @@
 import type { z } from 'zod';
-import type { loginBodySchema } from '@dealradar/shared/contracts/account';
+import type { loginBodySchema, SessionResponse } from '@dealradar/shared/contracts/account';
 import type { AppDeps } from '../../deps.ts';
+import type { Db } from '../../db/client.ts';
 import { unauthorized } from '../../errors/app-error.ts';
 import { deliverInBackground } from '../../lib/mail/deliver.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { assertUnderRateLimit, consumeRateLimit, recordRateLimitHit } from '../rate-limit/rate-limit.service.ts';
 import { RATE_LIMITS } from '../rate-limit/rate-limit.rules.ts';
-import { findAccountByLogin, hasOpenToken, insertRevokedToken } from './auth.repository.ts';
+import { endAllSessions, findAccountByLogin, hasOpenToken, insertRevokedToken } from './auth.repository.ts';
 import { confirmEmailMessage } from './auth.emails.ts';
 import { issueAuthToken } from './auth-tokens.service.ts';
 import { hashPassword, verifyPassword } from './password.ts';
@@ -15,7 +16,9 @@ import { signSessionToken } from './session-token.ts';
 export const INVALID_CREDENTIALS = 'Invalid username or password.';
 export const CONFIRM_EMAIL_FIRST = 'Please confirm your email address before logging in. Check your inbox for the confirmation link.';
 export const CONFIRM_EMAIL_RESENT = 'Please confirm your email address before logging in. We have sent you a new confirmation link.';
-export const ACCOUNT_DEACTIVATED = 'This account has been deactivated. Please contact support.';
+/** Said at login and to a deactivated user's open sessions (the session check shows it on the login screen). */
+export const ACCOUNT_DEACTIVATED =
+  'This account has been deactivated by an administrator, so it can no longer sign in. Your data is kept; please contact DealRadar support to have it reactivated.';
 
 // Unknown usernames still pay for one argon2 verification, so timing does not tell which accounts exist.
 let dummyHash: Promise<string> | undefined;
@@ -26,9 +29,12 @@ export async function login(deps: AppDeps, body: z.infer<typeof loginBodySchema>
   await consumeRateLimit(deps, RATE_LIMITS.loginPerIp, clientIp);
   const account = await findAccountByLogin(deps.db, body.username);
   const accountKey = account?.id ?? body.username;
+  // Failures lock this account for this client address first; only many more, from anywhere, lock the account itself.
+  await assertUnderRateLimit(deps, RATE_LIMITS.loginFailuresPerAccountAndIp, accountKey, clientIp);
   await assertUnderRateLimit(deps, RATE_LIMITS.loginFailuresPerAccount, accountKey);
   const passwordOk = await verifyPassword(account?.passwordHash ?? (await getDummyHash()), body.password);
   if (!account || !account.passwordHash || !passwordOk) {
+    await recordRateLimitHit(deps, RATE_LIMITS.loginFailuresPerAccountAndIp, accountKey, clientIp);
     await recordRateLimitHit(deps, RATE_LIMITS.loginFailuresPerAccount, accountKey);
     throw unauthorized(INVALID_CREDENTIALS);
   }
@@ -49,4 +55,23 @@ export async function login(deps: AppDeps, body: z.infer<typeof loginBodySchema>
 export async function logout(deps: AppDeps, user: CurrentUser): Promise<{ message: string }> {
   await insertRevokedToken(deps.db, user.jti, new Date(user.tokenExp * 1000));
   return { message: 'You have been logged out.' };
+}
+
+/** Ends every session of the user, on every device, this one included. */
+export async function logoutEverywhere(deps: AppDeps, user: CurrentUser): Promise<{ message: string }> {
+  await endAllSessions(deps.db, user.id);
+  return { message: 'You have been logged out on every device.' };
+}
+
+/**
+ * Ends every session of a user by the same session version as "log out everywhere" and password resets (an admin's
+ * deactivation, users module). `db` may be a transaction.
+ */
+export function endSessionsOfUser(db: Db, userId: string): Promise<void> {
+  return endAllSessions(db, userId);
+}
+
+/** GET /auth/session: who the token belongs to now. A changed plan or role rides back in X-Refreshed-Token. */
+export function currentSession(user: CurrentUser): SessionResponse {
+  return { id: user.id, username: user.username, email: user.email, role: user.role, subscriptionTier: user.subscriptionTier };
 }

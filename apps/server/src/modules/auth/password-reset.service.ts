@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../deps.ts';
 import { badRequest } from '../../errors/app-error.ts';
 import { deliverInBackground } from '../../lib/mail/deliver.ts';
-import { consumeRateLimit } from '../rate-limit/rate-limit.service.ts';
+import { clearRateLimit, consumeRateLimit } from '../rate-limit/rate-limit.service.ts';
 import { RATE_LIMITS } from '../rate-limit/rate-limit.rules.ts';
 import { findAccountByEmail, markAuthTokenUsed, retireOpenTokens, updatePassword, type AuthTokenRow } from './auth.repository.ts';
 import { resetPasswordMessage } from './auth.emails.ts';
@@ -48,6 +48,9 @@ async function setPasswordWithToken(deps: AppDeps, rawToken: string, password: s
     await updatePassword(tx, token.userId, passwordHash, now);
     await retireOpenTokens(tx, token.userId, ['reset_password', 'invite'], now);
   });
+  // The owner proved the mailbox: a lock-out by someone else's guesses ends with it (per account and per address).
+  await clearRateLimit(deps, RATE_LIMITS.loginFailuresPerAccount, token.userId);
+  await clearRateLimit(deps, RATE_LIMITS.loginFailuresPerAccountAndIp, token.userId);
 }
 
 function isUsable(token: AuthTokenRow | undefined, purposes: TokenPurpose[], now: Date): token is AuthTokenRow {

@@ -43,15 +43,17 @@ describe('registration and e-mail confirmation', () => {
     expect(rows).toEqual([{ affiliate_id: null }, { affiliate_id: null }]);
   });
 
-  it('refuses a taken username or e-mail (any case) with 409', async () => {
+  it('refuses a taken username (any case) with 409; a taken e-mail (any case) gets the success answer (issue 13: no enumeration)', async () => {
     const account = uniqueAccount();
     expect((await post(ctx, '/api/auth/register', account)).statusCode).toBe(201);
     const sameName = await post(ctx, '/api/auth/register', { ...uniqueAccount(), username: account.username.toUpperCase() });
     expect(sameName.statusCode).toBe(409);
     expect(sameName.json().error).toBe('This username is already taken.');
     const sameEmail = await post(ctx, '/api/auth/register', { ...uniqueAccount(), email: account.email.toUpperCase() });
-    expect(sameEmail.statusCode).toBe(409);
-    expect(sameEmail.json().error).toBe('An account with this email already exists.');
+    expect(sameEmail.statusCode).toBe(201);
+    expect(sameEmail.json()).toEqual({ message: 'Registration successful! Please check your email to confirm.' });
+    const count = await ctx.deps.db.one<{ n: number }>('select count(*)::int as n from users where email = $1', [account.email]);
+    expect(count.n).toBe(1);
   });
 
   it('of two simultaneous registrations of one username exactly one succeeds', async () => {

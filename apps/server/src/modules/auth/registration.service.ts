@@ -1,11 +1,11 @@
 import type { RegisterBody } from '@dealradar/shared/contracts/account';
 import type { AppDeps } from '../../deps.ts';
-import { badRequest, conflict } from '../../errors/app-error.ts';
+import { AppError, badRequest } from '../../errors/app-error.ts';
 import { deliverInBackground } from '../../lib/mail/deliver.ts';
 import { consumeRateLimit } from '../rate-limit/rate-limit.service.ts';
 import { RATE_LIMITS } from '../rate-limit/rate-limit.rules.ts';
-import { findTakenIdentity, insertOrganization, insertUser, markAuthTokenUsed, markEmailConfirmed } from './auth.repository.ts';
-import { confirmEmailMessage } from './auth.emails.ts';
+import { findAccountByEmail, findTakenIdentity, insertOrganization, insertUser, markAuthTokenUsed, markEmailConfirmed } from './auth.repository.ts';
+import { confirmEmailMessage, registrationAttemptMessage } from './auth.emails.ts';
 import { findAuthTokenByValue, issueAuthToken } from './auth-tokens.service.ts';
 import { INVALID_TOKEN_MESSAGE, tokenState } from './one-time-token.ts';
 import { hashPassword } from './password.ts';
@@ -13,24 +13,45 @@ import { normalizeAffiliateId } from './referral.ts';
 
 export const REGISTRATION_SUCCESS_MESSAGE = 'Registration successful! Please check your email to confirm.';
 const USERNAME_TAKEN = 'This username is already taken.';
+/** Only administrators see this (invitations); registration answers a known address like a new one. */
 const EMAIL_TAKEN = 'An account with this email already exists.';
 
-/** Creates the organization and its first user (unconfirmed, FREE) and sends the confirmation link. */
+/**
+ * Creates the organization and its first user (unconfirmed, FREE) and sends the confirmation link. An address that
+ * already has an account gets the same answer, as fast, and its owner an e-mail about the attempt (no enumeration);
+ * a taken username still says so (usernames are public inside the product and chosen by the user).
+ */
 export async function register(deps: AppDeps, body: RegisterBody, clientIp: string): Promise<{ message: string }> {
   await consumeRateLimit(deps, RATE_LIMITS.registerPerIp, clientIp);
   await consumeRateLimit(deps, RATE_LIMITS.registerPerAccount, body.email);
-  await assertIdentityFree(deps, body.username, body.email);
+  // Hashed first on both paths, so the answer for a known address takes as long as a real registration.
   const passwordHash = await hashPassword(body.password);
-  const userId = await createAccount(deps, {
-    username: body.username,
-    email: body.email,
-    passwordHash,
-    role: 'USER',
-    organizationName: body.organization,
-    affiliateId: normalizeAffiliateId(body.affiliateId),
-  });
+  const taken = await findTakenIdentity(deps.db, body.username, body.email);
+  if (taken.username) throw new IdentityTaken('username');
+  if (taken.email) return notifyOwnerOfAttempt(deps, body.email);
+  let userId: string;
+  try {
+    userId = await createAccount(deps, {
+      username: body.username,
+      email: body.email,
+      passwordHash,
+      role: 'USER',
+      organizationName: body.organization,
+      affiliateId: normalizeAffiliateId(body.affiliateId),
+    });
+  } catch (error) {
+    // A simultaneous registration of the same address won the unique index.
+    if (error instanceof IdentityTaken && error.field === 'email') return notifyOwnerOfAttempt(deps, body.email);
+    throw error;
+  }
   const token = await issueAuthToken(deps, userId, 'confirm_email');
   deliverInBackground(deps.mailer, deps.log, confirmEmailMessage({ email: body.email, username: body.username }, deps.config.APP_URL, token));
+  return { message: REGISTRATION_SUCCESS_MESSAGE };
+}
+
+async function notifyOwnerOfAttempt(deps: AppDeps, email: string): Promise<{ message: string }> {
+  const owner = await findAccountByEmail(deps.db, email);
+  if (owner) deliverInBackground(deps.mailer, deps.log, registrationAttemptMessage(owner, deps.config.APP_URL));
   return { message: REGISTRATION_SUCCESS_MESSAGE };
 }
 
@@ -58,10 +79,17 @@ export async function createAccount(deps: Pick<AppDeps, 'db'>, account: NewAccou
   }
 }
 
+/** 409: the username or the e-mail address already has an account. */
+export class IdentityTaken extends AppError {
+  constructor(readonly field: 'username' | 'email') {
+    super('conflict', field === 'username' ? USERNAME_TAKEN : EMAIL_TAKEN);
+  }
+}
+
 export async function assertIdentityFree(deps: Pick<AppDeps, 'db'>, username: string, email: string): Promise<void> {
   const taken = await findTakenIdentity(deps.db, username, email);
-  if (taken.username) throw conflict(USERNAME_TAKEN);
-  if (taken.email) throw conflict(EMAIL_TAKEN);
+  if (taken.username) throw new IdentityTaken('username');
+  if (taken.email) throw new IdentityTaken('email');
 }
 
 export function isUniqueViolation(error: unknown): boolean {

@@ -8,11 +8,15 @@ export interface SessionSubject {
   email: string;
   role: 'USER' | 'ADMIN';
   subscriptionTier: string;
+  /** users.session_version when the session began; a reset or "log out everywhere" raises it (0 when omitted). */
+  sessionVersion?: number;
 }
 
 export interface VerifiedSession extends TokenClaims {
   jti: string;
   iat: number;
+  /** The `sv` claim (0 for tokens signed before it existed). */
+  sessionVersion: number;
 }
 
 /** The HMAC key imported once per secret: importing it on every request cost more than the verification itself. */
@@ -27,12 +31,12 @@ function hmacKey(secret: Uint8Array): Promise<crypto.webcrypto.CryptoKey> {
 }
 
 /**
- * Signs the session token with the claims of SPEC §3 plus jti (for logout) and iat. HS256 only.
+ * Signs the session token with the claims of SPEC §3 plus jti (for logout), iat and sv (session version). HS256 only.
  * Pass `jti` to re-sign the same session (e.g. with a changed tier): logging out then revokes both tokens.
  */
 export async function signSessionToken(secret: Uint8Array, subject: SessionSubject, ttlSeconds: number, now: Date, jti: string = crypto.randomUUID()): Promise<string> {
   const iat = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ role: subject.role, id: subject.id, email: subject.email, subscriptionTier: subject.subscriptionTier })
+  return new SignJWT({ role: subject.role, id: subject.id, email: subject.email, subscriptionTier: subject.subscriptionTier, sv: subject.sessionVersion ?? 0 })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(subject.username)
     .setJti(jti)
@@ -56,6 +60,7 @@ export async function verifySessionToken(secret: Uint8Array, token: string, now:
       exp: payload.exp,
       iat: typeof payload.iat === 'number' ? payload.iat : 0,
       jti: payload.jti,
+      sessionVersion: typeof payload.sv === 'number' ? payload.sv : 0,
     };
   } catch (error) {
     if (error instanceof joseErrors.JOSEError || error instanceof TypeError || error instanceof SyntaxError) return null;

@@ -4,7 +4,7 @@ import { AppError } from '../../errors/app-error.ts';
 import type { Queue } from '../../jobs/queue.ts';
 import { BRAND_SCAN_QUEUE, BRAND_SCAN_QUEUE_OPTIONS, type BrandScanJobData } from './brand-scan.queue.ts';
 import { failScan, listStaleScans, setScanJob } from './brand-scan.repository.ts';
-import { runBrandScan } from './brand-scan.runner.ts';
+import { runBrandScan, runningBrandScans, stopBrandScansForShutdown, takeHandedBackBrandScans } from './brand-scan.runner.ts';
 
 export const UNEXPECTED_SCAN_ERROR = 'The scan stopped because of an unexpected problem. Please start it again.';
 /** On PostgreSQL other processes may be running a scan; only one silent this long is taken over. */
@@ -52,6 +52,23 @@ export async function resumeStaleScans(deps: AppDeps, staleBefore: Date): Promis
   return stale.length;
 }
 
+/**
+ * Graceful shutdown (SIGTERM): takes no new brand-scan jobs, lets every running scan finish its current batch and
+ * give the scan back as PENDING, and sends their jobs again (resumed from the cursor by the next worker).
+ */
+export async function handBackBrandScans(deps: AppDeps, timeoutMs: number): Promise<string[]> {
+  const queue = deps.queue;
+  stopBrandScansForShutdown();
+  if (queue) await queue.offWork(BRAND_SCAN_QUEUE, { wait: false }).catch(() => undefined);
+  const deadline = Date.now() + timeoutMs;
+  while (runningBrandScans() > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  const ids = takeHandedBackBrandScans();
+  if (queue) {
+    for (const scanId of ids) await setScanJob(deps.db, scanId, await queue.send(BRAND_SCAN_QUEUE, { scanId }));
+  }
+  return ids;
+}
+
 /** Creates the brand-scan queue; with `worker`, runs its jobs and resumes scans interrupted by a restart. */
 export async function registerBrandAnalyzerJobs(deps: AppDeps, options: { worker: boolean }): Promise<void> {
   const queue = deps.queue;
@@ -61,7 +78,8 @@ export async function registerBrandAnalyzerJobs(deps: AppDeps, options: { worker
   await queue.work(BRAND_SCAN_QUEUE, { includeMetadata: true, pollingIntervalSeconds: 1 }, async (jobs: JobWithMetadata<BrandScanJobData>[]) => {
     for (const job of jobs) await handleBrandScanJob(deps, job);
   });
-  // The embedded database has exactly one process: whatever is unfinished at start was interrupted.
+  // The embedded database has exactly one process: whatever is unfinished at start was interrupted. On PostgreSQL,
+  // scans whose process is gone (its lease released) and scans silent for STALE_SCAN_MS.
   const now = deps.clock.now();
   const staleBefore = deps.dbHandle.kind === 'pglite' ? now : new Date(now.getTime() - STALE_SCAN_MS);
   await resumeStaleScans(deps, staleBefore);

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import { leaseGoneSql } from '../../db/process-lease.ts';
 
 /** SQL of brand scans (the scan row is the source of truth of progress; pg-boss only runs it). */
 
@@ -71,13 +72,26 @@ export async function setScanJob(db: Db, id: string, jobId: string | null): Prom
  * Makes `runId` the owner of an unfinished scan and counts the attempt; undefined when the scan is gone or finished.
  * A run that was replaced finds out at its next progress write (see updateProgress) and stops.
  */
-export function claimScan(db: Db, id: string, runId: string, now: Date): Promise<BrandScanRow | undefined> {
+export function claimScan(db: Db, id: string, runId: string, now: Date, lease: number | null = null): Promise<BrandScanRow | undefined> {
   return db.maybeOne<BrandScanRow>(
-    `update brand_scans s set status = 'PROCESSING', run_id = $2, attempts = s.attempts + 1, heartbeat_at = $3, updated_at = $3
+    `update brand_scans s set status = 'PROCESSING', run_id = $2, attempts = s.attempts + 1, heartbeat_at = $3, updated_at = $3, owner_lease = $4
       where s.id = $1 and s.status in ('PENDING', 'PROCESSING')
       returning ${SCAN_COLUMNS}`,
+    [id, runId, now, lease],
+  );
+}
+
+/**
+ * The run gives its scan back because its process is shutting down (SIGTERM): PENDING again, resumed from its cursor
+ * by the next worker; the attempt does not count. False when the run no longer owned it.
+ */
+export async function handBackScan(db: Db, id: string, runId: string, now: Date): Promise<boolean> {
+  const count = await db.execute(
+    `update brand_scans set status = 'PENDING', run_id = null, owner_lease = null, attempts = greatest(attempts - 1, 0), updated_at = $3
+      where id = $1 and run_id = $2 and status = 'PROCESSING'`,
     [id, runId, now],
   );
+  return count > 0;
 }
 
 export interface ScanProgress {
@@ -118,11 +132,15 @@ export async function failScan(db: Db, id: string, runId: string | null, message
   return count > 0;
 }
 
-/** Unfinished scans nobody has written to since `staleBefore` (their process died or their job was lost). */
+/**
+ * Unfinished scans nobody has written to since `staleBefore` (their process died or their job was lost), and
+ * (PostgreSQL) PROCESSING scans whose process lease is released: their process is gone.
+ */
 export function listStaleScans(db: Db, staleBefore: Date): Promise<Array<{ id: string; job_id: string | null }>> {
   return db.query(
     `select id, job_id from brand_scans
-      where status in ('PENDING', 'PROCESSING') and coalesce(heartbeat_at, created_at) <= $1
+      where status in ('PENDING', 'PROCESSING')
+        and (coalesce(heartbeat_at, created_at) <= $1 or (status = 'PROCESSING' and ${leaseGoneSql('owner_lease')}))
       order by created_at`,
     [staleBefore],
   );

@@ -3,9 +3,9 @@ import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts'
 import { createUser } from '../../../test/factories/users.ts';
 import { startQueue } from '../../jobs/queue.ts';
 import { registerJobs } from '../../jobs/registry.ts';
-import { handleBrandScanJob, UNEXPECTED_SCAN_ERROR } from './brand-analyzer.jobs.ts';
+import { handBackBrandScans, handleBrandScanJob, UNEXPECTED_SCAN_ERROR } from './brand-analyzer.jobs.ts';
 import { insertScan } from './brand-scan.repository.ts';
-import { MAX_SCAN_ATTEMPTS, NO_AMAZON_DATA_MESSAGE, TOO_MANY_ATTEMPTS_MESSAGE } from './brand-scan.runner.ts';
+import { MAX_SCAN_ATTEMPTS, NO_AMAZON_DATA_MESSAGE, resumeBrandScansAfterShutdown, TOO_MANY_ATTEMPTS_MESSAGE } from './brand-scan.runner.ts';
 import type { FakeMarketData } from './test-support/fake-market-data.ts';
 import { getScan, listFavorites, PRODUCTS, seedFakeCatalogue, waitForScan } from './test-support/scan-helpers.ts';
 
@@ -40,7 +40,7 @@ describe('brand scans across restarts', () => {
     const other = await createUser(ctx.deps, { tier: 'PRO' });
     const exhausted = await interruptedScan(other.id, { brands: 0, markets: 0, attempts: MAX_SCAN_ATTEMPTS });
 
-    ctx.deps.queue = await startQueue(ctx.deps.dbHandle);
+    ctx.deps.queue = await startQueue(ctx.deps.dbHandle, ctx.deps.log);
     await registerJobs(ctx.deps, { worker: true, scheduler: false });
 
     const done = await waitForScan(ctx, user, resumed);
@@ -98,5 +98,33 @@ describe('brand scans across restarts', () => {
     expect(scan).toMatchObject({ status: 'COMPLETED', processedBrands: 2 });
     const attempts = await ctx.deps.db.one<{ attempts: number }>('select attempts from brand_scans where id = $1', [id]);
     expect(attempts.attempts).toBe(2);
+  });
+
+  // Issue 13 item 13: last in this file, because it stops this process's brand-scan worker as a SIGTERM does.
+  it('on shutdown a running scan finishes its batch and is handed back as PENDING (attempt not counted), then resumes', async () => {
+    const user = await createUser(ctx.deps, { tier: 'PRO' });
+    const id = (await insertScan(ctx.deps.db, { userId: user.id, brands: ['CeraVe', 'Nordhav Skin'], markets: ['UK', 'DE'], minRoi: 0.15, now: ctx.clock.now() }))!;
+    fake.hold();
+    const calls = fake.lookupCalls.length;
+    const run = handleBrandScanJob(ctx.deps, { data: { scanId: id }, retryCount: 0, retryLimit: 2 });
+    while (fake.lookupCalls.length === calls) await new Promise((r) => setTimeout(r, 20));
+    const handingBack = handBackBrandScans(ctx.deps, 10_000);
+    fake.release();
+    await run;
+    expect(await handingBack).toEqual([id]);
+    const row = await ctx.deps.db.one<{ status: string; attempts: number; run_id: string | null; job_id: string | null; processed_brands: number }>(
+      'select status, attempts, run_id, job_id, processed_brands from brand_scans where id = $1',
+      [id],
+    );
+    expect(row).toMatchObject({ status: 'PENDING', attempts: 0, run_id: null, processed_brands: 0 });
+    expect(row.job_id).not.toBeNull(); // its job was sent again for the next worker
+    // The batch in flight was finished (its favorites stored), then nothing more: CeraVe/UK only.
+    expect(fake.lookupCalls.slice(calls).map((c) => c.market)).toEqual(['UK']);
+
+    resumeBrandScansAfterShutdown(); // the process starts again
+    await handleBrandScanJob(ctx.deps, { data: { scanId: id }, retryCount: 0, retryLimit: 2 });
+    expect(await getScan(ctx, user, id)).toMatchObject({ status: 'COMPLETED', processedBrands: 2, processedMarkets: 2 });
+    const attempts = await ctx.deps.db.one<{ attempts: number }>('select attempts from brand_scans where id = $1', [id]);
+    expect(attempts.attempts).toBe(1);
   });
 });

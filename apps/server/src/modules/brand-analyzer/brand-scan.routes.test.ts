@@ -50,9 +50,14 @@ describe('brand scans', () => {
     });
     expect(deHigh.imageUrl).toBe(deHigh.amazonImageUrl);
     expect(deHigh.qogitaImageUrl).toContain(PRODUCTS.high);
-    // UK: GBP prices, the EUR cost converted (€5.00 × 0.85 = £4.25).
+    // UK: GBP prices, the EUR cost converted (€5.00 × 0.85 = £4.25). The default seller (established in DE) pays the UK
+    // store's 2 % Digital Services Fee on referral (675 → 13.5) and FBA (300 → 6): 3750 − 688.5 − 306 − 425 = 2330.5.
     const ukHigh = favorites.content.find((f: { market: string }) => f.market === 'UK');
-    expect(ukHigh).toMatchObject({ currency: 'GBP', supplierPrice: 4.25, amazonPrice: 45, estimatedProfit: 23.5, roiPercentage: 552.94 });
+    expect(ukHigh).toMatchObject({ currency: 'GBP', supplierPrice: 4.25, amazonPrice: 45, estimatedProfit: 23.31, roiPercentage: 548.35 });
+    expect(deHigh.amazonHoldsBuyBox).toBe(true);
+    // Amazon.de's own id holds the DE buy boxes (not the UK one): the filter hides exactly those
+    const hidden = (await listFavorites(ctx, user, 'hideAmazonBuyBox=true')).json();
+    expect(hidden.content.map((f: { market: string }) => f.market)).toEqual(['UK']);
   });
 
   it('uses the user\'s own minimum ROI on adjustable plans', async () => {

@@ -2,10 +2,10 @@ import { canonicalEan } from '@dealradar/shared/ean';
 import { getMarket, type MarketId } from '@dealradar/shared/markets';
 import type { AppDeps } from '../../deps.ts';
 import type { FxRate, WholesaleVariant } from '../market-data/market-data.types.ts';
-import { claimScan, completeScan, failScan, updateProgress, type BrandScanRow } from './brand-scan.repository.ts';
+import { claimScan, completeScan, failScan, handBackScan, updateProgress, type BrandScanRow } from './brand-scan.repository.ts';
 import { evaluateFavorite } from './favorite-evaluator.ts';
 import { deleteFavoritesOfProducts, upsertFavorites, type FavoriteRecord } from './favorites.repository.ts';
-import { findUserVatRegistered } from './user-terms.repository.ts';
+import { loadProfitTerms } from '../market-data/fee-rules.service.ts';
 
 /** EANs per market-data look-up (one batched upstream call when the cache is cold). */
 export const LOOKUP_BATCH_SIZE = 100;
@@ -14,13 +14,37 @@ export const MAX_SCAN_ATTEMPTS = 5;
 export const TOO_MANY_ATTEMPTS_MESSAGE = 'The scan was interrupted too many times and has been stopped. Please start it again.';
 export const NO_AMAZON_DATA_MESSAGE = 'Amazon data could not be retrieved for this scan. Please try again later.';
 
-type RunnerDeps = Pick<AppDeps, 'db' | 'clock' | 'marketData' | 'log'>;
+type RunnerDeps = Pick<AppDeps, 'db' | 'clock' | 'marketData' | 'log'> & { dbHandle?: Pick<AppDeps['dbHandle'], 'lease'> };
 
 /** Lets HTTP and timers run between batches: PGlite works on the main thread. */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Thrown inside a run when another run has taken the scan over; the run stops quietly. */
 class ScanTakenOver extends Error {}
+/** Thrown inside a run at its next batch once the process is shutting down: the run gives its scan back. */
+class HandingBack extends Error {}
+
+/** Graceful shutdown (SIGTERM): set once, every run of this process gives its scan back after its current batch. */
+let handingBack = false;
+/** Runs of this process in progress, and the scans they gave back since the last takeHandedBackBrandScans(). */
+let runningCount = 0;
+const handedBack = new Set<string>();
+
+export function stopBrandScansForShutdown(): void {
+  handingBack = true;
+}
+export function runningBrandScans(): number {
+  return runningCount;
+}
+export function takeHandedBackBrandScans(): string[] {
+  const ids = [...handedBack];
+  handedBack.clear();
+  return ids;
+}
+/** Tests: a process that starts again. */
+export function resumeBrandScansAfterShutdown(): void {
+  handingBack = false;
+}
 
 /** One wholesale variant per canonical EAN (the cheapest), in catalogue order. */
 export function uniqueVariantsByEan(variants: WholesaleVariant[]): Map<string, WholesaleVariant> {
@@ -40,10 +64,21 @@ export function uniqueVariantsByEan(variants: WholesaleVariant[]): Map<string, W
  * favorites of looked-up products that no longer qualify are removed. Progress is written as it goes.
  * Unexpected errors propagate (the job decides between retry and ERROR).
  */
-export async function runBrandScan(deps: RunnerDeps, scanId: string): Promise<'completed' | 'failed' | 'skipped'> {
+export async function runBrandScan(deps: RunnerDeps, scanId: string): Promise<'completed' | 'failed' | 'skipped' | 'handed-back'> {
+  if (handingBack) return 'skipped'; // the job came in as the process stops: the scan stays PENDING for the next worker
   const runId = crypto.randomUUID();
-  const scan = await claimScan(deps.db, scanId, runId, deps.clock.now());
+  const scan = await claimScan(deps.db, scanId, runId, deps.clock.now(), deps.dbHandle?.lease?.id ?? null);
   if (!scan) return 'skipped';
+  runningCount += 1;
+  try {
+    return await runClaimedScan(deps, scan, runId);
+  } finally {
+    runningCount -= 1;
+  }
+}
+
+async function runClaimedScan(deps: RunnerDeps, scan: BrandScanRow, runId: string): Promise<'completed' | 'failed' | 'skipped' | 'handed-back'> {
+  const scanId = scan.id;
   if (scan.attempts > MAX_SCAN_ATTEMPTS) {
     await failScan(deps.db, scanId, runId, TOO_MANY_ATTEMPTS_MESSAGE, deps.clock.now());
     return 'failed';
@@ -57,15 +92,23 @@ export async function runBrandScan(deps: RunnerDeps, scanId: string): Promise<'c
     return (await completeScan(deps.db, scanId, runId, deps.clock.now())) ? 'completed' : 'skipped';
   } catch (error) {
     if (error instanceof ScanTakenOver) return 'skipped';
+    if (error instanceof HandingBack) {
+      if (await handBackScan(deps.db, scanId, runId, deps.clock.now())) {
+        handedBack.add(scanId);
+        deps.log.info({ scanId }, 'brand scan handed back on shutdown');
+      }
+      return 'handed-back';
+    }
     throw error;
   }
 }
 
 async function scanBrands(deps: RunnerDeps, scan: BrandScanRow, runId: string): Promise<{ lookedUp: number; notLookedUp: number }> {
-  const vatRegistered = await findUserVatRegistered(deps.db, scan.user_id);
+  const terms = await loadProfitTerms(deps.db, scan.user_id, deps.clock.now());
   const fxRates = new Map<MarketId, FxRate>();
   const totals = { lookedUp: 0, notLookedUp: 0 };
   const progress = async (processedBrands: number, processedMarkets: number, brand: string | null, market: string | null) => {
+    if (handingBack) throw new HandingBack('shutting down');
     const owned = await updateProgress(deps.db, scan.id, runId, { processedBrands, processedMarkets, currentBrand: brand, currentMarket: market }, deps.clock.now());
     if (!owned) throw new ScanTakenOver();
   };
@@ -94,7 +137,7 @@ async function scanBrands(deps: RunnerDeps, scan: BrandScanRow, runId: string): 
         for (const ean of batch) {
           if (failed.has(ean)) continue;
           const resolved = result.resolved.get(ean);
-          const favorite = resolved ? evaluateFavorite(variants.get(ean)!, resolved, { market, fx, vatRegistered, minRoi: scan.min_roi }) : null;
+          const favorite = resolved ? evaluateFavorite(variants.get(ean)!, resolved, { market, fx, terms, minRoi: scan.min_roi }) : null;
           if (favorite) qualifying.push({ ...favorite, ean });
           else notQualifying.push(ean);
         }

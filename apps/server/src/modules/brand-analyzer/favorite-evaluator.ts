@@ -1,5 +1,6 @@
 import { getMarket, type MarketId } from '@dealradar/shared/markets';
 import { roundMinor } from '@dealradar/shared/profit';
+import type { ProfitTerms } from '../market-data/fee-rules.service.ts';
 import { listingProfit } from '../market-data/listing-profit.ts';
 import type { FxRate, ResolvedListing, WholesaleVariant } from '../market-data/market-data.types.ts';
 import type { FavoriteRecord } from './favorites.repository.ts';
@@ -11,7 +12,8 @@ export interface EvaluationTerms {
   market: MarketId;
   /** EUR → market currency (marketData.fxRate('EUR', currency)). */
   fx: FxRate;
-  vatRegistered: boolean;
+  /** Seller profile, fee rules and the moment (loadProfitTerms). */
+  terms: ProfitTerms;
   /** Fraction (0.15 = 15 %). */
   minRoi: number;
 }
@@ -23,7 +25,7 @@ export interface EvaluationTerms {
  */
 export function evaluateFavorite(variant: WholesaleVariant, resolved: ResolvedListing, terms: EvaluationTerms): FavoriteRecord | null {
   const { listing } = resolved;
-  const breakdown = listingProfit(resolved, variant.priceExclVat, terms.fx, { vatRegistered: terms.vatRegistered });
+  const breakdown = listingProfit(resolved, variant.priceExclVat, terms.fx, { terms: terms.terms });
   if (breakdown.status !== 'ok' || breakdown.roi === null || breakdown.roiPercentage === null || breakdown.profit === null) return null;
   if (breakdown.roi < terms.minRoi - 1e-9) return null;
   return {

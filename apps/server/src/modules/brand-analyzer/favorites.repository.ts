@@ -1,5 +1,6 @@
 import type { FavoriteSortBy } from '@dealradar/shared/contracts/brand-analyzer';
 import type { Db } from '../../db/client.ts';
+import { notAmazonBuyBoxSql } from '../../lib/amazon-buy-box.sql.ts';
 import type { ListingFactsRow } from '../../lib/listing-facts.ts';
 
 /** SQL of brand-scan favorites: one row per user, product (EAN) and market. Money in minor units of `currency`. */
@@ -98,6 +99,8 @@ const SORT_COLUMNS: Record<FavoriteSortBy, string> = {
 export interface FavoritesFilter {
   brands: string[];
   markets: string[];
+  /** Leave out favorites whose buy box Amazon itself holds. */
+  hideAmazonBuyBox?: boolean;
   sortBy: FavoriteSortBy;
   sortOrder: 'asc' | 'desc';
   page: number;
@@ -116,6 +119,7 @@ export async function listFavorites(db: Db, userId: string, filter: FavoritesFil
     params.push(filter.markets);
     where.push(`market = any($${params.length}::text[])`);
   }
+  if (filter.hideAmazonBuyBox) where.push(notAmazonBuyBoxSql());
   const whereSql = where.join(' and ');
   const total = (await db.one<{ n: number }>(`select count(*)::int as n from brand_favorites where ${whereSql}`, params)).n;
   const direction = filter.sortOrder === 'desc' ? 'desc' : 'asc';

@@ -1,15 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { csvScanStartFieldsSchema } from '@dealradar/shared/contracts/scans';
+import { csvScanStartFieldsSchema, resultsDownloadQuerySchema } from '@dealradar/shared/contracts/scans';
 import { findMarketByMarketplaceId, type MarketId } from '@dealradar/shared/markets';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest } from '../../errors/app-error.ts';
 import { parse } from '../../lib/validate.ts';
 import { userOf, type AuthGuards } from '../../plugins/auth.ts';
-import { resultsCsvStream } from '../scans/scan-results.service.ts';
+import { DOWNLOAD_TYPES, sendDownload } from '../scans/result-files.ts';
+import { reportCsvStream } from '../scans/scan-issues.ts';
+import { scanResultsFile } from '../scans/scan-results.service.ts';
 import { removeUpload } from '../scans/scan-files.ts';
 import * as scans from '../scans/scans.service.ts';
-import { receiveCsvUpload } from '../scans/upload-receiver.ts';
+import { receiveSupplierUpload } from '../scans/upload-receiver.ts';
 
 /** SPEC §7 "CSV Template Analyzer" (admin only). */
 export function registerCsvTemplateAnalyzerRoutes(api: FastifyInstance, deps: AppDeps, guards: AuthGuards): void {
@@ -20,7 +22,7 @@ export function registerCsvTemplateAnalyzerRoutes(api: FastifyInstance, deps: Ap
     /** Multipart: marketplaceId, marketId, eanColumn, priceColumn ('' = none), brandColumn, file. Answers the scanId as text. */
     scope.post('/catalog/scan/start', admin, async (request, reply) => {
       const user = userOf(request);
-      const upload = await receiveCsvUpload(request, deps.config.DATA_DIR);
+      const upload = await receiveSupplierUpload(request, deps.config.DATA_DIR);
       let market: MarketId;
       let fields;
       try {
@@ -35,7 +37,7 @@ export function registerCsvTemplateAnalyzerRoutes(api: FastifyInstance, deps: Ap
         upload,
         source: 'upload',
         market,
-        columns: { ean: fields.eanColumn, brand: fields.brandColumn, price: fields.priceColumn },
+        columns: scans.columnsOf(fields),
       });
       return reply.status(200).type('text/plain; charset=utf-8').send(started.scan.id);
     });
@@ -52,14 +54,19 @@ export function registerCsvTemplateAnalyzerRoutes(api: FastifyInstance, deps: Ap
       return scans.toCsvScan(await scans.getOwnScan(deps, userOf(request), 'csv_template', request.params.id));
     });
 
+    /** ?format=csv (default, SPEC) | excel-csv | xlsx. */
     scope.get<{ Params: { id: string } }>('/catalog/scan/:id/results', admin, async (request, reply) => {
       const scan = await scans.getOwnScan(deps, userOf(request), 'csv_template', request.params.id);
+      const { format } = parse(resultsDownloadQuerySchema, request.query);
       scans.requireCompleted(scan);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="scan_results_${scan.id}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(resultsCsvStream(deps, scan.id));
+      const type = DOWNLOAD_TYPES[format];
+      return sendDownload(reply, { contentType: type.contentType, fileName: `scan_results_${scan.id}.${type.extension}` }, scanResultsFile(deps, scan.id, format));
+    });
+
+    /** The scan's unusable rows (line, reason, value, message) as CSV. */
+    scope.get<{ Params: { id: string } }>('/catalog/scan/:id/report', admin, async (request, reply) => {
+      const scan = await scans.getOwnScan(deps, userOf(request), 'csv_template', request.params.id);
+      return sendDownload(reply, { contentType: DOWNLOAD_TYPES.csv.contentType, fileName: `scan_report_${scan.id}.csv` }, reportCsvStream(deps, scan.id));
     });
 
     scope.get<{ Params: { id: string } }>('/catalog/scan/:id/queue-position', admin, async (request) => {

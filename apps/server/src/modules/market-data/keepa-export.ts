@@ -1,11 +1,10 @@
 import { canonicalEanList } from '@dealradar/shared/ean';
-import { detectDelimiter, parseCsvRecords, stripBom } from '@dealradar/shared/csv';
 import { isMarketId, type MarketId } from '@dealradar/shared/markets';
 import type { AmazonListing } from './market-data.types.ts';
 import { decimalToMinor } from './money-text.ts';
 
 /**
- * Reads a Keepa Product Viewer / Product Finder CSV export (external-apis.md §7.1). Header names are matched
+ * Reads a Keepa Product Viewer / Product Finder export, CSV or XLSX (external-apis.md §7.1). Header names are matched
  * case-insensitively, ignoring the 🚚 marker and extra spaces, with the aliases below (first match wins).
  */
 const ALIASES = {
@@ -47,9 +46,10 @@ export function marketOfLocale(locale: string | undefined): MarketId | undefined
   return LOCALES[key] ?? (isMarketId(upper) ? upper : undefined);
 }
 
+/** A cell's text, trimmed, as a new string (a slice would keep the file's decoded chunk alive). */
 function text(value: string | undefined): string | null {
   const t = (value ?? '').trim();
-  return t === '' || t === '-' ? null : t;
+  return t === '' || t === '-' ? null : (JSON.parse(JSON.stringify(t)) as string);
 }
 function money(value: string | undefined): number | null {
   const t = text(value);
@@ -83,50 +83,62 @@ export interface KeepaExportResult {
 
 export class KeepaExportError extends Error {}
 
-export function parseKeepaExport(csv: string, options: { market?: MarketId; fetchedAt: Date }): KeepaExportResult {
-  const clean = stripBom(csv);
-  const newline = clean.search(/\r?\n/);
-  const firstLine = newline === -1 ? clean : clean.slice(0, newline);
-  const records = parseCsvRecords(clean, detectDelimiter(firstLine));
-  const [header, ...rows] = records;
-  if (!header || rows.length === 0) throw new KeepaExportError('The file has no data rows.');
-  const names = header.map(normalizeHeader);
-  const find = (aliases: readonly string[]) => {
-    for (const alias of aliases) {
-      const i = names.indexOf(alias);
-      if (i >= 0) return i;
-    }
-    return -1;
-  };
-  const col = Object.fromEntries(Object.entries(ALIASES).map(([field, aliases]) => [field, find(aliases)])) as Record<keyof typeof ALIASES, number>;
-  const codeColumns = CODE_COLUMNS.map((c) => names.indexOf(c)).filter((i) => i >= 0);
-  if (col.asin < 0) throw new KeepaExportError('The file has no ASIN column. Is it a Keepa Product Viewer or Product Finder export?');
-  if (!codeColumns.length) throw new KeepaExportError('The file has no EAN column (Product Codes: EAN, UPC or GTIN). Add it to the Keepa export.');
-  if (col.locale < 0 && !options.market) throw new KeepaExportError('The file has no Locale column: choose the market of the export.');
+/**
+ * Reads a Keepa export row by row (CSV or XLSX: the caller streams the rows): header() maps the columns (a
+ * KeepaExportError names what is missing), row() turns a row into listings per market and EAN, result() ends.
+ */
+export class KeepaExportReader {
+  private col: Record<keyof typeof ALIASES, number> | undefined;
+  private codeColumns: number[] = [];
+  private readonly byMarket = new Map<MarketId, Map<string, AmazonListing[]>>();
+  private readonly problems: string[] = [];
+  private rowsRead = 0;
+  private rowsSkipped = 0;
+  private listings = 0;
 
-  const byMarket = new Map<MarketId, Map<string, AmazonListing[]>>();
-  const problems: string[] = [];
-  let rowsSkipped = 0;
-  let listings = 0;
-  const cell = (row: string[], i: number) => (i >= 0 ? row[i] : undefined);
-  rows.forEach((row, index) => {
-    const line = index + 2;
-    const asin = text(cell(row, col.asin))?.toUpperCase() ?? null;
-    const eans = canonicalEanList(codeColumns.map((i) => row[i] ?? '').join(','));
-    const market = marketOfLocale(cell(row, col.locale)) ?? options.market;
+  constructor(private readonly options: { market?: MarketId; fetchedAt: Date }) {}
+
+  get hasHeader(): boolean {
+    return this.col !== undefined;
+  }
+
+  header(header: string[]): void {
+    const names = header.map(normalizeHeader);
+    const find = (aliases: readonly string[]) => {
+      for (const alias of aliases) {
+        const i = names.indexOf(alias);
+        if (i >= 0) return i;
+      }
+      return -1;
+    };
+    const col = Object.fromEntries(Object.entries(ALIASES).map(([field, aliases]) => [field, find(aliases)])) as Record<keyof typeof ALIASES, number>;
+    this.codeColumns = CODE_COLUMNS.map((c) => names.indexOf(c)).filter((i) => i >= 0);
+    if (col.asin < 0) throw new KeepaExportError('The file has no ASIN column. Is it a Keepa Product Viewer or Product Finder export?');
+    if (!this.codeColumns.length) throw new KeepaExportError('The file has no EAN column (Product Codes: EAN, UPC or GTIN). Add it to the Keepa export.');
+    if (col.locale < 0 && !this.options.market) throw new KeepaExportError('The file has no Locale column: choose the market of the export.');
+    this.col = col;
+  }
+
+  row(row: string[], line: number): void {
+    const col = this.col!;
+    this.rowsRead += 1;
+    const cell = (i: number) => (i >= 0 ? row[i] : undefined);
+    const asin = text(cell(col.asin))?.toUpperCase() ?? null;
+    const eans = canonicalEanList(this.codeColumns.map((i) => row[i] ?? '').join(','));
+    const market = marketOfLocale(cell(col.locale)) ?? this.options.market;
     const skip = (reason: string) => {
-      rowsSkipped += 1;
-      if (problems.length < 20) problems.push(`Line ${line}: ${reason}`);
+      this.rowsSkipped += 1;
+      if (this.problems.length < 20) this.problems.push(`Line ${line}: ${reason}`);
     };
     if (!asin || !/^[A-Z0-9]{10}$/.test(asin)) return skip('no valid ASIN.');
     if (!eans.length) return skip(`${asin} has no valid EAN.`);
-    if (!market) return skip(`${asin} has an unknown Locale "${cell(row, col.locale) ?? ''}".`);
-    const rating = decimal(cell(row, col.rating));
-    const referral = decimal(cell(row, col.referral));
-    const pack = [integer(cell(row, col.packQuantity)), integer(cell(row, col.numberOfItems))].find((n) => n !== null && n > 1) ?? 1;
-    const image = text(cell(row, col.image))?.split(/[;,\s]+/)[0] ?? null;
-    const perMarket = byMarket.get(market) ?? new Map<string, AmazonListing[]>();
-    byMarket.set(market, perMarket);
+    if (!market) return skip(`${asin} has an unknown Locale "${cell(col.locale) ?? ''}".`);
+    const rating = decimal(cell(col.rating));
+    const referral = decimal(cell(col.referral));
+    const pack = [integer(cell(col.packQuantity)), integer(cell(col.numberOfItems))].find((n) => n !== null && n > 1) ?? 1;
+    const image = text(cell(col.image))?.split(/[;,\s]+/)[0] ?? null;
+    const perMarket = this.byMarket.get(market) ?? new Map<string, AmazonListing[]>();
+    this.byMarket.set(market, perMarket);
     for (const ean of eans) {
       const list = perMarket.get(ean) ?? [];
       if (list.some((l) => l.asin === asin)) continue;
@@ -134,28 +146,44 @@ export function parseKeepaExport(csv: string, options: { market?: MarketId; fetc
         ean,
         asin,
         market,
-        title: text(cell(row, col.title)),
-        brand: text(cell(row, col.brand)),
+        title: text(cell(col.title)),
+        brand: text(cell(col.brand)),
         imageUrl: image && /^https?:\/\//.test(image) ? image : image ? `https://m.media-amazon.com/images/I/${image}` : null,
-        buyBoxPrice: money(cell(row, col.buyBox)),
-        lowestFbaPrice: money(cell(row, col.lowestFba)),
-        lowestFbmPrice: money(cell(row, col.lowestFbm)),
-        offerCount: integer(cell(row, col.offerCount)),
-        mainCategoryRank: integer(cell(row, col.rank)) || null,
-        beautyCategoryRank: integer(cell(row, col.subRank)) || null,
-        estimatedMonthlySales: integer(cell(row, col.monthlySold)),
+        buyBoxPrice: money(cell(col.buyBox)),
+        lowestFbaPrice: money(cell(col.lowestFba)),
+        lowestFbmPrice: money(cell(col.lowestFbm)),
+        offerCount: integer(cell(col.offerCount)),
+        mainCategoryRank: integer(cell(col.rank)) || null,
+        beautyCategoryRank: integer(cell(col.subRank)) || null,
+        estimatedMonthlySales: integer(cell(col.monthlySold)),
         rating: rating !== null && rating > 0 && rating <= 5 ? rating : rating !== null && rating > 5 && rating <= 50 ? rating / 10 : null,
-        reviewCount: integer(cell(row, col.reviews)),
-        buyBoxSellerId: text(cell(row, col.buyBoxSeller)),
-        referralFeeRate: referral !== null && referral > 0 ? (referral > 1 ? referral / 100 : referral) : null,
-        fbaFee: money(cell(row, col.fbaFee)),
+        reviewCount: integer(cell(col.reviews)),
+        buyBoxSellerId: sellerIdOrNull(text(cell(col.buyBoxSeller))),
+        referralFeeRate: referralFraction(referral),
+        fbaFee: money(cell(col.fbaFee)),
         packageQuantity: pack,
-        fetchedAt: options.fetchedAt,
+        fetchedAt: this.options.fetchedAt,
         source: 'import',
       });
       perMarket.set(ean, list);
-      listings += 1;
+      this.listings += 1;
     }
-  });
-  return { byMarket, rowsRead: rows.length, rowsSkipped, listings, problems };
+  }
+
+  result(): KeepaExportResult {
+    if (this.rowsRead === 0) throw new KeepaExportError('The file has no data rows.');
+    return { byMarket: this.byMarket, rowsRead: this.rowsRead, rowsSkipped: this.rowsSkipped, listings: this.listings, problems: this.problems };
+  }
+}
+
+/** Keepa's -1 (no seller) and -2 (unknown) are never seller ids (external-apis.md §9.1). */
+function sellerIdOrNull(value: string | null): string | null {
+  return value === null || value === '-1' || value === '-2' ? null : value;
+}
+
+/** A percent (15) or a fraction (0.15); a rate outside (0, 0.5] is refused, as from the API. */
+function referralFraction(value: number | null): number | null {
+  if (value === null || !(value > 0)) return null;
+  const rate = value > 1 ? value / 100 : value;
+  return rate <= 0.5 ? rate : null;
 }

@@ -3,7 +3,9 @@ import type { MarketId } from '@dealradar/shared/markets';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest } from '../../errors/app-error.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
-import { KeepaExportError, parseKeepaExport } from './keepa-export.ts';
+import { readTableFile } from '../../lib/table-file.ts';
+import { removeUpload } from '../scans/scan-files.ts';
+import { KeepaExportError, KeepaExportReader } from './keepa-export.ts';
 import { cacheStats, insertImportLog, recentImports, writeCache, type ImportLogRow } from './market-data.repository.ts';
 
 /** Imported Keepa data stays in the shared cache this long (or until a newer import of the same EAN replaces it). */
@@ -14,19 +16,28 @@ function toDto(row: ImportLogRow, problems?: string[]): ImportResult {
 }
 
 /**
- * An admin's Keepa Product Viewer / Finder export goes into the shared look-up cache (source 'import'), replacing
- * what the cache held for those EANs in that market, so scans use real Amazon data without an API key.
+ * An admin's Keepa Product Viewer / Finder export (CSV or XLSX, streamed from the uploaded file on disk) goes into the
+ * shared look-up cache (source 'import'), replacing what the cache held for those EANs in that market, so scans use
+ * real Amazon data without an API key. The uploaded file is removed afterwards.
  */
-export async function importKeepaExport(deps: AppDeps, user: CurrentUser, file: { fileName: string; bytes: Buffer; market?: MarketId }): Promise<ImportResult> {
-  if (file.bytes.length === 0) throw badRequest('The file is empty.');
-  if (file.bytes.subarray(0, 2).toString('latin1') === 'PK') throw badRequest('XLSX files are not supported: export the Keepa table as CSV and import that.');
+export async function importKeepaExport(deps: AppDeps, user: CurrentUser, file: { fileName: string; path: string; market?: MarketId }): Promise<ImportResult> {
   const now = deps.clock.now();
   let parsed;
   try {
-    parsed = parseKeepaExport(file.bytes.toString('utf8'), { market: file.market, fetchedAt: now });
+    const reader = new KeepaExportReader({ market: file.market, fetchedAt: now });
+    await readTableFile(file.path, {
+      header: (cells) => {
+        reader.header(cells);
+        return null;
+      },
+      row: (cells, line) => reader.row(cells, line),
+    });
+    parsed = reader.result();
   } catch (error) {
     if (error instanceof KeepaExportError) throw badRequest(error.message);
     throw error;
+  } finally {
+    removeUpload(file.path);
   }
   if (parsed.listings === 0) throw badRequest(`No row could be imported. ${parsed.problems.slice(0, 3).join(' ')}`.trim());
   const expiresAt = new Date(now.getTime() + IMPORT_VALID_DAYS * 24 * 3_600_000);

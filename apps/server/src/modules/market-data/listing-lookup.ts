@@ -2,9 +2,10 @@ import type { MarketId } from '@dealradar/shared/markets';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { resolveListing } from './listing-resolution.ts';
-import { mappingsForEans, readFreshCache, writeCache, type CacheKeyType } from './market-data.repository.ts';
-import type { AmazonListing, LookupResult, ResolvedListing } from './market-data.types.ts';
-import type { RetailProvider } from './providers/provider.types.ts';
+import { countFreshCache, mappingsForEans, readFreshCache, writeCache, type CacheKeyType } from './market-data.repository.ts';
+import type { AmazonListing, LookupOptions, LookupResult, ResolvedListing, TokenEstimate } from './market-data.types.ts';
+import type { RetailCallOptions, RetailProvider } from './providers/provider.types.ts';
+import { estimateTokens } from './token-estimate.ts';
 
 export interface ListingLookupDeps {
   db: Db;
@@ -19,6 +20,15 @@ type KeyResult = AmazonListing[] | undefined;
 /** What waiters receive when the caller that was fetching their key gave up (aborted): they fetch it themselves. */
 const ABANDONED = Symbol('abandoned');
 type Settled = KeyResult | typeof ABANDONED;
+type Fetched = { results: Map<string, KeyResult>; requests: number; tokens: number };
+
+/** The chosen listing priced at the highest price Keepa shows (what the scan's candidate test evaluates). */
+function atHighestSeenPrice(choice: ResolvedListing): ResolvedListing {
+  return { ...choice, listing: { ...choice.listing, buyBoxPrice: choice.listing.highestSeenPrice ?? null } };
+}
+
+/** EANs of a list the token estimate looks at, at most (an even sample of longer lists). */
+const ESTIMATE_SAMPLE = 20_000;
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -32,19 +42,19 @@ export function createListingLookup(deps: ListingLookupDeps) {
   const inflight = new Map<string, Promise<Settled>>();
 
   /** Fresh cache entries first, without any bookkeeping (a warm scan's keys are all answered here); then the misses. */
-  async function fetchKeys(market: MarketId, keyType: CacheKeyType, keys: string[], signal?: AbortSignal): Promise<{ results: Map<string, KeyResult>; requests: number }> {
+  async function fetchKeys(market: MarketId, keyType: CacheKeyType, keys: string[], signal: AbortSignal | undefined, call: RetailCallOptions): Promise<Fetched> {
     const unique = [...new Set(keys)];
     const results: Map<string, KeyResult> = await readFreshCache(deps.db, market, keyType, unique, deps.clock.now());
     const misses = unique.filter((key) => !results.has(key));
-    if (misses.length === 0) return { results, requests: 0 };
+    if (misses.length === 0) return { results, requests: 0, tokens: 0 };
     signal?.throwIfAborted();
-    const fetched = await claimAndFetch(market, keyType, misses, signal);
+    const fetched = await claimAndFetch(market, keyType, misses, signal, call);
     for (const [key, value] of fetched.results) results.set(key, value);
-    return { results, requests: fetched.requests };
+    return { results, requests: fetched.requests, tokens: fetched.tokens };
   }
 
   /** Keys not in the cache: claimed (or awaited when another caller has them), read again, then fetched upstream. */
-  async function claimAndFetch(market: MarketId, keyType: CacheKeyType, unique: string[], signal?: AbortSignal): Promise<{ results: Map<string, KeyResult>; requests: number }> {
+  async function claimAndFetch(market: MarketId, keyType: CacheKeyType, unique: string[], signal: AbortSignal | undefined, call: RetailCallOptions): Promise<Fetched> {
     const results = new Map<string, KeyResult>();
     const waits: Array<Promise<void>> = [];
     const claimed: string[] = [];
@@ -68,6 +78,7 @@ export function createListingLookup(deps: ListingLookupDeps) {
     };
 
     let requests = 0;
+    let tokens = 0;
     try {
       const cached = await readFreshCache(deps.db, market, keyType, claimed, deps.clock.now());
       const toFetch: string[] = [];
@@ -82,8 +93,9 @@ export function createListingLookup(deps: ListingLookupDeps) {
       for (let i = 0; i < toFetch.length; i += deps.provider.batchSize) batches.push(toFetch.slice(i, i + deps.provider.batchSize));
       for (const batch of batches) {
         signal?.throwIfAborted();
-        const fetched = await fetchBatch(market, keyType, batch, signal);
+        const fetched = await fetchBatch(market, keyType, batch, signal, call);
         requests += fetched.requests;
+        tokens += fetched.tokens;
         for (const key of batch) {
           const value = fetched.values.get(key);
           results.set(key, value);
@@ -101,32 +113,42 @@ export function createListingLookup(deps: ListingLookupDeps) {
     // A cancelled caller that only waited for other callers' keys stops here too.
     signal?.throwIfAborted();
     if (abandoned.length) {
-      const retry = await fetchKeys(market, keyType, abandoned, signal);
+      const retry = await fetchKeys(market, keyType, abandoned, signal, call);
       for (const [key, value] of retry.results) results.set(key, value);
       requests += retry.requests;
+      tokens += retry.tokens;
     }
-    return { results, requests };
+    return { results, requests, tokens };
   }
 
-  async function fetchBatch(market: MarketId, keyType: CacheKeyType, batch: string[], signal?: AbortSignal): Promise<{ values: Map<string, KeyResult>; requests: number }> {
+  async function fetchBatch(
+    market: MarketId,
+    keyType: CacheKeyType,
+    batch: string[],
+    signal: AbortSignal | undefined,
+    call: RetailCallOptions,
+  ): Promise<{ values: Map<string, KeyResult>; requests: number; tokens: number }> {
     const values = new Map<string, KeyResult>();
     let failed: string[];
     let requests: number;
+    let tokens: number;
     let found: Map<string, AmazonListing[]>;
     try {
       if (keyType === 'ean') {
-        const answer = await deps.provider.lookupEans(batch, market, signal);
+        const answer = await deps.provider.lookupEans(batch, market, signal, call);
         ({ failed, requests, found } = answer);
+        tokens = answer.tokens ?? 0;
       } else {
-        const answer = await deps.provider.lookupAsins(batch, market, signal);
+        const answer = await deps.provider.lookupAsins(batch, market, signal, call);
         failed = answer.failed;
         requests = answer.requests;
+        tokens = answer.tokens ?? 0;
         found = new Map([...answer.found].map(([asin, listing]) => [asin, [listing]]));
       }
     } catch (error) {
       if (signal?.aborted) throw error;
       deps.log.warn({ market, keyType, codes: batch.length, err: (error as Error).message }, 'market-data batch failed');
-      return { values, requests: 1 };
+      return { values, requests: 1, tokens: 0 };
     }
     const failedSet = new Set(failed);
     const now = deps.clock.now();
@@ -139,39 +161,101 @@ export function createListingLookup(deps: ListingLookupDeps) {
       entries.push({ key, listings, source: deps.provider.name, fetchedAt: now, expiresAt });
     }
     await writeCache(deps.db, market, keyType, entries);
-    return { values, requests };
+    return { values, requests, tokens };
   }
 
-  /** Resolved listings for canonical EANs in one market (mappings applied). */
-  async function lookupListings(eans: string[], market: MarketId, options: { signal?: AbortSignal } = {}): Promise<LookupResult> {
-    options.signal?.throwIfAborted();
+  /**
+   * Resolved listings for canonical EANs in one market (mappings applied).
+   * With `options.candidate` (a scan), EANs not in the cache are looked up in two phases: first without buy-box data,
+   * then the buy box only for the listings the scan calls candidates. Without it, every listing gets its buy box.
+   */
+  async function lookupListings(eans: string[], market: MarketId, options: LookupOptions = {}): Promise<LookupResult> {
+    const { signal, candidate, onTokenWait } = options;
+    signal?.throwIfAborted();
     const unique = [...new Set(eans)];
-    const { results, requests: eanRequests } = await fetchKeys(market, 'ean', unique, options.signal);
+    const eanLookup = await fetchKeys(market, 'ean', unique, signal, { buyBox: !candidate, onTokenWait });
+    const results = eanLookup.results;
     const mappings = await mappingsForEans(deps.db, unique);
 
-    // Mapped ASINs that the EAN's own listings don't contain are looked up by ASIN (also cached).
+    // Mapped ASINs that the EAN's own listings don't contain are looked up by ASIN (also cached, with the buy box).
     const missingAsins: string[] = [];
     for (const [ean, mapping] of mappings) {
       const listings = results.get(ean);
       if (!listings?.some((l) => l.asin === mapping.asin)) missingAsins.push(mapping.asin);
     }
-    const asinLookup = missingAsins.length ? await fetchKeys(market, 'asin', missingAsins, options.signal) : { results: new Map<string, KeyResult>(), requests: 0 };
+    const asinLookup: Fetched = missingAsins.length
+      ? await fetchKeys(market, 'asin', missingAsins, signal, { buyBox: true, onTokenWait })
+      : { results: new Map(), requests: 0, tokens: 0 };
 
     const resolved = new Map<string, ResolvedListing>();
-    const notLookedUp: string[] = [];
-    for (const ean of unique) {
+    const notLookedUp = new Set<string>();
+    const resolveEan = (ean: string) => {
       const listings = results.get(ean);
       const mapping = mappings.get(ean);
       const mappedListing = mapping ? asinLookup.results.get(mapping.asin)?.[0] : undefined;
       if (listings === undefined && !mappedListing) {
-        notLookedUp.push(ean);
-        continue;
+        notLookedUp.add(ean);
+        return;
       }
       const choice = resolveListing(ean, listings ?? [], mapping, mappedListing);
       if (choice) resolved.set(ean, choice);
+      else resolved.delete(ean);
+    };
+    for (const ean of unique) resolveEan(ean);
+
+    // Second phase: the buy box of the chosen listing, for candidates only (or every listing without a predicate).
+    const needBuyBox = new Map<string, string[]>();
+    for (const [ean, choice] of resolved) {
+      if (!choice.listing.withoutBuyBox) continue;
+      if (candidate && !candidate(ean, atHighestSeenPrice(choice))) continue;
+      needBuyBox.set(choice.listing.asin, [...(needBuyBox.get(choice.listing.asin) ?? []), ean]);
     }
-    return { resolved, notLookedUp, upstreamRequests: eanRequests + asinLookup.requests };
+    let phase2: Fetched = { results: new Map(), requests: 0, tokens: 0 };
+    if (needBuyBox.size) {
+      phase2 = await fetchKeys(market, 'asin', [...needBuyBox.keys()], signal, { buyBox: true, onTokenWait });
+      const upgraded: Array<{ key: string; listings: AmazonListing[] }> = [];
+      for (const [asin, owners] of needBuyBox) {
+        const answer = phase2.results.get(asin);
+        for (const ean of owners) {
+          if (answer === undefined) {
+            // The buy box could not be fetched: report the EAN, never treat it as "no buy box".
+            resolved.delete(ean);
+            notLookedUp.add(ean);
+            continue;
+          }
+          const full = answer[0];
+          if (!full) continue; // the ASIN is gone: the first-phase listing stays (no buy box, no deal)
+          const listings = (results.get(ean) ?? []).map((l) => (l.asin === asin ? { ...full, ean } : l));
+          results.set(ean, listings);
+          upgraded.push({ key: ean, listings });
+          resolveEan(ean);
+        }
+      }
+      // The EAN's cache entry now holds the buy box: the next scan of it reads everything in one statement.
+      const now = deps.clock.now();
+      const expiresAt = new Date(now.getTime() + deps.ttlMs);
+      await writeCache(deps.db, market, 'ean', upgraded.map((u) => ({ ...u, source: deps.provider.name, fetchedAt: now, expiresAt })));
+    }
+    return {
+      resolved,
+      notLookedUp: [...notLookedUp],
+      upstreamRequests: eanLookup.requests + asinLookup.requests + phase2.requests,
+      tokensSpent: eanLookup.tokens + asinLookup.tokens + phase2.tokens,
+    };
   }
 
-  return { lookupListings };
+  /** Expected tokens of looking these EANs up now (the shared cache's fresh entries cost nothing). */
+  async function estimate(eans: string[], market: MarketId): Promise<TokenEstimate> {
+    const unique = [...new Set(eans)];
+    const account = deps.provider.tokenAccount ? await deps.provider.tokenAccount() : null;
+    if (!account) return { eans: unique.length, newEans: 0, withoutBuyBoxEans: 0, tokens: 0, refillRate: null, tokensLeft: null, minutes: 0 };
+    // A long list is judged by an even sample (the answer is "about" anyway): the estimate stays cheap at any size.
+    const step = Math.max(1, unique.length / ESTIMATE_SAMPLE);
+    const sample = step === 1 ? unique : Array.from({ length: ESTIMATE_SAMPLE }, (_, k) => unique[Math.floor(k * step)]!);
+    const cached = await countFreshCache(deps.db, market, sample, deps.clock.now());
+    const scale = unique.length / Math.max(1, sample.length);
+    return estimateTokens({ eans: unique.length, complete: Math.round(cached.complete * scale), withoutBuyBox: Math.round(cached.withoutBuyBox * scale), account });
+  }
+
+  return { lookupListings, estimate };
 }

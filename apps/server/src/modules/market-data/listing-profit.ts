@@ -1,5 +1,6 @@
 import { getMarket } from '@dealradar/shared/markets';
 import { computeProfit, type ProfitBreakdown } from '@dealradar/shared/profit';
+import type { ProfitTerms } from './fee-rules.service.ts';
 import type { FxRate, ResolvedListing } from './market-data.types.ts';
 
 export interface ListingProfit extends ProfitBreakdown {
@@ -14,7 +15,8 @@ export interface ListingProfit extends ProfitBreakdown {
 }
 
 export interface ListingProfitOptions {
-  vatRegistered?: boolean;
+  /** Seller profile, fee rules and the moment (loadProfitTerms). */
+  terms: ProfitTerms;
   /** Prep/shipping per Amazon unit sold, minor units of the market currency. */
   prepCost?: number;
   /** Minimum ROI (fraction) for maxUnitCostForMinRoi. */
@@ -26,7 +28,7 @@ export interface ListingProfitOptions {
  * is converted with `fx` (EUR → the listing's market currency; get it from marketData.fxRate('EUR', currency)),
  * then the profit engine runs with the resolved listing's price, fees and pack count.
  */
-export function listingProfit(resolved: ResolvedListing, unitCostEur: number | null, fx: FxRate, options: ListingProfitOptions = {}): ListingProfit {
+export function listingProfit(resolved: ResolvedListing, unitCostEur: number | null, fx: FxRate, options: ListingProfitOptions): ListingProfit {
   const { listing } = resolved;
   const market = getMarket(listing.market);
   if (fx.from !== 'EUR' || fx.to !== market.currency) {
@@ -39,7 +41,9 @@ export function listingProfit(resolved: ResolvedListing, unitCostEur: number | n
     fbaFee: listing.fbaFee,
     numberOfPacks: resolved.numberOfPacks,
     unitCost: unitCostEur === null ? null : unitCostEur * fx.rate,
-    vatRegistered: options.vatRegistered,
+    seller: options.terms.seller,
+    rules: options.terms.rules,
+    at: options.terms.at,
     prepCost: options.prepCost,
     minRoi: options.minRoi,
   });

@@ -42,6 +42,27 @@ export async function readFreshCache(db: Db, market: MarketId, keyType: CacheKey
   return out;
 }
 
+/**
+ * How many of these EAN keys have a fresh entry: complete, or from a first phase only (listings without buy-box data).
+ * One statement per 50,000 keys.
+ */
+export async function countFreshCache(db: Db, market: MarketId, keys: string[], now: Date): Promise<{ complete: number; withoutBuyBox: number }> {
+  let complete = 0;
+  let withoutBuyBox = 0;
+  for (let i = 0; i < keys.length; i += 50_000) {
+    const row = await db.one<{ complete: number; partial: number }>(
+      `select count(*) filter (where not listings @> '[{"withoutBuyBox": true}]'::jsonb)::int as complete,
+              count(*) filter (where listings @> '[{"withoutBuyBox": true}]'::jsonb)::int as partial
+         from market_listing_cache
+        where market = $1 and key_type = 'ean' and key = any($2::text[]) and expires_at > $3`,
+      [market, keys.slice(i, i + 50_000), now],
+    );
+    complete += row.complete;
+    withoutBuyBox += row.partial;
+  }
+  return { complete, withoutBuyBox };
+}
+
 /** Upserts entries; an import (long expiry) is only replaced by a later write for the same key. */
 export async function writeCache(db: Db, market: MarketId, keyType: CacheKeyType, entries: CacheEntry[]): Promise<void> {
   for (let i = 0; i < entries.length; i += 500) {
@@ -102,6 +123,9 @@ export async function findMappingByEan(db: Db, ean: string): Promise<MappingRow 
 
 export async function mappingsForEans(db: Db, eans: string[]): Promise<Map<string, MappingRow>> {
   if (!eans.length) return new Map();
+  // Most databases hold few or no mappings: a cheap check spares sending thousands of keys per scan batch.
+  const any = await db.maybeOne<{ one: number }>('select 1 as one from ean_asin_mappings limit 1');
+  if (!any) return new Map();
   const rows = await db.query<MappingRow>(`select ${MAPPING_COLUMNS} from ean_asin_mappings where ean = any($1::text[])`, [eans]);
   return new Map(rows.map((r) => [r.ean, r]));
 }

@@ -1,21 +1,24 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { importQuerySchema } from '@dealradar/shared/contracts/market-data';
+import { feeRulesQuerySchema, importQuerySchema } from '@dealradar/shared/contracts/market-data';
 import { pageQuerySchema } from '@dealradar/shared/paging';
 import type { AppDeps } from '../../deps.ts';
-import { AppError, badRequest, notFound } from '../../errors/app-error.ts';
+import { badRequest, notFound } from '../../errors/app-error.ts';
+import { removeUpload } from '../scans/scan-files.ts';
+import { receiveSupplierUpload } from '../scans/upload-receiver.ts';
 import { parse } from '../../lib/validate.ts';
 import { userOf, type AuthGuards } from '../../plugins/auth.ts';
 import { changeMapping, createMapping, pageMappings, removeMapping } from './ean-asin-mapping.service.ts';
+import { feeRulesTable } from './fee-rules.service.ts';
 import { importKeepaExport, marketDataStatus } from './keepa-import.service.ts';
 import { demoSupplierSampleCsv } from './providers/demo/demo-supplier-sample.ts';
 
-const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 
 /**
  * GET /market-data/source (any user): active providers, for the 'Demo data' badge.
  * /ean-asin-mapping (admin): list (page, size), create, update, delete (SPEC §7).
  * /market-data/admin/status and POST /market-data/imports (admin): the data-source card and Keepa export import.
+ * GET /market-data/fee-rules (admin): the fee rules in force and every dated row.
  */
 export function registerMarketDataRoutes(api: FastifyInstance, deps: AppDeps, guards: AuthGuards): void {
   api.get('/market-data/source', { preHandler: guards.requireUser }, async () => deps.marketData.source);
@@ -26,6 +29,12 @@ export function registerMarketDataRoutes(api: FastifyInstance, deps: AppDeps, gu
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="demo-supplier-price-list.csv"')
       .send(demoSupplierSampleCsv(deps.clock.now()));
+  });
+
+  // The fee rules the profit engine uses (issue 12 item 5): in force on ?date=YYYY-MM-DD (default today), and every row.
+  api.get('/market-data/fee-rules', { preHandler: guards.requireAdmin }, async (request) => {
+    const { date } = parse(feeRulesQuerySchema, request.query);
+    return feeRulesTable(deps.db, date ? new Date(`${date}T12:00:00Z`) : deps.clock.now());
   });
 
   api.get('/ean-asin-mapping', { preHandler: guards.requireAdmin }, async (request) => {
@@ -43,27 +52,24 @@ export function registerMarketDataRoutes(api: FastifyInstance, deps: AppDeps, gu
 
   void api.register(async (scope) => {
     await scope.register(multipart);
-    // multipart/form-data: file (the CSV export) and optional market (when the export has no Locale column).
+    // multipart/form-data: file (the CSV or XLSX export, streamed to disk) and optional market (when the export has no
+    // Locale column).
     scope.post('/market-data/imports', { preHandler: guards.requireAdmin }, async (request, reply) => {
       if (!request.isMultipart()) throw badRequest('Please upload the Keepa export as multipart/form-data with a field named file.');
-      let bytes: Buffer | undefined;
-      let fileName = 'keepa-export.csv';
-      const fields: Record<string, string> = {};
+      const upload = await receiveSupplierUpload(request, deps.config.DATA_DIR, {
+        tooLargeMessage: 'The export is larger than 50 MB. Split it and import the parts.',
+        missingFile: 'Choose the Keepa export (CSV or XLSX) to import.',
+        maxFields: 5,
+        anyName: true,
+      });
+      let market;
       try {
-        for await (const part of request.parts({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5 } })) {
-          if (part.type === 'field') fields[part.fieldname] = String(part.value ?? '');
-          else if (part.fieldname === 'file' && !bytes) {
-            fileName = (part.filename || fileName).slice(0, 200);
-            bytes = await part.toBuffer();
-          } else part.file.resume();
-        }
+        market = parse(importQuerySchema, { market: upload.fields.market || undefined }).market;
       } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payload_too_large', 'The export is larger than 50 MB. Split it and import the parts.');
+        removeUpload(upload.path);
         throw error;
       }
-      if (!bytes) throw badRequest('Choose the Keepa export (CSV) to import.');
-      const { market } = parse(importQuerySchema, { market: fields.market || undefined });
-      return reply.status(201).send(await importKeepaExport(deps, userOf(request), { fileName, bytes, market }));
+      return reply.status(201).send(await importKeepaExport(deps, userOf(request), { fileName: upload.fileName, path: upload.path, market }));
     });
   });
 }

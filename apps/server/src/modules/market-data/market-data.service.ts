@@ -62,6 +62,8 @@ export function createMarketDataService(deps: MarketDataDeps): MarketDataService
   return {
     source: { retail: retail.name, wholesale: wholesale.name, isDemo: retail.isDemo || wholesale.isDemo },
     lookupListings: lookup.lookupListings,
+    estimateTokens: lookup.estimate,
+    tokenAccount: async () => (retail.tokenAccount ? retail.tokenAccount() : { tokensLeft: null, refillRate: null }),
     listWholesaleBrands: () => wholesale.listBrands(),
     listWholesaleVariants: (brand) => wholesale.listVariants(brand),
     fetchWholesaleCatalogue: () => wholesale.fetchCatalogue(),

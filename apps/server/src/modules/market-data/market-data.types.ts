@@ -1,4 +1,7 @@
 import type { MarketId } from '@dealradar/shared/markets';
+import type { TokenAccount, TokenWait } from './providers/provider.types.ts';
+
+export type { TokenAccount, TokenWait };
 
 /**
  * The market-data layer's contract. Owned by the market-data module (issue 4); scans, brand analysis and
@@ -36,6 +39,13 @@ export interface AmazonListing {
   packageQuantity: number;
   fetchedAt: Date;
   source: 'demo' | 'keepa' | 'import';
+  /**
+   * True when the listing came from the cheap first phase of the two-phase look-up (docs/market-data.md "Keepa
+   * tokens"): buyBoxPrice and buyBoxSellerId are unknown (null), not "no buy box". Absent: complete data.
+   */
+  withoutBuyBox?: boolean;
+  /** First phase only: the highest price Keepa shows for the listing (current and 90-day maximum of Amazon, new, FBA, FBM). */
+  highestSeenPrice?: number | null;
 }
 
 /** The listing used for an EAN in a market after EAN-ASIN mappings and the best-rank rule. */
@@ -56,6 +66,36 @@ export interface LookupResult {
   notLookedUp: string[];
   /** Upstream requests this call made (0 when everything came from the cache). */
   upstreamRequests: number;
+  /** Keepa tokens this call spent (as the answers' tokensConsumed reported them). */
+  tokensSpent?: number;
+}
+
+/** What a scan tells the look-up (two-phase look-up, token waits). */
+export interface LookupOptions {
+  signal?: AbortSignal;
+  /**
+   * Two-phase look-up: new EANs are first looked up without buy-box data; only listings for which this answers true
+   * (given the listing priced at the highest price Keepa shows) are asked for their buy box. Absent: every listing gets
+   * its buy box (one phase).
+   */
+  candidate?: (ean: string, atHighestPrice: ResolvedListing) => boolean;
+  onTokenWait?: (wait: TokenWait | null) => void;
+}
+
+/** Expected Keepa tokens of looking EANs up now (docs/market-data.md "Keepa tokens"). */
+export interface TokenEstimate {
+  /** Distinct EANs asked about. */
+  eans: number;
+  /** EANs with no fresh shared-cache entry (they go to Keepa). */
+  newEans: number;
+  /** EANs cached from a first phase only (a candidate among them still needs its buy box). */
+  withoutBuyBoxEans: number;
+  tokens: number;
+  /** Tokens per minute of the account (null: unknown). */
+  refillRate: number | null;
+  tokensLeft: number | null;
+  /** Minutes until the tokens are there at the refill rate (0 when the balance covers it; null: rate unknown). */
+  minutes: number | null;
 }
 
 /** One wholesale (Qogita) variant. Prices in EUR minor units. */
@@ -90,7 +130,11 @@ export interface MarketDataService {
    * else batched upstream calls (concurrent look-ups of the same EAN are not duplicated).
    * Input EANs must already be canonical (see @dealradar/shared/ean).
    */
-  lookupListings(eans: string[], market: MarketId, options?: { signal?: AbortSignal }): Promise<LookupResult>;
+  lookupListings(eans: string[], market: MarketId, options?: LookupOptions): Promise<LookupResult>;
+  /** Expected Keepa tokens and time of looking these canonical EANs up now (0 tokens when the source charges none). */
+  estimateTokens?(eans: string[], market: MarketId): Promise<TokenEstimate>;
+  /** The Keepa account's balance and refill rate (null fields when the source charges no tokens). */
+  tokenAccount?(): Promise<TokenAccount>;
   /** Every brand name of the wholesale catalogue, sorted. */
   listWholesaleBrands(): Promise<string[]>;
   /** Every wholesale variant of one brand. */

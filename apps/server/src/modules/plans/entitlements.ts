@@ -1,5 +1,5 @@
 import { MARKETS } from '@dealradar/shared/markets';
-import { UNLIMITED, isExampleDataTier } from '@dealradar/shared/tiers';
+import { TIER_NAMES, UNLIMITED, isExampleDataTier } from '@dealradar/shared/tiers';
 import type { Db } from '../../db/client.ts';
 import { forbidden, notFound } from '../../errors/app-error.ts';
 import type { EanReservation, Entitlements } from './entitlements.types.ts';
@@ -118,6 +118,19 @@ export async function effectiveMinRoi(db: Db, userId: string): Promise<number> {
 export function requireLivePriceData(entitlementsOrTier: Entitlements | string): void {
   const tier = typeof entitlementsOrTier === 'string' ? entitlementsOrTier : entitlementsOrTier.tier;
   if (isExampleDataTier(tier)) throw forbidden(LIVE_DATA_FORBIDDEN);
+}
+
+export const ALERTS_FORBIDDEN = 'Price-drop alerts are available on the Growth and Pro plans. Please upgrade to set up alerts.';
+/** The tiers whose users get no alerts (their rules are paused, nothing is sent): those that see example data. */
+export const NO_ALERT_TIERS: string[] = TIER_NAMES.filter((tier) => isExampleDataTier(tier));
+
+/** Alert rules and deliveries (issue 15): GROWTH, PRO (and prodtest) and administrators; forbidden for FREE and STARTER. */
+export function allowsAlerts(role: string, tier: string): boolean {
+  return role === 'ADMIN' || !isExampleDataTier(tier);
+}
+
+export function requireAlerts(role: string, tier: string): void {
+  if (!allowsAlerts(role, tier)) throw forbidden(ALERTS_FORBIDDEN);
 }
 
 /** Brand scans at all: need brandProfitabilityAnalysis and some wholesale access (docs/plans.md). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_LENGTH } from '@dealradar/shared/input-limits';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -10,23 +11,27 @@ import {
   type OrganizationBilling,
 } from './plans.repository.ts';
 
-/** The parts of a Paddle Billing event we read (external-apis.md §4.3); everything else is ignored. */
-const isoTime = z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'occurred_at must be an ISO time.');
-const period = z.object({ starts_at: z.string().nullish(), ends_at: z.string().nullish() }).nullish();
+/**
+ * The parts of a Paddle Billing event we read (external-apis.md §4.3); everything else is ignored. Text is bounded
+ * (Paddle's ids are about 30 characters): a longer value is not Paddle's and answers 400.
+ */
+const text = (max: number = MAX_LENGTH.id) => z.string().max(max, 'The event carries a value that is too long.');
+const isoTime = text(MAX_LENGTH.code).refine((v) => !Number.isNaN(Date.parse(v)), 'occurred_at must be an ISO time.');
+const period = z.object({ starts_at: text(MAX_LENGTH.code).nullish(), ends_at: text(MAX_LENGTH.code).nullish() }).nullish();
 export const paddleEventSchema = z.object({
-  event_id: z.string({ error: 'event_id is required.' }).min(1, 'event_id is required.'),
-  event_type: z.string({ error: 'event_type is required.' }).min(1, 'event_type is required.'),
+  event_id: z.string({ error: 'event_id is required.' }).min(1, 'event_id is required.').max(MAX_LENGTH.id, 'The event carries a value that is too long.'),
+  event_type: z.string({ error: 'event_type is required.' }).min(1, 'event_type is required.').max(MAX_LENGTH.id, 'The event carries a value that is too long.'),
   occurred_at: isoTime,
   data: z.object({
-    id: z.string().nullish(),
-    status: z.string().nullish(),
-    customer_id: z.string().nullish(),
-    subscription_id: z.string().nullish(),
+    id: text().nullish(),
+    status: text().nullish(),
+    customer_id: text().nullish(),
+    subscription_id: text().nullish(),
     custom_data: z.record(z.string(), z.unknown()).nullish(),
-    items: z.array(z.object({ price: z.object({ id: z.string().nullish() }).nullish(), price_id: z.string().nullish() })).nullish(),
+    items: z.array(z.object({ price: z.object({ id: text().nullish() }).nullish(), price_id: text().nullish() })).max(100).nullish(),
     current_billing_period: period,
     billing_period: period,
-    scheduled_change: z.object({ action: z.string().nullish(), effective_at: z.string().nullish() }).nullish(),
+    scheduled_change: z.object({ action: text().nullish(), effective_at: text(MAX_LENGTH.code).nullish() }).nullish(),
   }, { error: 'data must be an object.' }),
 });
 export type PaddleEvent = z.infer<typeof paddleEventSchema>;
@@ -48,7 +53,7 @@ function toDate(value: string | null | undefined): Date | null {
 
 function userIdOf(customData: Record<string, unknown> | null | undefined): string | undefined {
   const value = customData?.userId ?? customData?.user_id;
-  return typeof value === 'string' && value ? value : undefined;
+  return typeof value === 'string' && value && value.length <= MAX_LENGTH.id ? value : undefined;
 }
 
 async function findOrganization(tx: Db, refs: { userId?: string; subscriptionId?: string; customerId?: string }): Promise<OrganizationBilling | undefined> {
@@ -95,22 +100,22 @@ async function applyEvent(tx: Db, deps: Pick<AppDeps, 'clock' | 'log'>, event: P
   const isCurrentSubscription = !org.paddleSubscriptionId || !subscriptionId || org.paddleSubscriptionId === subscriptionId;
   const now = deps.clock.now();
 
-  const canceled = type === 'subscription.canceled' || (!isTransaction && (d.status === 'canceled' || d.status === 'paused'));
-  if (canceled) {
+  // subscription.canceled (and a subscription whose status is canceled or paused) means it has ended: Paddle sends it
+  // when the cancellation takes effect, and it covers no billing period any more. The plan ends now. A cancellation
+  // scheduled for the end of the period arrives before as subscription.updated with scheduled_change (handled below).
+  const ended = type === 'subscription.canceled' || (!isTransaction && (d.status === 'canceled' || d.status === 'paused'));
+  if (ended) {
     if (!isCurrentSubscription) return "ignored: not the organization's current subscription";
-    // Cancellation takes effect at the end of the period already paid for.
-    const endsAt = toDate(d.current_billing_period?.ends_at) ?? toDate(d.scheduled_change?.effective_at) ?? org.subscriptionPeriodEndsAt;
-    const stillPaid = !!endsAt && endsAt > now;
     await applyBillingUpdate(tx, org.id, {
-      subscriptionTier: stillPaid ? org.subscriptionTier : 'FREE',
+      subscriptionTier: 'FREE',
       paddleCustomerId: customerId ?? null,
       paddleSubscriptionId: subscriptionId ?? null,
       subscriptionStatus: d.status ?? 'canceled',
-      subscriptionPeriodEndsAt: endsAt,
-      subscriptionCancelAt: stillPaid ? endsAt : null,
+      subscriptionPeriodEndsAt: now,
+      subscriptionCancelAt: null,
       subscriptionEventAt: occurredAt,
     });
-    return stillPaid ? `applied: canceled, ${org.subscriptionTier} until ${endsAt.toISOString()}` : 'applied: canceled, now FREE';
+    return 'applied: canceled, now FREE';
   }
 
   if ((type === 'subscription.updated' || type === 'subscription.past_due') && !isCurrentSubscription) {

@@ -44,28 +44,39 @@ export function registerPlansRoutes(api: FastifyInstance, deps: AppDeps, guards:
     return setTierCheckoutId(deps, userOf(request), request.params.name, body.checkoutId);
   });
 
-  // The webhook needs the raw body for the signature: its own scope reads every content type as a string.
+  // The webhook needs the raw body for the signature: its own scope reads every content type as a string and keeps it
+  // next to the parsed JSON (which the NUL rule of plugins/input-guard.ts then checks like any other body).
   api.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
-    scope.post('/billing/paddle/webhook', async (request) => {
-      const secret = deps.config.PADDLE_WEBHOOK_SECRET;
-      if (!secret) throw new AppError('unavailable', 'Billing webhooks are not configured on this server.');
-      const raw = typeof request.body === 'string' ? request.body : '';
-      const header = request.headers['paddle-signature'];
-      const signature = Array.isArray(header) ? header.join(';') : header;
-      if (!verifyPaddleSignature(raw, signature, secret, deps.clock.now(), deps.config.PADDLE_WEBHOOK_TOLERANCE_SECONDS)) {
-        throw unauthorized('The Paddle signature is missing, invalid or too old.');
-      }
+    scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
+      const raw = String(body);
       let json: unknown;
       try {
         json = JSON.parse(raw);
       } catch {
-        throw badRequest('The webhook body is not valid JSON.');
+        json = undefined;
       }
-      const event = parse(paddleEventSchema, json);
+      done(null, { raw, json } satisfies WebhookBody);
+    });
+    scope.post('/billing/paddle/webhook', async (request) => {
+      const secret = deps.config.PADDLE_WEBHOOK_SECRET;
+      if (!secret) throw new AppError('unavailable', 'Billing webhooks are not configured on this server.');
+      const body = request.body as WebhookBody | undefined;
+      const header = request.headers['paddle-signature'];
+      const signature = Array.isArray(header) ? header.join(';') : header;
+      if (!verifyPaddleSignature(body?.raw ?? '', signature, secret, deps.clock.now(), deps.config.PADDLE_WEBHOOK_TOLERANCE_SECONDS)) {
+        throw unauthorized('The Paddle signature is missing, invalid or too old.');
+      }
+      if (body?.json === undefined) throw badRequest('The webhook body is not valid JSON.');
+      const event = parse(paddleEventSchema, body.json);
       const result = await handlePaddleEvent(deps, event);
       return { received: true, ...result };
     });
   });
+}
+
+interface WebhookBody {
+  raw: string;
+  /** undefined when the body is not JSON. */
+  json: unknown;
 }

@@ -1,9 +1,10 @@
 import type { PriceDropProfit } from '@dealradar/shared/contracts/price-drops';
-import { getMarket, type MarketId } from '@dealradar/shared/markets';
+import { getMarket, isAmazonBuyBox, type MarketId } from '@dealradar/shared/markets';
 import { computeProfit, convertMinor } from '@dealradar/shared/profit';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../errors/app-error.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
+import { loadProfitTerms } from '../market-data/fee-rules.service.ts';
 import { requireLivePriceData } from '../plans/entitlements.ts';
 import { findActiveDrop } from './price-drops.repository.ts';
 
@@ -16,16 +17,24 @@ const major = (minor: number | null) => (minor === null ? null : Math.round(mino
 
 /**
  * GET /price-alerts/price-drops/:id/profit: the profit engine's breakdown behind a drop's ROI badge, computed the
- * same way as the refresh computes bestRoiPercentage (new price excl. VAT → market currency, VAT-registered seller).
+ * same way as the refresh computes bestRoiPercentage (new price excl. VAT → market currency) for the user's seller
+ * profile (the refresh ranks markets for the default profile: DE, VAT-registered).
  */
 export async function getDropProfit(deps: Deps, user: CurrentUser, id: number): Promise<PriceDropProfit> {
   if (user.role !== 'ADMIN') requireLivePriceData(user.subscriptionTier);
   const drop = await findActiveDrop(deps.db, id, deps.clock.now());
   if (!drop) throw notFound('Price drop not found.');
   const market = getMarket((drop.bestRoiMarket ?? DEFAULT_PROFIT_MARKET) as MarketId);
-  const [fx, lookup] = await Promise.all([deps.marketData.fxRate('EUR', market.currency), deps.marketData.lookupListings([drop.gtin], market.id)]);
+  const [fx, lookup, terms] = await Promise.all([
+    deps.marketData.fxRate('EUR', market.currency),
+    deps.marketData.lookupListings([drop.gtin], market.id),
+    loadProfitTerms(deps.db, user.id, deps.clock.now()),
+  ]);
   const resolved = lookup.resolved.get(drop.gtin);
   const breakdown = computeProfit({
+    seller: terms.seller,
+    rules: terms.rules,
+    at: terms.at,
     market: market.id,
     buyBoxPrice: resolved?.listing.buyBoxPrice ?? null,
     referralFeeRate: resolved?.listing.referralFeeRate ?? null,
@@ -40,6 +49,12 @@ export async function getDropProfit(deps: Deps, user: CurrentUser, id: number): 
     available: resolved !== undefined && breakdown.status === 'ok',
     asin: resolved?.listing.asin ?? null,
     vatRegistered: breakdown.vatRegistered,
+    seller: breakdown.seller,
+    rulesDate: breakdown.rulesDate,
+    buyBoxSellerId: resolved?.listing.buyBoxSellerId ?? null,
+    amazonHoldsBuyBox: isAmazonBuyBox(market.id, resolved?.listing.buyBoxSellerId),
+    feeLines: breakdown.feeLines.map((line) => ({ ...line, amount: line.amount / 100 })),
+    purchaseVat: major(breakdown.purchaseVat),
     unitCostEur: drop.newExcl / 100,
     fxRate: fx.rate,
     fxDate: fx.date,

@@ -246,7 +246,13 @@ describe('price-alert endpoints', () => {
       dropId: top.id, market: 'DE', currency: 'EUR', available: true, asin: 'B000TEST01', vatRegistered: true, unitCostEur: 2, fxRate: 1,
       salePrice: 19.99, vatRate: 0.19, vat: 3.19, revenue: 16.8, referralFee: 3, fbaFee: 3, numberOfPacks: 1, unitCost: 2, totalCost: 2,
       profit: 8.8, roiPercentage: top.bestRoiPercentage,
+      // issue 12: the seller profile (default DE, registered), the rules' day and every fee line with its rule
+      seller: { country: 'DE', vatRegistered: true }, purchaseVat: 0,
     });
+    const body = res.json();
+    expect(body.rulesDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(body.feeLines.map((l: { kind: string }) => l.kind)).toEqual(['referral', 'fba', 'fee-vat', 'fee-vat-reclaimed']);
+    expect(typeof body.amazonHoldsBuyBox).toBe('boolean');
   });
 
   it('profit basis: a drop without a known Amazon listing says so (not a deal)', async () => {

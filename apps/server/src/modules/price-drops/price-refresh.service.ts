@@ -1,14 +1,18 @@
 import { DROP_TTL_HOURS } from '@dealradar/shared/drops';
+import { defaultSellerProfile } from '@dealradar/shared/fee-rules';
 import { MARKETS } from '@dealradar/shared/markets';
 import { computeProfit, convertMinor } from '@dealradar/shared/profit';
 import type { AppDeps } from '../../deps.ts';
 import { conflict } from '../../errors/app-error.ts';
 import type { WholesaleVariant } from '../market-data/market-data.types.ts';
+import { loadFeeRules } from '../market-data/fee-rules.service.ts';
 import { createMarketDataService } from '../market-data/market-data.service.ts';
 import { failRun, finishRun, startRun } from './refresh-runs.repository.ts';
+import { queueAlertsAfterRefresh, type AfterRefreshResult } from '../alerts/alert-dispatch.service.ts';
+import { saveMarketRoi } from '../alerts/alerts.repository.ts';
 import { analyzeSnapshotTables, applySnapshot, clearStaging, hasSnapshot, listDropsDetectedAt, loadStagingBatch, saveBestRoi, type ApplyCounts } from './snapshot.repository.ts';
 
-export type RefreshDeps = Pick<AppDeps, 'db' | 'clock' | 'marketData' | 'log' | 'config'>;
+export type RefreshDeps = Pick<AppDeps, 'db' | 'clock' | 'marketData' | 'log' | 'config'> & Partial<Pick<AppDeps, 'queue'>>;
 
 /** A run that has not finished after this long is taken to have crashed; its lock is released. */
 const STALE_RUN_MS = 2 * 3600_000;
@@ -24,6 +28,8 @@ export interface RefreshResult extends ApplyCounts {
   runId: number;
   seconds: number;
   roiComputed: number;
+  /** Price-drop alerts queued at the end of the refresh (issue 15); null when that step failed (logged). */
+  alerts: AfterRefreshResult | null;
 }
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -63,7 +69,12 @@ export async function refreshPrices(
     if (deps.db.kind === 'pglite') await analyzeSnapshotTables(deps.db);
     const roiComputed = options.skipRoi ? 0 : await computeBestRoi(deps, now);
     await finishRun(deps.db, runId, deps.clock.now(), counts);
-    const result = { runId, ...counts, roiComputed, seconds: (performance.now() - t0) / 1000 };
+    // The refresh has succeeded; alerts failing must not turn it into a failed run.
+    const alerts = await queueAlertsAfterRefresh(deps, runId, now).catch((error: unknown) => {
+      deps.log.error({ err: (error as Error).message, runId }, 'price-drop alerts could not be queued');
+      return null;
+    });
+    const result = { runId, ...counts, roiComputed, alerts, seconds: (performance.now() - t0) / 1000 };
     deps.log.info({ ...result }, 'price refresh finished');
     return result;
   } catch (error) {
@@ -109,7 +120,11 @@ async function computeBestRoi(deps: RefreshDeps, now: Date): Promise<number> {
   const drops = await listDropsDetectedAt(deps.db, now, ROI_LOOKUP_LIMIT);
   if (drops.length === 0) return 0;
   const best = new Map<number, { roi: number; market: string }>();
+  const perMarket: Array<{ dropId: number; market: string; roi: number }> = [];
   const eans = [...new Set(drops.map((d) => d.gtin))];
+  // Drops are shared by every user: their best market is ranked for the default seller profile (DE, VAT-registered).
+  const rules = await loadFeeRules(deps.db);
+  const seller = defaultSellerProfile(null);
   for (const market of ROI_MARKETS) {
     try {
       const currency = MARKETS.find((m) => m.id === market)!.currency;
@@ -118,6 +133,9 @@ async function computeBestRoi(deps: RefreshDeps, now: Date): Promise<number> {
         const resolved = lookup.resolved.get(drop.gtin);
         if (!resolved) continue;
         const profit = computeProfit({
+          seller,
+          rules,
+          at: now,
           market,
           buyBoxPrice: resolved.listing.buyBoxPrice,
           referralFeeRate: resolved.listing.referralFeeRate,
@@ -126,6 +144,7 @@ async function computeBestRoi(deps: RefreshDeps, now: Date): Promise<number> {
           unitCost: convertMinor(drop.newPriceExclVat, fx.rate),
         });
         if (profit.roiPercentage === null) continue;
+        perMarket.push({ dropId: drop.id, market, roi: profit.roiPercentage });
         const current = best.get(drop.id);
         if (!current || profit.roiPercentage > current.roi) best.set(drop.id, { roi: profit.roiPercentage, market });
       }
@@ -135,5 +154,6 @@ async function computeBestRoi(deps: RefreshDeps, now: Date): Promise<number> {
     await yieldToEventLoop();
   }
   await saveBestRoi(deps.db, [...best].map(([id, v]) => ({ id, ...v })));
+  await saveMarketRoi(deps.db, now, perMarket);
   return best.size;
 }

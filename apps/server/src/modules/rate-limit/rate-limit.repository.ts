@@ -19,3 +19,8 @@ export async function countHits(db: Db, key: string, windowStart: Date): Promise
 export async function deleteWindowsBefore(db: Db, before: Date): Promise<number> {
   return db.execute('delete from rate_limit_hits where window_start < $1', [before]);
 }
+
+/** Deletes the windows of this key and of every longer key it starts (`key:…`). Keys are hex hashes: no LIKE wildcards. */
+export async function deleteKeysStartingWith(db: Db, key: string): Promise<number> {
+  return db.execute(`delete from rate_limit_hits where key = $1 or key like $2`, [key, `${key}:%`]);
+}

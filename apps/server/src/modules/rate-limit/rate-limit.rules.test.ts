@@ -14,9 +14,13 @@ describe('rate-limit rules', () => {
     expect(secondsUntilReset(rule, new Date('2026-01-01T10:14:59.900Z'))).toBe(1);
   });
 
-  it('keys are per rule and case-insensitive per subject', () => {
-    expect(rateLimitKey(rule, ' Alice@Example.TEST ')).toBe('login:ip:alice@example.test');
+  it('keys are per rule and case-insensitive per subject, and hold a hash of each subject part, never the raw input', () => {
+    expect(rateLimitKey(rule, ' Alice@Example.TEST ')).toBe(rateLimitKey(rule, 'alice@example.test'));
+    expect(rateLimitKey(rule, 'alice@example.test')).toMatch(/^login:ip:[0-9a-f]{64}$/);
+    expect(rateLimitKey(rule, 'x'.repeat(3000)).length).toBe('login:ip:'.length + 64);
     expect(rateLimitKey(RATE_LIMITS.forgotPerAccount, 'a')).not.toBe(rateLimitKey(RATE_LIMITS.forgotPerIp, 'a'));
+    const accountAndIp = rateLimitKey(RATE_LIMITS.loginFailuresPerAccountAndIp, 'acct', '10.0.0.1');
+    expect(accountAndIp.startsWith(`${rateLimitKey(RATE_LIMITS.loginFailuresPerAccountAndIp, 'acct')}:`)).toBe(true);
   });
 
   it('says what was limited and how long to wait', () => {

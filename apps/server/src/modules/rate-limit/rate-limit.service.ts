@@ -1,31 +1,36 @@
 import type { FastifyReply } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { addHit, countHits, deleteWindowsBefore } from './rate-limit.repository.ts';
+import { addHit, countHits, deleteKeysStartingWith, deleteWindowsBefore } from './rate-limit.repository.ts';
 import { rateLimitKey, rateLimitMessage, secondsUntilReset, windowStart, type RateLimitRule } from './rate-limit.rules.ts';
 
 type RateLimitDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 
 /** Counts this attempt; throws 429 when it goes over the limit. No-op when RATE_LIMIT_ENABLED=false. */
-export async function consumeRateLimit(deps: RateLimitDeps, rule: RateLimitRule, subject: string): Promise<void> {
+export async function consumeRateLimit(deps: RateLimitDeps, rule: RateLimitRule, ...subject: string[]): Promise<void> {
   if (!deps.config.RATE_LIMIT_ENABLED) return;
   const now = deps.clock.now();
-  const hits = await addHit(deps.db, rateLimitKey(rule, subject), windowStart(rule, now));
+  const hits = await addHit(deps.db, rateLimitKey(rule, ...subject), windowStart(rule, now));
   if (hits > rule.limit) throw rateLimited(rule, now);
 }
 
 /** Throws 429 when the limit is already reached, without counting (pair with recordRateLimitHit). */
-export async function assertUnderRateLimit(deps: RateLimitDeps, rule: RateLimitRule, subject: string): Promise<void> {
+export async function assertUnderRateLimit(deps: RateLimitDeps, rule: RateLimitRule, ...subject: string[]): Promise<void> {
   if (!deps.config.RATE_LIMIT_ENABLED) return;
   const now = deps.clock.now();
-  const hits = await countHits(deps.db, rateLimitKey(rule, subject), windowStart(rule, now));
+  const hits = await countHits(deps.db, rateLimitKey(rule, ...subject), windowStart(rule, now));
   if (hits >= rule.limit) throw rateLimited(rule, now);
 }
 
-export async function recordRateLimitHit(deps: RateLimitDeps, rule: RateLimitRule, subject: string): Promise<void> {
+export async function recordRateLimitHit(deps: RateLimitDeps, rule: RateLimitRule, ...subject: string[]): Promise<void> {
   if (!deps.config.RATE_LIMIT_ENABLED) return;
   const now = deps.clock.now();
-  await addHit(deps.db, rateLimitKey(rule, subject), windowStart(rule, now));
+  await addHit(deps.db, rateLimitKey(rule, ...subject), windowStart(rule, now));
+}
+
+/** Forgets the counts of this rule for the subject, and for every longer subject it begins (e.g. an account on any address). */
+export async function clearRateLimit(deps: Pick<AppDeps, 'db'>, rule: RateLimitRule, ...subject: string[]): Promise<void> {
+  await deleteKeysStartingWith(deps.db, rateLimitKey(rule, ...subject));
 }
 
 /** Windows older than a day can no longer matter (the longest window is an hour). */

@@ -1,5 +1,6 @@
 import type { ProfitBreakdown as WireBreakdown } from '@dealradar/shared/contracts/scans';
 import type { MarketId } from '@dealradar/shared/markets';
+import type { ProfitTerms } from '../market-data/fee-rules.service.ts';
 import { listingProfit } from '../market-data/listing-profit.ts';
 import type { FxRate, ResolvedListing } from '../market-data/market-data.types.ts';
 
@@ -12,7 +13,11 @@ export interface ScanProduct {
   productName: string | null;
   brand: string | null;
   supplierName: string;
+  /** Unit cost, EUR excl. VAT (the written price ÷ unitsPerPrice). */
   supplierPrice: number | null;
+  /** The price as the supplier wrote it (per case of unitsPerPrice units), EUR excl. VAT. */
+  casePrice: number | null;
+  unitsPerPrice: number;
   amazonPrice: number | null;
   estimatedProfit: number | null;
   roiPercentage: number | null;
@@ -35,14 +40,17 @@ export interface DealInput {
   market: MarketId;
   /** Supplier unit price excl. VAT, EUR cents; null: none given. */
   supplierPriceCents: number | null;
-  /** The brand of the supplier row (used when the listing has none). */
+  /** Units the written price is for (the unit price is that price ÷ units); 1 by default. */
+  unitsPerPrice?: number;
+  /** The brand of the supplier row (used when the listing has none; '' without a brand column). */
   supplierBrand: string;
   supplierName: string;
   line: number | null;
   /** EUR → market currency. */
   fx: FxRate;
   minRoi: number;
-  vatRegistered: boolean;
+  /** Seller profile, fee rules and the moment (loadProfitTerms). */
+  terms: ProfitTerms;
 }
 
 const toMajor = (minor: number | null) => (minor === null ? null : Math.round(minor) / 100);
@@ -56,7 +64,7 @@ const toEur = (minor: number | null, rate: number) => (minor === null ? null : M
 export function evaluateProduct(input: DealInput): ScanProduct {
   const { listing } = input.resolved;
   const rate = input.fx.rate;
-  const breakdown = listingProfit(input.resolved, input.supplierPriceCents, input.fx, { vatRegistered: input.vatRegistered, minRoi: input.minRoi });
+  const breakdown = listingProfit(input.resolved, input.supplierPriceCents, input.fx, { terms: input.terms, minRoi: input.minRoi });
   const roi = breakdown.roi;
   const isDeal = roi !== null && breakdown.roiPercentage !== null && breakdown.roiPercentage + 1e-9 >= input.minRoi * 100;
   const maxUnit = breakdown.maxUnitCostForMinRoi;
@@ -66,9 +74,11 @@ export function evaluateProduct(input: DealInput): ScanProduct {
     market: input.market,
     line: input.line,
     productName: listing.title,
-    brand: listing.brand ?? input.supplierBrand,
+    brand: listing.brand ?? (input.supplierBrand || null),
     supplierName: input.supplierName,
     supplierPrice: input.supplierPriceCents === null ? null : Math.round(input.supplierPriceCents * 100) / 10000,
+    casePrice: input.supplierPriceCents === null ? null : Math.round(input.supplierPriceCents * (input.unitsPerPrice ?? 1) * 100) / 10000,
+    unitsPerPrice: input.unitsPerPrice ?? 1,
     amazonPrice: toEur(listing.buyBoxPrice, rate),
     estimatedProfit: toEur(breakdown.profit, rate),
     roiPercentage: breakdown.roiPercentage,
@@ -96,6 +106,9 @@ export function evaluateProduct(input: DealInput): ScanProduct {
       numberOfPacks: breakdown.numberOfPacks,
       fxRate: rate,
       fxDate: input.fx.date,
+      feeLines: breakdown.feeLines.map((line) => ({ ...line, amount: line.amount / 100 })),
+      seller: breakdown.seller,
+      rulesDate: breakdown.rulesDate,
     },
   };
 }

@@ -1,12 +1,16 @@
 import crypto from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import type { RowIssue } from '@dealradar/shared/contracts/scans';
+import { STORED_ISSUES_LIMIT, type RowIssue } from '@dealradar/shared/contracts/scans';
 import { getMarket } from '@dealradar/shared/markets';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors/app-error.ts';
+import type { ResolvedListing, TokenWait } from '../market-data/market-data.types.ts';
 import { releaseEanUploads } from '../plans/entitlements.ts';
+import { loadProfitTerms } from '../market-data/fee-rules.service.ts';
+import { reachesMinRoiBelow, referralThresholds } from './buy-box-candidates.ts';
 import { evaluateProduct, type ScanProduct } from './deal-calculator.ts';
-import { removeUpload, takeParsedFile } from './scan-files.ts';
+import { readOptionsOf, removeUpload, scanColumns, takeParsedFile } from './scan-files.ts';
+import { storeParseIssues } from './scan-issues.ts';
 import { buildReport } from './scan-report.ts';
 import * as repo from './scans.repository.ts';
 import { eanFromKey, readSupplierFile, type ParsedSupplierFile } from './supplier-file.ts';
@@ -32,21 +36,47 @@ export const HEARTBEAT_INTERVAL_MS = 10_000;
 export const STALE_AFTER_MS = 60_000;
 export const DEAL_TTL_MS = 24 * 60 * 60 * 1000;
 export const MAX_ATTEMPTS = 3;
+/**
+ * Two-phase look-up (docs/market-data.md "Keepa tokens"): a candidate costs 1 + 3 tokens, a product in one phase 3.
+ * Once more than 2/3 of the first MIN_JUDGED_FOR_ONE_PHASE judged listings of a scan were candidates, the rest of
+ * the scan looks up in one phase.
+ */
+export const ONE_PHASE_ABOVE_CANDIDATE_SHARE = 2 / 3;
+export const MIN_JUDGED_FOR_ONE_PHASE = 200;
 
 /** Scans running in this process, so cancel/delete and worker shutdown can stop them at once. */
 const running = new Map<string, AbortController>();
 
 export class ScanStopped extends Error {}
-/** Thrown into a scan when its worker is shut down: the scan stays PROCESSING and is resumed later. */
-export class WorkerStopping extends Error {}
+/**
+ * Thrown into a scan when its worker stops. As if the process died (`handBack` false): the scan stays PROCESSING and
+ * the next sweep resumes it. On a graceful shutdown (`handBack`): the run commits what it finished (a checkpoint) and
+ * gives the scan back as PENDING, and the process sends its job again for whichever worker is next.
+ */
+export class WorkerStopping extends Error {
+  constructor(
+    message: string,
+    readonly handBack = false,
+  ) {
+    super(message);
+  }
+}
+
+/** Scans this process gave back since the last call (their jobs are to be sent again). */
+const handedBack = new Set<string>();
+export function takeHandedBackScans(): string[] {
+  const ids = [...handedBack];
+  handedBack.clear();
+  return ids;
+}
 
 export function abortLocalScan(scanId: string, reason: Error = new ScanStopped('canceled')): void {
   running.get(scanId)?.abort(reason);
 }
 
-/** Stops every scan of this process as if the process died (the restart sweep resumes them). */
-export function abortAllLocalScans(): void {
-  for (const controller of running.values()) controller.abort(new WorkerStopping('worker stopping'));
+/** Stops every scan of this process: as if the process died (the restart sweep resumes them), or handing them back. */
+export function abortAllLocalScans(options: { handBack?: boolean } = {}): void {
+  for (const controller of running.values()) controller.abort(new WorkerStopping('worker stopping', options.handBack));
 }
 
 export function localScanCount(): number {
@@ -62,7 +92,7 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 export async function runScan(deps: AppDeps, scanId: string): Promise<void> {
   const token = crypto.randomUUID();
   const wall = () => new Date();
-  const scan = await repo.claimScan(deps.db, scanId, token, deps.clock.now(), wall(), new Date(Date.now() - STALE_AFTER_MS));
+  const scan = await repo.claimScan(deps.db, scanId, token, deps.clock.now(), wall(), new Date(Date.now() - STALE_AFTER_MS), deps.dbHandle.lease?.id ?? null);
   if (!scan) return;
   if (scan.attempts > MAX_ATTEMPTS) {
     await endWithError(deps, scan, token, `The scan was interrupted ${MAX_ATTEMPTS} times (the server stopped while it ran) and was ended. Please start it again.`);
@@ -80,7 +110,14 @@ export async function runScan(deps: AppDeps, scanId: string): Promise<void> {
     ended = true;
   } catch (error) {
     const reason = controller.signal.aborted ? controller.signal.reason : error;
-    if (reason instanceof WorkerStopping) return; // stays PROCESSING; resumed after the restart
+    if (reason instanceof WorkerStopping) {
+      // Handed back: PENDING with its checkpoint, for the next worker. Otherwise it stays PROCESSING (resumed later).
+      if (reason.handBack && (await repo.handBackScan(deps.db, scanId, token, deps.clock.now()))) {
+        handedBack.add(scanId);
+        deps.log.info({ scanId, checkpoint: (await repo.findScan(deps.db, scanId))?.checkpoint }, 'scan handed back on shutdown');
+      }
+      return;
+    }
     if (reason instanceof ScanStopped) {
       ended = true; // canceled or deleted: the request already wrote the outcome
       return;
@@ -111,11 +148,7 @@ async function loadFile(scan: repo.ScanRow, signal: AbortSignal): Promise<Parsed
   const handed = takeParsedFile(scan.id);
   if (handed) return handed;
   if (!scan.upload_path) throw new AppError('internal', 'The uploaded file of this scan is gone; please upload it again.');
-  return readSupplierFile(
-    scan.upload_path,
-    { ean: scan.ean_column, brand: scan.brand_column, price: scan.price_column },
-    { signal, lineOffset: scan.source === 'manual' ? -1 : 0 },
-  );
+  return readSupplierFile(scan.upload_path, scanColumns(scan), { signal, ...readOptionsOf(scan.source) });
 }
 
 async function processScan(deps: AppDeps, scan: repo.ScanRow, token: string, signal: AbortSignal): Promise<void> {
@@ -130,16 +163,22 @@ async function processScan(deps: AppDeps, scan: repo.ScanRow, token: string, sig
   const minRoi = scan.min_roi ?? 0;
   const market = getMarket(scan.market);
   const fx = await deps.marketData.fxRate('EUR', market.currency);
-  const vatRegistered = await repo.userVatRegistered(deps.db, scan.user_id);
+  const terms = await loadProfitTerms(deps.db, scan.user_id, deps.clock.now());
 
   // Resume: what earlier runs committed stays; the look-up problems they met are kept in the stored report.
   const previousIssues = scan.report?.issueSamples.filter((i) => i.reason === 'not_looked_up') ?? [];
+  // The report download: the file's unusable rows are stored once (a resumed run finds them stored).
+  const parseIssuesStored = scan.issues_stored ?? (await storeParseIssues(deps, scan.id, parsed, allowed));
+  stopIfAborted();
   const progress = {
     matched: scan.matched_products,
     deals: scan.deals_found,
     notLookedUp: previousIssues as RowIssue[],
     notLookedUpCount: scan.report?.issueCounts.not_looked_up ?? 0,
+    issuesStored: Math.max(parseIssuesStored, scan.report?.issuesStored ?? 0),
   };
+  /** not_looked_up rows found since the last commit, stored with it. */
+  let newIssues: RowIssue[] = [];
   let done = Math.min(scan.checkpoint, allowed);
   // Wall and CPU time per phase, logged when the scan completes (CPU time stays meaningful on a busy machine).
   const timings = { parseMs: parseMs, lookupMs: 0, evaluateMs: 0, storeMs: 0, lookupCpuMs: 0, evaluateCpuMs: 0, storeCpuMs: 0 };
@@ -159,15 +198,32 @@ async function processScan(deps: AppDeps, scan: repo.ScanRow, token: string, sig
   let committed = done;
   let lastCommit = performance.now();
   let upstreamRequests = 0;
+  let tokensSpent = scan.tokens_spent ?? 0;
+  // The expected token cost, once, before the first look-up spends any (sources without tokens: none).
+  if (scan.tokens_estimated === null && deps.marketData.estimateTokens && done === 0) {
+    const eans: string[] = [];
+    for (let i = 0; i < allowed; i += 1) eans.push(eanFromKey(parsed.eans[i]!));
+    const estimate = await deps.marketData.estimateTokens(eans, scan.market);
+    if (estimate.refillRate !== null || estimate.tokens > 0) await repo.saveTokenEstimate(deps.db, scan.id, estimate);
+    stopIfAborted();
+  }
+  const onTokenWait = (wait: TokenWait | null) => {
+    repo.saveTokenWait(deps.db, scan.id, token, wait).catch(() => undefined);
+  };
   /**
    * Stores the pending products, then the progress. No transaction on purpose: PGlite would hold its one connection
    * for the whole commit and every HTTP request would wait. Order makes it safe: results first (idempotent,
    * unique scan+ean), checkpoint after, so a crash in between only repeats inserts that change nothing.
    * Inserts go in slices of INSERT_SLICE rows with a yield between, so no statement blocks the event loop for long.
    */
+  /** Set while a commit runs; a commit that failed half-way is not repeated (its products left `pending`). */
+  let commitFailed = false;
   const commit = async () => {
+    commitFailed = true;
     const products = pending;
     pending = [];
+    const issues = newIssues;
+    newIssues = [];
     const now = deps.clock.now();
     const expires = new Date(now.getTime() + DEAL_TTL_MS);
     try {
@@ -177,78 +233,118 @@ async function processScan(deps: AppDeps, scan: repo.ScanRow, token: string, sig
         await repo.insertResults(deps.db, { id: scan.id, userId: scan.user_id, kind: scan.kind }, slice, now, expires);
         await yieldToEventLoop();
       }
+      await repo.insertIssues(deps.db, scan.id, issues);
+      progress.issuesStored += issues.length;
     } catch (error) {
       // A scan deleted meanwhile makes the insert fail on its foreign key: that is a stop, not a failure.
       if (!(await stillOwned())) throw new ScanStopped('lost');
       throw error;
     }
+    const account = deps.marketData.tokenAccount ? await deps.marketData.tokenAccount() : null;
     const ok = await repo.saveProgress(deps.db, scan.id, token, {
       processed: done, checkpoint: done, matched: progress.matched, deals: progress.deals,
       report: buildReport(parsed, allowed, progress), now, heartbeat: new Date(),
+      tokens: { spent: tokensSpent, refillRate: account?.refillRate ?? null, tokensLeft: account?.tokensLeft ?? null },
     });
     if (!ok) throw new ScanStopped('lost'); // canceled, deleted or taken over
     committed = done;
     lastCommit = performance.now();
+    commitFailed = false;
   };
   const stillOwned = async () => {
     const current = await repo.findScan(deps.db, scan.id);
     return !!current && current.status === 'PROCESSING' && current.worker_token === token;
   };
 
+  /** Inputs of the profit engine for row i (the same for the deal and for the two-phase candidate test). */
+  const dealInput = (i: number) => {
+    const price = parsed.prices[i]!;
+    return {
+      market: scan.market,
+      supplierPriceCents: Number.isNaN(price) ? null : price,
+      unitsPerPrice: parsed.units[i]!,
+      supplierBrand: parsed.brands[i]!,
+      supplierName,
+      line: parsed.lines[i]!,
+      fx,
+      minRoi,
+      terms,
+    };
+  };
+  /**
+   * Two-phase look-up: a listing gets its buy box when it could be a deal at a price Keepa shows, or (CSV Template)
+   * when the row has no supplier price (those products are stored with their Amazon numbers).
+   */
+  const thresholds = referralThresholds(terms, scan.market);
+  const judged = { listings: 0, candidates: 0 };
+  const candidateOf = (start: number, eans: string[]) => {
+    // A list where most products are candidates costs less in one phase (3 tokens per product instead of 1 + 3).
+    if (judged.listings >= MIN_JUDGED_FOR_ONE_PHASE && judged.candidates / judged.listings > ONE_PHASE_ABOVE_CANDIDATE_SHARE) return undefined;
+    const rowOf = new Map(eans.map((ean, k) => [ean, start + k]));
+    return (ean: string, atHighest: ResolvedListing) => {
+      const i = rowOf.get(ean);
+      const input = i === undefined ? undefined : dealInput(i);
+      const yes = !input || (input.supplierPriceCents === null ? scan.kind === 'csv_template' : reachesMinRoiBelow(atHighest, input, thresholds));
+      judged.listings += 1;
+      if (yes) judged.candidates += 1;
+      return yes;
+    };
+  };
+
   let batchSize = SCAN_BATCH_SIZE;
-  while (done < allowed) {
-    stopIfAborted();
-    const start = done;
-    const end = Math.min(start + batchSize, allowed);
-    const eans: string[] = [];
-    for (let i = start; i < end; i += 1) eans.push(eanFromKey(parsed.eans[i]!));
-    mark = performance.now();
-    cpuMark = process.cpuUsage();
-    const lookup = await deps.marketData.lookupListings(eans, scan.market, { signal });
-    upstreamRequests += lookup.upstreamRequests;
-    const nextBatchSize = lookup.upstreamRequests === 0 ? Math.min(batchSize * 2, MAX_CACHED_BATCH_SIZE) : SCAN_BATCH_SIZE;
-    lap('lookupMs');
-    stopIfAborted();
-    const notLookedUp = new Set(lookup.notLookedUp);
-    for (let i = start; i < end; i += 1) {
-      // Let HTTP requests in between (PGlite shares this thread) every SCAN_BATCH_SIZE products of a large batch.
-      if (i > start && (i - start) % SCAN_BATCH_SIZE === 0) await yieldToEventLoop();
-      const ean = eans[i - start]!;
-      const resolved = lookup.resolved.get(ean);
-      if (!resolved) {
-        if (notLookedUp.has(ean)) {
-          progress.notLookedUpCount += 1;
-          if (progress.notLookedUp.length < 20) {
-            progress.notLookedUp.push({ line: parsed.lines[i]!, reason: 'not_looked_up', value: ean, message: 'Amazon data could not be fetched for this EAN; please scan it again later.' });
+  const scanBatches = async (): Promise<void> => {
+    while (done < allowed) {
+      stopIfAborted();
+      const start = done;
+      const end = Math.min(start + batchSize, allowed);
+      const eans: string[] = [];
+      for (let i = start; i < end; i += 1) eans.push(eanFromKey(parsed.eans[i]!));
+      mark = performance.now();
+      cpuMark = process.cpuUsage();
+      const lookup = await deps.marketData.lookupListings(eans, scan.market, { signal, candidate: candidateOf(start, eans), onTokenWait });
+      upstreamRequests += lookup.upstreamRequests;
+      tokensSpent += lookup.tokensSpent ?? 0;
+      const nextBatchSize = lookup.upstreamRequests === 0 ? Math.min(batchSize * 2, MAX_CACHED_BATCH_SIZE) : SCAN_BATCH_SIZE;
+      lap('lookupMs');
+      stopIfAborted();
+      const notLookedUp = new Set(lookup.notLookedUp);
+      for (let i = start; i < end; i += 1) {
+        // Let HTTP requests in between (PGlite shares this thread) every SCAN_BATCH_SIZE products of a large batch.
+        if (i > start && (i - start) % SCAN_BATCH_SIZE === 0) await yieldToEventLoop();
+        const ean = eans[i - start]!;
+        const resolved = lookup.resolved.get(ean);
+        if (!resolved) {
+          if (notLookedUp.has(ean)) {
+            progress.notLookedUpCount += 1;
+            const issue: RowIssue = { line: parsed.lines[i]!, reason: 'not_looked_up', value: ean, message: 'Amazon data could not be fetched for this EAN; please scan it again later.' };
+            if (progress.notLookedUp.length < 20) progress.notLookedUp.push(issue);
+            if (progress.issuesStored + newIssues.length < STORED_ISSUES_LIMIT) newIssues.push(issue);
           }
+          continue;
         }
-        continue;
+        const product = evaluateProduct({ resolved, ...dealInput(i) });
+        progress.matched += 1;
+        if (product.isDeal) progress.deals += 1;
+        // Supplier analyzer: the deals. CSV Template: the deals and the matched products without a supplier price.
+        if (product.isDeal || (scan.kind === 'csv_template' && product.supplierPrice === null)) pending.push(product);
       }
-      const price = parsed.prices[i]!;
-      const product = evaluateProduct({
-        resolved,
-        market: scan.market,
-        supplierPriceCents: Number.isNaN(price) ? null : price,
-        supplierBrand: parsed.brands[i]!,
-        supplierName,
-        line: parsed.lines[i]!,
-        fx,
-        minRoi,
-        vatRegistered,
-      });
-      progress.matched += 1;
-      if (product.isDeal) progress.deals += 1;
-      // Supplier analyzer: the deals. CSV Template: the deals and the matched products without a supplier price.
-      if (product.isDeal || (scan.kind === 'csv_template' && product.supplierPrice === null)) pending.push(product);
+      done = end;
+      batchSize = nextBatchSize;
+      lap('evaluateMs');
+      if (done === allowed || done - committed >= COMMIT_EVERY_EANS || performance.now() - lastCommit >= COMMIT_EVERY_MS) {
+        await commit();
+        lap('storeMs');
+      }
+      await yieldToEventLoop();
     }
-    done = end;
-    batchSize = nextBatchSize;
-    lap('evaluateMs');
-    if (done === allowed || done - committed >= COMMIT_EVERY_EANS || performance.now() - lastCommit >= COMMIT_EVERY_MS) {
-      await commit();
-      lap('storeMs');
-    }
-    await yieldToEventLoop();
+  };
+  try {
+    await scanBatches();
+  } catch (error) {
+    // A graceful shutdown: commit the batches finished so far, so the next run resumes right after them.
+    const reason: unknown = signal.aborted ? signal.reason : undefined;
+    if (reason instanceof WorkerStopping && reason.handBack && !commitFailed && done > committed) await commit();
+    throw error;
   }
   const finished = await repo.finishScan(deps.db, scan.id, token, {
     status: 'COMPLETED',
@@ -257,7 +353,7 @@ async function processScan(deps: AppDeps, scan: repo.ScanRow, token: string, sig
     report: buildReport(parsed, allowed, progress),
   });
   if (!finished) throw new ScanStopped('lost');
-  deps.log.info({ scanId: scan.id, eans: allowed, deals: progress.deals, upstreamRequests, ...roundTimings(timings) }, 'scan completed');
+  deps.log.info({ scanId: scan.id, eans: allowed, deals: progress.deals, upstreamRequests, tokensSpent, ...roundTimings(timings) }, 'scan completed');
 }
 
 function roundTimings(t: Record<string, number>): Record<string, number> {

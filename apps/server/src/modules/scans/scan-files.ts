@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ParsedSupplierFile } from './supplier-file.ts';
+import type { ScanRow } from './scans.repository.ts';
+import type { ParsedSupplierFile, ReadOptions, SupplierColumns } from './supplier-file.ts';
 
 /** Uploaded supplier files live under DATA_DIR/uploads/<scanId>.csv until their scan ends. */
 export function uploadsDir(dataDir: string): string {
@@ -10,6 +11,23 @@ export function uploadsDir(dataDir: string): string {
 export function removeUpload(filePath: string | null | undefined): void {
   if (!filePath) return;
   fs.rm(filePath, { force: true }, () => undefined);
+}
+
+/** The mapping a scan was started with (a resumed run reads its file again with it). */
+export function scanColumns(scan: ScanRow): SupplierColumns {
+  return {
+    ean: scan.ean_column,
+    brand: scan.brand_column,
+    price: scan.price_column,
+    units: scan.units_column || undefined,
+    unitsPerPrice: scan.units_per_price ?? undefined,
+    sheet: scan.sheet ?? undefined,
+  };
+}
+
+/** Manual entry rows are numbered from 1 (not lines) and their prices are written with a '.' decimal point. */
+export function readOptionsOf(source: 'upload' | 'manual'): ReadOptions {
+  return source === 'manual' ? { lineOffset: -1, priceDecimal: '.' } : {};
 }
 
 /**

@@ -1,11 +1,12 @@
-import type { RowIssue, ScanReport } from '@dealradar/shared/contracts/scans';
-import { ISSUE_SAMPLE_LIMIT, eanFromKey, type ParsedSupplierFile } from './supplier-file.ts';
+import { SKIPPED_LINES_LIMIT, type RowIssue, type ScanReport } from '@dealradar/shared/contracts/scans';
+import { overPlanLimitIssue } from './scan-issues.ts';
+import { ISSUE_SAMPLE_LIMIT, type ParsedSupplierFile } from './supplier-file.ts';
 
 /** The report of a scan: the parser's findings, the EANs over the plan's allowance, and the look-up outcome so far. */
 export function buildReport(
   parsed: ParsedSupplierFile,
   allowed: number,
-  progress: { matched: number; deals: number; notLookedUp: RowIssue[]; notLookedUpCount: number },
+  progress: { matched: number; deals: number; notLookedUp: RowIssue[]; notLookedUpCount: number; issuesStored?: number },
 ): ScanReport {
   const issueCounts: Record<string, number> = { ...parsed.issueCounts } as Record<string, number>;
   const samples = [...parsed.issueSamples];
@@ -13,7 +14,7 @@ export function buildReport(
   if (over > 0) {
     issueCounts.over_plan_limit = over;
     for (let i = allowed; i < parsed.eans.length && samples.length < ISSUE_SAMPLE_LIMIT; i += 1) {
-      samples.push({ line: parsed.lines[i]!, reason: 'over_plan_limit', value: eanFromKey(parsed.eans[i]!), message: `Not analyzed: your plan allowed ${allowed} EANs in this run.` });
+      samples.push(overPlanLimitIssue(parsed, i, allowed));
     }
   }
   if (progress.notLookedUpCount > 0) issueCounts.not_looked_up = progress.notLookedUpCount;
@@ -27,9 +28,23 @@ export function buildReport(
     issueSamples: samples,
     matchedProducts: progress.matched,
     dealsFound: progress.deals,
+    fileFormat: parsed.fileFormat,
+    sheet: parsed.sheet,
+    headerLine: parsed.headerLine,
+    skippedLines: parsed.skippedLines.slice(0, SKIPPED_LINES_LIMIT),
+    skippedLineCount: parsed.skippedLines.length,
+    issuesStored: progress.issuesStored ?? 0,
   };
 }
 
+/** Defaults for the fields a report stored before issue 11 does not have. */
+const REPORT_DEFAULTS = { fileFormat: 'csv', sheet: null, headerLine: 1, skippedLines: [], skippedLineCount: 0, issuesStored: 0 } as const;
+
 export function emptyReport(): ScanReport {
-  return { rowsRead: 0, validEans: 0, duplicateRows: 0, invalidRows: 0, issueCounts: {}, issueSamples: [], matchedProducts: 0, dealsFound: 0 };
+  return { rowsRead: 0, validEans: 0, duplicateRows: 0, invalidRows: 0, issueCounts: {}, issueSamples: [], matchedProducts: 0, dealsFound: 0, ...REPORT_DEFAULTS, skippedLines: [] };
+}
+
+/** A stored report with every field of the current contract. */
+export function completeReport(stored: Partial<ScanReport> | null): ScanReport {
+  return { ...emptyReport(), ...(stored ?? {}) };
 }

@@ -1,10 +1,11 @@
 import { Readable } from 'node:stream';
-import { CSV_RESULT_COLUMNS, type DealProduct, type SupplierResultsQuery } from '@dealradar/shared/contracts/scans';
+import type { DealProduct, DownloadFormat, SupplierResultsDownloadQuery, SupplierResultsQuery } from '@dealradar/shared/contracts/scans';
 import { amazonProductUrl } from '@dealradar/shared/markets';
 import { toPaged, type Paged } from '@dealradar/shared/paging';
 import type { AppDeps } from '../../deps.ts';
 import { listingFactsOf } from '../../lib/listing-facts.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
+import { resultFileStream, type ResultFileRow } from './result-files.ts';
 import * as repo from './scans.repository.ts';
 
 export function toDealProduct(row: repo.ResultRow): DealProduct {
@@ -17,6 +18,8 @@ export function toDealProduct(row: repo.ResultRow): DealProduct {
     brand: row.brand,
     supplierName: row.supplier_name,
     supplierPrice: row.supplier_price,
+    casePrice: row.case_price ?? row.supplier_price,
+    unitsPerPrice: row.units_per_price ?? 1,
     amazonPrice: row.amazon_price,
     estimatedProfit: row.estimated_profit,
     roiPercentage: row.roi_percentage,
@@ -34,7 +37,7 @@ export function toDealProduct(row: repo.ResultRow): DealProduct {
 export async function listDeals(deps: AppDeps, user: CurrentUser, query: SupplierResultsQuery): Promise<Paged<DealProduct>> {
   const { rows, total } = await repo.queryDeals(
     deps.db,
-    { userId: user.id, now: deps.clock.now(), brands: query.brands, markets: query.markets },
+    { userId: user.id, now: deps.clock.now(), brands: query.brands, markets: query.markets, hideAmazonBuyBox: query.hideAmazonBuyBox },
     { column: repo.DEAL_SORT_COLUMNS[query.sortBy], direction: query.sortOrder },
     { limit: query.size, offset: query.page * query.size },
   );
@@ -49,50 +52,40 @@ export async function dealFilters(deps: AppDeps, user: CurrentUser): Promise<{ b
   return repo.dealFacets(deps.db, user.id, deps.clock.now());
 }
 
-/**
- * Spreadsheet formula injection: a text cell starting with = + - @ (or tab / carriage return) gets a leading
- * apostrophe. Numbers we wrote ourselves ('-3.5') are left as numbers.
- */
-export function neutralizeCell(value: string): string {
-  if (/^-?\d+(\.\d+)?$/.test(value)) return value;
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+/** Results of one scan in file order, page by page. */
+async function* scanResultPages(deps: AppDeps, scanId: string): AsyncIterable<ResultFileRow[]> {
+  let afterLine = -1;
+  let afterEan = '';
+  for (;;) {
+    const rows = await repo.scanResultsPage(deps.db, scanId, afterLine, afterEan, 1000);
+    if (!rows.length) return;
+    yield rows.map((row) => ({ product: toDealProduct(row), isDeal: row.is_deal }));
+    const last = rows[rows.length - 1]!;
+    afterLine = last.line ?? 0;
+    afterEan = last.ean;
+  }
 }
 
-export function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  const text = neutralizeCell(value instanceof Date ? value.toISOString() : String(value));
-  return /[",\r\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+/** The result file of a CSV Template scan (csv, excel-csv or xlsx), streamed page by page. */
+export function scanResultsFile(deps: AppDeps, scanId: string, format: DownloadFormat): Readable {
+  return resultFileStream(format, scanResultPages(deps, scanId), 'Results');
 }
 
-function resultLine(row: repo.ResultRow): string {
-  const p = toDealProduct(row);
-  const b = row.breakdown;
-  const values: Record<(typeof CSV_RESULT_COLUMNS)[number], unknown> = {
-    ean: p.ean, asin: p.asin, market: p.market, productName: p.productName, brand: p.brand, supplierName: p.supplierName,
-    supplierPrice: p.supplierPrice, amazonPrice: p.amazonPrice, estimatedProfit: p.estimatedProfit, roiPercentage: p.roiPercentage,
-    maxBuyPrice: p.maxBuyPrice, minRoiPercentage: Math.round(p.minRoi * 10000) / 100, isDeal: row.is_deal ? 'yes' : 'no',
-    mainCategoryRank: p.mainCategoryRank, beautyCategoryRank: p.beautyCategoryRank, estimatedMonthlySales: p.estimatedMonthlySales,
-    rating: p.rating, reviewCount: p.reviewCount, numberOfSellers: p.numberOfSellers, buyBoxSellerId: p.buyBoxSellerId,
-    numberOfPacks: b.numberOfPacks, currency: b.currency, amazonPriceMarketCurrency: b.price, vat: b.vat, referralFee: b.referralFee,
-    fbaFee: b.fbaFee, marketplaceUrl: p.marketplaceUrl, imageUrl: p.imageUrl, createdAt: p.createdAt,
-  };
-  return CSV_RESULT_COLUMNS.map((c) => csvCell(values[c])).join(',');
-}
-
-/** The result file of a CSV Template scan, streamed page by page (UTF-8 with BOM so spreadsheets read umlauts). */
-export function resultsCsvStream(deps: AppDeps, scanId: string): Readable {
-  async function* lines() {
-    yield `\uFEFF${CSV_RESULT_COLUMNS.join(',')}\r\n`;
-    let afterLine = -1;
-    let afterEan = '';
-    for (;;) {
-      const rows = await repo.scanResultsPage(deps.db, scanId, afterLine, afterEan, 1000);
+/** The user's live deals with the list's filters and order, every page, as a file. */
+export function dealsFile(deps: AppDeps, user: CurrentUser, query: SupplierResultsDownloadQuery): Readable {
+  async function* pages(): AsyncIterable<ResultFileRow[]> {
+    const now = deps.clock.now();
+    for (let offset = 0; ; offset += 1000) {
+      const rows = await repo.queryDealRows(
+        deps.db,
+        { userId: user.id, now, brands: query.brands, markets: query.markets, hideAmazonBuyBox: query.hideAmazonBuyBox },
+        { column: repo.DEAL_SORT_COLUMNS[query.sortBy], direction: query.sortOrder },
+        { limit: 1000, offset },
+      );
       if (!rows.length) return;
-      yield rows.map((r) => `${resultLine(r)}\r\n`).join('');
-      const last = rows[rows.length - 1]!;
-      afterLine = last.line ?? 0;
-      afterEan = last.ean;
+      yield rows.map((row) => ({ product: toDealProduct(row), isDeal: true }));
+      if (rows.length < 1000) return;
     }
   }
-  return Readable.from(lines());
+  return resultFileStream(query.format, pages(), 'Deals');
 }

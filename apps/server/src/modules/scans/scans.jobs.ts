@@ -1,12 +1,13 @@
 import type { AppDeps } from '../../deps.ts';
-import { abortAllLocalScans, MAX_ATTEMPTS, runScan, STALE_AFTER_MS } from './scan-engine.ts';
+import { abortAllLocalScans, localScanCount, MAX_ATTEMPTS, runScan, STALE_AFTER_MS, takeHandedBackScans } from './scan-engine.ts';
 import { removeUpload } from './scan-files.ts';
 import * as repo from './scans.repository.ts';
 
 export const SCAN_QUEUE = 'scans-run';
 export const SCAN_CLEANUP_QUEUE = 'scans-cleanup';
 export const RETENTION_MS = 24 * 60 * 60 * 1000;
-const SWEEP_INTERVAL_MS = 30_000;
+/** How often a worker looks for scans whose owner is gone (another process that died; PostgreSQL). */
+const SWEEP_INTERVAL_MS = 10_000;
 
 /** The scan worker of this process per queue, woken at once for a scan started here (instead of its next poll). */
 const localScanWorkers = new WeakMap<NonNullable<AppDeps['queue']>, string>();
@@ -25,7 +26,8 @@ export async function enqueueScan(deps: AppDeps, scanId: string): Promise<void> 
 /**
  * Finds scans whose worker died and gives them back to the queue (or ends them after MAX_ATTEMPTS).
  * On PGlite exactly one process owns the database, so at start-up every PROCESSING scan is an orphan;
- * on PostgreSQL a scan is an orphan when its heartbeat is older than STALE_AFTER_MS.
+ * on PostgreSQL a scan is an orphan when the lease of the process running it is released (the process is gone,
+ * db/process-lease.ts) or its heartbeat is older than STALE_AFTER_MS.
  * PENDING scans get their job re-sent (a job lost with a crash is replaced; duplicates are no-ops).
  */
 export async function sweepScans(deps: AppDeps, options: { startup: boolean }): Promise<{ requeued: number; failed: number }> {
@@ -71,6 +73,22 @@ export async function stopScanWorker(deps: AppDeps): Promise<void> {
   stopSweeper();
   abortAllLocalScans();
   if (deps.queue) await deps.queue.offWork(SCAN_QUEUE).catch(() => undefined);
+}
+
+/**
+ * Graceful shutdown (SIGTERM): takes no new scan jobs, lets every running scan commit what it finished and give
+ * the scan back as PENDING, and sends their jobs again (another worker, or this one after its restart, resumes them
+ * from the checkpoint). Returns the scans handed back.
+ */
+export async function handBackScans(deps: AppDeps, timeoutMs: number): Promise<string[]> {
+  stopSweeper();
+  if (deps.queue) await deps.queue.offWork(SCAN_QUEUE, { wait: false }).catch(() => undefined);
+  abortAllLocalScans({ handBack: true });
+  const deadline = Date.now() + timeoutMs;
+  while (localScanCount() > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  const ids = takeHandedBackScans();
+  for (const scanId of ids) await deps.queue?.send(SCAN_QUEUE, { scanId });
+  return ids;
 }
 
 let sweeper: NodeJS.Timeout | undefined;

@@ -1,7 +1,9 @@
-import type { ScanReport, ScanStatus } from '@dealradar/shared/contracts/scans';
+import type { RowIssue, ScanReport, ScanStatus } from '@dealradar/shared/contracts/scans';
 import type { MarketId } from '@dealradar/shared/markets';
 import type { Db } from '../../db/client.ts';
+import { leaseGoneSql } from '../../db/process-lease.ts';
 import type { ScanProduct } from './deal-calculator.ts';
+import { notAmazonBuyBoxSql } from '../../lib/amazon-buy-box.sql.ts';
 import type { ListingFactsRow } from '../../lib/listing-facts.ts';
 
 export type ScanKind = 'csv_template' | 'supplier';
@@ -15,8 +17,15 @@ export interface ScanRow {
   source: 'upload' | 'manual';
   market: MarketId;
   ean_column: string;
+  /** '' = no brand column. */
   brand_column: string;
   price_column: string;
+  /** '' = none. */
+  units_column: string;
+  units_per_price: number | null;
+  sheet: string | null;
+  /** Unusable rows stored in scan_issues by the parse (null until stored). */
+  issues_stored: number | null;
   upload_path: string | null;
   upload_bytes: number;
   status: ScanStatus;
@@ -37,6 +46,13 @@ export interface ScanRow {
   updated_at: Date;
   started_at: Date | null;
   completed_at: Date | null;
+  /** Keepa tokens (migration 0014). */
+  tokens_estimated: number | null;
+  tokens_spent: number;
+  token_refill_rate: number | null;
+  tokens_left: number | null;
+  token_wait_until: Date | null;
+  token_wait_reason: string | null;
 }
 
 export interface NewScan {
@@ -50,6 +66,9 @@ export interface NewScan {
   eanColumn: string;
   brandColumn: string;
   priceColumn: string;
+  unitsColumn: string;
+  unitsPerPrice: number | null;
+  sheet: string | null;
   uploadPath: string;
   uploadBytes: number;
   totalEans: number;
@@ -62,10 +81,12 @@ export interface NewScan {
 export async function insertScan(db: Db, scan: NewScan): Promise<ScanRow> {
   return db.one<ScanRow>(
     `insert into scans (id, kind, user_id, organization_id, file_name, source, market, ean_column, brand_column, price_column,
-                        upload_path, upload_bytes, total_eans, allowed_eans, min_roi, report, created_at, updated_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17) returning *`,
+                        upload_path, upload_bytes, total_eans, allowed_eans, min_roi, report, created_at, updated_at,
+                        units_column, units_per_price, sheet)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17, $18, $19, $20) returning *`,
     [scan.id, scan.kind, scan.userId, scan.organizationId, scan.fileName, scan.source, scan.market, scan.eanColumn, scan.brandColumn,
-      scan.priceColumn, scan.uploadPath, scan.uploadBytes, scan.totalEans, scan.allowedEans, scan.minRoi, scan.report ? JSON.stringify(scan.report) : null, scan.now],
+      scan.priceColumn, scan.uploadPath, scan.uploadBytes, scan.totalEans, scan.allowedEans, scan.minRoi, scan.report ? JSON.stringify(scan.report) : null, scan.now,
+      scan.unitsColumn, scan.unitsPerPrice, scan.sheet],
   );
 }
 
@@ -102,18 +123,21 @@ export async function runningScanIds(db: Db): Promise<Array<{ id: string; status
   return db.query(`select id, status from scans where status in ('PENDING', 'PROCESSING') order by queue_seq asc`);
 }
 
+/** A PROCESSING scan's owner is gone: silent since $staleBefore, or (PostgreSQL) its process lease is released. */
+const ownerGone = (staleBefore: string) => `(heartbeat_at is null or heartbeat_at < ${staleBefore} or ${leaseGoneSql('owner_lease')})`;
+
 /**
- * Takes the scan for one worker run: a PENDING scan, or a PROCESSING one whose owner stopped showing life
- * before `staleBefore`. Returns undefined when another run holds it or it has ended.
+ * Takes the scan for one worker run (of the process holding `lease`): a PENDING scan, or a PROCESSING one whose owner
+ * is gone. Returns undefined when another run holds it or it has ended.
  */
-export async function claimScan(db: Db, id: string, token: string, now: Date, heartbeat: Date, staleBefore: Date): Promise<ScanRow | undefined> {
+export async function claimScan(db: Db, id: string, token: string, now: Date, heartbeat: Date, staleBefore: Date, lease: number | null): Promise<ScanRow | undefined> {
   return db.maybeOne<ScanRow>(
-    `update scans set status = 'PROCESSING', worker_token = $2, heartbeat_at = $4, attempts = attempts + 1,
-            started_at = coalesce(started_at, $3), updated_at = $3
+    `update scans set status = 'PROCESSING', worker_token = $2, heartbeat_at = $4, attempts = attempts + 1, owner_lease = $6,
+            started_at = coalesce(started_at, $3), updated_at = $3, token_wait_until = null, token_wait_reason = null
       where id = $1 and cancel_requested = false
-        and (status = 'PENDING' or (status = 'PROCESSING' and (heartbeat_at is null or heartbeat_at < $5)))
+        and (status = 'PENDING' or (status = 'PROCESSING' and ${ownerGone('$5')}))
       returning *`,
-    [id, token, now, heartbeat, staleBefore],
+    [id, token, now, heartbeat, staleBefore, lease],
   );
 }
 
@@ -137,15 +161,40 @@ export async function saveProgress(
   db: Db,
   id: string,
   token: string,
-  fields: { processed: number; checkpoint: number; matched: number; deals: number; report: ScanReport; now: Date; heartbeat: Date },
+  fields: {
+    processed: number;
+    checkpoint: number;
+    matched: number;
+    deals: number;
+    report: ScanReport;
+    now: Date;
+    heartbeat: Date;
+    tokens?: { spent: number; refillRate: number | null; tokensLeft: number | null };
+  },
 ): Promise<boolean> {
   const n = await db.execute(
     `update scans set processed_eans = $3, checkpoint = $4, matched_products = $5, deals_found = $6, report = $7,
-            updated_at = $8, heartbeat_at = $9
+            updated_at = $8, heartbeat_at = $9,
+            tokens_spent = coalesce($10, tokens_spent), token_refill_rate = coalesce($11, token_refill_rate), tokens_left = coalesce($12, tokens_left)
       where id = $1 and worker_token = $2 and status = 'PROCESSING' and cancel_requested = false`,
-    [id, token, fields.processed, fields.checkpoint, fields.matched, fields.deals, JSON.stringify(fields.report), fields.now, fields.heartbeat],
+    [id, token, fields.processed, fields.checkpoint, fields.matched, fields.deals, JSON.stringify(fields.report), fields.now, fields.heartbeat,
+      fields.tokens?.spent ?? null, fields.tokens?.refillRate ?? null, fields.tokens?.tokensLeft ?? null],
   );
   return n === 1;
+}
+
+/** The expected token cost told before the scan started, with the account's refill rate then. */
+export async function saveTokenEstimate(db: Db, id: string, estimate: { tokens: number; refillRate: number | null; tokensLeft: number | null }): Promise<void> {
+  await db.execute('update scans set tokens_estimated = $2, token_refill_rate = $3, tokens_left = $4 where id = $1', [id, estimate.tokens, estimate.refillRate, estimate.tokensLeft]);
+}
+
+/** A wait for Keepa tokens began (until, reason) or ended (null), as the running worker saw it. */
+export async function saveTokenWait(db: Db, id: string, token: string, wait: { until: Date; reason: string; tokensLeft: number | null; refillRate: number | null } | null): Promise<void> {
+  await db.execute(
+    `update scans set token_wait_until = $3, token_wait_reason = $4, tokens_left = coalesce($5, tokens_left), token_refill_rate = coalesce($6, token_refill_rate)
+      where id = $1 and worker_token = $2 and status = 'PROCESSING'`,
+    [id, token, wait?.until ?? null, wait?.reason ?? null, wait?.tokensLeft ?? null, wait?.refillRate ?? null],
+  );
 }
 
 export async function finishScan(
@@ -156,7 +205,7 @@ export async function finishScan(
 ): Promise<boolean> {
   const n = await db.execute(
     `update scans set status = $3, error = $4, completed_at = $5, updated_at = $5, upload_path = null,
-            report = coalesce($6::jsonb, report), worker_token = null
+            report = coalesce($6::jsonb, report), worker_token = null, token_wait_until = null, token_wait_reason = null
       where id = $1 and ($2::text is null or worker_token = $2) and status in ('PENDING', 'PROCESSING')`,
     [id, token, fields.status, fields.error, fields.now, fields.report ? JSON.stringify(fields.report) : null],
   );
@@ -166,7 +215,8 @@ export async function finishScan(
 /** Cancel: an unfinished scan ends as ERROR at once; the running worker sees it at its next batch. */
 export async function cancelScan(db: Db, id: string, now: Date, message: string): Promise<ScanRow | undefined> {
   return db.maybeOne<ScanRow>(
-    `update scans set cancel_requested = true, status = 'ERROR', error = $3, completed_at = $2, updated_at = $2
+    `update scans set cancel_requested = true, status = 'ERROR', error = $3, completed_at = $2, updated_at = $2,
+            token_wait_until = null, token_wait_reason = null
       where id = $1 and status in ('PENDING', 'PROCESSING') returning *`,
     [id, now, message],
   );
@@ -176,22 +226,13 @@ export async function deleteScan(db: Db, id: string): Promise<void> {
   await db.execute('delete from scans where id = $1', [id]);
 }
 
-/** The user's VAT status for the profit engine (registered unless said otherwise). */
-export async function userVatRegistered(db: Db, userId: string): Promise<boolean> {
-  const row = await db.maybeOne<{ vat_registered: boolean }>('select vat_registered from users where id = $1', [userId]);
-  return row?.vat_registered ?? true;
-}
-
 export async function touchHeartbeat(db: Db, id: string, token: string, heartbeat: Date): Promise<void> {
   await db.execute('update scans set heartbeat_at = $3 where id = $1 and worker_token = $2', [id, token, heartbeat]);
 }
 
-/** PROCESSING scans whose worker stopped showing life before staleBefore (all of them when staleBefore is null). */
+/** PROCESSING scans whose owner is gone (all of them when staleBefore is null). */
 export async function findOrphanedScans(db: Db, staleBefore: Date | null): Promise<ScanRow[]> {
-  return db.query<ScanRow>(
-    `select * from scans where status = 'PROCESSING' and ($1::timestamptz is null or heartbeat_at is null or heartbeat_at < $1)`,
-    [staleBefore],
-  );
+  return db.query<ScanRow>(`select * from scans where status = 'PROCESSING' and ($1::timestamptz is null or ${ownerGone('$1')})`, [staleBefore]);
 }
 
 /** PENDING scans, oldest first (their jobs are re-sent at start-up in case a job was lost). */
@@ -202,8 +243,21 @@ export async function findPendingScans(db: Db): Promise<ScanRow[]> {
 /** Puts an orphaned scan back to PENDING so a new job can claim it. */
 export async function requeueScan(db: Db, id: string, now: Date): Promise<boolean> {
   const n = await db.execute(
-    `update scans set status = 'PENDING', worker_token = null, updated_at = $2 where id = $1 and status = 'PROCESSING'`,
+    `update scans set status = 'PENDING', worker_token = null, owner_lease = null, updated_at = $2 where id = $1 and status = 'PROCESSING'`,
     [id, now],
+  );
+  return n === 1;
+}
+
+/**
+ * A run gives its scan back because its process is shutting down (SIGTERM): PENDING again, for any worker, and the
+ * attempt does not count (a deploy is no crash). False when the run no longer owned it.
+ */
+export async function handBackScan(db: Db, id: string, token: string, now: Date): Promise<boolean> {
+  const n = await db.execute(
+    `update scans set status = 'PENDING', worker_token = null, owner_lease = null, attempts = greatest(attempts - 1, 0), updated_at = $3
+      where id = $1 and worker_token = $2 and status = 'PROCESSING'`,
+    [id, token, now],
   );
   return n === 1;
 }
@@ -228,7 +282,7 @@ export async function insertResults(
   if (!products.length) return;
   const rows = products.map((p) => ({
     ean: p.ean, asin: p.asin, market: p.market, line: p.line, product_name: p.productName, brand: p.brand,
-    supplier_name: p.supplierName, supplier_price: p.supplierPrice, amazon_price: p.amazonPrice, estimated_profit: p.estimatedProfit,
+    supplier_name: p.supplierName, supplier_price: p.supplierPrice, case_price: p.casePrice, units_per_price: p.unitsPerPrice, amazon_price: p.amazonPrice, estimated_profit: p.estimatedProfit,
     roi_percentage: p.roiPercentage, max_buy_price: p.maxBuyPrice, min_roi: p.minRoi, is_deal: p.isDeal,
     main_category_rank: p.mainCategoryRank, beauty_category_rank: p.beautyCategoryRank, estimated_monthly_sales: p.estimatedMonthlySales,
     rating: p.rating, review_count: p.reviewCount, number_of_sellers: p.numberOfSellers, buy_box_seller_id: p.buyBoxSellerId,
@@ -237,14 +291,17 @@ export async function insertResults(
   await db.execute(
     `insert into scan_results (scan_id, user_id, kind, created_at, expires_at, ean, asin, market, line, product_name, brand, supplier_name,
             supplier_price, amazon_price, estimated_profit, roi_percentage, max_buy_price, min_roi, is_deal, main_category_rank,
-            beauty_category_rank, estimated_monthly_sales, rating, review_count, number_of_sellers, buy_box_seller_id, amazon_image_url, breakdown)
+            beauty_category_rank, estimated_monthly_sales, rating, review_count, number_of_sellers, buy_box_seller_id, amazon_image_url, breakdown,
+            case_price, units_per_price)
      select $1, $2, $3, $4, $5, r.ean, r.asin, r.market, r.line, r.product_name, r.brand, r.supplier_name,
             r.supplier_price, r.amazon_price, r.estimated_profit, r.roi_percentage, r.max_buy_price, r.min_roi, r.is_deal, r.main_category_rank,
-            r.beauty_category_rank, r.estimated_monthly_sales, r.rating, r.review_count, r.number_of_sellers, r.buy_box_seller_id, r.amazon_image_url, r.breakdown
+            r.beauty_category_rank, r.estimated_monthly_sales, r.rating, r.review_count, r.number_of_sellers, r.buy_box_seller_id, r.amazon_image_url, r.breakdown,
+            r.case_price, coalesce(r.units_per_price, 1)
        from jsonb_to_recordset($6::jsonb) as r(ean text, asin text, market text, line integer, product_name text, brand text, supplier_name text,
             supplier_price numeric, amazon_price numeric, estimated_profit numeric, roi_percentage numeric, max_buy_price numeric, min_roi numeric,
             is_deal boolean, main_category_rank integer, beauty_category_rank integer, estimated_monthly_sales integer, rating numeric,
-            review_count integer, number_of_sellers integer, buy_box_seller_id text, amazon_image_url text, breakdown jsonb)
+            review_count integer, number_of_sellers integer, buy_box_seller_id text, amazon_image_url text, breakdown jsonb,
+            case_price numeric, units_per_price integer)
      on conflict (scan_id, ean) do nothing`,
     [scan.id, scan.userId, scan.kind, createdAt, expiresAt, JSON.stringify(rows)],
   );
@@ -270,6 +327,8 @@ export interface ResultRow extends ListingFactsRow {
   brand: string | null;
   supplier_name: string | null;
   supplier_price: number | null;
+  case_price: number | null;
+  units_per_price: number;
   amazon_price: number | null;
   estimated_profit: number | null;
   roi_percentage: number | null;
@@ -302,23 +361,28 @@ export const DEAL_SORT_COLUMNS = {
   reviewCount: 'review_count',
 } as const;
 
-export async function queryDeals(
-  db: Db,
-  filter: { userId: string; now: Date; brands: string[]; markets: string[] },
-  order: { column: (typeof DEAL_SORT_COLUMNS)[keyof typeof DEAL_SORT_COLUMNS]; direction: 'asc' | 'desc' },
-  page: { limit: number; offset: number },
-): Promise<{ rows: ResultRow[]; total: number }> {
-  const where = `user_id = $1 and kind = 'supplier' and is_deal and expires_at > $2
+const DEALS_WHERE = `user_id = $1 and kind = 'supplier' and is_deal and expires_at > $2
      and (cardinality($3::text[]) = 0 or lower(brand) = any($3::text[]))
-     and (cardinality($4::text[]) = 0 or market = any($4::text[]))`;
-  const params = [filter.userId, filter.now, filter.brands.map((b) => b.toLowerCase()), filter.markets];
+     and (cardinality($4::text[]) = 0 or market = any($4::text[]))
+     and (not $5::boolean or ${notAmazonBuyBoxSql()})`;
+/** hideAmazonBuyBox: leave out deals whose buy box Amazon itself holds. */
+type DealFilter = { userId: string; now: Date; brands: string[]; markets: string[]; hideAmazonBuyBox?: boolean };
+type DealOrder = { column: (typeof DEAL_SORT_COLUMNS)[keyof typeof DEAL_SORT_COLUMNS]; direction: 'asc' | 'desc' };
+const dealParams = (filter: DealFilter) => [filter.userId, filter.now, filter.brands.map((b) => b.toLowerCase()), filter.markets, filter.hideAmazonBuyBox ?? false];
+
+/** One page of the user's live deals, filtered and sorted (nulls last). */
+export async function queryDealRows(db: Db, filter: DealFilter, order: DealOrder, page: { limit: number; offset: number }): Promise<ResultRow[]> {
   const dir = order.direction === 'desc' ? 'desc' : 'asc';
+  return db.query<ResultRow>(
+    `select * from scan_results where ${DEALS_WHERE} order by ${order.column} ${dir} nulls last, created_at desc, id limit $6 offset $7`,
+    [...dealParams(filter), page.limit, page.offset],
+  );
+}
+
+export async function queryDeals(db: Db, filter: DealFilter, order: DealOrder, page: { limit: number; offset: number }): Promise<{ rows: ResultRow[]; total: number }> {
   const [rows, count] = await Promise.all([
-    db.query<ResultRow>(
-      `select * from scan_results where ${where} order by ${order.column} ${dir} nulls last, created_at desc, id limit $5 offset $6`,
-      [...params, page.limit, page.offset],
-    ),
-    db.one<{ n: number }>(`select count(*)::int as n from scan_results where ${where}`, params),
+    queryDealRows(db, filter, order, page),
+    db.one<{ n: number }>(`select count(*)::int as n from scan_results where ${DEALS_WHERE}`, dealParams(filter)),
   ]);
   return { rows, total: count.n };
 }
@@ -336,4 +400,32 @@ export async function dealFacets(db: Db, userId: string, now: Date): Promise<{ b
   const brands = [...new Set(rows.map((r) => r.brand).filter((b): b is string => !!b))].sort((a, b) => a.localeCompare(b));
   const markets = [...new Set(rows.map((r) => r.market))].sort();
   return { brands, markets };
+}
+
+/** Rows per INSERT of stored issues (one statement each; PGlite runs it on the main thread). */
+export const ISSUE_INSERT_SLICE = 1000;
+
+/** Stores unusable rows of a scan, set-wise. Storing the same rows again adds nothing (key: scan, line, reason). */
+export async function insertIssues(db: Db, scanId: string, issues: RowIssue[]): Promise<void> {
+  if (!issues.length) return;
+  await db.execute(
+    `insert into scan_issues (scan_id, line, reason, value, message)
+     select $1, r.line, r.reason, r.value, r.message from unnest($2::integer[], $3::text[], $4::text[], $5::text[]) as r(line, reason, value, message)
+     on conflict (scan_id, line, reason) do nothing`,
+    [scanId, issues.map((i) => i.line), issues.map((i) => i.reason), issues.map((i) => i.value), issues.map((i) => i.message)],
+  );
+}
+
+/** Records that the parse's issues are stored (a resumed run does not store them again). */
+export async function markIssuesStored(db: Db, scanId: string, count: number): Promise<void> {
+  await db.execute('update scans set issues_stored = $2 where id = $1', [scanId, count]);
+}
+
+/** Stored issues of a scan in line order, a page after (line, reason). */
+export async function issuesPage(db: Db, scanId: string, after: { line: number; reason: string }, limit: number): Promise<RowIssue[]> {
+  return db.query<RowIssue>(
+    `select line, reason, value, message from scan_issues where scan_id = $1 and (line, reason) > ($2, $3)
+      order by line, reason limit $4`,
+    [scanId, after.line, after.reason, limit],
+  );
 }

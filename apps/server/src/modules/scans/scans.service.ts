@@ -1,16 +1,18 @@
 import { performance } from 'node:perf_hooks';
 import type { CsvScan, QueueInfo, SupplierScanStatus } from '@dealradar/shared/contracts/scans';
+import { describeTokenCost, type ScanTokens, type TokenEstimateAnswer } from '@dealradar/shared/keepa-tokens';
 import type { MarketId } from '@dealradar/shared/markets';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, conflict, notFound } from '../../errors/app-error.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { effectiveMinRoi, releaseEanUploads, reserveEanUploads } from '../plans/entitlements.ts';
+import { minutesFor } from '../market-data/token-estimate.ts';
 import { abortLocalScan, ScanStopped } from './scan-engine.ts';
-import { handOffParsedFile, removeUpload } from './scan-files.ts';
-import { buildReport, emptyReport } from './scan-report.ts';
+import { handOffParsedFile, readOptionsOf, removeUpload } from './scan-files.ts';
+import { buildReport, completeReport } from './scan-report.ts';
 import { enqueueScan, RETENTION_MS } from './scans.jobs.ts';
 import * as repo from './scans.repository.ts';
-import { readSupplierFile, type SupplierColumns } from './supplier-file.ts';
+import { eanFromKey, readSupplierFile, type SupplierColumns } from './supplier-file.ts';
 import type { ReceivedUpload } from './upload-receiver.ts';
 
 /** The rules shared by both analyzers: start (parse, plan allowance, queue), read, cancel, delete. */
@@ -39,7 +41,7 @@ export async function startScan(
   try {
     const readStarted = performance.now();
     const readCpu = process.cpuUsage();
-    const parsed = await readSupplierFile(upload.path, input.columns, { lineOffset: input.source === 'manual' ? -1 : 0 });
+    const parsed = await readSupplierFile(upload.path, input.columns, readOptionsOf(input.source));
     const cpu = process.cpuUsage(readCpu);
     deps.log.info(
       { rows: parsed.rowsRead, eans: parsed.eans.length, bytes: upload.bytes, readMs: Math.round(performance.now() - readStarted), readCpuMs: Math.round((cpu.user + cpu.system) / 1000) },
@@ -65,6 +67,9 @@ export async function startScan(
         eanColumn: input.columns.ean,
         brandColumn: input.columns.brand,
         priceColumn: input.columns.price,
+        unitsColumn: input.columns.units ?? '',
+        unitsPerPrice: input.columns.unitsPerPrice ?? null,
+        sheet: input.columns.sheet ?? null,
         uploadPath: upload.path,
         uploadBytes: upload.bytes,
         totalEans: parsed.eans.length,
@@ -84,8 +89,42 @@ export async function startScan(
   }
 }
 
+/** The expected Keepa tokens of a file's distinct valid EANs (answer of POST /supplier-analyzer/token-estimate). */
+export async function estimateScanTokens(
+  deps: AppDeps,
+  input: { path: string; market: MarketId; eanColumn: string; sheet?: string },
+): Promise<TokenEstimateAnswer> {
+  const parsed = await readSupplierFile(input.path, { ean: input.eanColumn, brand: '', price: '', sheet: input.sheet }, readOptionsOf('upload'));
+  const eans = Array.from(parsed.eans, eanFromKey);
+  const estimate = deps.marketData.estimateTokens
+    ? await deps.marketData.estimateTokens(eans, input.market)
+    : { eans: eans.length, newEans: 0, tokens: 0, refillRate: null, tokensLeft: null, minutes: 0 };
+  const { eans: count, newEans, tokens, refillRate, tokensLeft, minutes } = estimate;
+  return { eans: count, newEans, tokens, refillRate, tokensLeft, minutes, text: describeTokenCost(estimate) };
+}
+
 function retentionStart(deps: AppDeps): Date {
   return new Date(deps.clock.now().getTime() - RETENTION_MS);
+}
+
+/** The column mapping of an upload's fields; brand '' = no brand column (deals carry the listing's brand). */
+export function columnsOf(fields: {
+  eanColumn: string;
+  brandColumn?: string;
+  noBrandColumn: boolean;
+  priceColumn: string;
+  unitsColumn?: string;
+  unitsPerPrice?: number;
+  sheet?: string;
+}): SupplierColumns {
+  return {
+    ean: fields.eanColumn,
+    brand: fields.noBrandColumn ? '' : (fields.brandColumn ?? ''),
+    price: fields.priceColumn,
+    units: fields.unitsColumn,
+    unitsPerPrice: fields.unitsPerPrice,
+    sheet: fields.sheet,
+  };
 }
 
 /** The user's own scan of that kind (ended ones only within 24 h); anything else is 404. */
@@ -106,7 +145,10 @@ export async function listHistory(deps: AppDeps, user: CurrentUser, kind: repo.S
 
 /** Cancel: an unfinished scan ends as ERROR ('The scan was canceled.') at once and its worker stops at the next batch. */
 export async function cancelOwnScan(deps: AppDeps, user: CurrentUser, kind: repo.ScanKind, id: string): Promise<repo.ScanRow> {
-  const scan = await getOwnScan(deps, user, kind, id);
+  return cancelScanRow(deps, await getOwnScan(deps, user, kind, id));
+}
+
+async function cancelScanRow(deps: AppDeps, scan: repo.ScanRow): Promise<repo.ScanRow> {
   const canceled = await repo.cancelScan(deps.db, scan.id, deps.clock.now(), CANCELED_MESSAGE);
   if (!canceled) return scan; // already ended: nothing to stop
   abortLocalScan(scan.id, new ScanStopped('canceled'));
@@ -115,6 +157,13 @@ export async function cancelOwnScan(deps: AppDeps, user: CurrentUser, kind: repo
   }
   removeUpload(scan.upload_path);
   return canceled;
+}
+
+/** Before a user is deleted (users module): their unfinished scans stop, so no worker goes on writing for them. */
+export async function cancelScansOfUser(deps: AppDeps, userId: string): Promise<void> {
+  for (const kind of ['csv_template', 'supplier'] as const) {
+    for (const scan of await repo.listActiveScans(deps.db, userId, kind)) await cancelScanRow(deps, scan);
+  }
 }
 
 /** Delete: cancels when still running, then removes the scan and its results. */
@@ -143,8 +192,26 @@ export function requireCompleted(scan: repo.ScanRow): void {
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function reportOf(scan: repo.ScanRow) {
-  const report = scan.report ?? emptyReport();
+  const report = completeReport(scan.report);
   return { ...report, matchedProducts: scan.matched_products, dealsFound: scan.deals_found };
+}
+
+/** Keepa tokens of a scan (absent when its data source charged and expected none). */
+export function tokensOf(scan: repo.ScanRow): ScanTokens | undefined {
+  if (scan.tokens_estimated === null && !scan.tokens_spent) return undefined;
+  const running = scan.status === 'PENDING' || scan.status === 'PROCESSING';
+  const account = { tokensLeft: scan.tokens_left, refillRate: scan.token_refill_rate };
+  const rest = Math.max(0, (scan.tokens_estimated ?? 0) - scan.tokens_spent);
+  return {
+    estimated: scan.tokens_estimated,
+    spent: scan.tokens_spent,
+    refillRate: scan.token_refill_rate,
+    tokensLeft: scan.tokens_left,
+    // From tokens and refill, not from rows: the expected tokens not spent yet, less the balance, at the refill rate.
+    minutesRemaining: running && scan.tokens_estimated !== null ? minutesFor(rest, account) : null,
+    waitingUntil: running ? iso(scan.token_wait_until) : null,
+    waitingReason: running ? scan.token_wait_reason : null,
+  };
 }
 
 export function toCsvScan(scan: repo.ScanRow): CsvScan {
@@ -164,8 +231,14 @@ export function toCsvScan(scan: repo.ScanRow): CsvScan {
     completedAt: iso(scan.completed_at),
     ...(scan.error ? { error: scan.error } : {}),
     report: reportOf(scan),
+    ...withTokens(scan),
   };
 }
+
+const withTokens = (scan: repo.ScanRow) => {
+  const tokens = tokensOf(scan);
+  return tokens ? { tokens } : {};
+};
 
 export function toSupplierStatus(scan: repo.ScanRow): SupplierScanStatus {
   const allowed = scan.allowed_eans ?? scan.total_eans;
@@ -178,5 +251,6 @@ export function toSupplierStatus(scan: repo.ScanRow): SupplierScanStatus {
     status: scan.status,
     ...(scan.error ? { error: scan.error } : {}),
     report: reportOf(scan),
+    ...withTokens(scan),
   };
 }

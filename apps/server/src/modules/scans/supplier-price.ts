@@ -1,45 +1,21 @@
+import { parseDecimalInput } from '@dealradar/shared/decimal';
+
 /**
  * Supplier prices as they appear in real price lists: '12,50', '12.50', '€ 12,50', '12.50 EUR', '1.234,56',
  * '1,234.56', '1 234,56'. Result in EUR minor units (cents, may be fractional: 0,125 € = 12.5 cents).
  * Empty → null (no price). Anything else that is not a non-negative number → invalid with a sentence.
+ * The rules are the shared parseDecimalInput's (one implementation with the web's inputs); `decimalSeparator` is the
+ * column's own separator when its other cells show it (decimalSeparatorOf), which settles '1,000'.
  */
 export type PriceCheck = { ok: true; cents: number | null } | { ok: false; reason: string };
 
-const CURRENCY = /€|\$|£|\beur\b|\beuro\b|\busd\b|\bgbp\b|\bcad\b|\bchf\b|\bnetto\b|\bnet\b/gi;
-
-export function parseSupplierPrice(cell: string | undefined): PriceCheck {
+export function parseSupplierPrice(cell: string | undefined, decimalSeparator?: ',' | '.'): PriceCheck {
   if (cell === undefined) return { ok: true, cents: null };
   const plain = plainPriceCents(cell);
   if (plain !== undefined) return { ok: true, cents: plain };
-  let text = cell.trim();
-  if (text === '') return { ok: true, cents: null };
-  text = text.replace(CURRENCY, '').replace(/[\s\u00a0\u202f']/g, '');
-  if (text === '' || text === '-') return { ok: true, cents: null };
-  if (text.startsWith('-')) return { ok: false, reason: `The price ${cell.trim()} is negative.` };
-  if (!/^\d[\d.,]*$|^[.,]\d+$/.test(text)) return { ok: false, reason: `The price ${cell.trim()} is not a number.` };
-  const dots = count(text, '.');
-  const commas = count(text, ',');
-  let normalized: string;
-  if (dots && commas) {
-    // Both: the last one is the decimal separator, the other groups thousands.
-    const decimal = text.lastIndexOf('.') > text.lastIndexOf(',') ? '.' : ',';
-    const group = decimal === '.' ? ',' : '.';
-    if (count(text, decimal) > 1) return { ok: false, reason: `The price ${cell.trim()} is not a number.` };
-    normalized = text.split(group).join('').replace(decimal, '.');
-  } else if (dots > 1 || commas > 1) {
-    normalized = text.replace(/[.,]/g, ''); // 1.234.567 → thousands groups only
-  } else {
-    normalized = text.replace(',', '.'); // one separator: decimal (12,50 / 12.5)
-  }
-  const value = Number(normalized);
-  if (!Number.isFinite(value)) return { ok: false, reason: `The price ${cell.trim()} is not a number.` };
-  return { ok: true, cents: Math.round(value * 100 * 10000) / 10000 };
-}
-
-function count(text: string, ch: string): number {
-  let n = 0;
-  for (let i = 0; i < text.length; i += 1) if (text[i] === ch) n += 1;
-  return n;
+  const parsed = parseDecimalInput(cell, { decimalSeparator });
+  if (!parsed.ok) return { ok: false, reason: `The price ${parsed.error}` };
+  return { ok: true, cents: parsed.value === null ? null : Math.round(parsed.value * 100 * 10000) / 10000 };
 }
 
 /** Fast path: digits with at most one ',' or '.' followed by 1–2 decimals ('12', '12,5', '12.50'); else undefined. */

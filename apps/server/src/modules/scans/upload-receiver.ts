@@ -4,7 +4,10 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { SUPPLIER_CSV_MAX_BYTES } from '@dealradar/shared/constants';
-import { AppError, badRequest } from '../../errors/app-error.ts';
+import { WRONG_FILE_TYPE_MESSAGE } from '@dealradar/shared/contracts/scans';
+import { OLD_EXCEL_MESSAGE } from '@dealradar/shared/xlsx-reader';
+import { badRequest } from '../../errors/app-error.ts';
+import { NOT_MULTIPART_MESSAGE, readMultipart, uploadFileName } from '../../lib/multipart.ts';
 import { removeUpload, uploadsDir } from './scan-files.ts';
 
 export interface ReceivedUpload {
@@ -18,48 +21,58 @@ export interface ReceivedUpload {
 export const TOO_LARGE_MESSAGE = `The file is larger than 50 MB (${SUPPLIER_CSV_MAX_BYTES} bytes). Please split it and upload the parts.`;
 
 /**
- * Streams a multipart upload (text fields + one `file`) straight to DATA_DIR/uploads/<id>.csv: never held in memory,
- * cut off at 52428800 bytes (413, nothing kept). Only .csv files; an empty file is refused.
+ * The sentence for a file name the analyzers do not take: .xls gets "save it as .xlsx or .csv", anything but .csv and
+ * .xlsx the SPEC's 'File type must be ...' naming both. (The content is checked when the file is read: a renamed file
+ * is read as what it is, an .xls renamed to .xlsx gets the .xls sentence.)
  */
-export async function receiveCsvUpload(request: FastifyRequest, dataDir: string): Promise<ReceivedUpload> {
-  if (!request.isMultipart()) throw badRequest('Please upload the file as multipart/form-data with a field named file.');
+export function fileTypeProblem(fileName: string): string | undefined {
+  if (/\.xls$/i.test(fileName)) return OLD_EXCEL_MESSAGE;
+  if (!/\.(csv|xlsx)$/i.test(fileName)) return WRONG_FILE_TYPE_MESSAGE;
+  return undefined;
+}
+
+/**
+ * Streams a multipart upload (text fields + one `file`) straight to DATA_DIR/uploads/<id>.csv or .xlsx: never held in
+ * memory, cut off at 52428800 bytes (413, nothing kept). Only .csv and .xlsx files; an empty file is refused.
+ * Malformed forms and NUL characters are refused by the one multipart reader (lib/multipart.ts).
+ */
+export async function receiveSupplierUpload(
+  request: FastifyRequest,
+  dataDir: string,
+  options: { tooLargeMessage?: string; missingFile?: string; maxFields?: number; anyName?: boolean } = {},
+): Promise<ReceivedUpload> {
+  if (!request.isMultipart()) throw badRequest(NOT_MULTIPART_MESSAGE);
   const id = crypto.randomUUID();
   const dir = uploadsDir(dataDir);
   fs.mkdirSync(dir, { recursive: true });
-  const target = path.join(dir, `${id}.csv`);
-  const fields: Record<string, string> = {};
+  let target = path.join(dir, `${id}.csv`);
   let fileName: string | undefined;
   let bytes = 0;
+  let fields: Record<string, string>;
   try {
-    for await (const part of request.parts({ limits: { fileSize: SUPPLIER_CSV_MAX_BYTES, files: 1, fields: 20, fieldSize: 10_000 } })) {
-      if (part.type === 'field') {
-        fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value ?? '');
-        continue;
-      }
-      if (part.fieldname !== 'file' || fileName !== undefined) {
-        part.file.resume();
-        continue;
-      }
-      fileName = path.basename(part.filename || 'upload.csv').slice(0, 200);
-      if (!/\.csv$/i.test(fileName)) {
-        part.file.resume();
-        throw badRequest('Only CSV files (.csv) can be uploaded.');
-      }
-      part.file.on('data', (chunk: Buffer) => {
-        bytes += chunk.length;
-      });
-      await pipeline(part.file, fs.createWriteStream(target));
-      if (part.file.truncated) throw new AppError('payload_too_large', TOO_LARGE_MESSAGE);
-    }
+    fields = await readMultipart(request, {
+      maxFileBytes: SUPPLIER_CSV_MAX_BYTES,
+      tooLargeMessage: options.tooLargeMessage ?? TOO_LARGE_MESSAGE,
+      maxFields: options.maxFields,
+      async onFile(part) {
+        fileName = uploadFileName(part.filename, 'upload.csv');
+        const problem = options.anyName ? undefined : fileTypeProblem(fileName);
+        if (problem) {
+          part.file.resume();
+          throw badRequest(problem);
+        }
+        if (/\.xlsx$/i.test(fileName)) target = path.join(dir, `${id}.xlsx`);
+        part.file.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+        });
+        await pipeline(part.file, fs.createWriteStream(target));
+      },
+    });
   } catch (error) {
     removeUpload(target);
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payload_too_large', TOO_LARGE_MESSAGE);
-    if (code === 'FST_FILES_LIMIT') throw badRequest('Please upload one file at a time.');
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw badRequest('Please upload the file as multipart/form-data with a field named file.');
     throw error;
   }
-  if (fileName === undefined) throw badRequest('Please choose a CSV file to upload (form field file).');
+  if (fileName === undefined) throw badRequest(options.missingFile ?? 'Please choose a CSV or XLSX file to upload (form field file).');
   if (bytes === 0) {
     removeUpload(target);
     throw badRequest('The file is empty.');

@@ -1,13 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { manualEntryBodySchema, supplierResultsQuerySchema, supplierScanStartFieldsSchema, type SupplierStartResponse } from '@dealradar/shared/contracts/scans';
+import {
+  manualEntryBodySchema,
+  supplierResultsDownloadQuerySchema,
+  supplierResultsQuerySchema,
+  supplierScanStartFieldsSchema,
+  tokenEstimateFieldsSchema,
+  type SupplierStartResponse,
+} from '@dealradar/shared/contracts/scans';
 import type { AppDeps } from '../../deps.ts';
+import { badRequest } from '../../errors/app-error.ts';
 import { parse } from '../../lib/validate.ts';
 import { userOf, type AuthGuards } from '../../plugins/auth.ts';
-import { clearDeals, dealFilters, listDeals } from '../scans/scan-results.service.ts';
+import { DOWNLOAD_TYPES, sendDownload } from '../scans/result-files.ts';
+import { reportCsvStream } from '../scans/scan-issues.ts';
+import { clearDeals, dealFilters, dealsFile, listDeals } from '../scans/scan-results.service.ts';
 import { removeUpload } from '../scans/scan-files.ts';
 import * as scans from '../scans/scans.service.ts';
-import { receiveCsvUpload, writeManualEntryFile, type ReceivedUpload } from '../scans/upload-receiver.ts';
+import { receiveSupplierUpload, writeManualEntryFile, type ReceivedUpload } from '../scans/upload-receiver.ts';
 
 /** SPEC §7 "Supplier analyzer" (any logged-in user; the plan's EAN allowance applies). */
 export function registerSupplierAnalyzerRoutes(api: FastifyInstance, deps: AppDeps, guards: AuthGuards): void {
@@ -30,7 +40,7 @@ export function registerSupplierAnalyzerRoutes(api: FastifyInstance, deps: AppDe
       let upload: ReceivedUpload;
       let started: scans.StartedScan;
       if (request.isMultipart()) {
-        upload = await receiveCsvUpload(request, deps.config.DATA_DIR);
+        upload = await receiveSupplierUpload(request, deps.config.DATA_DIR);
         let fields;
         try {
           fields = parse(supplierScanStartFieldsSchema, upload.fields);
@@ -43,7 +53,7 @@ export function registerSupplierAnalyzerRoutes(api: FastifyInstance, deps: AppDe
           upload,
           source: 'upload',
           market: fields.marketId,
-          columns: { ean: fields.eanColumn, brand: fields.brandColumn, price: fields.priceColumn },
+          columns: scans.columnsOf(fields),
         });
       } else {
         const body = parse(manualEntryBodySchema, request.body);
@@ -59,8 +69,28 @@ export function registerSupplierAnalyzerRoutes(api: FastifyInstance, deps: AppDe
       return { scanId: started.scan.id, allowedEans: started.allowedEans, totalEans: started.totalEans, status: started.scan.status };
     });
 
+    /** The expected Keepa token cost of a file before its scan starts (the upload dialogs show it). */
+    scope.post('/supplier-analyzer/token-estimate', user, async (request) => {
+      if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data with marketId and eanColumn.');
+      const upload = await receiveSupplierUpload(request, deps.config.DATA_DIR);
+      try {
+        const fields = parse(tokenEstimateFieldsSchema, upload.fields);
+        return await scans.estimateScanTokens(deps, { path: upload.path, market: fields.marketId, eanColumn: fields.eanColumn, sheet: fields.sheet });
+      } finally {
+        removeUpload(upload.path);
+      }
+    });
+
     scope.get<{ Params: { id: string } }>('/supplier-analyzer/:id/status', user, async (request) => {
       return scans.toSupplierStatus(await scans.getOwnScan(deps, userOf(request), 'supplier', request.params.id));
+    });
+
+    /**
+     * Cancel (issue 12: a scan waiting hours for Keepa tokens can be stopped; SPEC §7 lists no supplier cancel, the
+     * CSV Template Analyzer's rule applies): an unfinished scan ends as ERROR 'The scan was canceled.' at once.
+     */
+    scope.post<{ Params: { id: string } }>('/supplier-analyzer/:id/cancel', user, async (request) => {
+      return scans.toSupplierStatus(await scans.cancelOwnScan(deps, userOf(request), 'supplier', request.params.id));
     });
 
     scope.get('/supplier-analyzer/results', user, async (request) => {
@@ -68,6 +98,20 @@ export function registerSupplierAnalyzerRoutes(api: FastifyInstance, deps: AppDe
     });
 
     scope.get('/supplier-analyzer/results/filters', user, async (request) => dealFilters(deps, userOf(request)));
+
+    /** The live deals with the list's filters and order, every page: ?format=csv|excel-csv|xlsx&brands&markets&sortBy&sortOrder. */
+    scope.get('/supplier-analyzer/results/download', user, async (request, reply) => {
+      const query = parse(supplierResultsDownloadQuerySchema, request.query);
+      const type = DOWNLOAD_TYPES[query.format];
+      const day = deps.clock.now().toISOString().slice(0, 10);
+      return sendDownload(reply, { contentType: type.contentType, fileName: `deals_${day}.${type.extension}` }, dealsFile(deps, userOf(request), query));
+    });
+
+    /** The scan's unusable rows (line, reason, value, message) as CSV. */
+    scope.get<{ Params: { id: string } }>('/supplier-analyzer/:id/report', user, async (request, reply) => {
+      const scan = await scans.getOwnScan(deps, userOf(request), 'supplier', request.params.id);
+      return sendDownload(reply, { contentType: DOWNLOAD_TYPES.csv.contentType, fileName: `scan_report_${scan.id}.csv` }, reportCsvStream(deps, scan.id));
+    });
 
     scope.delete('/supplier-analyzer/results', user, async (request) => {
       return { deleted: await clearDeals(deps, userOf(request)) };

@@ -1,10 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { paths } from '../../config/paths.ts';
 import { useSession } from '../../lib/session.ts';
 import { primaryCountryQueryOptions } from '../../lib/primary-country.ts';
-import { RegionDialog } from '../../features/settings/components/region-dialog.tsx';
 import { logout } from '../../features/auth/api/logout.ts';
+
+/** Loaded only for a user who has no region yet (or whose check failed): everybody else never downloads it. */
+const RegionDialog = lazy(async () => ({ default: (await import('../../features/settings/components/region-dialog.tsx')).RegionDialog }));
 
 /**
  * Protected routes need a valid unexpired token (SPEC §2), else /login. They also need a primary country:
@@ -27,7 +30,12 @@ function RegionGate() {
   const navigate = useNavigate();
   const needsRegion = primaryCountry.isError || (primaryCountry.isSuccess && !primaryCountry.data.country);
   const signInAgain = () => void logout().then(() => navigate(paths.login, { replace: true }));
-  return <RegionDialog opened={needsRegion} onSignInAgain={signInAgain} />;
+  if (!needsRegion) return null;
+  return (
+    <Suspense fallback={null}>
+      <RegionDialog opened onSignInAgain={signInAgain} />
+    </Suspense>
+  );
 }
 
 /** Admin-only routes: other users are redirected to /dashboard. */

@@ -26,6 +26,7 @@ export function BrandLevelAnalyzerPage() {
     <Stack gap="lg">
       <PageHeader
         title="Brand Level Analyzer"
+        help={{ doc: 'brand-analysis', label: 'Help: Brand Analysis' }}
         subtitle={`Scan whole ${WHOLESALE_MARKETPLACE} brands across Amazon markets and keep the profitable products as favorites.`}
         icon={<IconChartBar size={24} />}
         actions={

@@ -3,6 +3,7 @@ import { IconFileAnalytics } from '@tabler/icons-react';
 import { DemoDataBadge } from '../../components/demo-data-badge.tsx';
 import { DemoSampleButton } from '../../components/demo-sample-button.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { HelpTextLink } from '../../components/help-text-link.tsx';
 import { useMarketDataSource } from '../../features/market-data/api/use-market-data-source.ts';
 import { CsvScanTabs } from '../../features/csv-analyzer/components/csv-scan-tabs.tsx';
 import { CsvUploadPanel } from '../../features/csv-analyzer/components/csv-upload-panel.tsx';
@@ -14,7 +15,13 @@ export function CsvTemplateAnalyzerPage() {
     <Stack gap="lg">
       <PageHeader
         title="CSV Template Analyzer"
-        subtitle="Scan supplier price lists against an Amazon market and download every matched product with its profit and ROI."
+        help={{ doc: 'csv-template-analyzer', label: 'Help: the CSV Template Analyzer' }}
+        subtitle={
+          <>
+            Scan supplier price lists against an Amazon market and download every matched product with its profit and ROI.{' '}
+            <HelpTextLink doc="supplier-files">How to prepare a supplier file</HelpTextLink>
+          </>
+        }
         icon={<IconFileAnalytics size={24} />}
         actions={<DemoDataBadge isDemo={source.data?.isDemo} />}
       />

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Badge, Button, Grid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFlame, IconRefresh } from '@tabler/icons-react';
-import { EXAMPLE_CURRENCY, exampleAnalytics, exampleHotDeals, exampleOverview, exampleRecentDrops } from '@dealradar/shared/drops-example';
+import { exampleAnalytics, exampleHotDeals, exampleOverview, exampleRecentDrops } from '@dealradar/shared/drops-example';
 import { isExampleDataTier } from '@dealradar/shared/tiers';
 import { PageHeader } from '../../components/page-header.tsx';
 import { DemoDataBadge } from '../../components/demo-data-badge.tsx';
@@ -28,12 +28,12 @@ export function DashboardPage() {
   const live = useDashboardData(!isExample, refreshCounter);
   const source = useMarketDataSource();
 
-  // The refresh counter re-dates the example items on Refresh, as a reload would.
+  // The refresh counter re-dates the example items on Refresh, as a reload would; prices in the region currency.
   const example = useMemo(() => {
     void refreshCounter;
     const now = new Date();
-    return { overview: exampleOverview(), hotDeals: exampleHotDeals(now), recentDrops: exampleRecentDrops(now), analytics: exampleAnalytics(now) };
-  }, [refreshCounter]);
+    return { overview: exampleOverview(), hotDeals: exampleHotDeals(now, currency), recentDrops: exampleRecentDrops(now, currency), analytics: exampleAnalytics(now) };
+  }, [refreshCounter, currency]);
   const data = isExample ? example : live;
 
   useEffect(() => {
@@ -46,6 +46,7 @@ export function DashboardPage() {
     <Stack gap="lg" data-testid="dashboard" data-refresh-counter={refreshCounter}>
       <PageHeader
         title="Price Drops Dashboard"
+        help={{ doc: 'dashboard', label: 'Help: the Price Drops Dashboard' }}
         icon={<IconFlame size={26} />}
         subtitle={isExample ? 'Example price drop monitoring and analytics' : 'Real-time price drop monitoring and analytics'}
         actions={
@@ -68,10 +69,10 @@ export function DashboardPage() {
           <SummaryCards totalDrops={data.overview?.totalDrops} avgDiscount={data.overview?.avgDiscount} topBrand={data.overview?.topBrand} />
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, md: 6 }}>
-              <HotDealsPanel items={data.hotDeals ?? []} currency={isExample ? EXAMPLE_CURRENCY : currency} />
+              <HotDealsPanel items={data.hotDeals ?? []} currency={currency} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 6 }}>
-              <RecentDropsPanel items={data.recentDrops ?? []} currency={isExample ? EXAMPLE_CURRENCY : currency} />
+              <RecentDropsPanel items={data.recentDrops ?? []} currency={currency} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 6 }}>
               <CategoryBars dropsByCategory={data.analytics?.dropsByCategory} />

@@ -42,6 +42,7 @@ export function EanAsinMappingPage() {
     <Stack gap="lg">
       <PageHeader
         title="EAN-ASIN Mappings"
+        help={{ doc: 'ean-asin-mapping', label: 'Help: EAN-ASIN mappings' }}
         subtitle="Override which Amazon listing an EAN is matched to, and how many units it holds"
         icon={<IconLink size={24} />}
         actions={

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
@@ -6,6 +6,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { setToken } from '../../lib/auth-token.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { getReferral, parseReferral, withReferral } from '../../lib/referral.ts';
+import { clearSessionNotice, peekSessionNotice } from '../../lib/session-notice.ts';
 import { useSession } from '../../lib/session.ts';
 import { AuthCard } from '../../components/auth-card.tsx';
 import { FormMessage } from '../../components/form-message.tsx';
@@ -22,6 +23,9 @@ export function LoginPage() {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors<'username' | 'password'>>({});
   const [error, setError] = useState<string | null>(null);
   const ref = parseReferral(location.search) ?? getReferral();
+  // Why the last session ended (deactivated account, …): shown once, until the next sign-in attempt.
+  const [notice, setNotice] = useState(peekSessionNotice);
+  useEffect(() => clearSessionNotice(), []);
 
   if (session && !login.isPending) return <Navigate to={paths.dashboard} replace />;
 
@@ -30,6 +34,7 @@ export function LoginPage() {
     const errors = validateLogin(values);
     setFieldErrors(errors);
     setError(null);
+    setNotice(null);
     if (Object.keys(errors).length > 0) return;
     login.mutate(
       { username: values.username.trim(), password: values.password },
@@ -72,7 +77,7 @@ export function LoginPage() {
               Forgot password?
             </Anchor>
           </Group>
-          <FormMessage kind="error">{error}</FormMessage>
+          <FormMessage kind="error">{error ?? notice}</FormMessage>
           <Button type="submit" fullWidth size="md" loading={login.isPending}>
             Sign in
           </Button>

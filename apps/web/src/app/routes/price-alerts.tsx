@@ -2,10 +2,12 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Group, Pagination, Paper, Stack, Text } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconBellRinging, IconRefresh } from '@tabler/icons-react';
+import { IconBellCog, IconBellRinging, IconRefresh } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { paths } from '../../config/paths.ts';
 import { PAGE_SIZE } from '@dealradar/shared/constants';
 import type { PriceDropSortField } from '@dealradar/shared/contracts/price-drops';
-import { EXAMPLE_CURRENCY, examplePriceDrops, exampleStats } from '@dealradar/shared/drops-example';
+import { examplePriceDrops, exampleStats } from '@dealradar/shared/drops-example';
 import { isExampleDataTier } from '@dealradar/shared/tiers';
 import { PageHeader } from '../../components/page-header.tsx';
 import { DemoDataBadge } from '../../components/demo-data-badge.tsx';
@@ -28,6 +30,7 @@ const NO_FILTERS: PriceDropFilters = { search: '', dropCategory: null, priority:
 /** /qogita-price-alerts: the table of wholesale price drops with filters and statistics (SPEC §2). */
 export function PriceAlertsPage() {
   const session = useSession();
+  const navigate = useNavigate();
   const isExample = isExampleDataTier(session?.subscriptionTier);
   const [refreshKey, setRefreshKey] = useState(0);
   const reload = useCallback(() => setRefreshKey((n) => n + 1), []);
@@ -55,8 +58,8 @@ export function PriceAlertsPage() {
   const example = useMemo(() => {
     void refreshKey;
     const now = new Date();
-    return { rows: examplePriceDrops(now), stats: exampleStats(now) };
-  }, [refreshKey]);
+    return { rows: examplePriceDrops(now, currency), stats: exampleStats(now) };
+  }, [refreshKey, currency]);
   const exampleRows = isExample ? filterExampleDrops(example.rows, request) : [];
 
   const rows = isExample ? exampleRows : (drops.data?.content ?? []);
@@ -77,11 +80,15 @@ export function PriceAlertsPage() {
     <Stack gap="lg" data-testid="price-alerts">
       <PageHeader
         title="Qogita Price Alerts"
+        help={{ doc: 'price-alerts', label: 'Help: price-alert schedule and rules' }}
         icon={<IconBellRinging size={26} />}
         subtitle="Wholesale price drops detected by the price monitor"
         actions={
           <>
             {!isExample && <DemoDataBadge isDemo={source.data?.isDemo} />}
+            <Button leftSection={<IconBellCog size={16} />} variant="default" onClick={() => navigate(paths.priceAlertRules)}>
+              Alert rules
+            </Button>
             <Button leftSection={<IconRefresh size={16} />} variant="light" onClick={reload} loading={!isExample && drops.isFetching}>
               Refresh
             </Button>
@@ -108,7 +115,7 @@ export function PriceAlertsPage() {
           isPhone ? (
             <PriceDropCards
               items={rows}
-              currency={isExample ? EXAMPLE_CURRENCY : currency}
+              currency={currency}
               live={!isExample}
               sortBy={sort.sortBy}
               sortOrder={sort.sortOrder}
@@ -118,7 +125,7 @@ export function PriceAlertsPage() {
               }}
             />
           ) : (
-            <PriceDropsTable items={rows} currency={isExample ? EXAMPLE_CURRENCY : currency} live={!isExample} sortBy={sort.sortBy} sortOrder={sort.sortOrder} onSort={changeSort} />
+            <PriceDropsTable items={rows} currency={currency} live={!isExample} sortBy={sort.sortBy} sortOrder={sort.sortOrder} onSort={changeSort} />
           )
         )}
         {totalPages > 1 && (

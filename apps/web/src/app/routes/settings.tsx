@@ -7,7 +7,7 @@ import { notifyError } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { userInfoQueryOptions, userSettingsQueryOptions } from '../../features/settings/api/user-settings.ts';
-import { subscriptionStatusQueryOptions } from '../../features/settings/api/subscription-status.ts';
+import { subscriptionStatusQueryOptions } from '../../features/plans/api/get-subscription-status.ts';
 import { AccountInfoCard } from '../../features/settings/components/account-info-card.tsx';
 import { PrimaryCountryCard } from '../../features/settings/components/primary-country-card.tsx';
 import { UsageCard } from '../../features/settings/components/usage-card.tsx';
@@ -15,6 +15,9 @@ import { MinRoiCard } from '../../features/settings/components/min-roi-card.tsx'
 import { AdminCountryCard } from '../../features/settings/components/admin-country-card.tsx';
 import { EanLimitAlert } from '../../features/plans/components/ean-limit-alert.tsx';
 import { MarketDataSourceCard } from '../../features/market-data/components/data-source-card.tsx';
+import { FeeRulesCard } from '../../features/market-data/components/fee-rules-card.tsx';
+import { SellerProfileCard } from '../../features/settings/components/seller-profile-card.tsx';
+import { ScanEmailsCard } from '../../features/alerts/components/scan-emails-card.tsx';
 
 /** A missing endpoint (404) means the plans module is not there: the usage section is simply not shown. */
 function isHardFailure(error: unknown): boolean {
@@ -37,12 +40,14 @@ export function SettingsPage() {
 
   return (
     <Stack gap="lg" maw={1100}>
-      <PageHeader title="Settings" subtitle="Your account, region, plan usage and deal filters." icon={<IconSettings size={24} />} />
+      <PageHeader title="Settings" subtitle="Your account, region, seller profile, plan usage and deal filters." icon={<IconSettings size={24} />} help={{ doc: 'settings', label: 'Help: region, minimum ROI and usage' }} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <AccountInfoCard info={info.data} loading={info.isPending} />
         <Stack gap="lg">
           <PrimaryCountryCard />
           <MinRoiCard minRoiThreshold={settings.data?.minRoiThreshold} filterType={status?.amazonListingFilterType} planRoi={status?.roiFilterValue} />
+          <SellerProfileCard />
+          <ScanEmailsCard />
         </Stack>
       </SimpleGrid>
       {status && (
@@ -52,6 +57,7 @@ export function SettingsPage() {
       )}
       {isAdmin && <AdminCountryCard />}
       {isAdmin && <MarketDataSourceCard />}
+      {isAdmin && <FeeRulesCard />}
     </Stack>
   );
 }

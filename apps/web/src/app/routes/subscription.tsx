@@ -3,6 +3,7 @@ import { IconCreditCard, IconInfoCircle } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useSession } from '../../lib/session.ts';
+import { formatDate } from '../../lib/date-format.ts';
 import { useSubscriptionStatus } from '../../features/plans/api/get-subscription-status.ts';
 import { useSubscriptionTiers } from '../../features/plans/api/get-subscription-tiers.ts';
 import { PlanCard } from '../../features/plans/components/plan-card.tsx';
@@ -24,7 +25,7 @@ export function SubscriptionPage() {
 
   return (
     <Stack gap="lg">
-      <PageHeader title="Choose Your Plan" subtitle="Prices in euro per month. Change or cancel any time; a cancellation takes effect at the end of the paid period." icon={<IconCreditCard size={24} />} />
+      <PageHeader title="Choose Your Plan" subtitle="Prices in euro per month. Change or cancel any time; a cancellation takes effect at the end of the paid period." icon={<IconCreditCard size={24} />} help={{ doc: 'plans-and-limits', label: 'Help: plans and limits' }} />
       {returnedFromCheckout && (
         <Alert color="blue" icon={<IconInfoCircle size={18} />} title="Thank you for your purchase">
           Your plan changes here as soon as the payment is confirmed; this page checks every few seconds.
@@ -32,7 +33,7 @@ export function SubscriptionPage() {
       )}
       {status.data?.cancelAt && (
         <Alert color="yellow" icon={<IconInfoCircle size={18} />}>
-          Your {status.data.tier} plan is canceled and ends on {new Date(status.data.cancelAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' })}; you then return to FREE.
+          Your {status.data.tier} plan is canceled and ends on {formatDate(status.data.cancelAt)}; you then return to FREE.
         </Alert>
       )}
       {tiers.isPending ? (

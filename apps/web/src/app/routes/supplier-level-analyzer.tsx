@@ -4,9 +4,11 @@ import { formatLimit } from '@dealradar/shared/tiers';
 import { DemoDataBadge } from '../../components/demo-data-badge.tsx';
 import { DemoSampleButton } from '../../components/demo-sample-button.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { HelpTextLink } from '../../components/help-text-link.tsx';
 import { useMarketDataSource } from '../../features/market-data/api/use-market-data-source.ts';
 import { useSubscriptionStatus } from '../../features/plans/api/get-subscription-status.ts';
 import { EanLimitAlert } from '../../features/plans/components/ean-limit-alert.tsx';
+import { isLimitExhausted } from '../../features/plans/plan-rules.ts';
 import { DealsPanel } from '../../features/supplier-analyzer/components/deals-panel.tsx';
 import { ScanSetupCard } from '../../features/supplier-analyzer/components/scan-setup-card.tsx';
 import { TrackedScanPanel, trackedFromStart, useTrackedSupplierScan } from '../../features/supplier-analyzer/components/supplier-scan-tracker.tsx';
@@ -17,11 +19,22 @@ export function SupplierLevelAnalyzerPage() {
   const subscription = useSubscriptionStatus();
   const [tracked, setTracked] = useTrackedSupplierScan();
   const usage = subscription.data;
+  // Issue 16: an exhausted allowance is said in the drop zone before a file is chosen (SPEC §6's sentence).
+  const blockedReason =
+    usage && isLimitExhausted(usage.eanUploadsThisMonth, usage.eanUploadLimit)
+      ? `You have used all ${formatLimit(usage.eanUploadLimit)} EAN uploads for this month.`
+      : null;
   return (
     <Stack gap="lg">
       <PageHeader
         title="Supplier Level Analyzer"
-        subtitle="Upload a supplier price list or type products to find high-ROI deals on Amazon."
+        help={{ doc: 'deals-analyzer', label: 'Help: the Deals Analyzer and its fields' }}
+        subtitle={
+          <>
+            Upload a supplier price list or type products to find high-ROI deals on Amazon.{' '}
+            <HelpTextLink doc="supplier-files">How to prepare a supplier file</HelpTextLink>
+          </>
+        }
         icon={<IconTargetArrow size={24} />}
         actions={
           <Group gap="xs">
@@ -37,7 +50,7 @@ export function SupplierLevelAnalyzerPage() {
         }
       />
       <EanLimitAlert status={usage} />
-      <ScanSetupCard footer={<DemoSampleButton isDemo={source.data?.isDemo} />} onStarted={(answer) => setTracked(trackedFromStart(answer))} />
+      <ScanSetupCard blockedReason={blockedReason} footer={<DemoSampleButton isDemo={source.data?.isDemo} />} onStarted={(answer) => setTracked(trackedFromStart(answer))} />
       <TrackedScanPanel tracked={tracked} onDismiss={() => setTracked(null)} />
       <DealsPanel />
     </Stack>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { Button, Center, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { IconUserPlus, IconUsers } from '@tabler/icons-react';
@@ -8,6 +9,12 @@ import { useUsers } from '../../features/users/api/get-users.ts';
 import { UsersFilters, type UsersFilterValues } from '../../features/users/components/users-filters.tsx';
 import { UsersTable } from '../../features/users/components/users-table.tsx';
 import { InviteUserModal } from '../../features/users/components/invite-user-modal.tsx';
+import { EditUserModal } from '../../features/users/components/edit-user-modal.tsx';
+import { DeleteUserModal } from '../../features/users/components/delete-user-modal.tsx';
+import type { UserRow } from '@dealradar/shared/contracts/account';
+import { useSession } from '../../lib/session.ts';
+import { logout } from '../../features/auth/api/logout.ts';
+import { paths } from '../../config/paths.ts';
 
 /** /users (admin): filters, table, pagination of 100 (SPEC §2 Users Management). */
 export function UsersPage() {
@@ -15,6 +22,12 @@ export function UsersPage() {
   const [page, setPage] = useState(1);
   const [search] = useDebouncedValue(filters.search, 300);
   const [inviteOpened, invite] = useDisclosure(false);
+  const [editing, setEditing] = useState<UserRow | null>(null);
+  const [deleting, setDeleting] = useState<UserRow | null>(null);
+  const selfId = useSession()?.id;
+  const navigate = useNavigate();
+  // Deactivating or deleting one's own account ends this session too.
+  const signOut = () => void logout().then(() => navigate(paths.login, { replace: true }));
   const users = useUsers({
     page: page - 1,
     search,
@@ -31,6 +44,7 @@ export function UsersPage() {
     <Stack gap="lg">
       <PageHeader
         title="Users"
+        help={{ doc: 'users-admin', label: 'Help: editing, deactivating and deleting users' }}
         subtitle={users.data ? `${users.data.totalElements.toLocaleString('en-US')} users` : 'Everyone with an account'}
         icon={<IconUsers size={24} />}
         actions={<Button leftSection={<IconUserPlus size={16} />} onClick={invite.open}>Invite user</Button>}
@@ -45,12 +59,14 @@ export function UsersPage() {
           ) : users.data.content.length === 0 ? (
             <Text c="dimmed" ta="center" py="xl">No users found</Text>
           ) : (
-            <UsersTable users={users.data.content} nowMs={Date.now()} />
+            <UsersTable users={users.data.content} nowMs={Date.now()} onEdit={setEditing} onDelete={setDeleting} />
           )}
           <PagePager page={page} totalPages={users.data?.totalPages} onChange={setPage} />
         </Stack>
       </Paper>
       <InviteUserModal opened={inviteOpened} onClose={invite.close} />
+      <EditUserModal user={editing} isSelf={editing?.id === selfId} onClose={() => setEditing(null)} onSignedOutSelf={signOut} />
+      <DeleteUserModal user={deleting} isSelf={deleting?.id === selfId} onClose={() => setDeleting(null)} onDeletedSelf={signOut} />
     </Stack>
   );
 }

@@ -3,6 +3,7 @@ import {
   estimateSecondsRemaining,
   formatProcessingTime,
   formatTimeRemaining,
+  steadyRemaining,
   progressPercent,
   progressText,
   sortByLastUpdateDesc,
@@ -73,5 +74,27 @@ describe('sortByLastUpdateDesc', () => {
       { scanId: 'c', lastUpdateTime: '2026-01-01T11:00:00Z' },
     ];
     expect(sortByLastUpdateDesc(scans).map((s) => s.scanId)).toEqual(['b', 'c', 'a']);
+  });
+});
+
+describe('steadyRemaining (issue 16: time remaining never grows while progress stands still)', () => {
+  const started = '2026-11-23T14:00:00.000Z';
+  const at = (seconds: number) => Date.parse(started) + seconds * 1000;
+  const scan = (processedEans: number) => ({ status: 'PROCESSING' as const, processedEans, totalEans: 100, startTime: started });
+
+  it('keeps 6 s while progress stands at 50 % (the raw estimate says 9 s)', () => {
+    const first = steadyRemaining(null, estimateSecondsRemaining(scan(50), at(6)), 50);
+    expect(first?.seconds).toBe(6);
+    const later = steadyRemaining(first, estimateSecondsRemaining(scan(50), at(9)), 50);
+    expect(estimateSecondsRemaining(scan(50), at(9))).toBe(9);
+    expect(later?.seconds).toBe(6);
+  });
+  it('takes the new estimate once progress moves, and falls when the estimate falls', () => {
+    const shown = { processedEans: 50, seconds: 6 };
+    expect(steadyRemaining(shown, 12, 60)).toEqual({ processedEans: 60, seconds: 12 });
+    expect(steadyRemaining(shown, 4, 50)).toEqual({ processedEans: 50, seconds: 4 });
+  });
+  it('shows nothing without an estimate', () => {
+    expect(steadyRemaining({ processedEans: 1, seconds: 3 }, null, 1)).toBeNull();
   });
 });

@@ -48,6 +48,23 @@ export function estimateSecondsRemaining(scan: ScanCounts & { startTime?: string
   return (left * (elapsedMs / scan.processedEans)) / 1000;
 }
 
+/** The time remaining last shown, and the progress it was computed at. */
+export interface ShownRemaining {
+  processedEans: number;
+  seconds: number;
+}
+
+/**
+ * The time remaining to show next (issue 16: it must never grow while progress stands still — the estimate from the
+ * average rate does, as time passes with no EAN done): while processedEans is unchanged the shown value can only stay
+ * or fall; new progress gives a fresh estimate.
+ */
+export function steadyRemaining(previous: ShownRemaining | null, estimate: number | null, processedEans: number): ShownRemaining | null {
+  if (estimate === null) return null;
+  if (previous && previous.processedEans === processedEans) return { processedEans, seconds: Math.min(previous.seconds, estimate) };
+  return { processedEans, seconds: estimate };
+}
+
 /** Under a second: 'N ms'; under a minute: 'N sec'; else 'N min M sec'. */
 export function formatProcessingTime(ms: number): string {
   if (!Number.isFinite(ms) || ms < 0) return '0 ms';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRoiEditable, primaryCountrySelectValue, roiFractionToPercent, roiPercentToFraction, usageBar, validateRoiPercent } from './settings-rules.ts';
+import { isRoiEditable, primaryCountrySelectValue, roiFractionToPercent, roiPercentToFraction, usageBar, validateRoiPercent, parseRoiPercent } from './settings-rules.ts';
 
 describe('minimum ROI (SPEC §3, §5)', () => {
   it('shows the fraction as a percentage and saves the percentage divided by 100', () => {
@@ -42,5 +42,19 @@ describe('primary business country select', () => {
     expect(primaryCountrySelectValue('UK')).toBe('UK');
     for (const country of ['DE', 'FR', 'IT', 'ES']) expect(primaryCountrySelectValue(country)).toBe('EU');
     expect(primaryCountrySelectValue(null)).toBeNull();
+  });
+});
+
+describe('the ROI field reads decimal commas (issue 11)', () => {
+  it('reads 22,5 and 22.5 alike', () => {
+    expect(parseRoiPercent('22,5')).toEqual({ ok: true, value: 22.5 });
+    expect(parseRoiPercent('22.5')).toEqual({ ok: true, value: 22.5 });
+    expect(parseRoiPercent(' 22,5 % ')).toEqual({ ok: true, value: 22.5 });
+  });
+  it('refuses what is not a valid percentage, with the sentence', () => {
+    expect(parseRoiPercent('')).toEqual({ ok: false, error: 'Please enter a number.' });
+    expect(parseRoiPercent('abc')).toEqual({ ok: false, error: 'Please enter a number.' });
+    expect(parseRoiPercent('-1')).toEqual({ ok: false, error: 'Minimum ROI must be between 0 and 100%.' });
+    expect(parseRoiPercent('10,25')).toEqual({ ok: false, error: 'Use at most one decimal place.' });
   });
 });

@@ -1,5 +1,6 @@
 import { UNLIMITED, formatLimit } from '@dealradar/shared/tiers';
 import { regionOfCountry } from '@dealradar/shared/regions';
+import { parseDecimalInput } from '@dealradar/shared/decimal';
 
 /** SPEC §3: minRoiThreshold is a fraction shown as a percentage (value times 100), one decimal at most. */
 export function roiFractionToPercent(fraction: number): number {
@@ -17,6 +18,17 @@ export function validateRoiPercent(value: number | string): string | null {
   if (value < 0 || value > 100) return 'Minimum ROI must be between 0 and 100%.';
   if (Math.abs(Math.round(value * 10) - value * 10) > 1e-6) return 'Use at most one decimal place.';
   return null;
+}
+
+/**
+ * The ROI field as typed ('22,5', '22.5', '22,5 %') → a valid percentage, or the sentence why not (issue 11: decimal
+ * commas wherever a user types a percentage).
+ */
+export function parseRoiPercent(text: string): { ok: true; value: number } | { ok: false; error: string } {
+  const parsed = parseDecimalInput(text, { allowNegative: true });
+  if (!parsed.ok || parsed.value === null) return { ok: false, error: 'Please enter a number.' };
+  const invalid = validateRoiPercent(parsed.value);
+  return invalid ? { ok: false, error: invalid } : { ok: true, value: parsed.value };
 }
 
 /** Editable only when the plan's filter type is adjustable; an unknown plan (call failed) keeps it editable. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buyBoxSellerLabel, formatEur, formatFoundAt, formatMoney, formatPercent } from './deal-format.ts';
+import { buyBoxSellerLabel, casePriceNote, formatEur, formatMoney, formatPercent, formatRoiThreshold, packNote } from './deal-format.ts';
 
 describe('deal formatting', () => {
   it('shows supplier deal money in EUR with 2 decimals', () => {
@@ -18,9 +18,20 @@ describe('deal formatting', () => {
     expect(buyBoxSellerLabel('A2XYZSELLER')).toBe('A2XYZSELLER');
     expect(buyBoxSellerLabel(null)).toBe('—');
   });
-  it('says today for deals found today, else the date', () => {
-    const now = new Date(2026, 10, 22, 15, 0);
-    expect(formatFoundAt(new Date(2026, 10, 22, 8, 5).toISOString(), now)).toBe('today 08:05');
-    expect(formatFoundAt(new Date(2026, 10, 21, 23, 30).toISOString(), now)).toBe('21 Nov 23:30');
+});
+
+describe('issue 11 and 16 deal details', () => {
+  it('shows the ROI threshold as set, not rounded to a whole percent', () => {
+    expect(formatRoiThreshold(0.225)).toBe('22.5%');
+    expect(formatRoiThreshold(0.25)).toBe('25%');
+    expect(formatRoiThreshold(0.3333)).toBe('33.3%');
+  });
+  it('names the case price and its units only for case prices', () => {
+    expect(casePriceNote({ casePrice: 17.7, unitsPerPrice: 6 })).toBe('Case of 6: €17.70');
+    expect(casePriceNote({ casePrice: 2.95, unitsPerPrice: 1 })).toBeNull();
+  });
+  it('names the pack count of a multipack listing', () => {
+    expect(packNote(4)).toBe('4-pack');
+    expect(packNote(1)).toBeNull();
   });
 });

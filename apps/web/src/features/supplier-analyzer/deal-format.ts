@@ -7,9 +7,22 @@ export function formatEur(value: number | null | undefined): string {
   return formatMoney(value, 'EUR');
 }
 
-/** When a deal was found: the time for today's deals, else date and time (deals live 24 h). */
-export function formatFoundAt(iso: string, now: Date = new Date()): string {
-  const at = new Date(iso);
-  const time = at.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
-  return at.toDateString() === now.toDateString() ? `today ${time}` : `${at.toLocaleDateString('en-GB', { day: 'numeric', month: 'short' })} ${time}`;
+/**
+ * A minimum ROI threshold as the user set it: 0.225 → '22.5%', 0.25 → '25%' (one decimal at most, SPEC §5;
+ * issue 16: never rounded to a whole percent).
+ */
+export function formatRoiThreshold(fraction: number): string {
+  const percent = Math.round(fraction * 1000) / 10;
+  return `${Number.isInteger(percent) ? percent.toFixed(0) : percent.toFixed(1)}%`;
+}
+
+/** 'Case of 6: €17.70' beside a unit cost when the supplier's price buys several units; null for unit prices. */
+export function casePriceNote(deal: { casePrice: number | null; unitsPerPrice: number }): string | null {
+  if (deal.unitsPerPrice <= 1) return null;
+  return `Case of ${deal.unitsPerPrice}: ${formatEur(deal.casePrice)}`;
+}
+
+/** '4-pack' beside the Amazon price when the listing sells several units; null for a single unit. */
+export function packNote(numberOfPacks: number): string | null {
+  return numberOfPacks > 1 ? `${numberOfPacks}-pack` : null;
 }

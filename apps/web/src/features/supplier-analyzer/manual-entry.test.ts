@@ -21,3 +21,23 @@ describe('toManualEntries', () => {
     expect(toManualEntries([row('1', 'B', 0)])).toEqual({ ok: true, entries: [{ ean: '1', brand: 'B', price: 0 }] });
   });
 });
+
+describe('toManualEntries reads prices as people type them (issue 11)', () => {
+  it('reads a decimal comma as a decimal: "4,20" is 4.20, never 420', () => {
+    expect(toManualEntries([row('1', 'B', '4,20')])).toEqual({ ok: true, entries: [{ ean: '1', brand: 'B', price: 4.2 }] });
+  });
+  it('reads thousands groups in both conventions', () => {
+    expect(toManualEntries([row('1', 'B', '1.234,56'), row('2', 'C', '1,234.56'), row('3', 'D', '€ 12.5')])).toEqual({
+      ok: true,
+      entries: [
+        { ean: '1', brand: 'B', price: 1234.56 },
+        { ean: '2', brand: 'C', price: 1234.56 },
+        { ean: '3', brand: 'D', price: 12.5 },
+      ],
+    });
+  });
+  it('refuses a price that is not a number or is negative, naming the row', () => {
+    expect(toManualEntries([row('1', 'B', 'abc')])).toMatchObject({ ok: false, title: 'Invalid price', message: 'Row 1: the price abc is not a number of 0 or more.' });
+    expect(toManualEntries([row('1', 'B', '-3')])).toMatchObject({ ok: false, title: 'Invalid price' });
+  });
+});

@@ -26,7 +26,7 @@ describe('last active wording (SPEC §2 Users)', () => {
   });
   it('a date from a week on', () => {
     expect(formatLastActive(ago(7 * 24 * 60 * MIN), NOW)).toBe('15 Nov 2026');
-    expect(formatLastActive('2025-01-03T10:00:00Z', NOW)).toBe('03 Jan 2025');
+    expect(formatLastActive('2025-01-03T10:00:00Z', NOW)).toBe('3 Jan 2025');
   });
   it('role badges: ADMIN red, USER blue', () => {
     expect(roleBadgeColor('ADMIN')).toBe('red');

@@ -1,3 +1,5 @@
+import { formatDate } from '../../lib/date-format.ts';
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -14,7 +16,7 @@ export function formatLastActive(lastActiveAt: string | null | undefined, nowMs:
   if (elapsed < HOUR) return `${Math.floor(elapsed / MINUTE)}m ago`;
   if (elapsed < DAY) return `${Math.floor(elapsed / HOUR)}h ago`;
   if (elapsed < RELATIVE_DAYS * DAY) return `${Math.floor(elapsed / DAY)}d ago`;
-  return new Date(at).toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric' });
+  return formatDate(new Date(at));
 }
 
 /** Role badge colours: ADMIN red, USER blue. */

@@ -1,7 +1,20 @@
 /** Small helpers shared by the HTTP adapters (Keepa, Qogita). */
 
-export type Sleep = (ms: number) => Promise<void>;
-export const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+/** Waits `ms`, or rejects with the signal's reason as soon as it aborts (a cancelled scan does not sit out a token wait). */
+export const realSleep: Sleep = (ms, signal) =>
+  new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, Math.max(0, ms));
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
 
 /** Exponential backoff with ±50 % jitter: base · 2^attempt, capped. */
 export function backoffMs(attempt: number, baseMs: number, capMs = 30_000, random: () => number = Math.random): number {

@@ -7,6 +7,7 @@ export interface FavoritesParams {
   page: number;
   sortBy: FavoriteSortBy;
   sortOrder: 'asc' | 'desc';
+  hideAmazonBuyBox?: boolean;
 }
 
 /** The one place the Brand Level Analyzer's query keys are built. */

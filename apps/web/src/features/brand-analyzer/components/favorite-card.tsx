@@ -2,9 +2,11 @@ import { ActionIcon, Anchor, Badge, Box, Card, Flex, Group, Image, SimpleGrid, S
 import { IconPhotoOff, IconTrash } from '@tabler/icons-react';
 import type { Favorite } from '@dealradar/shared/contracts/brand-analyzer';
 import { isWeakRank, roiBadgeColor } from '@dealradar/shared/roi';
+import { AmazonBuyBoxBadge } from '../../../components/amazon-buy-box-badge.tsx';
 import { buyBoxSellerLabel, formatCount, formatMoney, formatPercent } from '../../../lib/format.ts';
 import { favoriteCurrency, marketplaceLinks } from '../favorite-format.ts';
 import { ExternalLink } from '../../../components/external-link.tsx';
+import { formatDateTime } from '../../../lib/date-format.ts';
 
 /** One favorite (SPEC §3 'Favorite / deal product'): light red when the main rank is above 50000 or missing. */
 export function FavoriteCard({ favorite, onDelete }: { favorite: Favorite; onDelete: (favorite: Favorite) => void }) {
@@ -67,7 +69,8 @@ export function FavoriteCard({ favorite, onDelete }: { favorite: Favorite; onDel
                 <Text span c="yellow.7">★</Text> {favorite.rating != null ? favorite.rating.toFixed(1) : '—'} ({formatCount(favorite.reviewCount)} reviews)
               </Text>
               <Text size="xs" c="dimmed">Buy box: {buyBoxSellerLabel(favorite.buyBoxSellerId)}</Text>
-              <Text size="xs" c="dimmed">Found {new Date(favorite.createdAt).toLocaleString()}</Text>
+              {favorite.amazonHoldsBuyBox && <AmazonBuyBoxBadge />}
+              <Text size="xs" c="dimmed">Found {formatDateTime(favorite.createdAt)}</Text>
             </Group>
             <Group gap={8} wrap="wrap" data-testid="favorite-links">
               {favorite.supplierUrl && (

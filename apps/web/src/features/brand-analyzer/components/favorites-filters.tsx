@@ -1,4 +1,4 @@
-import { Button, Group, MultiSelect, Select, SegmentedControl } from '@mantine/core';
+import { Button, Checkbox, Group, MultiSelect, Select, SegmentedControl } from '@mantine/core';
 import { IconFilterOff, IconRefresh } from '@tabler/icons-react';
 import { FAVORITE_SORT_LABELS, FAVORITE_SORT_OPTIONS, type FavoriteSortBy } from '@dealradar/shared/contracts/brand-analyzer';
 
@@ -7,6 +7,8 @@ export interface FavoriteFilterState {
   markets: string[];
   sortBy: FavoriteSortBy;
   sortOrder: 'asc' | 'desc';
+  /** Leave out favorites whose buy box Amazon itself holds. */
+  hideAmazonBuyBox: boolean;
 }
 
 interface FavoritesFiltersProps {
@@ -20,7 +22,7 @@ interface FavoritesFiltersProps {
   refreshing: boolean;
 }
 
-/** Favorites filters (brands, markets), sort and order, Refresh and Clear Filter. */
+/** Favorites filters (brands, markets, Amazon's own buy boxes), sort and order, Refresh and Clear Filter. */
 export function FavoritesFilters({ value, brandOptions, marketOptions, onChange, onSortByChange, onRefresh, onClear, refreshing }: FavoritesFiltersProps) {
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
@@ -61,6 +63,13 @@ export function FavoritesFilters({ value, brandOptions, marketOptions, onChange,
         onChange={(sortOrder) => onChange({ sortOrder: sortOrder as 'asc' | 'desc' })}
         data={[{ value: 'asc', label: 'Asc' }, { value: 'desc', label: 'Desc' }]}
         aria-label="Sort order"
+      />
+      <Checkbox
+        label="Hide Amazon buy boxes"
+        checked={value.hideAmazonBuyBox}
+        onChange={(event) => onChange({ hideAmazonBuyBox: event.currentTarget.checked })}
+        mb={8}
+        data-testid="favorites-hide-amazon"
       />
       <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={onRefresh} loading={refreshing}>
         Refresh

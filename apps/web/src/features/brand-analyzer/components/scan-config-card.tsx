@@ -41,12 +41,18 @@ export function ScanConfigCard({ scanRunning, maxMarkets, onStarted, onError }: 
     [markets.data],
   );
   const complete = selectedBrands.length > 0 && selectedMarkets.length > 0;
+  /**
+   * The user tried to start without both choices (docs/web-shell.md): only then the SPEC sentence shows. Start Scan
+   * looks and reads as disabled (aria-disabled) but still takes the click, tap or Enter that counts as the try.
+   */
+  const [tried, setTried] = useState(false);
 
   const startScan = () => {
     if (!complete) {
-      onError(BRAND_SCAN_REQUIRED_MESSAGE);
+      setTried(true);
       return;
     }
+    setTried(false);
     start.mutate(
       { brands: selectedBrands, markets: selectedMarkets },
       {
@@ -96,12 +102,23 @@ export function ScanConfigCard({ scanRunning, maxMarkets, onStarted, onError }: 
           />
         </SimpleGrid>
         <Group justify="space-between" align="center">
-          <Text size="sm" c={complete ? 'dimmed' : 'orange.8'} data-testid="scan-config-hint">
-            {complete
-              ? `${selectedBrands.length} brand${selectedBrands.length === 1 ? '' : 's'} × ${selectedMarkets.length} market${selectedMarkets.length === 1 ? '' : 's'}`
-              : BRAND_SCAN_REQUIRED_MESSAGE}
-          </Text>
-          <Button leftSection={<IconPlayerPlay size={16} />} onClick={startScan} disabled={!complete || scanRunning} loading={start.isPending}>
+          {complete ? (
+            <Text size="sm" c="dimmed" data-testid="scan-config-hint">
+              {`${selectedBrands.length} brand${selectedBrands.length === 1 ? '' : 's'} × ${selectedMarkets.length} market${selectedMarkets.length === 1 ? '' : 's'}`}
+            </Text>
+          ) : (
+            <Text size="sm" c="orange.8" role={tried ? 'alert' : undefined} data-testid="scan-config-hint">
+              {tried && !scanRunning ? BRAND_SCAN_REQUIRED_MESSAGE : ''}
+            </Text>
+          )}
+          <Button
+            leftSection={<IconPlayerPlay size={16} />}
+            onClick={startScan}
+            disabled={scanRunning}
+            data-disabled={!complete || undefined}
+            aria-disabled={!complete || scanRunning}
+            loading={start.isPending}
+          >
             Start Scan
           </Button>
         </Group>

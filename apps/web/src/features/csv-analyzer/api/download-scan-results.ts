@@ -1,12 +1,15 @@
+import type { DownloadFormat } from '@dealradar/shared/contracts/scans';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
+import { downloadFileName } from '../../../lib/download-formats.ts';
 
-/** GET /catalog/scan/{id}/results as a blob (SPEC §7). */
-export function getScanResults(scanId: string): Promise<Blob> {
-  return apiRequest<Blob>(`/catalog/scan/${encodeURIComponent(scanId)}/results`, { responseType: 'blob', timeoutMs: 180_000 });
+/** GET /catalog/scan/{id}/results?format= as a blob (SPEC §7; csv, excel-csv or xlsx, issue 11). */
+export function getScanResults(scanId: string, format: DownloadFormat = 'csv'): Promise<Blob> {
+  return apiRequest<Blob>(`/catalog/scan/${encodeURIComponent(scanId)}/results`, { responseType: 'blob', timeoutMs: 180_000, query: { format } });
 }
 
-export function resultsFileName(scanId: string): string {
-  return `scan_results_${scanId}.csv`;
+/** 'scan_results_{id}.csv' (SPEC), or the name of the other formats. */
+export function resultsFileName(scanId: string, format: DownloadFormat = 'csv'): string {
+  return downloadFileName(`scan_results_${scanId}`, format);
 }
 
 /** The 'Download Failed' message of SPEC §8 for a failed results call. */

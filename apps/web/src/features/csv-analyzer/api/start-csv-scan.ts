@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CsvScan } from '@dealradar/shared/contracts/scans';
 import { getMarket, type MarketId } from '@dealradar/shared/markets';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { ColumnMapping } from '../../../components/column-mapping-dialog.tsx';
+import { mappingFormFields, type ColumnMapping } from '../../../lib/column-mapping.ts';
 import { csvScanKeys } from './csv-scan-keys.ts';
 
 export interface StartCsvScanInput {
@@ -16,9 +16,7 @@ export async function startCsvScan({ file, marketId, mapping }: StartCsvScanInpu
   const form = new FormData();
   form.append('marketplaceId', getMarket(marketId).marketplaceId);
   form.append('marketId', marketId);
-  form.append('eanColumn', mapping.ean);
-  form.append('priceColumn', mapping.price ?? '');
-  form.append('brandColumn', mapping.brand);
+  for (const [name, value] of mappingFormFields(mapping)) form.append(name, value);
   form.append('file', file, file.name);
   const text = await apiRequest<string>('/catalog/scan/start', { method: 'POST', body: form, responseType: 'text' });
   return text.trim();

@@ -1,16 +1,13 @@
 import { Group, Stack, Text, rem } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconFileSpreadsheet, IconUpload, IconX } from '@tabler/icons-react';
-import { CSV_TEMPLATE_MAX_FILES } from '@dealradar/shared/constants';
+import { CSV_TEMPLATE_MAX_FILES, SUPPLIER_CSV_MAX_BYTES } from '@dealradar/shared/constants';
+import { rejectionMessages, SUPPLIER_FILE_ACCEPT } from '../../../lib/supplier-file-rules.ts';
 import { toastError } from '../toasts.ts';
 
-/** Only text/csv with the .csv extension (SPEC §5). */
-export const CSV_ACCEPT = { 'text/csv': ['.csv'] };
-
-/** One toast per distinct rejection message ('Too many files', 'File type must be …', too large/small). */
-export function showRejections(rejections: FileRejection[]): void {
-  const messages = new Set(rejections.flatMap((r) => r.errors.map((e) => e.message)));
-  for (const message of messages) toastError('File rejected', message);
+/** One toast per distinct rejection sentence ('Too many files', 'File type must be .csv or .xlsx.', too large, .xls). */
+function showRejections(rejections: FileRejection[]): void {
+  for (const message of rejectionMessages(rejections)) toastError('File rejected', message);
 }
 
 /** More than 5 files at once: the whole drop is refused, not just the files after the fifth. */
@@ -25,7 +22,8 @@ export function CsvDropzone({ onFiles, disabled }: { onFiles: (files: File[]) =>
     <Dropzone
       onDropAny={(files, rejections) => handleDrop(files, rejections, onFiles)}
       onDrop={() => undefined}
-      accept={CSV_ACCEPT}
+      accept={SUPPLIER_FILE_ACCEPT}
+      maxSize={SUPPLIER_CSV_MAX_BYTES}
       maxFiles={CSV_TEMPLATE_MAX_FILES}
       multiple
       disabled={disabled}
@@ -43,10 +41,10 @@ export function CsvDropzone({ onFiles, disabled }: { onFiles: (files: File[]) =>
         </Dropzone.Idle>
         <Stack gap={4}>
           <Text size="xl" inline>
-            Drag supplier CSV files here or click to select
+            Drag supplier files (CSV or XLSX) here or click to select
           </Text>
           <Text size="sm" c="dimmed" mt={rem(7)}>
-            Up to {CSV_TEMPLATE_MAX_FILES} .csv files at once, with EAN, brand and (optionally) price columns.
+            Up to {CSV_TEMPLATE_MAX_FILES} .csv or .xlsx files of at most 50 MB at once, with EAN, brand and (optionally) price columns.
           </Text>
           <Text size="sm" c="dimmed">
             Completed scans are kept for 24 hours.

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Center, Loader, SimpleGrid, Tabs, Text } from '@mantine/core';
 import { IconHistory, IconRadar } from '@tabler/icons-react';
-import type { CsvScan } from '@dealradar/shared/contracts/scans';
+import type { CsvScan, DownloadFormat } from '@dealradar/shared/contracts/scans';
 import { useActiveScans } from '../api/get-active-scans.ts';
 import { useScanHistory } from '../api/get-scan-history.ts';
 import { useRemoveScan } from '../api/remove-scan.ts';
@@ -43,7 +43,7 @@ export function CsvScanTabs() {
     });
   };
 
-  const handleDownload = async (scan: CsvScan) => {
+  const handleDownload = async (scan: CsvScan, format: DownloadFormat) => {
     if (scan.status !== 'COMPLETED') {
       toastError('Download Failed', 'Scan is not completed yet');
       return;
@@ -51,9 +51,9 @@ export function CsvScanTabs() {
     setDownloadingId(scan.scanId);
     toastInfo('Downloading', 'Preparing your results for download');
     try {
-      const blob = await getScanResults(scan.scanId);
+      const blob = await getScanResults(scan.scanId, format);
       if (!blob || blob.size === 0) throw new Error('No data received from server');
-      saveBlob(blob, resultsFileName(scan.scanId));
+      saveBlob(blob, resultsFileName(scan.scanId, format));
       toastSuccess('Download Complete', 'Your results have been downloaded');
     } catch (error) {
       toastError('Download Failed', downloadFailureMessage(error));
@@ -69,7 +69,7 @@ export function CsvScanTabs() {
           key={scan.scanId}
           scan={scan}
           onRemove={handleRemove}
-          onDownload={(s) => void handleDownload(s)}
+          onDownload={(s, format) => void handleDownload(s, format)}
           removing={remove.isPending && remove.variables === scan.scanId}
           downloading={downloadingId === scan.scanId}
         />

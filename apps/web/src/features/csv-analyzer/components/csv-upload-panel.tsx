@@ -1,9 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { getMarket, type MarketId } from '@dealradar/shared/markets';
-import type { CsvPreview } from '@dealradar/shared/csv';
+import type { SpreadsheetPreview } from '@dealradar/shared/spreadsheet-preview';
 import { ColumnMappingDialog, type ColumnMapping } from '../../../components/column-mapping-dialog.tsx';
-import { readCsvFilePreview } from '../../../lib/csv-file-preview.ts';
+import { KeepaTokenEstimate } from '../../../components/keepa-token-estimate.tsx';
+import { readSupplierFilePreview } from '../../../lib/supplier-file-preview.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useStartCsvScan } from '../api/start-csv-scan.ts';
 import { toastError, toastInfo } from '../toasts.ts';
@@ -16,7 +17,7 @@ function withServerReason(message: string, error: unknown): string {
 
 interface PendingFile {
   file: File;
-  preview: CsvPreview;
+  preview: SpreadsheetPreview;
 }
 
 /**
@@ -33,9 +34,11 @@ export function CsvUploadPanel({ footer }: { footer?: ReactNode }) {
     const read: PendingFile[] = [];
     for (const file of files) {
       try {
-        read.push({ file, preview: await readCsvFilePreview(file) });
-      } catch {
-        toastError('Failed to read CSV', `Failed to read CSV: ${file.name}`);
+        read.push({ file, preview: await readSupplierFilePreview(file) });
+      } catch (error) {
+        // SPEC §5 'Failed to read CSV'; an XLSX that cannot be read (old .xls, password, damaged) says why.
+        const reason = error instanceof Error && error.message !== 'Failed to read CSV' ? ` (${error.message})` : '';
+        toastError('Failed to read CSV', `Failed to read CSV: ${file.name}${reason}`);
       }
     }
     if (read.length === 0) return;
@@ -45,6 +48,20 @@ export function CsvUploadPanel({ footer }: { footer?: ReactNode }) {
 
   const current = queue[0] ?? null;
   const next = () => setQueue((q) => q.slice(1));
+  const [loadingSheet, setLoadingSheet] = useState(false);
+
+  const changeSheet = async (sheet: string) => {
+    if (!current) return;
+    setLoadingSheet(true);
+    try {
+      const preview = await readSupplierFilePreview(current.file, sheet);
+      setQueue((q) => q.map((p) => (p.file === current.file ? { ...p, preview } : p)));
+    } catch (error) {
+      toastError('Failed to read CSV', error instanceof Error ? error.message : `Failed to read CSV: ${current.file.name}`);
+    } finally {
+      setLoadingSheet(false);
+    }
+  };
 
   const handleConfirm = (mapping: ColumnMapping) => {
     if (!current) return;
@@ -68,7 +85,7 @@ export function CsvUploadPanel({ footer }: { footer?: ReactNode }) {
         <Group justify="space-between" align="flex-end" wrap="wrap">
           <div>
             <Title order={4}>Upload supplier price lists</Title>
-            <Text size="sm" c="dimmed">Choose the market, then drop your CSV files. You map the columns of each file before it is scanned.</Text>
+            <Text size="sm" c="dimmed">Choose the market, then drop your CSV or XLSX files. You map the columns of each file before it is scanned.</Text>
           </div>
           <CsvMarketSelect value={market} onChange={setMarket} />
         </Group>
@@ -80,9 +97,12 @@ export function CsvUploadPanel({ footer }: { footer?: ReactNode }) {
         fileName={current?.file.name ?? ''}
         preview={current?.preview ?? null}
         priceRequired={false}
+        loadingSheet={loadingSheet}
+        onSheetChange={(sheet) => void changeSheet(sheet)}
         caption={batchSize > 1 ? `File ${position} of ${batchSize}` : undefined}
         onConfirm={handleConfirm}
         onCancel={next}
+        renderEstimate={(eanColumn, sheet) => current && <KeepaTokenEstimate file={current.file} market={market} eanColumn={eanColumn} sheet={sheet} />}
       />
     </Card>
   );

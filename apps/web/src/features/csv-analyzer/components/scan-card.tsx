@@ -1,10 +1,14 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Alert, Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
-import { IconAlertTriangle, IconDownload, IconInfoCircle, IconTrash, IconX } from '@tabler/icons-react';
+import { IconAlertTriangle, IconInfoCircle, IconTrash, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { CsvScan, ScanStatus } from '@dealradar/shared/contracts/scans';
+import type { CsvScan, DownloadFormat, ScanStatus } from '@dealradar/shared/contracts/scans';
+import { DownloadMenuButton } from '../../../components/download-menu-button.tsx';
+import { ScanReportView } from '../../../components/scan-report-view.tsx';
 import { getMarket } from '@dealradar/shared/markets';
+import { ScanTokenProgress } from '../../../components/keepa-token-estimate.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { formatDateTime } from '../../../lib/date-format.ts';
 import { csvScanKeys } from '../api/csv-scan-keys.ts';
 import { useQueuePosition } from '../api/get-queue-position.ts';
 import { useScanStatus } from '../api/get-scan-status.ts';
@@ -15,6 +19,8 @@ import {
   isActiveStatus,
   progressPercent,
   progressText,
+  steadyRemaining,
+  type ShownRemaining,
 } from '../scan-progress.ts';
 
 const STATUS_COLOR: Record<ScanStatus, string> = { PENDING: 'gray', PROCESSING: 'blue', COMPLETED: 'green', ERROR: 'red' };
@@ -22,7 +28,7 @@ const STATUS_COLOR: Record<ScanStatus, string> = { PENDING: 'gray', PROCESSING: 
 interface ScanCardProps {
   scan: CsvScan;
   onRemove: (scan: CsvScan) => void;
-  onDownload: (scan: CsvScan) => void;
+  onDownload: (scan: CsvScan, format: DownloadFormat) => void;
   removing: boolean;
   downloading: boolean;
 }
@@ -56,7 +62,13 @@ export function ScanCard({ scan: listed, onRemove, onDownload, removing, downloa
   const queue = useQueuePosition(scan.scanId, active);
   const percent = progressPercent(scan);
   const market = getMarket(scan.market);
-  const remaining = estimateSecondsRemaining(scan, Date.now());
+  const shownRemaining = useRef<ShownRemaining | null>(null);
+  // Issue 12: a scan that spends Keepa tokens is paced by the refill, so its time left comes from tokens, not rows
+  // (only with a real account, whose balance is known: the demo charges like Keepa but never waits).
+  const tokenMinutes = scan.tokens && scan.tokens.tokensLeft !== null ? scan.tokens.minutesRemaining : null;
+  const byRows = tokenMinutes !== null && tokenMinutes > 0 ? tokenMinutes * 60 : estimateSecondsRemaining(scan, Date.now());
+  shownRemaining.current = steadyRemaining(shownRemaining.current, byRows, scan.processedEans);
+  const remaining = shownRemaining.current?.seconds ?? null;
   const endTime = scan.completedAt ?? scan.lastUpdateTime;
   const processingMs = scan.startTime && scan.status === 'COMPLETED' ? Date.parse(endTime) - Date.parse(scan.startTime) : null;
 
@@ -69,7 +81,7 @@ export function ScanCard({ scan: listed, onRemove, onDownload, removing, downloa
               <Text fw={600} truncate>{scan.fileName}</Text>
             </Tooltip>
             <Text size="xs" c="dimmed">
-              {market.name} ({market.currency}) · started {new Date(scan.createdAt).toLocaleString()}
+              {market.name} ({market.currency}) · started {formatDateTime(scan.createdAt)}
             </Text>
           </div>
           <Badge color={STATUS_COLOR[scan.status]} variant="light" style={{ flexShrink: 0 }}>
@@ -88,6 +100,7 @@ export function ScanCard({ scan: listed, onRemove, onDownload, removing, downloa
             radius="xl"
             aria-label="Scan progress"
           />
+          <ScanTokenProgress tokens={scan.tokens} running={active} />
         </Stack>
 
         {active && (
@@ -110,17 +123,10 @@ export function ScanCard({ scan: listed, onRemove, onDownload, removing, downloa
           )}
           {scan.status === 'PROCESSING' && remaining !== null && <Detail label="Time remaining" value={formatTimeRemaining(remaining)} />}
           {processingMs !== null && <Detail label="Processing time" value={formatProcessingTime(processingMs)} />}
-          {scan.status === 'COMPLETED' && (
-            <>
-              <Detail label="Rows read" value={scan.report.rowsRead.toLocaleString('en-US')} />
-              <Detail label="Valid EANs" value={scan.report.validEans.toLocaleString('en-US')} />
-              <Detail label="Matched on Amazon" value={scan.report.matchedProducts.toLocaleString('en-US')} />
-              <Detail label="Deals found" value={scan.report.dealsFound.toLocaleString('en-US')} />
-              {scan.report.invalidRows > 0 && <Detail label="Rows not usable" value={scan.report.invalidRows.toLocaleString('en-US')} />}
-              {scan.report.duplicateRows > 0 && <Detail label="Duplicate rows" value={scan.report.duplicateRows.toLocaleString('en-US')} />}
-            </>
-          )}
         </SimpleGrid>
+        {scan.status === 'COMPLETED' && (
+          <ScanReportView report={scan.report} scanId={scan.scanId} reportPath={`/catalog/scan/${encodeURIComponent(scan.scanId)}/report`} columns={3} />
+        )}
 
         <Group justify="flex-end" gap="xs" mt="auto">
           <Button
@@ -134,9 +140,7 @@ export function ScanCard({ scan: listed, onRemove, onDownload, removing, downloa
             {active ? 'Cancel' : 'Remove'}
           </Button>
           {scan.status === 'COMPLETED' && (
-            <Button size="xs" leftSection={<IconDownload size={14} />} loading={downloading} onClick={() => onDownload(scan)}>
-              Download results
-            </Button>
+            <DownloadMenuButton label="Download results" loading={downloading} onDownload={(format) => onDownload(scan, format)} />
           )}
         </Group>
       </Stack>

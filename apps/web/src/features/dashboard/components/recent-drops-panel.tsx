@@ -21,7 +21,7 @@ export function RecentDropsPanel({ items, currency }: { items: PriceDropItem[]; 
                   <Text size="xs" c="dimmed">
                     {item.productBrand}
                   </Text>
-                  <Text size="xs" c="dimmed">
+                  <Text size="xs" c="dimmed" data-testid="recent-drop-time">
                     {formatDateTime(item.detectedAt)}
                   </Text>
                 </Group>

@@ -2,6 +2,7 @@ import { ActionIcon, Anchor, Group, Table, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { Mapping } from '@dealradar/shared/contracts/market-data';
 import { amazonProductUrl } from '@dealradar/shared/markets';
+import { formatDateTime } from '../../../lib/date-format.ts';
 
 interface MappingsTableProps {
   mappings: Mapping[];
@@ -37,7 +38,7 @@ export function MappingsTable({ mappings, onEdit, onDelete }: MappingsTableProps
               <Table.Td><Text size="sm" lineClamp={2}>{m.name}</Text></Table.Td>
               <Table.Td><Text size="sm">{m.brand}</Text></Table.Td>
               <Table.Td><Text size="sm">{m.numberOfPacks}</Text></Table.Td>
-              <Table.Td><Text size="sm" c="dimmed">{new Date(m.createdAt).toLocaleString()}</Text></Table.Td>
+              <Table.Td><Text size="sm" c="dimmed">{formatDateTime(m.createdAt)}</Text></Table.Td>
               <Table.Td>
                 <Group gap={4} justify="flex-end" wrap="nowrap">
                   <Tooltip label="Edit" withArrow>

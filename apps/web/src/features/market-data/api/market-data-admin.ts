@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { importResultSchema, marketDataStatusSchema } from '@dealradar/shared/contracts/market-data';
+import { feeRulesTableSchema, importResultSchema, marketDataStatusSchema } from '@dealradar/shared/contracts/market-data';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** GET /market-data/admin/status (admin): providers, FX, cache and recent imports. */
@@ -23,5 +23,13 @@ export function useImportKeepaExport() {
       return apiRequest('/market-data/imports', { method: 'POST', body: form, schema: importResultSchema, timeoutMs: 180_000 });
     },
     onSuccess: () => client.invalidateQueries({ queryKey: ['market-data'] }),
+  });
+}
+
+/** GET /market-data/fee-rules?date= (admin): the fee rules the profit engine uses on that day. */
+export function useFeeRules(date: string | null) {
+  return useQuery({
+    queryKey: ['market-data', 'fee-rules', date ?? 'today'],
+    queryFn: () => apiRequest(date ? `/market-data/fee-rules?date=${encodeURIComponent(date)}` : '/market-data/fee-rules', { schema: feeRulesTableSchema }),
   });
 }

@@ -5,7 +5,9 @@ import { MARKETS } from '@dealradar/shared/markets';
 import { DemoDataBadge } from '../../../components/demo-data-badge.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { downloadDemoSupplierSample } from '../api/download-demo-sample.ts';
+import { formatDate, formatDateTime } from '../../../lib/date-format.ts';
+import { downloadDemoSample } from '../../../lib/demo-sample.ts';
+import { SUPPLIER_FILE_ACCEPT_ATTRIBUTE, supplierFileProblem } from '../../../lib/supplier-file-rules.ts';
 import { useImportKeepaExport, useMarketDataStatus } from '../api/market-data-admin.ts';
 
 const SOURCE_NAMES: Record<string, string> = { demo: 'Demo catalogue', keepa: 'Keepa API', import: 'Imported Keepa exports', qogita: 'Qogita API' };
@@ -17,6 +19,8 @@ export function MarketDataSourceCard() {
   const importer = useImportKeepaExport();
   const [file, setFile] = useState<File | null>(null);
   const [market, setMarket] = useState<string>('');
+  // Issue 11: .csv or .xlsx of at most 50 MB, said before the upload (the server checks again).
+  const fileProblem = file ? supplierFileProblem(file) : null;
   const data = status.data;
   const cacheBySource = new Map<string, number>();
   for (const row of data?.cache ?? []) cacheBySource.set(row.source, (cacheBySource.get(row.source) ?? 0) + row.fresh);
@@ -41,7 +45,7 @@ export function MarketDataSourceCard() {
           </Text>
           {data.source.retail === 'demo' && (
             <Group gap="xs">
-              <Button variant="light" size="xs" leftSection={<IconDownload size={14} />} onClick={() => void downloadDemoSupplierSample()}>
+              <Button variant="light" size="xs" leftSection={<IconDownload size={14} />} onClick={() => void downloadDemoSample()}>
                 Demo supplier price list (CSV)
               </Button>
               <Text size="xs" c="dimmed">EANs of the demo catalogue with supplier prices, to try the analyzers.</Text>
@@ -52,7 +56,7 @@ export function MarketDataSourceCard() {
               {data.fx.map((rate) => (
                 <Table.Tr key={rate.to}>
                   <Table.Td><Text size="sm">1 EUR = {rate.rate.toFixed(4)} {rate.to}</Text></Table.Td>
-                  <Table.Td><Text size="sm" c="dimmed">rate of {rate.date} ({rate.source})</Text></Table.Td>
+                  <Table.Td><Text size="sm" c="dimmed">rate of {formatDate(rate.date)} ({rate.source})</Text></Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -60,12 +64,12 @@ export function MarketDataSourceCard() {
           <Stack gap="xs">
             <Text fw={600} size="sm">Import a Keepa export</Text>
             <Text size="xs" c="dimmed">
-              A Product Viewer or Product Finder CSV with ASIN and Product Codes: EAN columns. Imported rows replace cached data for their EANs for 30 days.
+              A Product Viewer or Product Finder export (CSV or XLSX, up to 50 MB) with ASIN and Product Codes: EAN columns. Imported rows replace cached data for their EANs for 30 days.
             </Text>
             <Group align="flex-end" gap="sm">
-              <FileInput label="Export file (CSV)" placeholder="Choose file" accept=".csv,text/csv" value={file} onChange={setFile} w={260} clearable />
+              <FileInput label="Export file (CSV or XLSX)" placeholder="Choose file" accept={SUPPLIER_FILE_ACCEPT_ATTRIBUTE} value={file} onChange={setFile} w={260} clearable error={fileProblem} />
               <Select label="Market" data={MARKET_OPTIONS} value={market} onChange={(v) => setMarket(v ?? '')} w={240} allowDeselect={false} />
-              <Button leftSection={<IconFileUpload size={16} />} disabled={!file} loading={importer.isPending}
+              <Button leftSection={<IconFileUpload size={16} />} disabled={!file || !!fileProblem} loading={importer.isPending}
                 onClick={() => file && importer.mutate({ file, market: market || null }, { onSuccess: () => setFile(null) })}>
                 Import
               </Button>
@@ -92,7 +96,7 @@ export function MarketDataSourceCard() {
                     <Table.Td><Text size="sm">{i.fileName}</Text></Table.Td>
                     <Table.Td><Text size="sm">{i.market ?? 'several'}</Text></Table.Td>
                     <Table.Td><Text size="sm">{i.eansImported}</Text></Table.Td>
-                    <Table.Td><Text size="sm" c="dimmed">{new Date(i.createdAt).toLocaleString()}</Text></Table.Td>
+                    <Table.Td><Text size="sm" c="dimmed">{formatDateTime(i.createdAt)}</Text></Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -1,10 +1,13 @@
 import { useState } from 'react';
-import { Badge, Popover, Table, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Group, Popover, Table, Text, UnstyledButton } from '@mantine/core';
 import type { PriceDropItem, PriceDropProfit } from '@dealradar/shared/contracts/price-drops';
 import { roiBadgeColor } from '@dealradar/shared/roi';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useDropProfit } from '../api/price-alerts-queries.ts';
 import { formatMoney } from '../../../lib/drop-format.ts';
+import { HelpLink } from '../../../components/help-link.tsx';
+import { AmazonBuyBoxBadge } from '../../../components/amazon-buy-box-badge.tsx';
+import { sellerProfileText } from '../../../lib/seller-profile-text.ts';
 
 const pct = (fraction: number) => `${(fraction * 100).toLocaleString('en-US', { maximumFractionDigits: 1 })}%`;
 
@@ -53,26 +56,32 @@ export function ProfitBasis({ data }: { data: PriceDropProfit }) {
       </Text>
     );
   }
-  const rows: Array<[string, string]> = [
+  const rows: Array<[string, string, string?]> = [
     ['Amazon price (buy box)', money(data.salePrice)],
-    [`VAT ${pct(data.vatRate)}`, `− ${money(data.vat)}`],
-    ['Referral fee', `− ${money(data.referralFee)}`],
-    ['FBA fee', `− ${money(data.fbaFee)}`],
-    [`Cost (${data.numberOfPacks} × ${money(data.unitCost)})`, `− ${money(data.totalCost)}`],
+    data.vatRegistered ? [`VAT ${pct(data.vatRate)}`, `− ${money(data.vat)}`] : [`VAT ${pct(data.vatRate)}`, 'not deducted'],
+    ...data.feeLines.map((line): [string, string, string] => [line.label, line.amount < 0 ? `+ ${money(-line.amount)}` : `− ${money(line.amount)}`, line.rule]),
+    [`Cost (${data.numberOfPacks} × ${money(data.unitCost)}${data.purchaseVat ? ' + VAT' : ''})`, `− ${money(data.totalCost)}`],
     ['Profit', money(data.profit)],
     ['ROI', data.roiPercentage === null ? '–' : `${data.roiPercentage.toLocaleString('en-US', { maximumFractionDigits: 2 })}%`],
   ];
   return (
     <div data-testid="drop-profit-basis">
-      <Text size="sm" fw={600}>
-        Profit basis · Amazon {data.market}
-        {data.asin ? ` · ${data.asin}` : ''}
-      </Text>
+      <Group gap={4} justify="space-between" wrap="nowrap">
+        <Text size="sm" fw={600}>
+          Profit basis · Amazon {data.market}
+          {data.asin ? ` · ${data.asin}` : ''}
+        </Text>
+        <HelpLink doc="profit-and-roi" section="fee-lines" label="How profit and ROI are computed" />
+      </Group>
+      {data.amazonHoldsBuyBox && <AmazonBuyBoxBadge />}
       <Table fz="sm" verticalSpacing={4} mt={4}>
         <Table.Tbody>
-          {rows.map(([label, value]) => (
-            <Table.Tr key={label}>
-              <Table.Td>{label}</Table.Td>
+          {rows.map(([label, value, rule]) => (
+            <Table.Tr key={`${label}|${rule ?? ''}`}>
+              <Table.Td>
+                {label}
+                {rule && <Text size="xs" c="dimmed">{rule}</Text>}
+              </Table.Td>
               <Table.Td ta="right" fw={label === 'Profit' || label === 'ROI' ? 700 : undefined}>
                 {value}
               </Table.Td>
@@ -82,7 +91,7 @@ export function ProfitBasis({ data }: { data: PriceDropProfit }) {
       </Table>
       <Text size="xs" c="dimmed" mt={4}>
         Unit cost {formatMoney(data.unitCostEur, 'EUR')} excl. VAT
-        {data.currency === 'EUR' ? '' : `, converted at 1 EUR = ${data.fxRate} ${data.currency} (${data.fxDate})`}; VAT-registered seller. Each line is rounded to the cent; the profit is computed before rounding.
+        {data.currency === 'EUR' ? '' : `, converted at 1 EUR = ${data.fxRate} ${data.currency} (${data.fxDate})`}; {sellerProfileText(data.seller)}, fee rules of {data.rulesDate}. Each line is rounded to the cent; the profit is computed before rounding.
       </Text>
     </div>
   );

@@ -1,5 +1,6 @@
 import { Alert, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
+import { HelpTextLink } from '../../../components/help-text-link.tsx';
 import { SCHEDULE_TEXT } from '@dealradar/shared/drops-schedule';
 import { DROP_CATEGORIES, DROP_CATEGORY_FLOORS, DROP_CATEGORY_LABELS, DROP_PRIORITIES, DROP_PRIORITY_FLOORS, DROP_PRIORITY_LABELS, dropCategoryColor } from '@dealradar/shared/drops';
 
@@ -21,7 +22,7 @@ export function PriceAlertsInfo() {
           Price drops expire after 24 hours. A drop is removed if the price rises again, and updated if a better discount is found.
         </Text>
         <Text size="sm" mt={4}>
-          Price updates: {SCHEDULE_TEXT}.
+          Price updates: {SCHEDULE_TEXT}. <HelpTextLink doc="price-alerts" section="rules">Schedule and rules in detail</HelpTextLink>
         </Text>
       </Alert>
       <Paper withBorder radius="md" p="sm">

@@ -72,6 +72,12 @@ export function PriceDropCards({ items, currency, live, sortBy, sortOrder, onSor
                 <Badge size="sm" variant="outline" color={PRIORITY_COLORS[item.priority as DropPriority] ?? 'gray'}>
                   {DROP_PRIORITY_LABELS[item.priority as DropPriority] ?? item.priority}
                 </Badge>
+              </Group>
+              {/* Its own labelled line, apart from the drop percentage (issue 16): the best ROI and its Amazon market. */}
+              <Group gap={6} wrap="nowrap" data-testid="drop-card-roi">
+                <Text size="xs" c="dimmed">
+                  Best ROI on Amazon
+                </Text>
                 <DropRoiBadge item={item} interactive={live} />
               </Group>
               <Group gap="xs" justify="space-between" wrap="wrap">

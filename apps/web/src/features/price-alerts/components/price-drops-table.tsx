@@ -1,4 +1,4 @@
-import { Badge, Group, Image, Table, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Group, Image, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
 import type { PriceDropItem, PriceDropSortField } from '@dealradar/shared/contracts/price-drops';
 import { DROP_PRIORITY_LABELS, type DropPriority } from '@dealradar/shared/drops';
@@ -18,75 +18,95 @@ interface Props {
   onSort(field: PriceDropSortField): void;
 }
 
-function SortHeader({ field, label, props }: { field: PriceDropSortField; label: string; props: Props }) {
+/** Below this width the table scrolls sideways (tablets); from 1280 px windows up it fits its card (issue 16). */
+const MIN_TABLE_WIDTH = 860;
+
+function SortButton({ field, label, props }: { field: PriceDropSortField; label: string; props: Props }) {
   const active = props.sortBy === field;
   const Icon = !active ? IconSelector : props.sortOrder === 'asc' ? IconArrowUp : IconArrowDown;
   return (
+    <UnstyledButton onClick={() => props.onSort(field)}>
+      <Group gap={4} wrap="nowrap">
+        <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+          {label}
+        </Text>
+        <Icon size={14} />
+      </Group>
+    </UnstyledButton>
+  );
+}
+
+/** A header cell with one or more sort buttons; aria-sort follows the one that sorts the table now. */
+function SortHeader({ fields, props }: { fields: Array<{ field: PriceDropSortField; label: string }>; props: Props }) {
+  const active = fields.some((f) => f.field === props.sortBy);
+  return (
     <Table.Th aria-sort={active ? (props.sortOrder === 'asc' ? 'ascending' : 'descending') : 'none'}>
-      <UnstyledButton onClick={() => props.onSort(field)}>
-        <Group gap={4} wrap="nowrap">
-          <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-            {label}
-          </Text>
-          <Icon size={14} />
-        </Group>
-      </UnstyledButton>
+      <Stack gap={2}>
+        {fields.map((f) => (
+          <SortButton key={f.field} field={f.field} label={f.label} props={props} />
+        ))}
+      </Stack>
     </Table.Th>
   );
 }
 
-/** The price-drops table: every item field except productId and the VAT-inclusive prices (SPEC §3). */
+/**
+ * The price-drops table: every item field except productId and the VAT-inclusive prices (SPEC §3). Compact enough to
+ * fit a 1280 px window with the sidebar open: the EAN sits under the product name, new and old price share a column,
+ * category and priority share one, the date wraps after its comma and the link is an icon (docs/web-shell.md).
+ */
 export function PriceDropsTable(props: Props) {
   const { items, currency } = props;
   return (
-    <Table.ScrollContainer minWidth={1450}>
-      <Table striped highlightOnHover verticalSpacing="xs" data-testid="price-drops-table">
+    <Table.ScrollContainer minWidth={MIN_TABLE_WIDTH}>
+      <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing={8} data-testid="price-drops-table">
         <Table.Thead>
           <Table.Tr>
-            <SortHeader field="productName" label="Product" props={props} />
-            <SortHeader field="productBrand" label="Brand" props={props} />
-            <Table.Th>EAN</Table.Th>
-            <SortHeader field="stock" label="Stock" props={props} />
-            <SortHeader field="oldPriceExclVat" label="Old price (excl. VAT)" props={props} />
-            <SortHeader field="newPriceExclVat" label="New price (excl. VAT)" props={props} />
-            <SortHeader field="priceDropPercentage" label="Drop" props={props} />
+            <SortHeader fields={[{ field: 'productName', label: 'Product' }]} props={props} />
+            <SortHeader fields={[{ field: 'productBrand', label: 'Brand' }]} props={props} />
+            <SortHeader fields={[{ field: 'stock', label: 'Stock' }]} props={props} />
+            <SortHeader fields={[{ field: 'newPriceExclVat', label: 'New price' }, { field: 'oldPriceExclVat', label: 'Old price' }]} props={props} />
+            <SortHeader fields={[{ field: 'priceDropPercentage', label: 'Drop' }]} props={props} />
             <Table.Th>Best ROI</Table.Th>
-            <Table.Th>Category</Table.Th>
-            <Table.Th>Priority</Table.Th>
-            <SortHeader field="detectedAt" label="Detected" props={props} />
-            <Table.Th>Link</Table.Th>
+            <Table.Th>Category · Priority</Table.Th>
+            <SortHeader fields={[{ field: 'detectedAt', label: 'Detected' }]} props={props} />
+            <Table.Th>
+              <Text size="sm" fw={600}>Link</Text>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {items.map((item) => (
             <Table.Tr key={item.id} data-testid="price-drop-row">
-              <Table.Td miw={260} maw={340}>
+              <Table.Td miw={170}>
                 <Group gap="sm" wrap="nowrap">
                   {item.productImageUrl && <Image src={item.productImageUrl} alt="" w={40} h={40} fit="contain" />}
-                  <Text size="sm" lineClamp={2} title={item.productName}>
-                    {item.productName}
-                  </Text>
+                  <Stack gap={0} style={{ minWidth: 0 }}>
+                    <Text size="sm" lineClamp={2} title={item.productName}>
+                      {item.productName}
+                    </Text>
+                    <Text size="xs" ff="monospace" c="dimmed" data-testid="drop-ean">
+                      {item.productPrimaryIdentifier}
+                    </Text>
+                  </Stack>
                 </Group>
               </Table.Td>
-              <Table.Td>{item.productBrand}</Table.Td>
-              <Table.Td>
-                <Text size="xs" ff="monospace">
-                  {item.productPrimaryIdentifier}
-                </Text>
+              <Table.Td data-testid="drop-brand">
+                <Text size="sm">{item.productBrand}</Text>
               </Table.Td>
-              <Table.Td>{item.stock === null ? '–' : item.stock.toLocaleString('en-US')}</Table.Td>
               <Table.Td>
-                <Text size="sm" c="dimmed" td="line-through">
+                <Text size="sm">{item.stock === null ? '–' : item.stock.toLocaleString('en-US')}</Text>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Text size="sm" fw={700} c="green.7" data-testid="drop-new-price">
+                  {formatMoney(item.newPriceExclVat, currency)}
+                </Text>
+                <Text size="xs" c="dimmed" td="line-through" data-testid="drop-old-price">
                   {formatMoney(item.oldPriceExclVat, currency)}
                 </Text>
               </Table.Td>
-              <Table.Td>
-                <Text size="sm" fw={700} c="green.7">
-                  {formatMoney(item.newPriceExclVat, currency)}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" fw={600} c="red.7">
+              <Table.Td data-testid="drop-percentage">
+                <Text size="sm" fw={600} c="red.7" style={{ whiteSpace: 'nowrap' }}>
                   {formatDrop(item.priceDropPercentage)}
                 </Text>
               </Table.Td>
@@ -94,19 +114,19 @@ export function PriceDropsTable(props: Props) {
                 <DropRoiBadge item={item} interactive={props.live} />
               </Table.Td>
               <Table.Td>
-                <DropCategoryBadge category={item.dropCategory} />
+                <Stack gap={4} align="flex-start">
+                  <DropCategoryBadge category={item.dropCategory} />
+                  <Badge size="sm" variant="outline" color={PRIORITY_COLORS[item.priority as DropPriority] ?? 'gray'} data-testid="drop-priority-badge">
+                    {DROP_PRIORITY_LABELS[item.priority as DropPriority] ?? item.priority}
+                  </Badge>
+                </Stack>
               </Table.Td>
-              <Table.Td>
-                <Badge size="sm" variant="outline" miw={80} color={PRIORITY_COLORS[item.priority as DropPriority] ?? 'gray'}>
-                  {DROP_PRIORITY_LABELS[item.priority as DropPriority] ?? item.priority}
-                </Badge>
-              </Table.Td>
-              <Table.Td>
+              <Table.Td miw={88} data-testid="drop-detected">
                 <Text size="xs">{formatDateTime(item.detectedAt)}</Text>
               </Table.Td>
               <Table.Td>
                 {item.qogitaLink ? (
-                  <ExternalLink href={item.qogitaLink} size="sm">
+                  <ExternalLink href={item.qogitaLink} iconOnly>
                     View on Qogita
                   </ExternalLink>
                 ) : (

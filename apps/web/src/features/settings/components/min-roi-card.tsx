@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Button, Group, NumberInput, Text } from '@mantine/core';
+import { Button, Group, Text, TextInput } from '@mantine/core';
 import { IconPercentage } from '@tabler/icons-react';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { useSaveUserSettings } from '../api/user-settings.ts';
-import { isRoiEditable, roiFractionToPercent, roiPercentToFraction, validateRoiPercent } from '../settings-rules.ts';
+import { isRoiEditable, parseRoiPercent, roiFractionToPercent, roiPercentToFraction } from '../settings-rules.ts';
 
 interface MinRoiCardProps {
   /** The saved threshold as a fraction, once loaded. */
@@ -16,24 +16,24 @@ interface MinRoiCardProps {
   planRoi: number | undefined;
 }
 
-/** Retail-marketplace minimum ROI: 0–100 % in steps of 0.1, saved as a fraction (SPEC §5). */
+/** Retail-marketplace minimum ROI: 0–100 % in steps of 0.1 ('22,5' or '22.5'), saved as a fraction (SPEC §5). */
 export function MinRoiCard({ minRoiThreshold, filterType, planRoi }: MinRoiCardProps) {
   const save = useSaveUserSettings();
-  const [value, setValue] = useState<number | string>('');
+  const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const editable = isRoiEditable(filterType);
 
   // On a fixed plan the field shows the plan's ROI, which is what the scans use.
   const shown = editable ? minRoiThreshold : (planRoi ?? minRoiThreshold);
   useEffect(() => {
-    if (shown !== undefined) setValue(roiFractionToPercent(shown));
+    if (shown !== undefined) setValue(String(roiFractionToPercent(shown)));
   }, [shown]);
 
   const onSave = () => {
-    const invalid = validateRoiPercent(value);
-    setError(invalid);
-    if (invalid || typeof value !== 'number') return;
-    save.mutate(roiPercentToFraction(value), {
+    const parsed = parseRoiPercent(value);
+    setError(parsed.ok ? null : parsed.error);
+    if (!parsed.ok) return;
+    save.mutate(roiPercentToFraction(parsed.value), {
       onSuccess: () => notifySuccess('Settings saved!'),
       onError: (failure) => notifyError(errorMessage(failure, 'Failed to save settings.')),
     });
@@ -47,22 +47,19 @@ export function MinRoiCard({ minRoiThreshold, filterType, planRoi }: MinRoiCardP
       testId="min-roi"
     >
       <Group align="flex-start" gap="sm">
-        <NumberInput
+        <TextInput
           label="Minimum ROI threshold"
           aria-label="Minimum ROI threshold"
           value={value}
-          onChange={(next) => { setValue(next); setError(null); }}
-          min={0}
-          max={100}
-          step={0.1}
-          decimalScale={1}
-          clampBehavior="strict"
-          suffix="%"
+          onChange={(event) => { setValue(event.currentTarget.value); setError(null); }}
+          rightSection="%"
+          inputMode="decimal"
+          placeholder="e.g. 22,5"
           w={220}
           disabled={!editable}
           error={error}
         />
-        <Button mt={25} onClick={onSave} loading={save.isPending} disabled={!editable || value === '' || value === undefined}>
+        <Button mt={25} onClick={onSave} loading={save.isPending} disabled={!editable || value.trim() === ''}>
           Save
         </Button>
       </Group>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Badge, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconGauge } from '@tabler/icons-react';
 import { SectionCard } from '../../../components/section-card.tsx';
-import type { SubscriptionStatus } from '../api/subscription-status.ts';
+import type { SubscriptionStatus } from '@dealradar/shared/contracts/plans';
 import { usageBar } from '../settings-rules.ts';
 
 /**

@@ -3,8 +3,7 @@ import { supplierStartResponseSchema, type ManualEntryRow, type SupplierStartRes
 import { SUPPLIER_UPLOAD_TIMEOUT_MS } from '@dealradar/shared/constants';
 import type { MarketId } from '@dealradar/shared/markets';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { ColumnMapping } from '../../../components/column-mapping-dialog.tsx';
-import { supplierKeys } from './supplier-keys.ts';
+import { mappingFormFields, type ColumnMapping } from '../../../lib/column-mapping.ts';
 
 export type StartSupplierScanInput =
   | { kind: 'file'; marketId: MarketId; file: File; mapping: ColumnMapping }
@@ -21,9 +20,7 @@ export function startSupplierScan(input: StartSupplierScanInput): Promise<Suppli
   }
   const form = new FormData();
   form.append('marketId', input.marketId);
-  form.append('eanColumn', input.mapping.ean);
-  form.append('priceColumn', input.mapping.price ?? '');
-  form.append('brandColumn', input.mapping.brand);
+  for (const [name, value] of mappingFormFields(input.mapping)) form.append(name, value);
   form.append('file', input.file, input.file.name);
   return apiRequest('/supplier-analyzer/start', { ...options, body: form });
 }

@@ -3,8 +3,10 @@ import { IconCalculator, IconPhotoOff } from '@tabler/icons-react';
 import type { DealProduct } from '@dealradar/shared/contracts/scans';
 import { getMarket } from '@dealradar/shared/markets';
 import { isWeakRank, roiBadgeColor } from '@dealradar/shared/roi';
-import { buyBoxSellerLabel, formatCount, formatEur, formatFoundAt, formatPercent } from '../deal-format.ts';
+import { AmazonBuyBoxBadge } from '../../../components/amazon-buy-box-badge.tsx';
+import { buyBoxSellerLabel, casePriceNote, formatCount, formatEur, formatPercent, formatRoiThreshold, packNote } from '../deal-format.ts';
 import { ExternalLink } from '../../../components/external-link.tsx';
+import { formatDateTime } from '../../../lib/date-format.ts';
 
 /** One High ROI deal with every field of SPEC §3 'Favorite / deal product' (money in EUR, SPEC §9). */
 export function DealCard({ deal, onShowBreakdown }: { deal: DealProduct; onShowBreakdown: (deal: DealProduct) => void }) {
@@ -41,9 +43,15 @@ export function DealCard({ deal, onShowBreakdown }: { deal: DealProduct; onShowB
             </Stack>
           </Group>
           <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="xs" verticalSpacing={6}>
-            <Metric label="Supplier price" value={formatEur(deal.supplierPrice)} testId="deal-supplier-price" />
-            <Metric label="Amazon price" value={formatEur(deal.amazonPrice)} />
-            <Metric label="Max buy price" value={formatEur(deal.maxBuyPrice)} hint={`for ${formatPercent(deal.minRoi * 100, 0)} ROI`} testId="deal-max-buy-price" />
+            <Metric
+              label={deal.unitsPerPrice > 1 ? 'Unit cost' : 'Supplier price'}
+              value={formatEur(deal.supplierPrice)}
+              hint={casePriceNote(deal) ?? undefined}
+              testId="deal-supplier-price"
+              hintTestId="deal-case-price"
+            />
+            <Metric label="Amazon price" value={formatEur(deal.amazonPrice)} hint={packNote(deal.breakdown.numberOfPacks) ?? undefined} hintTestId="deal-pack-count" />
+            <Metric label="Max buy price" value={formatEur(deal.maxBuyPrice)} hint={`for ${formatRoiThreshold(deal.minRoi)} ROI`} testId="deal-max-buy-price" />
             <Metric
               label="Sales rank"
               value={formatCount(deal.mainCategoryRank)}
@@ -64,8 +72,9 @@ export function DealCard({ deal, onShowBreakdown }: { deal: DealProduct; onShowB
                 </Text>
               </Group>
               <Text size="xs" c="dimmed">Buy box: {buyBoxSellerLabel(deal.buyBoxSellerId)}</Text>
-              <Tooltip label={`Expires ${new Date(deal.expiresAt).toLocaleString()}`}>
-                <Text size="xs" c="dimmed">Found {formatFoundAt(deal.createdAt)}</Text>
+              {deal.amazonHoldsBuyBox && <AmazonBuyBoxBadge />}
+              <Tooltip label={`Expires ${formatDateTime(deal.expiresAt)}`}>
+                <Text size="xs" c="dimmed">Found {formatDateTime(deal.createdAt)}</Text>
               </Tooltip>
             </Group>
             <Group gap="xs">
@@ -83,12 +92,12 @@ export function DealCard({ deal, onShowBreakdown }: { deal: DealProduct; onShowB
   );
 }
 
-function Metric({ label, value, hint, warn, testId }: { label: string; value: string; hint?: string; warn?: boolean; testId?: string }) {
+function Metric({ label, value, hint, warn, testId, hintTestId }: { label: string; value: string; hint?: string; warn?: boolean; testId?: string; hintTestId?: string }) {
   return (
     <div>
       <Text size="xs" c="dimmed" truncate>{label}</Text>
       <Text size="sm" fw={600} c={warn ? 'orange.8' : undefined} data-testid={testId}>{value}</Text>
-      {hint && <Text size="xs" c="dimmed">{hint}</Text>}
+      {hint && <Text size="xs" c="dimmed" data-testid={hintTestId}>{hint}</Text>}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Group, MultiSelect, SegmentedControl, Select, TagsInput } from '@mantine/core';
+import { Checkbox, Group, MultiSelect, SegmentedControl, Select, TagsInput } from '@mantine/core';
 import { MARKETS, isMarketId, type MarketId } from '@dealradar/shared/markets';
 import { DEAL_SORT_OPTIONS, isDealSortBy, type DealSortBy, type SortOrder } from '../deal-sort.ts';
 
@@ -7,6 +7,8 @@ export interface DealFilterState {
   markets: MarketId[];
   sortBy: DealSortBy;
   sortOrder: SortOrder;
+  /** Leave out deals whose buy box Amazon itself holds. */
+  hideAmazonBuyBox: boolean;
 }
 
 interface DealFiltersProps {
@@ -19,7 +21,7 @@ interface DealFiltersProps {
 
 const MARKET_OPTIONS = MARKETS.map((m) => ({ value: m.id, label: `${m.id} · ${m.name}` }));
 
-/** Filters (brands, markets), the nine sort options and the order (SPEC §2, §9). */
+/** Filters (brands, markets, Amazon's own buy boxes), the nine sort options and the order (SPEC §2, §9). */
 export function DealFilters({ value, brandSuggestions, onChange, onSortByChange }: DealFiltersProps) {
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
@@ -60,6 +62,13 @@ export function DealFilters({ value, brandSuggestions, onChange, onSortByChange 
           { value: 'desc', label: 'Descending' },
         ]}
         data-testid="deal-sort-order"
+      />
+      <Checkbox
+        label="Hide Amazon buy boxes"
+        checked={value.hideAmazonBuyBox}
+        onChange={(event) => onChange({ hideAmazonBuyBox: event.currentTarget.checked })}
+        mb={8}
+        data-testid="deal-filter-hide-amazon"
       />
     </Group>
   );

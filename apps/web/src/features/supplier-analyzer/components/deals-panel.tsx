@@ -2,7 +2,11 @@ import { useEffect, useMemo, useState } from 'react';
 import { Badge, Button, Card, Center, Group, Loader, Pagination, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconTrash } from '@tabler/icons-react';
-import type { DealProduct } from '@dealradar/shared/contracts/scans';
+import type { DealProduct, DownloadFormat } from '@dealradar/shared/contracts/scans';
+import { DownloadMenuButton } from '../../../components/download-menu-button.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { saveBlob } from '../../../lib/save-blob.ts';
+import { dealsFileName, downloadDeals } from '../api/download-deals.ts';
 import { useClearDeals } from '../api/clear-deals.ts';
 import { useDeals } from '../api/get-deals.ts';
 import { DEFAULT_DEAL_SORT, defaultOrderFor, type DealSortBy } from '../deal-sort.ts';
@@ -13,11 +17,24 @@ import { ProfitBreakdownModal } from './profit-breakdown-modal.tsx';
 
 /** High ROI Deals: filters, sort, order, pages of 100, refreshed every 4 s, Clear All (SPEC §2). */
 export function DealsPanel() {
-  const [filters, setFilters] = useState<DealFilterState>({ brands: [], markets: [], sortBy: DEFAULT_DEAL_SORT, sortOrder: defaultOrderFor(DEFAULT_DEAL_SORT) });
+  const [filters, setFilters] = useState<DealFilterState>({ brands: [], markets: [], sortBy: DEFAULT_DEAL_SORT, sortOrder: defaultOrderFor(DEFAULT_DEAL_SORT), hideAmazonBuyBox: false });
   const [page, setPage] = useState(1);
   const [breakdownDeal, setBreakdownDeal] = useState<DealProduct | null>(null);
   const deals = useDeals({ ...filters, page: page - 1 });
   const clear = useClearDeals();
+  const [downloading, setDownloading] = useState(false);
+
+  const download = async (format: DownloadFormat) => {
+    setDownloading(true);
+    try {
+      const blob = await downloadDeals(filters, format);
+      saveBlob(blob, dealsFileName(new Date().toISOString().slice(0, 10), format));
+    } catch (error) {
+      toast('Download Failed', errorMessage(error, 'Failed to download the deals'), 'red');
+    } finally {
+      setDownloading(false);
+    }
+  };
 
   // SPEC §8: when the results cannot be loaded the list empties and the page goes back to 1.
   useEffect(() => {
@@ -69,9 +86,12 @@ export function DealsPanel() {
             <Badge variant="light" data-testid="deals-total">{totalElements.toLocaleString('en-US')}</Badge>
             {deals.isFetching && !deals.isPending && <Loader size={14} />}
           </Group>
-          <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={confirmClear} disabled={totalElements === 0} loading={clear.isPending}>
-            Clear All
-          </Button>
+          <Group gap="xs">
+            <DownloadMenuButton label="Download deals" loading={downloading} disabled={totalElements === 0} onDownload={(format) => void download(format)} />
+            <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={confirmClear} disabled={totalElements === 0} loading={clear.isPending}>
+              Clear All
+            </Button>
+          </Group>
         </Group>
         <DealFilters value={filters} brandSuggestions={brandSuggestions} onChange={changeFilters} onSortByChange={changeSortBy} />
         <Text size="xs" c="dimmed">Deals meet your minimum ROI and expire 24 hours after they were found. Prices in EUR.</Text>

@@ -1,8 +1,15 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Group, NumberInput, Stack, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconPlayerPlay, IconPlus, IconTrash } from '@tabler/icons-react';
 import { MANUAL_ENTRY_MAX_ROWS, type ManualEntryRow } from '@dealradar/shared/contracts/scans';
+import { parseDecimalInput } from '@dealradar/shared/decimal';
 import { emptyManualRow, toManualEntries, type ManualRowInput } from '../manual-entry.ts';
+
+/** On leaving the field a readable price is shown with two decimals ('4,2' → '4.20'); anything else stays as typed. */
+function formatTypedPrice(price: number | string): string {
+  const parsed = parseDecimalInput(price);
+  return parsed.ok && parsed.value !== null ? parsed.value.toFixed(2) : String(price);
+}
 import { toast } from '../toasts.ts';
 
 interface ManualEntryFormProps {
@@ -11,7 +18,7 @@ interface ManualEntryFormProps {
   onStart: (rows: ManualEntryRow[]) => void;
 }
 
-/** Rows of EAN, brand and optional price (EUR, min 0, decimals allowed) (SPEC §3, §5). */
+/** Rows of EAN, brand and optional price (EUR, min 0; '4,20' and '4.20' both read as 4.20) (SPEC §3, §5). */
 export function ManualEntryForm({ disabled, loading, onStart }: ManualEntryFormProps) {
   const [rows, setRows] = useState<ManualRowInput[]>(() => [emptyManualRow(), emptyManualRow(), emptyManualRow()]);
 
@@ -48,16 +55,14 @@ export function ManualEntryForm({ disabled, loading, onStart }: ManualEntryFormP
                 <TextInput aria-label={`Brand ${index + 1}`} placeholder="e.g. Nivea" value={row.brand} onChange={(e) => update(row.key, { brand: e.currentTarget.value })} />
               </Table.Td>
               <Table.Td>
-                <NumberInput
+                <TextInput
                   aria-label={`Price ${index + 1}`}
-                  placeholder="0.00"
-                  min={0}
-                  decimalScale={2}
-                  allowNegative={false}
-                  prefix="€"
-                  hideControls
-                  value={row.price}
-                  onChange={(value) => update(row.key, { price: value })}
+                  placeholder="e.g. 4,20"
+                  leftSection="€"
+                  inputMode="decimal"
+                  value={String(row.price)}
+                  onChange={(e) => update(row.key, { price: e.currentTarget.value })}
+                  onBlur={() => update(row.key, { price: formatTypedPrice(row.price) })}
                 />
               </Table.Td>
               <Table.Td>

@@ -1,13 +1,21 @@
 import { useEffect, useRef } from 'react';
-import { Alert, Badge, Card, CloseButton, Collapse, Group, Progress, SimpleGrid, Stack, Table, Text, UnstyledButton } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { IconAlertTriangle, IconChevronDown, IconChevronRight, IconInfoCircle } from '@tabler/icons-react';
+import { Alert, Badge, Card, CloseButton, Group, Progress, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ScanReport, ScanStatus, SupplierScanStatus } from '@dealradar/shared/contracts/scans';
+import type { ScanStatus, SupplierScanStatus } from '@dealradar/shared/contracts/scans';
+import { ScanReportView } from '../../../components/scan-report-view.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { ScanTokenProgress } from '../../../components/keepa-token-estimate.tsx';
+import { apiRequest, errorMessage } from '../../../lib/api-client.ts';
 import { useSupplierScanStatus } from '../api/get-supplier-scan-status.ts';
 import { supplierKeys } from '../api/supplier-keys.ts';
 import { completedMessage, supplierProgressPercent } from '../scan-progress.ts';
 import { toast } from '../toasts.ts';
+
+/** POST /supplier-analyzer/{id}/cancel (issue 12: a scan waiting for Keepa tokens can be stopped). */
+function cancelSupplierScan(scanId: string) {
+  return apiRequest(`/supplier-analyzer/${encodeURIComponent(scanId)}/cancel`, { method: 'POST' });
+}
 
 const STATUS_COLOR: Record<ScanStatus, string> = { PENDING: 'gray', PROCESSING: 'blue', COMPLETED: 'green', ERROR: 'red' };
 
@@ -15,25 +23,44 @@ interface ScanProgressPanelProps {
   scanId: string;
   /** What the start call or the active-scan call said, shown until the first poll answers. */
   initial: Pick<SupplierScanStatus, 'status' | 'processedEans' | 'totalEans' | 'allowedEans'>;
+  /** The last scan shown again after a reload: nothing shows until its status has been read. */
+  restored?: boolean;
   onDismiss: () => void;
 }
 
 /** The running scan, polled every 2 s (SPEC §9); 'Scan Completed' toast at the end (SPEC §4). */
-export function ScanProgressPanel({ scanId, initial, onDismiss }: ScanProgressPanelProps) {
+export function ScanProgressPanel({ scanId, initial, restored, onDismiss }: ScanProgressPanelProps) {
   const queryClient = useQueryClient();
   const poll = useSupplierScanStatus(scanId);
   const scan = poll.data ?? { ...initial, scanId, report: undefined, error: undefined };
   const percent = supplierProgressPercent(scan);
   const announced = useRef<string | null>(null);
+  // A scan shown again after a reload has already ended: only a scan seen running gets the 'Scan Completed' toast.
+  const sawRunning = useRef(false);
+  if (scan.status === 'PENDING' || scan.status === 'PROCESSING') sawRunning.current = true;
+  const settled = !!poll.data && (poll.data.status === 'COMPLETED' || poll.data.status === 'ERROR');
 
   useEffect(() => {
-    if (announced.current === scanId || (scan.status !== 'COMPLETED' && scan.status !== 'ERROR')) return;
+    if (announced.current === scanId || !settled) return;
     announced.current = scanId;
+    if (!sawRunning.current) return;
     void queryClient.invalidateQueries({ queryKey: supplierKeys.deals() });
     if (scan.status === 'COMPLETED') toast('Scan Completed', completedMessage(scan.processedEans), 'green');
-  }, [scan.status, scan.processedEans, scanId, queryClient]);
+  }, [settled, scan.status, scan.processedEans, scanId, queryClient]);
+
+  // A remembered scan that is gone (removed 24 h after completion): nothing to show.
+  const gone = poll.error instanceof ApiError && poll.error.status === 404;
+  useEffect(() => {
+    if (gone) onDismiss();
+  }, [gone, onDismiss]);
 
   const running = scan.status === 'PENDING' || scan.status === 'PROCESSING';
+  const cancel = () => {
+    cancelSupplierScan(scanId)
+      .then(() => queryClient.invalidateQueries({ queryKey: supplierKeys.status(scanId) }))
+      .catch((error: unknown) => toast('Error', errorMessage(error, 'Failed to cancel the scan'), 'red'));
+  };
+  if (restored && !poll.data) return null;
   return (
     <Card withBorder radius="md" padding="lg" data-testid="supplier-scan-panel" data-status={scan.status}>
       <Stack gap="sm">
@@ -61,6 +88,7 @@ export function ScanProgressPanel({ scanId, initial, onDismiss }: ScanProgressPa
         {scan.allowedEans < scan.totalEans && (
           <Text size="xs" c="orange.8">Your plan allows {scan.allowedEans.toLocaleString('en-US')} EANs in this run; only those are analyzed.</Text>
         )}
+        <ScanTokenProgress tokens={poll.data?.tokens} running={running} onCancel={cancel} />
         {running && poll.isError && (
           <Text size="xs" c="dimmed">Could not reach the server; trying again in a few seconds.</Text>
         )}
@@ -74,75 +102,8 @@ export function ScanProgressPanel({ scanId, initial, onDismiss }: ScanProgressPa
             <Text size="sm">Error: {scan.error ?? 'The scan failed.'}</Text>
           </Alert>
         )}
-        {scan.report && !running && <ReportSummary report={scan.report} />}
+        {scan.report && !running && <ScanReportView report={scan.report} scanId={scanId} reportPath={`/supplier-analyzer/${encodeURIComponent(scanId)}/report`} />}
       </Stack>
     </Card>
-  );
-}
-
-const REASON_LABELS: Record<string, string> = {
-  missing_ean: 'No EAN',
-  invalid_ean: 'Invalid EAN',
-  missing_brand: 'No brand',
-  invalid_price: 'Invalid price',
-  duplicate_ean: 'Duplicate EAN',
-  over_plan_limit: 'Over the plan limit',
-  not_looked_up: 'Amazon data unavailable',
-};
-
-function ReportSummary({ report }: { report: ScanReport }) {
-  const [open, { toggle }] = useDisclosure(false);
-  const issues = Object.entries(report.issueCounts).filter(([, n]) => n > 0);
-  return (
-    <Stack gap="xs">
-      <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="xs">
-        <Figure label="Rows read" value={report.rowsRead} />
-        <Figure label="Valid EANs" value={report.validEans} />
-        <Figure label="Found on Amazon" value={report.matchedProducts} />
-        <Figure label="Deals" value={report.dealsFound} />
-        <Figure label="Rows not used" value={report.invalidRows + report.duplicateRows} />
-      </SimpleGrid>
-      {issues.length > 0 && (
-        <>
-          <UnstyledButton onClick={toggle}>
-            <Group gap={4}>
-              {open ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
-              <Text size="sm" c="indigo">
-                Rows that could not be used: {issues.map(([reason, n]) => `${REASON_LABELS[reason] ?? reason} ${n.toLocaleString('en-US')}`).join(' · ')}
-              </Text>
-            </Group>
-          </UnstyledButton>
-          <Collapse expanded={open}>
-            <Table fz="xs" striped withTableBorder>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Line</Table.Th>
-                  <Table.Th>Value</Table.Th>
-                  <Table.Th>Why</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {report.issueSamples.map((issue) => (
-                  <Table.Tr key={`${issue.line}-${issue.reason}`}>
-                    <Table.Td>{issue.line}</Table.Td>
-                    <Table.Td>{issue.value || '—'}</Table.Td>
-                    <Table.Td>{issue.message}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Collapse>
-        </>
-      )}
-    </Stack>
-  );
-}
-
-function Figure({ label, value }: { label: string; value: number }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">{label}</Text>
-      <Text fw={600}>{value.toLocaleString('en-US')}</Text>
-    </div>
   );
 }

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Card, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import type { SupplierStartResponse } from '@dealradar/shared/contracts/scans';
 import type { MarketId } from '@dealradar/shared/markets';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useStartSupplierScan, type StartSupplierScanInput } from '../api/start-supplier-scan.ts';
 import { partialScanMessage } from '../scan-progress.ts';
 import { readPreferredMarket, writePreferredMarket } from '../market-preference.ts';
@@ -16,11 +16,13 @@ type Mode = 'upload' | 'manual';
 interface ScanSetupCardProps {
   /** Shown under the upload area (e.g. the demo sample download). */
   footer?: ReactNode;
+  /** Why no scan can start now (the plan's EAN uploads for the month are used up), said before a file is chosen. */
+  blockedReason?: string | null;
   onStarted: (answer: SupplierStartResponse) => void;
 }
 
 /** Market, Upload CSV / Manual entry toggle and the start of a scan (SPEC §2, §7). */
-export function ScanSetupCard({ footer, onStarted }: ScanSetupCardProps) {
+export function ScanSetupCard({ footer, blockedReason, onStarted }: ScanSetupCardProps) {
   const [market, setMarket] = useState<MarketId>(() => readPreferredMarket(typeof window === 'undefined' ? undefined : window.localStorage));
   const [mode, setMode] = useState<Mode>('upload');
   const start = useStartSupplierScan();
@@ -38,7 +40,11 @@ export function ScanSetupCard({ footer, onStarted }: ScanSetupCardProps) {
         else toast('Scan Started', `Analyzing ${answer.totalEans.toLocaleString('en-US')} EANs.`, 'blue');
         onStarted(answer);
       },
-      onError: (error) => toast('Error', errorMessage(error, 'Failed to start scan'), 'red'),
+      // A 403 already has its one 'Upgrade Required' notice (SPEC §8, shown by the API client): no second toast.
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 403) return;
+        toast('Error', errorMessage(error, 'Failed to start scan'), 'red');
+      },
     });
   };
 
@@ -67,11 +73,11 @@ export function ScanSetupCard({ footer, onStarted }: ScanSetupCardProps) {
         </Group>
         {mode === 'upload' ? (
           <>
-            <SupplierFileUpload disabled={disabled} loading={start.isPending} onStart={(file, mapping) => run({ kind: 'file', marketId: market, file, mapping })} />
+            <SupplierFileUpload disabled={disabled} blockedReason={blockedReason} loading={start.isPending} market={market} onStart={(file, mapping) => run({ kind: 'file', marketId: market, file, mapping })} />
             {footer}
           </>
         ) : (
-          <ManualEntryForm disabled={disabled} loading={start.isPending} onStart={(rows) => run({ kind: 'manual', marketId: market, rows })} />
+          <ManualEntryForm disabled={disabled || !!blockedReason} loading={start.isPending} onStart={(rows) => run({ kind: 'manual', marketId: market, rows })} />
         )}
       </Stack>
     </Card>

@@ -1,53 +1,73 @@
 import { useState } from 'react';
 import { Group, Stack, Text } from '@mantine/core';
-import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { Dropzone } from '@mantine/dropzone';
 import { IconFileSpreadsheet, IconUpload, IconX } from '@tabler/icons-react';
 import { SUPPLIER_CSV_MAX_BYTES } from '@dealradar/shared/constants';
-import type { CsvPreview } from '@dealradar/shared/csv';
+import type { SpreadsheetPreview } from '@dealradar/shared/spreadsheet-preview';
+import type { MarketId } from '@dealradar/shared/markets';
 import { ColumnMappingDialog, type ColumnMapping } from '../../../components/column-mapping-dialog.tsx';
-import { readCsvFilePreview } from '../../../lib/csv-file-preview.ts';
+import { KeepaTokenEstimate } from '../../../components/keepa-token-estimate.tsx';
+import { readSupplierFilePreview } from '../../../lib/supplier-file-preview.ts';
+import { rejectionMessages, SUPPLIER_FILE_ACCEPT, supplierFileProblem } from '../../../lib/supplier-file-rules.ts';
 import { toast } from '../toasts.ts';
 
 interface SupplierFileUploadProps {
   disabled: boolean;
   loading: boolean;
+  /** Shown in the drop zone instead of the hint when no file can be taken (e.g. the plan's EAN uploads are used up). */
+  blockedReason?: string | null;
+  /** The market of the scan (the Keepa token estimate is per market). */
+  market: MarketId;
   onStart: (file: File, mapping: ColumnMapping) => void;
 }
 
-function rejectionMessage(rejections: FileRejection[]): string {
-  const codes = new Set(rejections.flatMap((r) => r.errors.map((e) => e.code)));
-  if (codes.has('too-many-files')) return 'Please upload one file at a time.';
-  if (codes.has('file-too-large')) return 'The file is larger than 50 MB (52428800 bytes).';
-  if (codes.has('file-invalid-type')) return 'Only .csv files can be uploaded.';
-  return rejections[0]?.errors[0]?.message ?? 'The file was rejected.';
-}
-
-/** One .csv file of at most 50 MB, read for the mapping dialog (EAN, brand and price required) (SPEC §5). */
-export function SupplierFileUpload({ disabled, loading, onStart }: SupplierFileUploadProps) {
-  const [pending, setPending] = useState<{ file: File; preview: CsvPreview } | null>(null);
+/** One .csv or .xlsx file of at most 50 MB, read for the mapping dialog (EAN, brand and price required) (SPEC §5). */
+export function SupplierFileUpload({ disabled, loading, blockedReason, market, onStart }: SupplierFileUploadProps) {
+  const [pending, setPending] = useState<{ file: File; preview: SpreadsheetPreview } | null>(null);
+  const [loadingSheet, setLoadingSheet] = useState(false);
 
   const handleDrop = async (files: File[]) => {
     const file = files[0];
     if (!file) return;
+    const problem = supplierFileProblem(file);
+    if (problem) {
+      toast('File rejected', problem, 'red');
+      return;
+    }
     try {
-      setPending({ file, preview: await readCsvFilePreview(file) });
-    } catch {
-      toast('Error', 'Failed to read CSV', 'red');
+      setPending({ file, preview: await readSupplierFilePreview(file) });
+    } catch (error) {
+      toast('Error', error instanceof Error ? error.message : 'Failed to read CSV', 'red');
     }
   };
 
+  const changeSheet = async (sheet: string) => {
+    if (!pending) return;
+    setLoadingSheet(true);
+    try {
+      const preview = await readSupplierFilePreview(pending.file, sheet);
+      setPending((p) => (p && p.file === pending.file ? { ...p, preview } : p));
+    } catch (error) {
+      toast('Error', error instanceof Error ? error.message : 'Failed to read the sheet', 'red');
+    } finally {
+      setLoadingSheet(false);
+    }
+  };
+
+  const blocked = !!blockedReason;
   return (
     <>
       <Dropzone
         onDrop={(files) => void handleDrop(files)}
-        onReject={(rejections) => toast('File rejected', rejectionMessage(rejections), 'red')}
-        accept={{ 'text/csv': ['.csv'] }}
+        onReject={(rejections) => toast('File rejected', rejectionMessages(rejections, 'Please upload one file at a time.').join(' '), 'red')}
+        accept={SUPPLIER_FILE_ACCEPT}
         maxSize={SUPPLIER_CSV_MAX_BYTES}
         maxFiles={1}
         multiple={false}
-        disabled={disabled}
+        disabled={disabled || blocked}
         loading={loading}
         data-testid="supplier-dropzone"
+        data-blocked={blocked || undefined}
       >
         <Group justify="center" gap="xl" mih={130} style={{ pointerEvents: 'none' }}>
           <Dropzone.Accept>
@@ -59,10 +79,17 @@ export function SupplierFileUpload({ disabled, loading, onStart }: SupplierFileU
           <Dropzone.Idle>
             <IconFileSpreadsheet size={48} stroke={1.5} color="var(--mantine-color-dimmed)" />
           </Dropzone.Idle>
-          <Stack gap={4}>
-            <Text size="lg">Drop your supplier price list here or click to choose it</Text>
-            <Text size="sm" c="dimmed">One .csv file up to 50 MB with EAN, brand and price columns (comma or semicolon separated).</Text>
-          </Stack>
+          {blocked ? (
+            <Stack gap={4}>
+              <Text size="lg" c="dimmed">Uploads are paused</Text>
+              <Text size="sm" c="orange.8" data-testid="supplier-dropzone-blocked">{blockedReason}</Text>
+            </Stack>
+          ) : (
+            <Stack gap={4}>
+              <Text size="lg">Drop your supplier price list here or click to choose it</Text>
+              <Text size="sm" c="dimmed">One .csv or .xlsx file up to 50 MB with EAN, brand and price columns (CSV comma or semicolon separated).</Text>
+            </Stack>
+          )}
         </Group>
       </Dropzone>
       <ColumnMappingDialog
@@ -70,7 +97,10 @@ export function SupplierFileUpload({ disabled, loading, onStart }: SupplierFileU
         fileName={pending?.file.name ?? ''}
         preview={pending?.preview ?? null}
         priceRequired
+        loadingSheet={loadingSheet}
+        onSheetChange={(sheet) => void changeSheet(sheet)}
         onCancel={() => setPending(null)}
+        renderEstimate={(eanColumn, sheet) => pending && <KeepaTokenEstimate file={pending.file} market={market} eanColumn={eanColumn} sheet={sheet} />}
         onConfirm={(mapping) => {
           if (pending) onStart(pending.file, mapping);
           setPending(null);

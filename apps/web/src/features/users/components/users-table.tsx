@@ -5,9 +5,9 @@ import { formatLastActive, roleBadgeColor } from '../last-active.ts';
 
 /**
  * The users table: role badges ADMIN red / USER blue, the plan (subscriptionTierName) with the Paddle customer id when
- * billed, last-active wording; edit and delete have no action (SPEC §2).
+ * billed, last-active wording; Edit and Delete open their dialogs (issue 16).
  */
-export function UsersTable({ users, nowMs }: { users: UserRow[]; nowMs: number }) {
+export function UsersTable({ users, nowMs, onEdit, onDelete }: { users: UserRow[]; nowMs: number; onEdit: (user: UserRow) => void; onDelete: (user: UserRow) => void }) {
   return (
     <Table.ScrollContainer minWidth={900}>
       <Table highlightOnHover verticalSpacing="sm" data-testid="users-table">
@@ -24,7 +24,7 @@ export function UsersTable({ users, nowMs }: { users: UserRow[]; nowMs: number }
         </Table.Thead>
         <Table.Tbody>
           {users.map((user) => (
-            <Table.Tr key={user.id}>
+            <Table.Tr key={user.id} data-testid={`user-row-${user.username}`}>
               <Table.Td>
                 <Text size="sm" fw={600}>{user.username}</Text>
                 <Text size="xs" c="dimmed">{user.email}</Text>
@@ -44,12 +44,12 @@ export function UsersTable({ users, nowMs }: { users: UserRow[]; nowMs: number }
               <Table.Td>
                 <Group gap={4} justify="flex-end" wrap="nowrap">
                   <Tooltip label="Edit" withArrow>
-                    <ActionIcon variant="subtle" color="gray" aria-label={`Edit ${user.username}`}>
+                    <ActionIcon variant="subtle" color="gray" aria-label={`Edit ${user.username}`} onClick={() => onEdit(user)}>
                       <IconPencil size={16} />
                     </ActionIcon>
                   </Tooltip>
                   <Tooltip label="Delete" withArrow>
-                    <ActionIcon variant="subtle" color="red" aria-label={`Delete ${user.username}`}>
+                    <ActionIcon variant="subtle" color="red" aria-label={`Delete ${user.username}`} onClick={() => onDelete(user)}>
                       <IconTrash size={16} />
                     </ActionIcon>
                   </Tooltip>

@@ -1,9 +1,8 @@
 import type { MarketId } from '@dealradar/shared/markets';
-import { getMarket } from '@dealradar/shared/markets';
-import { REFERRAL_SCHEDULES, scheduleRate } from '@dealradar/shared/profit';
+import { AMAZON_SELLER_IDS, getMarket } from '@dealradar/shared/markets';
 import type { Clock } from '../../../../lib/clock.ts';
 import type { AmazonListing } from '../../market-data.types.ts';
-import type { RetailBatchResult, RetailProvider } from '../provider.types.ts';
+import type { RetailBatchResult, RetailCallOptions, RetailProvider } from '../provider.types.ts';
 import { demoCatalogue, demoVariantByGtin, type DemoVariant } from './demo-catalogue.ts';
 import { between, hash, unit } from './demo-random.ts';
 
@@ -19,10 +18,6 @@ const LISTED_SHARE: Record<MarketId, number> = { DE: 0.93, UK: 0.85, FR: 0.84, I
 const SALES_SCALE: Record<MarketId, number> = { DE: 1, UK: 1, FR: 0.6, IT: 0.5, ES: 0.45, US: 2.5, CA: 0.35 };
 const FBA_BASE: Record<DemoVariant['size'], number> = { small: 260, medium: 340, large: 480 };
 const FBA_SCALE: Record<MarketId, number> = { DE: 1, UK: 0.9, FR: 1.15, IT: 1.15, ES: 1.05, US: 1.2, CA: 1.6 };
-/** Amazon's own seller ids per marketplace: a buy box held by the retailer itself. */
-export const AMAZON_SELLER_IDS: Record<MarketId, string> = {
-  DE: 'A3JWKAKR8XB7XF', UK: 'A3P5ROKL5A1OLE', FR: 'A1X6FK5RDHNB96', IT: 'A11IL2PNWYJU7H', ES: 'A1AT7YVPFBWXBL', US: 'ATVPDKIKX0DER', CA: 'A3DWYIK6Y9EEQB',
-};
 const ALPHANUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
 function code(length: number, ...parts: Array<string | number>): string {
@@ -71,7 +66,6 @@ function listingFor(variant: DemoVariant, market: MarketId, pack: number, fetche
   const offerCount = noBuyBox ? between(0, 2, key, 'offers') : between(1, 22, key, 'offers');
   const amazonHolds = unit(key, 'amazon') < 0.25;
   const fba = Math.round(FBA_BASE[variant.size] * FBA_SCALE[market] * (1 + 0.3 * (pack - 1)) + between(-20, 30, key, 'fba'));
-  const schedule = REFERRAL_SCHEDULES[market];
   return {
     ean: variant.gtin,
     asin: demoAsin(variant.gtin, pack),
@@ -89,7 +83,8 @@ function listingFor(variant: DemoVariant, market: MarketId, pack: number, fetche
     rating: Math.round((3.4 + unit(key, 'rating') * 1.5) * 10) / 10,
     reviewCount: Math.round(estimatedMonthlySales * (1 + unit(key, 'reviews') * 25)),
     buyBoxSellerId: noBuyBox ? null : amazonHolds ? AMAZON_SELLER_IDS[market] : `A${code(13, key, 'seller')}`,
-    referralFeeRate: unit(key, 'listing-rate') < 0.5 ? scheduleRate(schedule, reference) : null,
+    // Half the listings carry a Keepa-like rate: the Beauty rate at a price near ours (it only identifies the schedule).
+    referralFeeRate: unit(key, 'listing-rate') < 0.5 ? (reference * (0.97 + unit(key, 'keepa-price') * 0.06) <= 1000 ? 0.0801 : 0.1501) : null,
     fbaFee: fba,
     packageQuantity: pack,
     fetchedAt,
@@ -140,6 +135,22 @@ export interface DemoRetailOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
+/** The demo charges like a Keepa account on an entry plan would (docs/market-data.md "Keepa tokens"); it never waits. */
+export const DEMO_REFILL_RATE = 20;
+const BUY_BOX_TOKENS = 2;
+
+/**
+ * The first phase of the two-phase look-up: what Keepa shows without `buybox` — the buy box unknown, and the highest
+ * price seen (current FBA/FBM and a 90-day maximum that is never below the buy box, as on Amazon).
+ */
+function firstPhase(listing: AmazonListing): AmazonListing {
+  const key = `${listing.ean}|${listing.market}|${listing.asin}`;
+  const reference = listing.buyBoxPrice ?? listing.lowestFbaPrice ?? listing.lowestFbmPrice;
+  const max90 = reference === null ? null : Math.round(reference * (1.02 + unit(key, 'max90') * 0.1));
+  const seen = [max90, listing.lowestFbaPrice, listing.lowestFbmPrice].filter((v): v is number => v !== null);
+  return { ...listing, buyBoxPrice: null, buyBoxSellerId: null, withoutBuyBox: true, highestSeenPrice: seen.length ? Math.max(...seen) : null };
+}
+
 export function createDemoRetailProvider(clock: Clock, options: DemoRetailOptions = {}): RetailProvider {
   const latencyMs = options.latencyMs ?? 0;
   const sleep = options.sleep ?? abortableSleep;
@@ -148,15 +159,21 @@ export function createDemoRetailProvider(clock: Clock, options: DemoRetailOption
     name: 'demo',
     isDemo: true,
     batchSize: 100,
-    async lookupEans(eans, market, signal): Promise<RetailBatchResult<AmazonListing[]>> {
+    async lookupEans(eans, market, signal, callOptions: RetailCallOptions = {}): Promise<RetailBatchResult<AmazonListing[]>> {
       await simulateLatency(signal);
+      const buyBox = callOptions.buyBox ?? true;
       const now = clock.now();
       const found = new Map<string, AmazonListing[]>();
+      let products = 0;
       for (const ean of eans) {
         const listings = demoListings(ean, market, now);
-        if (listings.length) found.set(ean, listings);
+        products += listings.length;
+        if (listings.length) found.set(ean, buyBox ? listings : listings.map(firstPhase));
       }
-      return { found, failed: [], requests: 1 };
+      return { found, failed: [], requests: 1, tokens: products * (1 + (buyBox ? BUY_BOX_TOKENS : 0)) };
+    },
+    async tokenAccount() {
+      return { tokensLeft: null, refillRate: DEMO_REFILL_RATE };
     },
     async lookupAsins(asins, market, signal): Promise<RetailBatchResult<AmazonListing>> {
       await simulateLatency(signal);
@@ -168,7 +185,7 @@ export function createDemoRetailProvider(clock: Clock, options: DemoRetailOption
         const listing = demoListings(ref.gtin, market, now).find((l) => l.asin === asin);
         if (listing) found.set(asin, listing);
       }
-      return { found, failed: [], requests: 1 };
+      return { found, failed: [], requests: 1, tokens: found.size * (1 + BUY_BOX_TOKENS) };
     },
   };
 }

@@ -1,3 +1,4 @@
+import { wholesalePriceInclVat } from '@dealradar/shared/purchase-vat';
 import type { Clock } from '../../../../lib/clock.ts';
 import type { WholesaleVariant } from '../../market-data.types.ts';
 import type { WholesaleProvider } from '../provider.types.ts';
@@ -12,8 +13,6 @@ import { between, unit } from './demo-random.ts';
  * Successive catalogue refreshes therefore see drops of every category and rises, as a real wholesale catalogue does.
  */
 const HOUR_MS = 3_600_000;
-/** Demo wholesale prices are quoted excl. VAT; incl. VAT uses the Dutch rate (the wholesaler's seat). */
-export const DEMO_WHOLESALE_VAT = 0.21;
 
 function discountFor(variant: DemoVariant, window: number): number {
   if (unit(variant.gtin, 'promo', window) >= 0.09) return 0;
@@ -53,7 +52,7 @@ export function demoWholesaleVariant(variant: DemoVariant, at: Date): WholesaleV
     brand: variant.brand,
     category: variant.category,
     priceExclVat,
-    priceInclVat: Math.round(priceExclVat * (1 + DEMO_WHOLESALE_VAT)),
+    priceInclVat: wholesalePriceInclVat(priceExclVat),
     currency: 'EUR',
     stock: demoStock(variant, at),
     productUrl: `https://www.qogita.com/search/?query=${variant.gtin}`,

@@ -2,8 +2,9 @@ import { canonicalEan, toUpcA } from '@dealradar/shared/ean';
 import type { MarketId } from '@dealradar/shared/markets';
 import type { AmazonListing } from '../../market-data.types.ts';
 import { backoffMs, fetchWithTimeout, PermanentUpstreamError, realSleep, type Sleep } from '../http-retry.ts';
-import type { RetailBatchResult, RetailProvider } from '../provider.types.ts';
+import type { RetailBatchResult, RetailCallOptions, RetailProvider, TokenAccount } from '../provider.types.ts';
 import { KEEPA_DOMAINS, productCodes, toListing, type KeepaProduct } from './keepa-product.ts';
+import { withoutBuyBox } from './keepa-phases.ts';
 
 export interface KeepaOptions {
   apiKey: string;
@@ -28,6 +29,7 @@ interface Envelope {
   tokensLeft?: number;
   refillIn?: number;
   refillRate?: number;
+  tokensConsumed?: number;
   products?: KeepaProduct[] | null;
   error?: { type?: string; message?: string } | null;
 }
@@ -61,6 +63,25 @@ export class KeepaTokenBudget {
   spentWait(): void {
     this.tokensLeft = undefined;
   }
+
+  /** When the wait of `waitMs` ends and why, for the scan's status. */
+  describeWait(nowMs: number, waitMs: number) {
+    const rate = this.refillRate > 0 ? this.refillRate : null;
+    const left = this.tokensLeft ?? null;
+    const reason =
+      left !== null && left < 0
+        ? `The Keepa account is ${-left} tokens in debt; it refills ${rate ?? '?'} tokens per minute.`
+        : `The Keepa account has no tokens left; it refills ${rate ?? '?'} tokens per minute.`;
+    return { until: new Date(nowMs + waitMs), tokensLeft: left, refillRate: rate, reason };
+  }
+}
+
+/** Request parameters of the two phases (docs/market-data.md "Keepa tokens"). */
+function phaseParams(market: MarketId, buyBox: boolean): Record<string, string> {
+  const common = { domain: String(KEEPA_DOMAINS[market]), stats: '90', history: '1', days: '2' };
+  // First phase: 1 token per product. The buy box costs 2 more per product; rating may cost more [U], so it is only
+  // asked for with the buy box (the products that are kept).
+  return buyBox ? { ...common, buybox: '1', rating: '1' } : common;
 }
 
 /** The Keepa /product adapter: ≤ 100 codes per request, several listings per code, polite token use. */
@@ -74,17 +95,19 @@ export function createKeepaProvider(options: KeepaOptions): RetailProvider & { b
   const budget = new KeepaTokenBudget();
 
   /** One /product call with retries; resolves to the products or throws after giving up. */
-  async function getProducts(params: Record<string, string>, counter: { requests: number }, signal?: AbortSignal): Promise<KeepaProduct[]> {
+  async function getProducts(
+    params: Record<string, string>,
+    counter: { requests: number; tokens: number },
+    signal?: AbortSignal,
+    onTokenWait?: RetailCallOptions['onTokenWait'],
+  ): Promise<KeepaProduct[]> {
     const query = new URLSearchParams({ key: options.apiKey, ...params });
     const url = `${base}/product?${query.toString()}`;
     let transientFailures = 0;
     let tokenWaits = 0;
     for (;;) {
       const wait = budget.waitMs(Date.now());
-      if (wait > 0) {
-        await sleep(wait);
-        budget.spentWait();
-      }
+      if (wait > 0) await waitForTokens(wait, signal, onTokenWait);
       counter.requests += 1;
       let status = 0;
       let body: Envelope | undefined;
@@ -102,7 +125,10 @@ export function createKeepaProvider(options: KeepaOptions): RetailProvider & { b
         if (signal?.aborted) throw error;
         failure = (error as Error).name === 'TimeoutError' ? `timed out after ${timeoutMs} ms` : `network error: ${(error as Error).message}`;
       }
-      if (body) budget.update(body, Date.now());
+      if (body) {
+        budget.update(body, Date.now());
+        if (typeof body.tokensConsumed === 'number' && body.tokensConsumed > 0) counter.tokens += body.tokensConsumed;
+      }
 
       if (!failure && status === 200 && body) {
         if (body.products !== undefined && body.products !== null && !Array.isArray(body.products)) failure = 'malformed products';
@@ -113,8 +139,7 @@ export function createKeepaProvider(options: KeepaOptions): RetailProvider & { b
         if (tokenWaits > maxTokenWaits) throw new Error(`Keepa kept answering ${status} (out of tokens)`);
         // Wait for the refill the answer announced (plus the deficit), then retry the identical request.
         const announced = body ? budget.waitMs(Date.now()) : backoffMs(tokenWaits, options.backoffBaseMs ?? 1000);
-        await sleep(Math.max(announced, 100));
-        budget.spentWait();
+        await waitForTokens(Math.max(announced, 100), signal, onTokenWait);
         continue;
       }
       if ([400, 401, 402, 404, 405].includes(status)) {
@@ -123,52 +148,70 @@ export function createKeepaProvider(options: KeepaOptions): RetailProvider & { b
       failure ??= `HTTP ${status}`;
       transientFailures += 1;
       if (transientFailures > maxRetries) throw new Error(`Keepa failed: ${failure}`);
-      await sleep(backoffMs(transientFailures - 1, options.backoffBaseMs ?? 1000));
+      await sleep(backoffMs(transientFailures - 1, options.backoffBaseMs ?? 1000), signal);
     }
   }
 
-  const commonParams = (market: MarketId) => ({
-    domain: String(KEEPA_DOMAINS[market]),
-    stats: '90',
-    buybox: '1',
-    rating: '1',
-    history: '1',
-    days: '2',
-  });
+  /** Sits out an empty bucket (the scan's status says so; a cancel ends the wait at once). */
+  async function waitForTokens(ms: number, signal: AbortSignal | undefined, onTokenWait: RetailCallOptions['onTokenWait']): Promise<void> {
+    onTokenWait?.(budget.describeWait(Date.now(), ms));
+    try {
+      await sleep(ms, signal);
+    } finally {
+      onTokenWait?.(null);
+    }
+    budget.spentWait();
+  }
 
-  async function lookupEans(eans: string[], market: MarketId, signal?: AbortSignal): Promise<RetailBatchResult<AmazonListing[]>> {
+  /** The balance and refill rate; the free GET /token when no answer has told them yet. */
+  async function tokenAccount(): Promise<TokenAccount> {
+    if (budget.tokensLeft === undefined && budget.refillRate === 0) {
+      try {
+        const response = await fetchWithTimeout(fetchImpl, `${base}/token?key=${encodeURIComponent(options.apiKey)}`, {}, timeoutMs);
+        if (response.ok) budget.update((await response.json()) as Envelope, Date.now());
+      } catch (error) {
+        options.log.warn({ err: (error as Error).message }, 'Keepa token status not read');
+      }
+    }
+    return { tokensLeft: budget.tokensLeft ?? null, refillRate: budget.refillRate > 0 ? budget.refillRate : null };
+  }
+
+  async function lookupEans(eans: string[], market: MarketId, signal?: AbortSignal, callOptions: RetailCallOptions = {}): Promise<RetailBatchResult<AmazonListing[]>> {
+    const buyBox = callOptions.buyBox ?? true;
     if (eans.length > 100) throw new Error('Keepa takes at most 100 codes per request.');
     // North America lists UPC-A: send the 12-digit form of codes that have one.
     const wire = eans.map((ean) => ((market === 'US' || market === 'CA') && toUpcA(ean)) || ean);
-    const counter = { requests: 0 };
+    const counter = { requests: 0, tokens: 0 };
     try {
-      const products = await getProducts({ ...commonParams(market), code: wire.join(','), 'code-limit': String(options.codeLimit ?? 5) }, counter, signal);
+      const params = { ...phaseParams(market, buyBox), code: wire.join(','), 'code-limit': String(options.codeLimit ?? 5) };
+      const products = await getProducts(params, counter, signal, callOptions.onTokenWait);
       const wanted = new Set(eans);
       const found = new Map<string, AmazonListing[]>();
       const fetchedAt = options.now();
       for (const product of products) {
         const codes = productCodes(product).filter((c) => wanted.has(c));
         for (const ean of codes) {
-          const listing = toListing(product, ean, market, fetchedAt);
-          if (!listing) continue;
+          const full = toListing(product, ean, market, fetchedAt);
+          if (!full) continue;
+          const listing = buyBox ? full : withoutBuyBox(full, product);
           const list = found.get(ean) ?? [];
           if (!list.some((l) => l.asin === listing.asin)) list.push(listing);
           found.set(ean, list);
         }
       }
-      return { found, failed: [], requests: counter.requests };
+      return { found, failed: [], requests: counter.requests, tokens: counter.tokens };
     } catch (error) {
       if (signal?.aborted) throw error;
       const log = error instanceof PermanentUpstreamError ? options.log.error : options.log.warn;
       log({ market, codes: eans.length, err: (error as Error).message }, 'Keepa batch not looked up');
-      return { found: new Map(), failed: [...eans], requests: counter.requests };
+      return { found: new Map(), failed: [...eans], requests: counter.requests, tokens: counter.tokens };
     }
   }
 
-  async function lookupAsins(asins: string[], market: MarketId, signal?: AbortSignal): Promise<RetailBatchResult<AmazonListing>> {
-    const counter = { requests: 0 };
+  async function lookupAsins(asins: string[], market: MarketId, signal?: AbortSignal, callOptions: RetailCallOptions = {}): Promise<RetailBatchResult<AmazonListing>> {
+    const counter = { requests: 0, tokens: 0 };
     try {
-      const products = await getProducts({ ...commonParams(market), asin: asins.join(',') }, counter, signal);
+      const products = await getProducts({ ...phaseParams(market, true), asin: asins.join(',') }, counter, signal, callOptions.onTokenWait);
       const found = new Map<string, AmazonListing>();
       const fetchedAt = options.now();
       for (const product of products) {
@@ -176,13 +219,13 @@ export function createKeepaProvider(options: KeepaOptions): RetailProvider & { b
         const listing = toListing(product, canonicalEan(ean) ?? '', market, fetchedAt);
         if (listing && asins.includes(listing.asin)) found.set(listing.asin, listing);
       }
-      return { found, failed: [], requests: counter.requests };
+      return { found, failed: [], requests: counter.requests, tokens: counter.tokens };
     } catch (error) {
       if (signal?.aborted) throw error;
       options.log.warn({ market, asins: asins.length, err: (error as Error).message }, 'Keepa ASIN batch not looked up');
-      return { found: new Map(), failed: [...asins], requests: counter.requests };
+      return { found: new Map(), failed: [...asins], requests: counter.requests, tokens: counter.tokens };
     }
   }
 
-  return { name: 'keepa', isDemo: false, batchSize: 100, lookupEans, lookupAsins, budget };
+  return { name: 'keepa', isDemo: false, batchSize: 100, lookupEans, lookupAsins, tokenAccount, budget };
 }

@@ -22,11 +22,14 @@ export interface KeepaProduct {
   images?: Array<{ l?: string; m?: string }> | null;
   imagesCSV?: string | null;
   categoryTree?: Array<{ catId: number; name: string }> | null;
+  rootCategory?: number | null;
   salesRankReference?: number | null;
   salesRanks?: Record<string, number[]> | null;
   packageQuantity?: number | null;
   numberOfItems?: number | null;
   fbaFees?: { pickAndPackFee?: number | null } | null;
+  /** With buybox=1: [keepaTime, sellerId, keepaTime, sellerId, …]; the last pair is the current holder. */
+  buyBoxSellerIdHistory?: Array<string | number> | null;
   referralFeePercent?: number | null;
   referralFeePercentage?: number | null;
   monthlySold?: number | null;
@@ -54,6 +57,30 @@ function lastRank(series: number[] | undefined): number | null {
   return value > 0 ? value : null;
 }
 
+/** Keepa's non-ids: -1 = no seller / out of stock, -2 = unknown (external-apis.md §9.1). */
+function sellerId(value: string | number | null | undefined): string | null {
+  const id = value === null || value === undefined ? '' : String(value).trim();
+  return id === '' || id === '-1' || id === '-2' ? null : id;
+}
+
+/** The current buy-box holder: the last pair of buyBoxSellerIdHistory, else stats.buyBoxSellerId; never -1/-2. */
+export function currentBuyBoxSeller(p: KeepaProduct): string | null {
+  const history = p.buyBoxSellerIdHistory;
+  if (Array.isArray(history) && history.length >= 2) return sellerId(history[history.length - 1 - (history.length % 2)]);
+  return sellerId(p.stats?.buyBoxSellerId);
+}
+
+/**
+ * Keepa's referral rate in percent → a fraction. It is Keepa's rate at Keepa's own current price: the profit engine
+ * only uses it to recognise the category's schedule. A rate outside (0, 0.5] (basis points, garbage) is refused.
+ */
+export function referralRate(p: KeepaProduct): number | null {
+  const percent = p.referralFeePercentage ?? p.referralFeePercent ?? null;
+  if (typeof percent !== 'number' || !Number.isFinite(percent)) return null;
+  const rate = percent / 100;
+  return rate > 0 && rate <= 0.5 ? rate : null;
+}
+
 function imageUrl(p: KeepaProduct): string | null {
   const name = p.images?.find((i) => i.l)?.l ?? p.imagesCSV?.split(',')[0]?.trim();
   return name ? `https://m.media-amazon.com/images/I/${name}` : null;
@@ -72,22 +99,25 @@ export function toListing(p: KeepaProduct, ean: string, market: MarketId, fetche
   let buyBox = price(at(CSV.BUY_BOX_SHIPPING));
   if (buyBox === null && price(p.stats?.buyBoxPrice) !== null) buyBox = p.stats!.buyBoxPrice! + Math.max(0, p.stats?.buyBoxShipping ?? 0);
 
-  const main = p.salesRankReference ?? null;
+  // The main (root-category) rank: salesRankReference names it; when that is -1 (none), the root category
+  // (rootCategory, else the top of the category tree) — never the secondary slot.
+  const tree = p.categoryTree ?? [];
+  const reference = p.salesRankReference ?? null;
+  const root = p.rootCategory !== undefined && p.rootCategory !== null && p.rootCategory > 0 ? p.rootCategory : (tree[0]?.catId ?? null);
+  const main = reference !== null && reference > 0 ? reference : root;
   let mainRank = price(at(CSV.SALES));
-  if (mainRank === null && main !== null && main > 0) mainRank = lastRank(p.salesRanks?.[String(main)]);
+  if (mainRank === null && main !== null) mainRank = lastRank(p.salesRanks?.[String(main)]);
   // Secondary (sub-category) rank: the deepest category of the tree that has a rank other than the main one.
   let subRank: number | null = null;
-  const tree = p.categoryTree ?? [];
   for (let i = tree.length - 1; i >= 0 && subRank === null; i -= 1) {
     const id = tree[i]!.catId;
     if (id !== main) subRank = lastRank(p.salesRanks?.[String(id)]);
   }
-  if (subRank === null && p.salesRanks) {
+  if (subRank === null && p.salesRanks && main !== null) {
     for (const [id, series] of Object.entries(p.salesRanks)) if (Number(id) !== main && subRank === null) subRank = lastRank(series);
   }
 
   const rating = price(at(CSV.RATING));
-  const referral = p.referralFeePercentage ?? p.referralFeePercent ?? null;
   const units = [p.packageQuantity, p.numberOfItems].find((v) => typeof v === 'number' && v > 1) ?? 1;
   return {
     ean,
@@ -105,8 +135,8 @@ export function toListing(p: KeepaProduct, ean: string, market: MarketId, fetche
     estimatedMonthlySales: price(p.monthlySold),
     rating: rating === null ? null : rating / 10,
     reviewCount: count(at(CSV.COUNT_REVIEWS)),
-    buyBoxSellerId: p.stats?.buyBoxSellerId || null,
-    referralFeeRate: typeof referral === 'number' && referral > 0 ? referral / 100 : null,
+    buyBoxSellerId: currentBuyBoxSeller(p),
+    referralFeeRate: referralRate(p),
     fbaFee: price(p.fbaFees?.pickAndPackFee),
     packageQuantity: units as number,
     fetchedAt,

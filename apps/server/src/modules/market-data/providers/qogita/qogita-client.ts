@@ -68,7 +68,7 @@ export function createQogitaProvider(options: QogitaOptions): WholesaleProvider 
         response = await fetchWithTimeout(fetchImpl, `${base}${pathAndQuery}`, { headers: { authorization: `Bearer ${bearer}` } }, timeoutMs);
       } catch (error) {
         attempt += 1;
-        if (attempt > maxRetries) throw new Error(`Qogita did not answer: ${(error as Error).message}`);
+        if (attempt > maxRetries) throw new Error(`Qogita did not answer: ${(error as Error).message}`, { cause: error });
         await sleep(backoffMs(attempt - 1, options.backoffBaseMs ?? 1000));
         continue;
       }

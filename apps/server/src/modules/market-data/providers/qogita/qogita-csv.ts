@@ -1,3 +1,4 @@
+import { wholesalePriceInclVat } from '@dealradar/shared/purchase-vat';
 import { canonicalEan } from '@dealradar/shared/ean';
 import { detectDelimiter, parseCsvRecords, stripBom } from '@dealradar/shared/csv';
 import type { WholesaleVariant } from '../../market-data.types.ts';
@@ -8,7 +9,6 @@ import { decimalToMinor } from '../../money-text.ts';
  * Lowest Priced Offer Inventory, …, Product URL (or Product Link), Image URL. The price column is found by
  * /price inc\. shipping/i and its currency from the prefix. Prices are read as excl. VAT (B2B).
  */
-export const QOGITA_VAT = 0.21;
 
 export function currencyOfPriceHeader(header: string): string | undefined {
   const prefix = header.trim().split(/\s+/)[0] ?? '';
@@ -59,7 +59,7 @@ export function parseQogitaCsv(text: string): QogitaCsvResult {
       brand: (iBrand >= 0 ? row[iBrand] : '')?.trim() ?? '',
       category: (iCategory >= 0 ? row[iCategory]?.trim() : '') || null,
       priceExclVat,
-      priceInclVat: Math.round(priceExclVat * (1 + QOGITA_VAT)),
+      priceInclVat: wholesalePriceInclVat(priceExclVat),
       currency: 'EUR',
       stock: /^\d+$/.test(stockText) ? Number(stockText) : null,
       productUrl: (iUrl >= 0 ? row[iUrl]?.trim() : '') || null,

@@ -1,8 +1,10 @@
-import { startProcess } from '../../process.ts';
-import { refreshPrices } from './price-refresh.service.ts';
+import { startProcess } from './process.ts';
+import { refreshPrices } from './modules/price-drops/price-refresh.service.ts';
 
 /**
- * `npm run prices:refresh`: one price refresh now, in this process, then exit.
+ * `npm run prices:refresh`: one price refresh now, in this process, then exit. A process entry point like main.ts and
+ * worker.ts (modules never import entry points). The process logs JSON like the server (LOG_LEVEL); the outcome is
+ * also printed as one sentence for the person at the terminal — the only plain-text output of the server code.
  * On PostgreSQL it can run next to the servers (the run lock keeps refreshes one at a time);
  * with the embedded database it needs the server stopped (one process owns DATA_DIR) — use the
  * admin call POST /api/price-alerts/refresh on a running server instead.

@@ -1,0 +1,44 @@
+import { feeRulesInForce, ruleDate, type FeeRules, type SellerProfile } from '@dealradar/shared/fee-rules';
+import type { Db } from '../../db/client.ts';
+import { findSellerProfile } from '../settings/seller-profile.repository.ts';
+import { findAllFeeRules } from './fee-rules.repository.ts';
+
+/**
+ * The fee rules the profit engine runs with (issue 12 item 5): read from the database, kept for a minute per database
+ * so a scan of thousands of rows does not re-read them; a migration's new rows are picked up at the next read.
+ */
+const TTL_MS = 60_000;
+const cache = new WeakMap<Db, { at: number; rules: Promise<FeeRules> }>();
+
+export function loadFeeRules(db: Db): Promise<FeeRules> {
+  const hit = cache.get(db);
+  if (hit && Date.now() - hit.at < TTL_MS) return hit.rules;
+  const rules = findAllFeeRules(db);
+  cache.set(db, { at: Date.now(), rules });
+  rules.catch(() => cache.delete(db));
+  return rules;
+}
+
+/** Drops the cached rules (after rules were added at run time, e.g. in tests). */
+export function forgetFeeRules(db: Db): void {
+  cache.delete(db);
+}
+
+/** GET /market-data/fee-rules (admin): the rules in force on a date (default today) and every dated row. */
+export async function feeRulesTable(db: Db, at: Date): Promise<{ date: string; inForce: FeeRules; all: FeeRules }> {
+  const all = await loadFeeRules(db);
+  return { date: ruleDate(at), inForce: feeRulesInForce(all, at), all };
+}
+
+/** What a deal's fees depend on besides the listing: who sells, the fee rules and the moment they are taken at. */
+export interface ProfitTerms {
+  seller: SellerProfile;
+  rules: FeeRules;
+  at: Date;
+}
+
+/** The profit terms of one user's deals computed now. */
+export async function loadProfitTerms(db: Db, userId: string, at: Date): Promise<ProfitTerms> {
+  const [profile, rules] = await Promise.all([findSellerProfile(db, userId), loadFeeRules(db)]);
+  return { seller: { country: profile.country, vatRegistered: profile.vatRegistered }, rules, at };
+}

@@ -1,0 +1,52 @@
+import { Readable } from 'node:stream';
+import { REPORT_COLUMNS, STORED_ISSUES_LIMIT, type RowIssue } from '@dealradar/shared/contracts/scans';
+import type { AppDeps } from '../../deps.ts';
+import { csvCell } from './result-files.ts';
+import * as repo from './scans.repository.ts';
+import { eanFromKey, toRowIssue, type ParsedSupplierFile } from './supplier-file.ts';
+
+/**
+ * The scan report that survives: every unusable row of the file (line, reason, value, sentence) is stored with the
+ * scan in scan_issues, up to STORED_ISSUES_LIMIT rows per scan (the counts in the report are always exact), and can
+ * be downloaded as CSV. Stored once per scan: a run resumed after a restart finds issues_stored set and adds nothing
+ * (and the table's key would refuse duplicates anyway).
+ */
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export function overPlanLimitIssue(parsed: ParsedSupplierFile, index: number, allowed: number): RowIssue {
+  return { line: parsed.lines[index]!, reason: 'over_plan_limit', value: eanFromKey(parsed.eans[index]!), message: `Not analyzed: your plan allowed ${allowed} EANs in this run.` };
+}
+
+/** The unusable rows the parse found plus the EANs over the plan's allowance, in slices with a yield between. */
+export async function storeParseIssues(deps: AppDeps, scanId: string, parsed: ParsedSupplierFile, allowed: number): Promise<number> {
+  const fromFile = Math.min(parsed.issues.length, STORED_ISSUES_LIMIT);
+  const overLimit = Math.max(0, Math.min(parsed.eans.length - allowed, STORED_ISSUES_LIMIT - fromFile));
+  const total = fromFile + overLimit;
+  // Sentences are made slice by slice (the parse keeps the rows without them).
+  const at = (i: number): RowIssue => (i < fromFile ? toRowIssue(parsed.issues[i]!) : overPlanLimitIssue(parsed, allowed + i - fromFile, allowed));
+  for (let i = 0; i < total; i += repo.ISSUE_INSERT_SLICE) {
+    const slice: RowIssue[] = [];
+    for (let k = i; k < Math.min(total, i + repo.ISSUE_INSERT_SLICE); k += 1) slice.push(at(k));
+    await repo.insertIssues(deps.db, scanId, slice);
+    await yieldToEventLoop();
+  }
+  await repo.markIssuesStored(deps.db, scanId, total);
+  return total;
+}
+
+/** The stored unusable rows as CSV (UTF-8 with BOM, line order), streamed page by page. */
+export function reportCsvStream(deps: AppDeps, scanId: string): Readable {
+  async function* lines() {
+    yield `\uFEFF${REPORT_COLUMNS.join(',')}\r\n`;
+    let after = { line: -2_147_483_648, reason: '' };
+    for (;;) {
+      const page = await repo.issuesPage(deps.db, scanId, after, 2000);
+      if (!page.length) return;
+      yield page.map((issue) => `${REPORT_COLUMNS.map((c) => csvCell(issue[c])).join(',')}\r\n`).join('');
+      const last = page[page.length - 1]!;
+      after = { line: last.line, reason: last.reason };
+    }
+  }
+  return Readable.from(lines());
+}

@@ -1,0 +1,75 @@
+import { useNavigate } from 'react-router';
+import { ActionIcon, AppShell, Box, Burger, Group, Tooltip, em } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
+import { paths } from '../../config/paths.ts';
+import { sessionIdentity } from '../../lib/auth-token.ts';
+import { useToken } from '../../lib/session.ts';
+import { logout } from '../../features/auth/api/logout.ts';
+import { BrandLogo } from '../../components/brand-logo.tsx';
+import { AppFooter } from './app-footer.tsx';
+import { RouteOutlet } from './route-outlet.tsx';
+import { Sidebar } from './sidebar.tsx';
+import { useSessionCheck } from './use-session-check.ts';
+import { SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_EXPANDED } from './nav-items.ts';
+
+/** The layout shell of a signed-in user (SPEC §2): header, collapsible sidebar, the screen, footer. */
+export function AppShellLayout({ role }: { role: string }) {
+  useSessionCheck();
+  const token = useToken();
+  const navigate = useNavigate();
+  const { email, tier } = sessionIdentity(token);
+  const [mobileOpened, mobile] = useDisclosure(false);
+  const [collapsedSetting, setCollapsed] = useLocalStorage({ key: 'sidebarCollapsed', defaultValue: false, getInitialValueInEffect: false });
+  // Below the sm breakpoint the navbar is a full-width drawer: always expanded there.
+  const isMobile = useMediaQuery(`(max-width: ${em(767.98)})`) ?? false;
+  const collapsed = collapsedSetting && !isMobile;
+
+  const onLogout = async () => {
+    await logout();
+    navigate(paths.login, { replace: true });
+  };
+
+  return (
+    <ModalsProvider>
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: collapsed ? SIDEBAR_WIDTH_COLLAPSED : SIDEBAR_WIDTH_EXPANDED, breakpoint: 'sm', collapsed: { mobile: !mobileOpened } }}
+      padding="lg"
+      styles={{ main: { background: 'var(--mantine-color-gray-0)', display: 'flex', flexDirection: 'column' } }}
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={mobileOpened} onClick={mobile.toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <Tooltip label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'} withArrow>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="lg"
+                visibleFrom="sm"
+                onClick={() => setCollapsed(!collapsedSetting)}
+                aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+                aria-expanded={!collapsed}
+              >
+                {collapsed ? <IconLayoutSidebarLeftExpand size={22} /> : <IconLayoutSidebarLeftCollapse size={22} />}
+              </ActionIcon>
+            </Tooltip>
+            <BrandLogo />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar data-testid="sidebar" data-collapsed={collapsed}>
+        <Sidebar collapsed={collapsed} role={role} email={email} tier={tier} onNavigate={mobile.close} onLogout={onLogout} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Box style={{ flex: 1 }}>
+          <RouteOutlet />
+        </Box>
+        <AppFooter />
+      </AppShell.Main>
+    </AppShell>
+    </ModalsProvider>
+  );
+}

@@ -1,0 +1,80 @@
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { IconCoins, IconHourglass } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { tokenEstimateSchema, formatMinutes, type ScanTokens } from '@dealradar/shared/keepa-tokens';
+import type { MarketId } from '@dealradar/shared/markets';
+import { apiRequest } from '../lib/api-client.ts';
+
+interface KeepaTokenEstimateProps {
+  file: File;
+  market: MarketId;
+  eanColumn: string | null;
+  sheet?: string;
+}
+
+/**
+ * Before a scan starts (issue 12): the expected Keepa token cost of the file's EANs that are not in the shared cache
+ * and the time at the account's refill rate, e.g. "about 3,400 Keepa tokens, about 2 h 50 min at 20 tokens/min".
+ */
+export function KeepaTokenEstimate({ file, market, eanColumn, sheet }: KeepaTokenEstimateProps) {
+  const estimate = useQuery({
+    queryKey: ['keepa-token-estimate', file.name, file.size, file.lastModified, market, eanColumn, sheet ?? ''],
+    enabled: !!eanColumn,
+    staleTime: 60_000,
+    retry: false,
+    queryFn: () => {
+      const form = new FormData();
+      form.append('marketId', market);
+      form.append('eanColumn', eanColumn ?? '');
+      if (sheet) form.append('sheet', sheet);
+      form.append('file', file, file.name);
+      return apiRequest('/supplier-analyzer/token-estimate', { method: 'POST', body: form, schema: tokenEstimateSchema, timeoutMs: 180_000 });
+    },
+  });
+  if (!eanColumn) return null;
+  return (
+    <Group gap={6} wrap="nowrap" data-testid="keepa-token-estimate">
+      <IconCoins size={16} color="var(--mantine-color-dimmed)" />
+      <Text size="sm" c={estimate.isError ? 'dimmed' : undefined}>
+        {estimate.isPending
+          ? 'Estimating the Keepa tokens this scan needs…'
+          : estimate.isError
+            ? 'The Keepa token cost could not be estimated.'
+            : `This scan needs ${estimate.data.text} (${estimate.data.newEans.toLocaleString('en-US')} of ${estimate.data.eans.toLocaleString('en-US')} EANs are not in the shared cache).`}
+      </Text>
+    </Group>
+  );
+}
+
+/** During a scan: tokens spent, the time left from tokens and refill, and a wait for tokens with its reason. */
+export function ScanTokenProgress({ tokens, running, onCancel }: { tokens: ScanTokens | undefined; running: boolean; onCancel?: () => void }) {
+  if (!tokens) return null;
+  const spent = `${tokens.spent.toLocaleString('en-US')} Keepa tokens spent`;
+  const of = tokens.estimated !== null ? ` of about ${tokens.estimated.toLocaleString('en-US')}` : '';
+  const left =
+    // Only a real account (balance known) paces the scan; the demo charges like Keepa but never waits.
+    running && tokens.minutesRemaining !== null && tokens.refillRate !== null && tokens.tokensLeft !== null
+      ? ` · about ${formatMinutes(tokens.minutesRemaining)} left at ${tokens.refillRate.toLocaleString('en-US')} tokens/min`
+      : '';
+  const until = tokens.waitingUntil ? new Date(tokens.waitingUntil) : null;
+  return (
+    <>
+      <Text size="xs" c="dimmed" data-testid="scan-token-progress">{`${spent}${of}${left}`}</Text>
+      {running && until && (
+        <Alert variant="light" color="orange" icon={<IconHourglass size={18} />} p="xs" data-testid="scan-token-wait">
+          <Group justify="space-between" wrap="nowrap" gap="sm">
+            <Text size="xs">
+              Waiting for Keepa tokens until {until.toLocaleString('en-GB', { hour: '2-digit', minute: '2-digit', day: 'numeric', month: 'short' })}.{' '}
+              {tokens.waitingReason} The scan goes on by itself, also after a server restart.
+            </Text>
+            {onCancel && (
+              <Button size="compact-xs" variant="light" color="red" onClick={onCancel}>
+                Cancel scan
+              </Button>
+            )}
+          </Group>
+        </Alert>
+      )}
+    </>
+  );
+}

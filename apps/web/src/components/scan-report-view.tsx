@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { Button, Collapse, Group, SimpleGrid, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconChevronDown, IconChevronRight, IconDownload } from '@tabler/icons-react';
+import type { ScanReport } from '@dealradar/shared/contracts/scans';
+import { apiRequest, errorMessage } from '../lib/api-client.ts';
+import { notifyError } from '../lib/notify.ts';
+import { saveBlob } from '../lib/save-blob.ts';
+import { issueSummary, layoutSummary, REPORT_DOWNLOAD_LABEL, rowsNotUsed } from '../lib/scan-report.ts';
+
+interface ScanReportViewProps {
+  report: ScanReport;
+  /** GET path of the report CSV ('/supplier-analyzer/{id}/report' or '/catalog/scan/{id}/report'). */
+  reportPath: string;
+  scanId: string;
+  /** Figures per row: 5 on the wide supplier panel, 2 on a CSV scan card. */
+  columns?: number;
+}
+
+/**
+ * What a finished scan made of its file (issue 11), in one wording on both analyzers: figures, where the header was
+ * found, the rows not used by reason with their line numbers, and the download of all of them as CSV. Built from the
+ * report stored with the scan, so it reads the same after a reload and in the history.
+ */
+export function ScanReportView({ report, reportPath, scanId, columns = 5 }: ScanReportViewProps) {
+  const [open, { toggle }] = useDisclosure(false);
+  const [downloading, setDownloading] = useState(false);
+  const summary = issueSummary(report);
+  const layout = layoutSummary(report);
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      const blob = await apiRequest<Blob>(reportPath, { responseType: 'blob', timeoutMs: 180_000 });
+      saveBlob(blob, `scan_report_${scanId}.csv`);
+    } catch (error) {
+      notifyError(errorMessage(error, 'Failed to download the report.'));
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <Stack gap="xs" data-testid="scan-report">
+      <SimpleGrid cols={{ base: 2, sm: columns }} spacing="xs">
+        <Figure label="Rows read" value={report.rowsRead} />
+        <Figure label="Valid EANs" value={report.validEans} />
+        <Figure label="Found on Amazon" value={report.matchedProducts} />
+        <Figure label="Deals" value={report.dealsFound} />
+        <Figure label="Rows not used" value={rowsNotUsed(report)} />
+      </SimpleGrid>
+      {layout && <Text size="xs" c="dimmed">{layout}</Text>}
+      {summary && (
+        <>
+          <UnstyledButton onClick={toggle} aria-expanded={open}>
+            <Group gap={4} wrap="nowrap">
+              {open ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
+              <Text size="sm" c="indigo" data-testid="scan-report-summary">{summary}</Text>
+            </Group>
+          </UnstyledButton>
+          <Collapse expanded={open}>
+            <Table fz="xs" striped withTableBorder data-testid="scan-report-rows">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Line</Table.Th>
+                  <Table.Th>Value</Table.Th>
+                  <Table.Th>Why</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {report.issueSamples.map((issue) => (
+                  <Table.Tr key={`${issue.line}-${issue.reason}`}>
+                    <Table.Td>{issue.line}</Table.Td>
+                    <Table.Td>{issue.value || '—'}</Table.Td>
+                    <Table.Td>{issue.message}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+            {rowsNotUsed(report) > report.issueSamples.length && (
+              <Text size="xs" c="dimmed" mt={4}>The first {report.issueSamples.length} are shown; the download lists all of them.</Text>
+            )}
+          </Collapse>
+          <Group>
+            <Button size="compact-xs" variant="subtle" leftSection={<IconDownload size={12} />} loading={downloading} onClick={() => void download()}>
+              {REPORT_DOWNLOAD_LABEL}
+            </Button>
+          </Group>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: number }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">{label}</Text>
+      <Text fw={600} size="sm">{value.toLocaleString('en-US')}</Text>
+    </div>
+  );
+}

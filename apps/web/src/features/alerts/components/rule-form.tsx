@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, MultiSelect, NumberInput, SegmentedControl, Select, Stack, TagsInput, Text, TextInput } from '@mantine/core';
+import { ALERT_ROI_MARKETS, DEFAULT_REARM_POINTS, type AlertRuleBody } from '@dealradar/shared/contracts/alerts';
+import { DROP_CATEGORIES, DROP_CATEGORY_LABELS } from '@dealradar/shared/drops';
+
+interface RuleFormProps {
+  opened: boolean;
+  brands: string[];
+  submitting: boolean;
+  error: string | null;
+  onClose: () => void;
+  onSubmit: (body: Partial<AlertRuleBody>) => void;
+}
+
+const numberOrNull = (value: string | number) => (value === '' || value === null ? null : Number(value));
+
+/** The "New alert rule" dialog: which drops (brands, categories, minimum drop, ROI, stock) and where they go. */
+export function RuleForm({ opened, brands, submitting, error, onClose, onSubmit }: RuleFormProps) {
+  const [name, setName] = useState('');
+  const [ruleBrands, setRuleBrands] = useState<string[]>([]);
+  const [categories, setCategories] = useState<string[]>([]);
+  const [minDrop, setMinDrop] = useState<string | number>(10);
+  const [minRoi, setMinRoi] = useState<string | number>('');
+  const [minStock, setMinStock] = useState<string | number>('');
+  const [markets, setMarkets] = useState<string[]>([]);
+  const [channel, setChannel] = useState<'email' | 'webhook'>('email');
+  const [frequency, setFrequency] = useState<'instant' | 'hourly' | 'daily'>('instant');
+  const [webhookUrl, setWebhookUrl] = useState('');
+  const [format, setFormat] = useState<'generic' | 'discord' | 'slack'>('generic');
+  const [rearm, setRearm] = useState<string | number>(DEFAULT_REARM_POINTS);
+
+  const submit = () =>
+    onSubmit({
+      name,
+      brands: ruleBrands,
+      categories: categories as AlertRuleBody['categories'],
+      minDropPercentage: Number(minDrop) || 0,
+      minRoiPercentage: numberOrNull(minRoi),
+      minStock: numberOrNull(minStock),
+      roiMarkets: markets,
+      channel,
+      emailFrequency: frequency,
+      webhookUrl: channel === 'webhook' ? webhookUrl : null,
+      webhookFormat: format,
+      rearmPoints: Number(rearm) || 0,
+    });
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="New alert rule" size="lg">
+      <Stack gap="sm">
+        <TextInput label="Name" placeholder="e.g. Nivea over 20 %" value={name} onChange={(e) => setName(e.currentTarget.value)} required data-autofocus />
+        <TagsInput label="Brands" description="Empty: every brand" data={brands} value={ruleBrands} onChange={setRuleBrands} clearable />
+        <MultiSelect
+          label="Drop categories"
+          description="Empty: every category"
+          data={DROP_CATEGORIES.map((c) => ({ value: c, label: DROP_CATEGORY_LABELS[c] }))}
+          value={categories}
+          onChange={setCategories}
+          clearable
+        />
+        <Group grow align="flex-start">
+          <NumberInput label="Minimum drop %" min={0} max={100} value={minDrop} onChange={setMinDrop} />
+          <NumberInput label="Minimum stock" min={0} allowDecimal={false} placeholder="any" value={minStock} onChange={setMinStock} />
+        </Group>
+        <Group grow align="flex-start">
+          <NumberInput label="Minimum Amazon ROI %" placeholder="any" value={minRoi} onChange={setMinRoi} description="Drops without a known ROI do not pass" />
+          <MultiSelect label="Markets for the ROI" description="Empty: the best European market" data={ALERT_ROI_MARKETS} value={markets} onChange={setMarkets} clearable />
+        </Group>
+        <NumberInput
+          label="Alert again when the drop gets better by (percentage points)"
+          min={0}
+          max={100}
+          value={rearm}
+          onChange={setRearm}
+        />
+        <div>
+          <Text size="sm" fw={500} mb={4}>
+            Channel
+          </Text>
+          <SegmentedControl
+            value={channel}
+            onChange={(v) => setChannel(v as 'email' | 'webhook')}
+            data={[
+              { value: 'email', label: 'E-mail' },
+              { value: 'webhook', label: 'Webhook' },
+            ]}
+          />
+        </div>
+        {channel === 'email' ? (
+          <Select
+            label="E-mail frequency"
+            data={[
+              { value: 'instant', label: 'At once' },
+              { value: 'hourly', label: 'Hourly digest' },
+              { value: 'daily', label: 'Daily digest' },
+            ]}
+            value={frequency}
+            onChange={(v) => setFrequency((v as typeof frequency) ?? 'instant')}
+            allowDeselect={false}
+          />
+        ) : (
+          <Group grow align="flex-start">
+            <TextInput label="Webhook URL" placeholder="https://…" value={webhookUrl} onChange={(e) => setWebhookUrl(e.currentTarget.value)} required />
+            <Select
+              label="Format"
+              data={[
+                { value: 'generic', label: 'Generic JSON' },
+                { value: 'discord', label: 'Discord' },
+                { value: 'slack', label: 'Slack' },
+              ]}
+              value={format}
+              onChange={(v) => setFormat((v as typeof format) ?? 'generic')}
+              allowDeselect={false}
+            />
+          </Group>
+        )}
+        {error && (
+          <Alert color="red" variant="light" data-testid="rule-form-error">
+            {error}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={submit} loading={submitting}>
+            Save rule
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

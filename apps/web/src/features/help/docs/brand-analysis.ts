@@ -1,0 +1,45 @@
+import { list, note, p, steps, type HelpDoc } from './help-doc.ts';
+
+export const brandAnalysisDoc: HelpDoc = {
+  slug: 'brand-analysis',
+  title: 'Brand Analysis',
+  summary: 'Check every wholesale product of chosen brands on Amazon and keep the profitable ones as favorites.',
+  sections: [
+    {
+      id: 'scan',
+      title: 'Running a brand scan',
+      blocks: [
+        steps(
+          'Choose one or more brands (grouped by category: Skincare, Makeup, Hair Care, Fragrance, Personal Care, Other) and one or more Amazon markets.',
+          'Start Scan. It stays disabled until both a brand and a market are chosen; trying without them says \'Please select at least one brand and one market\'.',
+          'The status panel shows the current brand and market with a bar for each. You may leave the page: a running scan is resumed when you come back.',
+        ),
+        p('Every product of the chosen brands on the wholesale marketplace is looked up on Amazon in each market. A product whose ROI reaches your minimum ROI becomes a favorite; a favorite that no longer reaches it is removed by the next scan.'),
+      ],
+    },
+    {
+      id: 'limits',
+      title: 'Brand checks and plans',
+      blocks: [
+        list(
+          'Each brand scanned counts as one brand check, whatever the number of markets.',
+          'Starter: 5 brand checks a day and one market per scan. Growth: 50 checks a day, several markets. Pro: unlimited. Free: brand scans are not included.',
+          'A scan with more brands than checks left today is refused with a sentence saying how many are left; the count starts again at midnight UTC.',
+        ),
+      ],
+    },
+    {
+      id: 'favorites',
+      title: 'Favorites',
+      blocks: [
+        list(
+          'Each card shows the product, the ROI badge (green from 20 %, yellow from 10 %, orange from 5 %, red below), profit, prices, the sales ranks and links to the product on each Amazon market.',
+          'A card is highlighted light red when the main sales rank is above 50,000 or unknown: the product may sell slowly.',
+          'Prices are in pounds for the UK market and in euro for the others.',
+          'Filter by brand and market, sort by rank, ROI, Amazon price, supplier price or date, and delete one favorite or all of them (both ask first).',
+        ),
+        note('Profit and ROI follow How profit and ROI are computed, with the wholesale price excluding VAT as your cost.'),
+      ],
+    },
+  ],
+};

@@ -1,0 +1,66 @@
+import { list, note, p, steps, table, type HelpDoc } from './help-doc.ts';
+
+export const dealsAnalyzerDoc: HelpDoc = {
+  slug: 'deals-analyzer',
+  title: 'Deals Analyzer (csv)',
+  summary: 'Check a supplier list or a few typed products against Amazon and keep the products that reach your ROI.',
+  sections: [
+    {
+      id: 'start',
+      title: 'Starting a scan',
+      blocks: [
+        steps(
+          'Choose the Amazon market to compare with (Europe: Germany, United Kingdom, France, Italy, Spain; North America: United States, Canada). Your last choice is remembered.',
+          'Upload CSV: drop the supplier file (.csv or .xlsx) and check the columns in the dialog (see Preparing a supplier file). Or Manual entry: type EAN, brand and, optionally, the price in euro excluding VAT ("4,20" or "4.20"), one product per row.',
+          'Confirm. The scan runs in the background: you may leave the page, and it is resumed when you come back.',
+        ),
+        p('Every valid EAN of the file counts once against your monthly EAN uploads. When fewer are left than the file has, the first ones are analyzed and the toast \'Scan Started (Partial)\' says how many. When none are left, the upload area says so and takes no file until next month or an upgrade.'),
+      ],
+    },
+    {
+      id: 'progress',
+      title: 'Progress and the scan report',
+      blocks: [
+        list(
+          'The progress panel shows the share of EANs analyzed, the count and an estimate of the time remaining.',
+          'When the scan is complete, \'Scan Completed\' says how many EANs were processed, and the panel lists the rows read, valid EANs, products found on Amazon, deals, and the rows not used, by reason, with their line numbers. The report stays there after a reload until you close it; "Download the rows not used (CSV)" gives all of them.',
+          'Download deals saves the deals of the list (with its filters and order) as CSV, as "CSV for Excel (semicolon, decimal comma)" or as XLSX; every amount in euro.',
+          'An error ends the scan with a sentence saying why; the EANs not analyzed go back to your monthly allowance.',
+        ),
+      ],
+    },
+    {
+      id: 'deal-fields',
+      title: 'What each field of a deal means',
+      blocks: [
+        table(['field', 'meaning'], [
+          ['ROI badge', 'Return on investment: profit ÷ cost. Green from 20 %, yellow from 10 %, orange from 5 %, red below.'],
+          ['Profit', 'What one sale earns after VAT, Amazon\'s fees and your cost, in euro. The Profit breakdown button shows every line.'],
+          ['Supplier price / Unit cost', 'Your unit cost in euro, excluding VAT. When the list quotes cases it reads "Unit cost", with "Case of 6: €17.70" under it (the case price divided by its units).'],
+          ['Amazon price', 'Today\'s buy box price on Amazon, converted to euro. Under it, the listing\'s pack count ("4-pack") when Amazon sells several units together: the cost of a sale is then that many unit costs.'],
+          ['Max buy price', 'The highest unit price at which the product still reaches your minimum ROI.'],
+          ['Sales rank', 'Amazon\'s rank in the main category (lower sells more), with the beauty rank under it. Orange when above 50,000 or unknown: the product may sell slowly.'],
+          ['Monthly sales', 'An estimate of the units sold per month on that listing.'],
+          ['Sellers', 'How many sellers offer the listing.'],
+          ['Market', 'The Amazon market compared (DE, UK, FR, IT, ES, US, CA).'],
+          ['Rating', 'Stars and number of reviews on Amazon.'],
+          ['Buy box', 'Who holds the buy box now; Amazon\'s own offer is shown as Amazon (hard to compete with).'],
+          ['Found', 'When the scan found the deal; it expires 24 hours later (hover for the time).'],
+        ]),
+      ],
+    },
+    {
+      id: 'deals-list',
+      title: 'Sorting, filtering and clearing deals',
+      blocks: [
+        list(
+          'Sort by rank (lowest first by default), ROI, profit, Amazon price, supplier price, monthly sales, sellers, rating or reviews; the order button flips the direction.',
+          'Filter by brand and by market. Changing a filter or the sort returns to page 1; pages hold 100 deals.',
+          'The list refreshes every 4 seconds while a scan adds deals.',
+          'A newer scan replaces your older deal for the same EAN and market. Clear All removes every deal after a confirmation.',
+        ),
+        note('Deals expire after 24 hours because Amazon prices move. Scan the list again for fresh figures.'),
+      ],
+    },
+  ],
+};

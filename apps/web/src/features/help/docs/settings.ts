@@ -1,0 +1,34 @@
+import { list, p, type HelpDoc } from './help-doc.ts';
+
+export const settingsDoc: HelpDoc = {
+  slug: 'settings',
+  title: 'Settings: region, minimum ROI and usage',
+  summary: 'Your business region and currency, the minimum ROI your scans keep, your account and your plan\'s usage.',
+  sections: [
+    {
+      id: 'region',
+      title: 'Primary business country',
+      blocks: [
+        p('United Kingdom (GBP) or Continental Europe (EUR). It sets the currency of the dashboard and the price alerts, including their example data. You choose it once after signing up and can change it in Settings at any time.'),
+      ],
+    },
+    {
+      id: 'min-roi',
+      title: 'Minimum ROI',
+      blocks: [
+        list(
+          'The ROI a product must reach to count as a deal or a favorite, from 0 to 100 % in steps of 0.1.',
+          'Growth and Pro plans set their own value (default 15 %); Free and Starter use the plan\'s fixed value (25 % and 20 %), shown in the disabled field.',
+          'A scan keeps the minimum ROI it started with; a change applies to the next scan.',
+        ),
+      ],
+    },
+    {
+      id: 'account',
+      title: 'Account and usage',
+      blocks: [
+        p('Settings shows your username, e-mail, role, status and organization, and the usage of your plan this month and today (see Plans and limits).'),
+      ],
+    },
+  ],
+};

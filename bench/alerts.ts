@@ -1,0 +1,110 @@
+/**
+ * npm run bench:alerts — a price refresh that creates ~10,000 drops while 1,000 Growth users hold 3 alert rules each:
+ * the seconds from the refresh's end (snapshot applied, ROI step done) to every delivery being queued as a pg-boss job,
+ * and the process's peak memory (RSS, sampled every 20 ms; on PGlite the database lives in the process too).
+ * Goal (issue 15): all deliveries of a refresh queued within 60 s of its end. Embedded database and PostgreSQL.
+ * BENCH_SKIP_POSTGRES / BENCH_SKIP_PGLITE skip one database; BENCH_DATABASE_URL names the PostgreSQL server.
+ */
+import { loadConfig } from '../apps/server/src/config/env.ts';
+import { startQueue } from '../apps/server/src/jobs/queue.ts';
+import { silentLogger } from '../apps/server/src/lib/logger.ts';
+import type { MarketDataService } from '../apps/server/src/modules/market-data/market-data.types.ts';
+import { refreshPrices, type RefreshDeps } from '../apps/server/src/modules/price-drops/price-refresh.service.ts';
+import { registerAlertJobs } from '../apps/server/src/modules/alerts/alerts.jobs.ts';
+import type { AppDeps } from '../apps/server/src/deps.ts';
+import { benchCatalogue } from './drops-catalogue.ts';
+import { isPostgresReachable, openBenchDb } from './drops-db.ts';
+
+/** 40,000 variants with half the prices changed: ~10,000 falls (5–60 %) and ~10,000 rises. */
+const SIZE = 40_000;
+const CHANGED = 0.5;
+const USERS = 1000;
+const BRANDS = 400;
+const GOAL_SECONDS = 60;
+const silent = silentLogger();
+
+const marketData = {
+  source: { retail: 'bench', wholesale: 'bench', isDemo: false },
+  lookupListings: async () => ({ resolved: new Map(), notLookedUp: [], upstreamRequests: 0 }),
+  fxRate: async (from: string, to: string) => ({ from, to, rate: 1, date: '2026-01-01' }),
+} as unknown as MarketDataService;
+
+function peakRss() {
+  let peak = process.memoryUsage().rss;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  return {
+    reset: () => (peak = process.memoryUsage().rss),
+    stop: () => {
+      clearInterval(timer);
+      return Math.max(peak, process.memoryUsage().rss);
+    },
+  };
+}
+
+/**
+ * 1,000 users on GROWTH, 3 rules each, every rule e-mail at once:
+ *   a few brands (5 of 400), drops of at least 10 %;
+ *   a wider brand list (20), Medium drops and more (≥ 25 %);
+ *   every brand, drops of at least 55 % with at least 1,000 in stock.
+ */
+async function seedUsers(db: AppDeps['db']): Promise<void> {
+  await db.exec(`
+    insert into organizations (name, subscription_tier) select 'Bench org ' || g, 'GROWTH' from generate_series(1, ${USERS}) g;
+    insert into users (username, email, password_hash, role, email_confirmed_at, organization_id, primary_country)
+      select 'bench' || row_number() over (order by o.id), 'bench' || row_number() over (order by o.id) || '@example.test', 'x', 'USER', now(), o.id, 'DE'
+        from organizations o where o.name like 'Bench org %';
+    insert into alert_rules (user_id, name, brands, categories, min_drop_percentage, min_stock, channel, created_at)
+      select u.id, 'Few brands', array(select 'Brand ' || ((u.n * 7 + k * 31) % ${BRANDS}) from generate_series(1, 5) k), '{}'::text[], 10, null::int, 'email', now()
+        from (select id, row_number() over (order by id) as n from users where username like 'bench%') u
+      union all
+      select u.id, 'Wider brands', array(select 'Brand ' || ((u.n * 13 + k * 17) % ${BRANDS}) from generate_series(1, 20) k), '{MEDIUM,LARGE,HUGE}'::text[], 25, null::int, 'email', now()
+        from (select id, row_number() over (order by id) as n from users where username like 'bench%') u
+      union all
+      select u.id, 'Deep drops', '{}'::text[], '{}'::text[], 55, 1000, 'email', now() from users u where u.username like 'bench%';
+  `);
+}
+
+async function run(kind: 'pglite' | 'postgres') {
+  const handle = await openBenchDb(kind);
+  const queue = await startQueue(handle, silent);
+  try {
+    let now = Date.parse('2026-11-23T08:00:00Z');
+    const config = loadConfig({ LOG_LEVEL: 'silent' });
+    const deps: RefreshDeps = { db: handle.db, clock: { now: () => new Date(now) }, marketData, log: silent, config, queue };
+    await registerAlertJobs({ ...deps, queue } as unknown as AppDeps, { worker: false, scheduler: false });
+    await refreshPrices(deps, { trigger: 'bench', catalogue: benchCatalogue(false, SIZE, CHANGED) });
+    await seedUsers(handle.db);
+    // The rules have looked at the (empty) drop list once, as rules in use have.
+    await handle.db.exec(`update alert_rules set evaluated_at = now() - interval '1 day'`);
+    if (kind === 'postgres') await handle.db.exec('vacuum analyze');
+    now += 3600_000;
+    const memory = peakRss();
+    const result = await refreshPrices(deps, { trigger: 'bench', catalogue: benchCatalogue(true, SIZE, CHANGED) });
+    const peak = memory.stop();
+    const alerts = result.alerts!;
+    const jobs = await handle.db.one<{ n: number }>(`select count(*)::int as n from pgboss.job where name = 'alert-delivery'`);
+    const stats = await handle.db.one<{ rules: number; matched: number; items: number }>(
+      `select (select count(*)::int from alert_rules) as rules, (select count(*)::int from alert_drop_state) as matched,
+              (select coalesce(sum(drop_count), 0)::int from alert_deliveries) as items`,
+    );
+    console.log(
+      `${kind.padEnd(8)} ${result.dropsCreated.toLocaleString('en-US')} drops · ${stats.rules.toLocaleString('en-US')} rules · ` +
+        `${stats.matched.toLocaleString('en-US')} (rule, drop) matches → ${alerts.deliveries.toLocaleString('en-US')} deliveries, ${jobs.n.toLocaleString('en-US')} jobs queued · ` +
+        `refresh end → all queued ${alerts.seconds.toFixed(2)} s ${alerts.seconds <= GOAL_SECONDS ? '✓' : '✗'} goal ≤ ${GOAL_SECONDS} s · ` +
+        `whole refresh ${result.seconds.toFixed(1)} s · peak RSS ${Math.round(peak / 1024 / 1024)} MB`,
+    );
+    if (jobs.n !== alerts.deliveries) throw new Error(`Expected ${alerts.deliveries} jobs, found ${jobs.n}.`);
+    return alerts.seconds;
+  } finally {
+    await queue.stop({ graceful: false, timeout: 2000 });
+    await handle.close();
+    await handle.dropAll();
+  }
+}
+
+console.log(`Alerts after a refresh: ${SIZE.toLocaleString('en-US')} variants (${CHANGED * 100} % changed), ${USERS.toLocaleString('en-US')} users × 3 rules`);
+let worst = process.env.BENCH_SKIP_PGLITE ? 0 : await run('pglite');
+if (process.env.BENCH_SKIP_POSTGRES) console.log('postgres skipped: BENCH_SKIP_POSTGRES');
+else if (await isPostgresReachable()) worst = Math.max(worst, await run('postgres'));
+else console.log('postgres skipped: no server at BENCH_DATABASE_URL');
+process.exit(worst <= GOAL_SECONDS ? 0 : 1);

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/**
+ * Keepa tokens as the screens show them (issue 12 items 8–9, docs/market-data.md "Keepa tokens").
+ * The expected cost before a scan, and during it what was spent, what is left and whether it waits for tokens.
+ */
+export const tokenEstimateSchema = z.object({
+  /** Distinct valid EANs of the list. */
+  eans: z.number().int(),
+  /** EANs the shared cache has no fresh entry for (they go to Keepa). */
+  newEans: z.number().int(),
+  tokens: z.number().int(),
+  /** Tokens per minute of the Keepa account; null when unknown. */
+  refillRate: z.number().nullable(),
+  tokensLeft: z.number().nullable(),
+  /** Minutes until the tokens are there; null when the refill rate is unknown. */
+  minutes: z.number().nullable(),
+  /** The sentence the screens show. */
+  text: z.string(),
+});
+export type TokenEstimateAnswer = z.infer<typeof tokenEstimateSchema>;
+
+export const scanTokensSchema = z.object({
+  /** Expected before the scan started (null: not estimated). */
+  estimated: z.number().int().nullable(),
+  /** Spent so far, as Keepa's answers reported (tokensConsumed). */
+  spent: z.number().int(),
+  refillRate: z.number().nullable(),
+  tokensLeft: z.number().nullable(),
+  /** Minutes until the rest of the expected tokens are there (null: unknown or ended). */
+  minutesRemaining: z.number().nullable(),
+  /** Set while the scan waits for Keepa tokens: until when and why. */
+  waitingUntil: z.string().nullable(),
+  waitingReason: z.string().nullable(),
+});
+export type ScanTokens = z.infer<typeof scanTokensSchema>;
+
+/** "2 h 50 min", "45 min", "under a minute". */
+export function formatMinutes(minutes: number): string {
+  const whole = Math.ceil(minutes);
+  if (whole <= 0) return 'under a minute';
+  const h = Math.floor(whole / 60);
+  const m = whole % 60;
+  if (h === 0) return `${m} min`;
+  return m === 0 ? `${h} h` : `${h} h ${m} min`;
+}
+
+const tokenCount = (n: number) => `${Math.round(n).toLocaleString('en-US')} Keepa token${Math.round(n) === 1 ? '' : 's'}`;
+
+/** "about 3,400 Keepa tokens, about 2 h 50 min at 20 tokens/min" (no new EANs: "no Keepa tokens (…)"). */
+export function describeTokenCost(estimate: { tokens: number; minutes: number | null; refillRate: number | null; newEans: number }): string {
+  if (estimate.tokens === 0) return estimate.newEans === 0 ? 'no Keepa tokens (every EAN is in the shared cache)' : 'no Keepa tokens';
+  const cost = `about ${tokenCount(estimate.tokens)}`;
+  if (estimate.refillRate === null || estimate.minutes === null) return `${cost} (refill rate unknown)`;
+  const rate = `${estimate.refillRate.toLocaleString('en-US')} tokens/min`;
+  if (estimate.minutes === 0) return `${cost}, available now at ${rate}`;
+  return `${cost}, about ${formatMinutes(estimate.minutes)} at ${rate}`;
+}

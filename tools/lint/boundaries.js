@@ -1,0 +1,79 @@
+/**
+ * The import boundaries of this repository as one ESLint rule (`dealradar/boundaries`), so a violation fails
+ * `npm run lint` instead of waiting for review (docs/platform.md "Lint"). Paths are resolved from the importing file;
+ * the rule needs no type information.
+ *
+ * - web: a feature (src/features/<a>/) never imports another feature (<b>); screens compose features.
+ * - web: shared code (src/components/, src/lib/, src/config/) never imports features or the app shell.
+ * - web: the router never imports a screen module statically (screens are lazy pages: the bundle budget).
+ * - server: nothing imports a process entry point (src/main.ts, worker.ts, process.ts, prices-refresh.ts) except
+ *   another entry point.
+ * - no production file (anything in apps/* /src or packages/* /src that is not a test) imports test code
+ *   (apps/server/test/, e2e/, test-support/, *.test-helpers.ts, *.test.ts).
+ * - packages/shared stays plain TypeScript and zod: no imports from the apps, React, Fastify or the database.
+ */
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const SERVER_ENTRY_POINTS = ['main.ts', 'worker.ts', 'process.ts', 'prices-refresh.ts'].map((f) => `apps/server/src/${f}`);
+const TEST_FILE = /\.(test|spec)\.tsx?$|\.test-helpers\.ts$/;
+const TEST_DIR = /(^|\/)(test|e2e|test-support)\//;
+
+/** repo-relative, forward slashes */
+function rel(file) {
+  return path.relative(ROOT, file).split(path.sep).join('/');
+}
+
+function webFeature(file) {
+  return /^apps\/web\/src\/features\/([^/]+)\//.exec(file)?.[1];
+}
+
+/** @returns {string | undefined} the message of the broken boundary */
+function violation(from, source, { dynamic = false, typeOnly = false } = {}) {
+  const isRelative = source.startsWith('.');
+  const target = isRelative ? rel(path.resolve(ROOT, path.dirname(from), source)) : source;
+  const fromIsTest = TEST_FILE.test(from) || TEST_DIR.test(from);
+
+  if (from.startsWith('packages/shared/src/')) {
+    if (isRelative && !target.startsWith('packages/shared/')) return 'packages/shared may import only its own files.';
+    if (!isRelative && /^(react|react-dom|@mantine\/|@tanstack\/|fastify|@fastify\/|pg|pg-boss|@electric-sql\/)/.test(source)) {
+      return 'packages/shared is plain TypeScript and zod: no React, Fastify or database packages.';
+    }
+  }
+  if (!isRelative) return undefined;
+
+  const fromFeature = webFeature(from);
+  const toFeature = webFeature(target);
+  if (fromFeature && toFeature && fromFeature !== toFeature) {
+    return `Web features do not import each other (features/${fromFeature} → features/${toFeature}): compose them in the screen (app/routes/), or move the shared piece to components/ or lib/.`;
+  }
+  if (/^apps\/web\/src\/(components|lib|config)\//.test(from) && /^apps\/web\/src\/(features|app)\//.test(target)) {
+    return 'Shared web code (components/, lib/, config/) does not import features or the app: the dependency goes the other way.';
+  }
+  if (from === 'apps/web/src/app/router.tsx' && target.startsWith('apps/web/src/app/routes/') && !dynamic && !typeOnly) {
+    return 'Screens are lazy pages: load them with lazyPage(() => import(…), …) in router.tsx, never statically.';
+  }
+  const toEntry = SERVER_ENTRY_POINTS.find((entry) => target === entry || target === entry.replace(/\.ts$/, ''));
+  if (toEntry && !SERVER_ENTRY_POINTS.includes(from) && !fromIsTest) {
+    return `${toEntry} is a process entry point: modules do not import entry points (pass what they need as a parameter).`;
+  }
+  if (!fromIsTest && /^(apps|packages)\/[^/]+\/src\//.test(from) && (TEST_FILE.test(target) || TEST_DIR.test(target))) {
+    return 'Production code does not import test code (test/, e2e/, test-support/, *.test-helpers.ts).';
+  }
+  return undefined;
+}
+
+/** @type {import('eslint').Rule.RuleModule} */
+export const boundaries = {
+  meta: { type: 'problem', docs: { description: 'Import boundaries between features, layers, entry points and tests' }, schema: [] },
+  create(context) {
+    const from = rel(context.filename);
+    const check = (node) => {
+      if (node.source && typeof node.source.value === 'string') {
+        const message = violation(from, node.source.value, { dynamic: node.type === 'ImportExpression', typeOnly: node.importKind === 'type' || node.exportKind === 'type' });
+        if (message) context.report({ node: node.source, message });
+      }
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};

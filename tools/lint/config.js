@@ -1,0 +1,53 @@
+// The ESLint configuration of the whole repository (flat config; the root eslint.config.js loads it): `npm run lint`,
+// part of `npm test`. Decisions in docs/platform.md ("Lint"). TypeScript of the project is 7 (the native compiler,
+// without a JavaScript API), so this workspace carries TypeScript 5.9 for typescript-eslint's parser alone, and the
+// rules are the syntactic set: type-aware rules wait for a TypeScript 7 with an API (7.1).
+import Module, { createRequire } from 'node:module';
+import js from '@eslint/js';
+import globals from 'globals';
+import { boundaries } from './boundaries.js';
+
+// typescript-eslint and its helper ts-api-utils `require('typescript')`. npm nests this workspace's TypeScript 5.9 for
+// typescript-eslint, but hoists ts-api-utils to the root, where 'typescript' is the project's TypeScript 7 (no API).
+// Inside the lint process, every require of 'typescript' therefore gets this workspace's 5.9.
+const TYPESCRIPT_FOR_LINT = createRequire(import.meta.url).resolve('typescript');
+const resolveFilename = Module._resolveFilename;
+Module._resolveFilename = function (request, ...rest) {
+  return resolveFilename.call(this, request === 'typescript' ? TYPESCRIPT_FOR_LINT : request, ...rest);
+};
+const { default: tseslint } = await import('typescript-eslint');
+
+/** SQL is spoken only in *.repository.ts, db/ and SQL-fragment files (*.sql.ts), and in tests. */
+const SQL_START = String.raw`^\s*(select\s[\s\S]*\sfrom\s|insert\s+into\s|update\s+\w+\s+set\s|delete\s+from\s|with\s+(recursive\s+)?\w+\s+as\s*\(|(create|alter|drop)\s+(table|index|view|schema|extension|function|trigger)\s|truncate\s|vacuum\b|analyze\b)`;
+const SQL_MESSAGE = 'Only *.repository.ts files and db/ speak SQL: move this query into the module\'s repository and call it from here.';
+const sqlOutsideRepositories = [
+  { selector: `Literal[value=/${SQL_START}/i]`, message: SQL_MESSAGE },
+  { selector: `TemplateElement[value.raw=/${SQL_START}/i]`, message: SQL_MESSAGE },
+  // The Db methods that take SQL text, called on a database handle (db, tx, deps.db, ctx.db…). tx() is allowed: a
+  // service decides where a transaction begins and passes the handle to repositories.
+  { selector: 'CallExpression[callee.property.name=/^(query|one|maybeOne|execute|exec)$/][callee.object.name=/^(db|tx)$/]', message: SQL_MESSAGE },
+  { selector: 'CallExpression[callee.property.name=/^(query|one|maybeOne|execute|exec)$/][callee.object.property.name="db"]', message: SQL_MESSAGE },
+];
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '.tmp/**', 'test-results/**', 'playwright-report/**', 'bench/.out/**', 'tools/lint/fixtures/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.node } },
+    plugins: { dealradar: { rules: { boundaries } } },
+    rules: {
+      'dealradar/boundaries': 'error',
+      // `_`-prefixed parameters and caught errors are deliberately unused (Fastify handler signatures, ignored errors).
+      // Its findings here were defensive initial values (`let x = ''` before a try); TypeScript checks definite assignment.
+      'no-useless-assignment': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  { files: ['apps/web/src/**/*.{ts,tsx}'], languageOptions: { globals: { ...globals.browser } } },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.repository.ts', 'apps/server/src/db/**', '**/*.sql.ts', '**/*.test.ts', '**/*.test-helpers.ts', '**/test-support/**'],
+    rules: { 'no-restricted-syntax': ['error', ...sqlOutsideRepositories] },
+  },
+);
