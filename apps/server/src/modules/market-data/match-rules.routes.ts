@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../deps.ts';
+import { userOf, type AuthGuards } from '../../plugins/auth.ts';
+import { createMatchRule, pageMatchRules, removeMatchRule } from './match-rules.service.ts';
+
+/**
+ * The organization's match rules (issue 17; not in SPEC §7, our own paths), any logged-in member:
+ * GET /match-rules?page&size&search, POST /match-rules (201), DELETE /match-rules/{id} (204; another organization's → 404).
+ */
+export function registerMatchRulesRoutes(api: FastifyInstance, deps: AppDeps, guards: AuthGuards): void {
+  api.get('/match-rules', { preHandler: guards.requireUser }, async (request) => pageMatchRules(deps, userOf(request), request.query));
+  api.post('/match-rules', { preHandler: guards.requireUser }, async (request, reply) => reply.status(201).send(await createMatchRule(deps, userOf(request), request.body)));
+  api.delete('/match-rules/:id', { preHandler: guards.requireUser }, async (request, reply) => {
+    await removeMatchRule(deps, userOf(request), request.params);
+    return reply.status(204).send();
+  });
+}
