@@ -67,7 +67,7 @@ test('mark a wrong match on a deal: gone at once, the next scan uses the other l
   await expect(page.getByTestId('match-rules-empty')).toBeVisible();
 });
 
-test('warnings on a deal: badges with a one-line reason, and "Hide warnings" leaves the deal out', async ({ page }) => {
+test('warnings and 90-day stability on a deal: badges with a one-line reason, and "Hide warnings" leaves the deal out', async ({ page }) => {
   test.setTimeout(120_000);
   const product = twoListingProduct();
   await signInNewUser(page, { country: 'DE' });
@@ -79,6 +79,9 @@ test('warnings on a deal: badges with a one-line reason, and "Hide warnings" lea
   await expect(highRoi).toHaveText('ROI above 200 %', { timeout: 30_000 });
   await expect(highRoi).toHaveAttribute('aria-label', /likely a wrong match/);
   await expect(card.locator('[data-testid="deal-warning"][data-code="several_asins"]')).toHaveAttribute('aria-label', /2 Amazon listings carry this EAN/);
+  // 90-day stability: at €0.50 every day with a buy box was profitable.
+  await expect(card.getByTestId('deal-stability-share')).toHaveText(/^Profitable \d+ % of the last 90 days$/);
+  await expect(card.getByTestId('deal-stability')).toContainText('90-day avg €');
   await highRoi.hover();
   await expect(page.getByRole('tooltip')).toContainText('is above 200 %: likely a wrong match');
 

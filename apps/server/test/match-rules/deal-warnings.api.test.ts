@@ -103,3 +103,41 @@ describe('deal warnings', () => {
     expect(toListing(unknown, '4006381333931', 'DE', new Date())).toMatchObject({ buyBoxAvg30: null, buyBoxAvg90: null });
   });
 });
+
+describe('90-day stability', () => {
+  let ctx: TestContext;
+  let user: TestUser;
+  beforeAll(async () => {
+    ctx = await buildTestApp({ withQueue: true, env: { MARKET_DATA: 'demo' } });
+    user = await createUser(ctx.deps, { tier: 'PRO', minRoiThreshold: 0.15 });
+    const rows = demoCatalogue().variants.slice(300, 500).map((v) => ({ ean: v.gtin, brand: v.brand, price: Math.round(v.basePrice * 1.1) / 100 }));
+    const started = await ctx.app.inject({ method: 'POST', url: '/api/supplier-analyzer/start', headers: user.headers, payload: { marketId: 'DE', rows } });
+    const done = await waitForStatus(ctx, `/api/supplier-analyzer/${started.json().scanId}/status`, user.headers, ['COMPLETED', 'ERROR'], 60_000);
+    expect(done.status).toBe('COMPLETED');
+  }, 90_000);
+  afterAll(async () => ctx?.close());
+
+  const get = async (query: string) => (await ctx.app.inject({ method: 'GET', url: `/api/supplier-analyzer/results?size=100&${query}`, headers: user.headers })).json();
+
+  it('every deal has the share of its last 90 days at the minimum ROI (demo history); sort, filter and download it', async () => {
+    const all: DealProduct[] = (await get('sortBy=profitableShare&sortOrder=desc')).content;
+    expect(all.length).toBeGreaterThan(20);
+    const shares = all.map((d) => d.profitableShare90);
+    for (const s of shares) expect(s).not.toBeNull();
+    expect(shares).toEqual([...shares].sort((a, b) => b! - a!));
+    // Not all alike: price wars and spikes make some deals unstable.
+    expect(Math.min(...(shares as number[]))).toBeLessThan(0.6);
+    expect(Math.max(...(shares as number[]))).toBeGreaterThan(0.8);
+    for (const d of all) expect(d.buyBoxAvg90).toBeGreaterThan(0);
+
+    const stable = await get('minProfitableShare=80');
+    expect(stable.totalElements).toBe(all.filter((d) => d.profitableShare90! >= 0.8).length);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/supplier-analyzer/results?minProfitableShare=120', headers: user.headers })).statusCode).toBe(400);
+
+    const file = await ctx.app.inject({ method: 'GET', url: '/api/supplier-analyzer/results/download?format=csv&sortBy=profitableShare&sortOrder=desc', headers: user.headers });
+    const [header, first] = file.body.trim().split(/\r?\n/);
+    const col = header!.split(',').indexOf('profitableDays90Percentage');
+    expect(col).toBeGreaterThan(0);
+    expect(Number(first!.split(',')[col])).toBeCloseTo(Math.round(all[0]!.profitableShare90! * 1000) / 10, 5);
+  });
+});

@@ -128,6 +128,8 @@ export const matchFactsShape = {
   /** Average buy box over the last 30 / 90 days (Keepa stats), in the row's money currency; null: unknown. */
   buyBoxAvg30: z.number().nullable().default(null),
   buyBoxAvg90: z.number().nullable().default(null),
+  /** Share (0–1) of the last 90 days on which the product would have met the minimum ROI at this cost; null: unknown. */
+  profitableShare90: z.number().nullable().default(null),
   /** Other listings of the EAN in the market, best rank first (at most MAX_ALTERNATIVES). */
   alternatives: z.array(matchAlternativeSchema).default([]),
   /** How the listing was chosen: the organization's rule, the admin's mapping, or the best rank. Null: stored before issue 17. */

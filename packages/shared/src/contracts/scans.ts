@@ -364,6 +364,8 @@ export const SUPPLIER_SORT_OPTIONS = [
   'numberOfSellers',
   'rating',
   'reviewCount',
+  /** Issue 17 (beyond SPEC §9's nine): the share of the last 90 days the deal was profitable. */
+  'profitableShare',
 ] as const;
 export type SupplierSortOption = (typeof SUPPLIER_SORT_OPTIONS)[number];
 
@@ -400,6 +402,12 @@ export const supplierResultsQuerySchema = z.object({
   hideAmazonBuyBox: hideAmazonBuyBoxParam,
   /** Leave out deals with any of these warnings (issue 17). */
   hideWarnings: hideWarningsParam,
+  /** Only deals profitable on at least this percentage (0–100) of the last 90 days (issue 17). */
+  minProfitableShare: z.coerce
+    .number({ error: 'minProfitableShare must be a number.' })
+    .min(0, 'minProfitableShare must be between 0 and 100.')
+    .max(100, 'minProfitableShare must be between 0 and 100.')
+    .optional(),
 });
 export type SupplierResultsQuery = z.infer<typeof supplierResultsQuerySchema>;
 export const supplierResultsPageSchema = pagedSchema(dealProductSchema);
@@ -432,7 +440,8 @@ export const REPORT_COLUMNS = ['line', 'reason', 'value', 'message'] as const;
  * vat, referralFee, fbaFee) is EUR and `currency` says EUR; fxRate/fxDate give the EUR → market rate used;
  * amazonPriceMarketCurrency is the buy box as the market shows it, in marketCurrency. Issue 17: warnings = the warning
  * codes joined by ' | ', warningReasons = their one-line reasons joined the same way, buyBoxAvg30/buyBoxAvg90 = the
- * buy box's 30/90-day averages in EUR.
+ * buy box's 30/90-day averages in EUR, profitableDays90Percentage = the percentage of the last 90 days the deal
+ * would have met the minimum ROI.
  */
 export const CSV_RESULT_COLUMNS = [
   'ean',
@@ -463,6 +472,7 @@ export const CSV_RESULT_COLUMNS = [
   'warningReasons',
   'buyBoxAvg30',
   'buyBoxAvg90',
+  'profitableDays90Percentage',
   'currency',
   'fxRate',
   'fxDate',

@@ -1,7 +1,7 @@
 import { getMarket, type MarketId } from '@dealradar/shared/markets';
 import { roundMinor } from '@dealradar/shared/profit';
 import type { ProfitTerms } from '../market-data/fee-rules.service.ts';
-import { listingProfit } from '../market-data/listing-profit.ts';
+import { listingProfit, profitableShare90 } from '../market-data/listing-profit.ts';
 import type { FxRate, ResolvedListing, WholesaleVariant } from '../market-data/market-data.types.ts';
 import type { FavoriteRecord } from './favorites.repository.ts';
 import { alternativesOf } from '../market-data/match-rules.service.ts';
@@ -66,6 +66,7 @@ export function evaluateFavorite(variant: WholesaleVariant, resolved: ResolvedLi
     }),
     buyBoxAvg30: listing.buyBoxAvg30 ?? null,
     buyBoxAvg90: listing.buyBoxAvg90 ?? null,
+    profitableShare90: profitableShare90(resolved, variant.priceExclVat, terms.fx, { terms: terms.terms, minRoi: terms.minRoi }),
     matchSource: resolved.matchedBy ?? (resolved.mapped ? 'mapping' : 'rank'),
   };
 }

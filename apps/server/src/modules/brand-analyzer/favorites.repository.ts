@@ -37,6 +37,8 @@ export interface FavoriteRecord {
   /** 30/90-day average buy box, minor units of `currency`. */
   buyBoxAvg30?: number | null;
   buyBoxAvg90?: number | null;
+  /** Share (0–1) of the last 90 days profitable at the scan's minimum ROI. */
+  profitableShare90?: number | null;
 }
 
 export interface FavoriteRow extends ListingFactsRow {
@@ -59,6 +61,7 @@ export interface FavoriteRow extends ListingFactsRow {
   warnings: DealWarning[] | null;
   buy_box_avg30: number | null;
   buy_box_avg90: number | null;
+  profitable_share90: number | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -67,7 +70,7 @@ const COLUMNS = [
   'ean', 'asin', 'market', 'currency', 'product_name', 'brand', 'supplier_name', 'supplier_url', 'supplier_price', 'amazon_price',
   'estimated_profit', 'roi_percentage', 'main_category_rank', 'beauty_category_rank', 'estimated_monthly_sales', 'rating',
   'review_count', 'number_of_sellers', 'buy_box_seller_id', 'amazon_image_url', 'qogita_image_url', 'alternatives', 'match_source',
-  'warnings', 'warning_codes', 'buy_box_avg30', 'buy_box_avg90',
+  'warnings', 'warning_codes', 'buy_box_avg30', 'buy_box_avg90', 'profitable_share90',
 ] as const;
 
 function valuesOf(f: FavoriteRecord): unknown[] {
@@ -75,7 +78,7 @@ function valuesOf(f: FavoriteRecord): unknown[] {
     f.ean, f.asin, f.market, f.currency, f.productName, f.brand, f.supplierName, f.supplierUrl, f.supplierPrice, f.amazonPrice,
     f.estimatedProfit, f.roiPercentage, f.mainCategoryRank, f.beautyCategoryRank, f.estimatedMonthlySales, f.rating,
     f.reviewCount, f.numberOfSellers, f.buyBoxSellerId, f.amazonImageUrl, f.qogitaImageUrl, JSON.stringify(f.alternatives ?? []), f.matchSource ?? null,
-    JSON.stringify(f.warnings ?? []), (f.warnings ?? []).map((w) => w.code), f.buyBoxAvg30 ?? null, f.buyBoxAvg90 ?? null,
+    JSON.stringify(f.warnings ?? []), (f.warnings ?? []).map((w) => w.code), f.buyBoxAvg30 ?? null, f.buyBoxAvg90 ?? null, f.profitableShare90 ?? null,
   ];
 }
 

@@ -35,6 +35,7 @@ export function toFavorite(row: FavoriteRow): Favorite {
     warnings: row.warnings ?? [],
     buyBoxAvg30: row.buy_box_avg30 === null ? null : toMajor(row.buy_box_avg30),
     buyBoxAvg90: row.buy_box_avg90 === null ? null : toMajor(row.buy_box_avg90),
+    profitableShare90: row.profitable_share90,
   };
 }
 

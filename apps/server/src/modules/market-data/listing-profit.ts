@@ -1,5 +1,6 @@
 import { getMarket } from '@dealradar/shared/markets';
 import { computeProfit, type ProfitBreakdown } from '@dealradar/shared/profit';
+import { profitableShare } from '@dealradar/shared/stability';
 import type { ProfitTerms } from './fee-rules.service.ts';
 import type { FxRate, ResolvedListing } from './market-data.types.ts';
 
@@ -54,4 +55,19 @@ export function listingProfit(resolved: ResolvedListing, unitCostEur: number | n
 /** Converts a market-currency amount back to EUR minor units (display of supplier deals in EUR). */
 export function toEurMinor(amount: number | null, fx: FxRate): number | null {
   return amount === null ? null : Math.round(amount / fx.rate);
+}
+
+/**
+ * 90-day stability (issue 17): the share (0–1, 4 decimals) of the buy box's last 90 days on which this supplier cost
+ * would have met `minRoi` (a fraction) — the profit engine run once per distinct daily price. Null without a cost,
+ * without history, or with fewer than MIN_KNOWN_DAYS known days.
+ */
+export function profitableShare90(resolved: ResolvedListing, unitCostEur: number | null, fx: FxRate, options: ListingProfitOptions & { minRoi: number }): number | null {
+  const daily = resolved.listing.buyBoxDaily90;
+  if (unitCostEur === null || !daily?.length) return null;
+  const result = profitableShare(daily, (price) => {
+    const at = listingProfit({ ...resolved, listing: { ...resolved.listing, buyBoxPrice: price } }, unitCostEur, fx, options);
+    return at.roiPercentage !== null && at.roiPercentage + 1e-9 >= options.minRoi * 100;
+  });
+  return result === null ? null : Math.round(result.share * 10_000) / 10_000;
 }

@@ -47,6 +47,11 @@ export interface AmazonListing {
   /** Average buy-box price over the last 30 / 90 days (Keepa stats avg30 / avg90), minor units; null or absent: unknown. */
   buyBoxAvg30?: number | null;
   buyBoxAvg90?: number | null;
+  /**
+   * The buy box's daily prices of the last 90 days, oldest first (@dealradar/shared/stability: > 0 price, 0 no buy box,
+   * null no data); null or absent: no history (first phase, imports).
+   */
+  buyBoxDaily90?: Array<number | null> | null;
   /** First phase only: the highest price Keepa shows for the listing (current and 90-day maximum of Amazon, new, FBA, FBM). */
   highestSeenPrice?: number | null;
 }

@@ -1,7 +1,7 @@
 import type { ProfitBreakdown as WireBreakdown } from '@dealradar/shared/contracts/scans';
 import type { MarketId } from '@dealradar/shared/markets';
 import type { ProfitTerms } from '../market-data/fee-rules.service.ts';
-import { listingProfit } from '../market-data/listing-profit.ts';
+import { listingProfit, profitableShare90 } from '../market-data/listing-profit.ts';
 import type { FxRate, ResolvedListing } from '../market-data/market-data.types.ts';
 import { alternativesOf } from '../market-data/match-rules.service.ts';
 import type { MatchAlternative, MatchSource } from '@dealradar/shared/contracts/match-rules';
@@ -44,6 +44,8 @@ export interface ScanProduct {
   /** 30/90-day average buy box, EUR. */
   buyBoxAvg30: number | null;
   buyBoxAvg90: number | null;
+  /** Share (0–1) of the last 90 days on which this cost would have met the minimum ROI; null: unknown. */
+  profitableShare90: number | null;
 }
 
 export interface DealInput {
@@ -119,6 +121,8 @@ export function evaluateProduct(input: DealInput): ScanProduct {
     }),
     buyBoxAvg30: toEur(listing.buyBoxAvg30 ?? null, rate),
     buyBoxAvg90: toEur(listing.buyBoxAvg90 ?? null, rate),
+    // Only deals (and CSV Template rows) are stored: the other rows skip the 90 profit checks.
+    profitableShare90: isDeal ? profitableShare90(input.resolved, input.supplierPriceCents, input.fx, { terms: input.terms, minRoi: input.minRoi }) : null,
     matchSource: input.resolved.matchedBy ?? (input.resolved.mapped ? 'mapping' : 'rank'),
     breakdown: {
       currency: breakdown.currency,

@@ -32,6 +32,7 @@ const KINDS: Partial<Record<Column, Kind>> = {
   amazonPriceMarketCurrency: 'money',
   buyBoxAvg30: 'money',
   buyBoxAvg90: 'money',
+  profitableDays90Percentage: 'number',
   roiPercentage: 'number',
   minRoiPercentage: 'number',
   unitsPerPrice: 'number',
@@ -68,7 +69,8 @@ export function resultValues({ product: p, isDeal }: ResultFileRow): Record<Colu
     amazonHoldsBuyBox: p.amazonHoldsBuyBox ? 'yes' : 'no',
     numberOfPacks: b.numberOfPacks,
     warnings: p.warnings.map((w) => w.code).join(' | '), warningReasons: p.warnings.map((w) => w.reason).join(' | '),
-    buyBoxAvg30: p.buyBoxAvg30, buyBoxAvg90: p.buyBoxAvg90, currency: 'EUR', fxRate: b.fxRate, fxDate: b.fxDate, marketCurrency: b.currency,
+    buyBoxAvg30: p.buyBoxAvg30, buyBoxAvg90: p.buyBoxAvg90,
+    profitableDays90Percentage: p.profitableShare90 === null ? null : Math.round(p.profitableShare90 * 1000) / 10, currency: 'EUR', fxRate: b.fxRate, fxDate: b.fxDate, marketCurrency: b.currency,
     amazonPriceMarketCurrency: b.price, vat: toEur(b.vat, b.fxRate), referralFee: toEur(b.referralFee, b.fxRate), fbaFee: toEur(b.fbaFee, b.fxRate),
     marketplaceUrl: p.marketplaceUrl, imageUrl: p.imageUrl, createdAt: p.createdAt,
   };

@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { DEAL_SORT_OPTIONS, DEFAULT_DEAL_SORT, defaultOrderFor, isDealSortBy } from './deal-sort.ts';
 
 describe('supplier deal sort options', () => {
-  it('offers exactly the nine fields of SPEC §9', () => {
+  it('offers the nine fields of SPEC §9, in order, then the 90-day stability (issue 17)', () => {
     expect(DEAL_SORT_OPTIONS.map((o) => o.value)).toEqual([
       'mainCategoryRank', 'roi', 'estimatedProfit', 'buyBoxPrice', 'supplierPrice',
-      'estimatedMonthlySales', 'numberOfSellers', 'rating', 'reviewCount',
+      'estimatedMonthlySales', 'numberOfSellers', 'rating', 'reviewCount', 'profitableShare',
     ]);
+    expect(defaultOrderFor('profitableShare')).toBe('desc');
   });
   it('starts on rank, ascending', () => {
     expect(DEFAULT_DEAL_SORT).toBe('mainCategoryRank');

@@ -9,6 +9,8 @@ export const DEAL_SORT_OPTIONS = [
   { value: 'numberOfSellers', label: 'Number of sellers' },
   { value: 'rating', label: 'Rating' },
   { value: 'reviewCount', label: 'Review count' },
+  // Issue 17: beyond SPEC §9's nine, the share of the last 90 days the deal was profitable.
+  { value: 'profitableShare', label: '90-day stability' },
 ] as const;
 
 export type DealSortBy = (typeof DEAL_SORT_OPTIONS)[number]['value'];

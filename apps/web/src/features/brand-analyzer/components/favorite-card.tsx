@@ -5,6 +5,7 @@ import type { Favorite } from '@dealradar/shared/contracts/brand-analyzer';
 import { isWeakRank, roiBadgeColor } from '@dealradar/shared/roi';
 import { AmazonBuyBoxBadge } from '../../../components/amazon-buy-box-badge.tsx';
 import { DealWarningBadges } from '../../../components/deal-warning-badges.tsx';
+import { StabilityLine } from '../../../components/stability-line.tsx';
 import { buyBoxSellerLabel, formatCount, formatMoney, formatPercent } from '../../../lib/format.ts';
 import { favoriteCurrency, marketplaceLinks } from '../favorite-format.ts';
 import { ExternalLink } from '../../../components/external-link.tsx';
@@ -87,6 +88,7 @@ export function FavoriteCard({ favorite, onDelete, match }: { favorite: Favorite
               ))}
             </Group>
           </Group>
+          <StabilityLine share={favorite.profitableShare90} avg30={favorite.buyBoxAvg30} avg90={favorite.buyBoxAvg90} currency={currency} />
           <DealWarningBadges warnings={favorite.warnings} />
           {match}
         </Stack>

@@ -12,6 +12,7 @@ export function downloadDeals(query: Omit<DealsQuery, 'page'>, format: DownloadF
     query: {
       format, sortBy: query.sortBy, sortOrder: query.sortOrder, brands: query.brands, markets: query.markets,
       hideAmazonBuyBox: query.hideAmazonBuyBox ? 'true' : undefined, hideWarnings: query.hideWarnings.length ? query.hideWarnings.join(',') : undefined,
+      minProfitableShare: query.minProfitableShare ?? undefined,
     },
     responseType: 'blob',
     timeoutMs: 180_000,

@@ -1,4 +1,4 @@
-import { Checkbox, Group, MultiSelect, SegmentedControl, Select, TagsInput } from '@mantine/core';
+import { Checkbox, Group, MultiSelect, NumberInput, SegmentedControl, Select, TagsInput } from '@mantine/core';
 import { MARKETS, isMarketId, type MarketId } from '@dealradar/shared/markets';
 import type { DealWarningCode } from '@dealradar/shared/deal-warnings';
 import { HideWarningsSelect } from '../../../components/deal-warning-badges.tsx';
@@ -13,6 +13,8 @@ export interface DealFilterState {
   hideAmazonBuyBox: boolean;
   /** Leave out deals with any of these warnings (issue 17). */
   hideWarnings: DealWarningCode[];
+  /** Only deals profitable on at least this percentage of the last 90 days (issue 17); null: any. */
+  minProfitableShare: number | null;
 }
 
 interface DealFiltersProps {
@@ -50,6 +52,18 @@ export function DealFilters({ value, brandSuggestions, onChange, onSortByChange 
         data-testid="deal-filter-markets"
       />
       <HideWarningsSelect value={value.hideWarnings} onChange={(hideWarnings) => onChange({ hideWarnings })} testId="deal-filter-hide-warnings" />
+      <NumberInput
+        label="Profitable ≥ % of 90 days"
+        placeholder="Any"
+        min={0}
+        max={100}
+        step={10}
+        allowDecimal={false}
+        value={value.minProfitableShare ?? ''}
+        onChange={(v) => onChange({ minProfitableShare: typeof v === 'number' ? v : null })}
+        w={{ base: '100%', sm: 190 }}
+        data-testid="deal-filter-min-stability"
+      />
       <Select
         label="Sort by"
         data={DEAL_SORT_OPTIONS.map((o) => ({ value: o.value, label: o.label }))}

@@ -5,6 +5,7 @@ import type { AmazonListing } from '../../market-data.types.ts';
 import type { RetailBatchResult, RetailCallOptions, RetailProvider } from '../provider.types.ts';
 import { demoCatalogue, demoVariantByGtin, type DemoVariant } from './demo-catalogue.ts';
 import { between, hash, unit } from './demo-random.ts';
+import { averageOf, STABILITY_DAYS, type DailyPrices } from '@dealradar/shared/stability';
 
 /**
  * Demo Amazon listings: a pure function of (EAN, market, pack). About 8 % of the catalogue has no listing anywhere,
@@ -50,6 +51,38 @@ export function demoHasNoListing(gtin: string): boolean {
   return unit(gtin, 'nowhere') < 0.08;
 }
 
+/**
+ * 90 daily buy-box prices ending with today's: a level that drifts ±15 % around today's price in steps of a few days,
+ * 6 % of days without buy box; 8 % of listings are in a price spike today (the last 1–4 days at today's price, before
+ * that 1.35–2 × lower: the "far above its 90-day average" warning), 12 % were much cheaper for weeks (a price war), so
+ * their stability is low.
+ */
+function demoBuyBoxDays(today: number, key: string): DailyPrices {
+  const spike = unit(key, 'spike') < 0.08;
+  const war = !spike && unit(key, 'war') < 0.12;
+  const spikeDays = 1 + Math.floor(unit(key, 'spike-days') * 4);
+  const base = spike ? today / (1.35 + unit(key, 'spike-size') * 0.65) : today;
+  const warStart = Math.floor(unit(key, 'war-start') * 50);
+  const warLength = 15 + Math.floor(unit(key, 'war-length') * 30);
+  const days: DailyPrices = [];
+  for (let d = 0; d < STABILITY_DAYS; d += 1) {
+    const daysAgo = STABILITY_DAYS - 1 - d;
+    if (daysAgo === 0 || (spike && daysAgo < spikeDays)) {
+      days.push(today);
+      continue;
+    }
+    if (unit(key, 'nobb-day', d) < 0.06) {
+      days.push(0);
+      continue;
+    }
+    const step = Math.floor(d / (3 + Math.floor(unit(key, 'step') * 5)));
+    let level = base * (0.85 + unit(key, 'level', step) * 0.3);
+    if (war && d >= warStart && d < warStart + warLength) level *= 0.6 + unit(key, 'war-depth') * 0.15;
+    days.push(Math.round(level));
+  }
+  return days;
+}
+
 function listingFor(variant: DemoVariant, market: MarketId, pack: number, fetchedAt: Date): AmazonListing {
   const m = getMarket(market);
   const key = `${variant.gtin}|${market}|${pack}`;
@@ -65,11 +98,10 @@ function listingFor(variant: DemoVariant, market: MarketId, pack: number, fetche
   const estimatedMonthlySales = Math.max(0, Math.round((90_000 / Math.pow(mainCategoryRank, 0.8)) * SALES_SCALE[market]));
   const offerCount = noBuyBox ? between(0, 2, key, 'offers') : between(1, 22, key, 'offers');
   const amazonHolds = unit(key, 'amazon') < 0.25;
-  // 90/30-day averages of the buy box (Keepa's stats avg90/avg30): mostly near today's price; 8 % of listings are in a
-  // price spike today (1.35–2 × their 90-day average), the "far above its 90-day average" warning.
-  const spike = unit(key, 'spike') < 0.08;
-  const avg90 = buyBoxPrice === null ? null : Math.round(spike ? buyBoxPrice / (1.35 + unit(key, 'spike-size') * 0.65) : buyBoxPrice * (0.92 + unit(key, 'avg90') * 0.2));
-  const avg30 = buyBoxPrice === null || avg90 === null ? null : Math.round(spike ? (avg90 * 2 + buyBoxPrice) / 3 : (avg90 + buyBoxPrice) / 2);
+  // The buy box's last 90 days (Keepa's csv history) and its 30/90-day averages (Keepa's stats) from them.
+  const daily = buyBoxPrice === null ? null : demoBuyBoxDays(buyBoxPrice, key);
+  const avg30 = daily === null ? null : averageOf(daily, 30);
+  const avg90 = daily === null ? null : averageOf(daily, 90);
   const fba = Math.round(FBA_BASE[variant.size] * FBA_SCALE[market] * (1 + 0.3 * (pack - 1)) + between(-20, 30, key, 'fba'));
   return {
     ean: variant.gtin,
@@ -94,6 +126,7 @@ function listingFor(variant: DemoVariant, market: MarketId, pack: number, fetche
     packageQuantity: pack,
     buyBoxAvg30: avg30,
     buyBoxAvg90: avg90,
+    buyBoxDaily90: daily,
     fetchedAt,
     source: 'demo',
   };
@@ -155,7 +188,7 @@ function firstPhase(listing: AmazonListing): AmazonListing {
   const reference = listing.buyBoxPrice ?? listing.lowestFbaPrice ?? listing.lowestFbmPrice;
   const max90 = reference === null ? null : Math.round(reference * (1.02 + unit(key, 'max90') * 0.1));
   const seen = [max90, listing.lowestFbaPrice, listing.lowestFbmPrice].filter((v): v is number => v !== null);
-  return { ...listing, buyBoxPrice: null, buyBoxSellerId: null, buyBoxAvg30: null, buyBoxAvg90: null, withoutBuyBox: true, highestSeenPrice: seen.length ? Math.max(...seen) : null };
+  return { ...listing, buyBoxPrice: null, buyBoxSellerId: null, buyBoxAvg30: null, buyBoxAvg90: null, buyBoxDaily90: null, withoutBuyBox: true, highestSeenPrice: seen.length ? Math.max(...seen) : null };
 }
 
 export function createDemoRetailProvider(clock: Clock, options: DemoRetailOptions = {}): RetailProvider {

@@ -1,4 +1,5 @@
 import { canonicalEanList } from '@dealradar/shared/ean';
+import { dailyFromChanges, type DailyPrices } from '@dealradar/shared/stability';
 import type { MarketId } from '@dealradar/shared/markets';
 import type { AmazonListing } from '../../market-data.types.ts';
 
@@ -34,6 +35,8 @@ export interface KeepaProduct {
   referralFeePercentage?: number | null;
   monthlySold?: number | null;
   lastUpdate?: number | null;
+  /** Price histories by csv index; BUY_BOX_SHIPPING (18) is [keepaTime, price, shipping, keepaTime, …]. */
+  csv?: Array<number[] | null> | null;
   stats?: {
     current?: Array<number | null> | null;
     /** Averages over the last 30 / 90 days, by csv index (issue 17: the buy box's). */
@@ -94,6 +97,18 @@ export function productCodes(p: KeepaProduct): string[] {
   return canonicalEanList([...(p.eanList ?? []), ...(p.upcList ?? []), ...(p.gtinList ?? [])].join(','));
 }
 
+/** The buy box's daily prices of the last 90 days from its csv history (issue 17: stability); null without history. */
+export function buyBoxDaily(p: KeepaProduct, now: Date): DailyPrices | null {
+  const series = p.csv?.[CSV.BUY_BOX_SHIPPING];
+  if (!Array.isArray(series) || series.length < 3) return null;
+  const changes: Array<{ at: number; price: number | null }> = [];
+  for (let i = 0; i + 2 < series.length; i += 3) {
+    const value = series[i + 1]!;
+    changes.push({ at: keepaTimeToDate(series[i]!).getTime(), price: value > 0 ? value + Math.max(0, series[i + 2]!) : null });
+  }
+  return dailyFromChanges(changes, now);
+}
+
 /** Keepa product → our listing; undefined for products we cannot sell against (no ASIN, MAP-hidden, invalid, parent). */
 export function toListing(p: KeepaProduct, ean: string, market: MarketId, fetchedAt: Date): AmazonListing | undefined {
   if (!p.asin || (p.productType !== undefined && [3, 4, 5].includes(p.productType))) return undefined;
@@ -144,6 +159,7 @@ export function toListing(p: KeepaProduct, ean: string, market: MarketId, fetche
     packageQuantity: units as number,
     buyBoxAvg30: price(p.stats?.avg30?.[CSV.BUY_BOX_SHIPPING] ?? null),
     buyBoxAvg90: price(p.stats?.avg90?.[CSV.BUY_BOX_SHIPPING] ?? null),
+    buyBoxDaily90: buyBoxDaily(p, fetchedAt),
     fetchedAt,
     source: 'keepa',
   };
