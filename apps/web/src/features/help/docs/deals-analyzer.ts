@@ -46,6 +46,8 @@ export const dealsAnalyzerDoc: HelpDoc = {
           ['Rating', 'Stars and number of reviews on Amazon.'],
           ['Buy box', 'Who holds the buy box now; Amazon\'s own offer is shown as Amazon (hard to compete with).'],
           ['Found', 'When the scan found the deal; it expires 24 hours later (hover for the time).'],
+          ['Profitable N % of the last 90 days', 'On how many of the last 90 days the buy box would have given your minimum ROI at this price (days without a buy box count as not profitable), with the 30- and 90-day average buy box. A deal that was profitable on only a few days is a price spike, not a steady deal.'],
+          ['Warnings', 'Yellow badges; hover for the reason. Pack listing (the listing sells several units), Bundle / set, ROI above 200 % (likely a wrong match), No buy box, Several ASINs (the EAN has other listings), Above 90-day average (a price spike).'],
         ]),
       ],
     },
@@ -55,11 +57,23 @@ export const dealsAnalyzerDoc: HelpDoc = {
       blocks: [
         list(
           'Sort by rank (lowest first by default), ROI, profit, Amazon price, supplier price, monthly sales, sellers, rating or reviews; the order button flips the direction.',
-          'Filter by brand and by market. Changing a filter or the sort returns to page 1; pages hold 100 deals.',
+          'Filter by brand and by market, hide Amazon\'s buy boxes or deals with chosen warnings, or keep only deals profitable on at least a share of the last 90 days; sort by "90-day stability" to see the steadiest first. Changing a filter or the sort returns to page 1; pages hold 100 deals.',
           'The list refreshes every 4 seconds while a scan adds deals.',
           'A newer scan replaces your older deal for the same EAN and market. Clear All removes every deal after a confirmation.',
         ),
         note('Deals expire after 24 hours because Amazon prices move. Scan the list again for fresh figures.'),
+      ],
+    },
+    {
+      id: 'match-rules',
+      title: 'Wrong matches and match rules',
+      blocks: [
+        list(
+          'Wrong match: EAN and ASIN are not the same product (another size, a multipack, a bundle). The deal leaves your lists at once, and later scans never match that EAN to that ASIN again; they use another listing of the EAN if there is one.',
+          'Always match: this EAN is this ASIN, with the number of supplier units one Amazon listing holds. It wins over the admin\'s EAN-ASIN mapping for your organization.',
+          'Other listings: when the EAN has several Amazon listings, the deal offers them with their pack counts and ranks; "Use this match" saves an always-match rule for that listing.',
+          'The rules belong to your organization (every member\'s scans use them) and apply to supplier, CSV and brand scans from the next scan on. Review and undo them under Settings → Match rules.',
+        ),
       ],
     },
   ],

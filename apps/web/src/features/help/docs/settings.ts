@@ -30,5 +30,12 @@ export const settingsDoc: HelpDoc = {
         p('Settings shows your username, e-mail, role, status and organization, and the usage of your plan this month and today (see Plans and limits).'),
       ],
     },
+    {
+      id: 'match-rules',
+      title: 'Match rules',
+      blocks: [
+        p('Match rules lists your organization\'s "Wrong match" and "Always match" decisions made on deals and favorites, newest first, with who made them and when; search by EAN or ASIN. Undo removes a rule: the next scans match that EAN as before (see Deals Analyzer → Wrong matches and match rules).'),
+      ],
+    },
   ],
 };

@@ -4,6 +4,7 @@ import { modals } from '@mantine/modals';
 import { IconArrowsExchange, IconCheck, IconLink, IconUnlink } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { MatchAlternative, MatchSource } from '@dealradar/shared/contracts/match-rules';
+import { isMarketId } from '@dealradar/shared/markets';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSaveMatchRule } from '../api/match-rules.ts';
@@ -35,6 +36,7 @@ export function MatchActions({ item, onChanged }: { item: MatchItem; onChanged?:
   const [packs, setPacks] = useState<number | string>(item.numberOfPacks);
   const source = item.matchSource ? SOURCE_LABEL[item.matchSource] : null;
 
+  const market = isMarketId(item.market) ? item.market : null;
   const saved = (message: string) => notifySuccess(message, 'Match rule saved');
   const failed = (error: unknown) => notifyError(errorMessage(error, 'Failed to save the match rule'));
 
@@ -52,14 +54,14 @@ export function MatchActions({ item, onChanged }: { item: MatchItem; onChanged?:
       confirmProps: { color: 'red', 'data-testid': 'confirm-wrong-match' } as Record<string, unknown>,
       onConfirm: () =>
         save.mutate(
-          { ean: item.ean, asin: item.asin, kind: 'never', market: item.market as never, productName: item.productName },
+          { ean: item.ean, asin: item.asin, kind: 'never', market, productName: item.productName },
           { onSuccess: () => saved(`EAN ${item.ean} is never matched to ${item.asin} again.`), onError: failed },
         ),
     });
 
   const always = (asin: string, numberOfPacks: number, productName: string | null) =>
     save.mutate(
-      { ean: item.ean, asin, kind: 'always', numberOfPacks, market: item.market as never, productName },
+      { ean: item.ean, asin, kind: 'always', numberOfPacks, market, productName },
       {
         onSuccess: () => {
           setAlwaysOpen(false);
