@@ -24,6 +24,7 @@ import { registerHelpRoutes } from './modules/help/help.routes.ts';
 import { registerUsersRoutes } from './modules/users/users.routes.ts';
 import { registerPriceDropsRoutes } from './modules/price-drops/price-drops.routes.ts';
 import { registerMarketDataRoutes } from './modules/market-data/market-data.routes.ts';
+import { registerMatchRulesRoutes } from './modules/market-data/match-rules.routes.ts';
 import { registerAlertsRoutes } from './modules/alerts/alerts.routes.ts';
 
 /** apps/web/dist: this module is in apps/server/src (source) or apps/server/dist (build), two levels below apps/. */
@@ -133,6 +134,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       registerPlansRoutes(api, deps, guards);
       registerPriceDropsRoutes(api, deps, guards);
       registerMarketDataRoutes(api, deps, guards);
+      registerMatchRulesRoutes(api, deps, guards);
       registerAlertsRoutes(api, deps, guards);
       await registerApiDocsRoutes(api);
     },

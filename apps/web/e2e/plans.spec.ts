@@ -56,7 +56,7 @@ test('an exhausted EAN limit shows the alert on Settings, and a plan change show
   await expect(page.getByTestId('sidebar-tier')).toHaveText('GROWTH');
   await expect(page.getByTestId('plan-GROWTH').getByText('Current Plan')).toBeVisible();
   expect((await claims(page)).subscriptionTier).toBe('GROWTH');
-  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('link', { name: 'Settings', exact: true }).click();
   await expect(page.getByTestId('usage-tier')).toHaveText('GROWTH');
   await expect(page.getByTestId('ean-limit-alert')).toHaveCount(0);
 
@@ -85,7 +85,7 @@ test('error states of SPEC §8: plans that cannot load, settings that cannot loa
       ? route.fulfill({ status: 500, json: withMessage ? { message: 'The country service is busy.' } : {} })
       : route.fallback(),
   );
-  const country = page.getByRole('combobox', { name: 'Country' });
+  const country = page.getByRole('combobox', { name: 'Country', exact: true });
   await country.click();
   await page.getByRole('option', { name: 'Continental Europe (EUR)' }).click();
   await expect(page.getByText('The country service is busy.')).toBeVisible();

@@ -39,7 +39,7 @@ test('a screen that throws shows a friendly message in the shell, and a way back
 test('a screen whose code cannot be downloaded says so and offers a reload that recovers', async ({ page }) => {
   await signInNewUser(page);
   await page.route(`**${screenChunk('settings')}`, (route) => route.abort('connectionfailed'));
-  await page.getByRole('link', { name: 'Settings' }).first().click();
+  await page.getByRole('link', { name: 'Settings', exact: true }).first().click();
   await expect(page).toHaveURL(/\/settings$/);
   await expectFriendlyError(page, /could not be loaded/);
 

@@ -15,11 +15,11 @@ test('a user sees the sidebar entries of SPEC §2 in order, without the admin on
   await expect(page.getByTestId('sidebar-tier')).toHaveText('FREE');
 
   // The active entry follows the path.
-  await expect(page.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
-  await page.getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByRole('link', { name: 'Dashboard', exact: true })).toHaveAttribute('aria-current', 'page');
+  await page.getByRole('link', { name: 'Settings', exact: true }).click();
   await expect(page).toHaveURL(/\/settings$/);
-  await expect(page.getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
-  await expect(page.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('link', { name: 'Settings', exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('link', { name: 'Dashboard', exact: true })).not.toHaveAttribute('aria-current', 'page');
 
   // Footer: copyright with company and year, link to the terms.
   await expect(page.getByText(`© ${new Date().getFullYear()} DealRadar`)).toBeVisible();
@@ -34,8 +34,8 @@ test('the sidebar collapses to 80 px and expands to 270 px', async ({ page }) =>
   await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(270);
   await page.getByRole('button', { name: 'Collapse sidebar' }).click();
   await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(80);
-  await expect(page.getByRole('link', { name: 'Settings' })).toBeVisible();
-  await page.getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByRole('link', { name: 'Settings', exact: true })).toBeVisible();
+  await page.getByRole('link', { name: 'Settings', exact: true }).click();
   await expect(page).toHaveURL(/\/settings$/);
   await page.getByRole('button', { name: 'Expand sidebar' }).click();
   await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(270);
@@ -46,7 +46,7 @@ test('an admin sees CSV Analyzer and the bottom section, and the Users screen', 
   await expect(sidebarLinks(page)).toHaveText(ADMIN_ENTRIES);
   await expect(page.getByTestId('sidebar-email')).toHaveText(ADMIN.email);
 
-  await page.getByRole('link', { name: 'Users' }).click();
+  await page.getByRole('link', { name: 'Users', exact: true }).click();
   await expect(page).toHaveURL(/\/users$/);
   const table = page.getByTestId('users-table');
   const adminRow = table.getByRole('row').filter({ hasText: ADMIN.email });
@@ -94,7 +94,7 @@ test('settings: account info, minimum ROI saved as a fraction, primary country; 
 
   // Primary country: continental Europe sends DE.
   const countryRequest = page.waitForRequest((r) => r.url().endsWith('/api/user/settings/primary-country') && r.method() === 'POST');
-  await page.getByRole('combobox', { name: 'Country' }).click();
+  await page.getByRole('combobox', { name: 'Country', exact: true }).click();
   await page.getByRole('option', { name: 'Continental Europe (EUR)' }).click();
   expect((await countryRequest).postDataJSON()).toEqual({ countryCode: 'DE' });
   await expect(page.getByText('Display currency: EUR (€)')).toBeVisible();
@@ -147,9 +147,9 @@ test('settings: an adjustable plan saves the minimum ROI divided by 100; admins 
   await italy;
   await expect(buttons.filter({ hasText: 'IT' })).toHaveAttribute('aria-pressed', 'true');
   // Italy is continental Europe in the primary-country select.
-  await expect(page.getByRole('combobox', { name: 'Country' })).toHaveValue('Continental Europe (EUR)');
+  await expect(page.getByRole('combobox', { name: 'Country', exact: true })).toHaveValue('Continental Europe (EUR)');
   await buttons.filter({ hasText: 'UK' }).click();
-  await expect(page.getByRole('combobox', { name: 'Country' })).toHaveValue('United Kingdom (GBP)');
+  await expect(page.getByRole('combobox', { name: 'Country', exact: true })).toHaveValue('United Kingdom (GBP)');
 });
 
 test('a FREE user cannot change the fixed minimum ROI', async ({ page }) => {

@@ -268,7 +268,7 @@ test('Brand Level Analyzer: a long scan shows both progress bars moving and is r
   await expect(panel.getByTestId('scan-current-brand')).toHaveText(/\(2 of 2\)/, { timeout: 60_000 });
 
   // Leaving the page and coming back resumes the running scan.
-  await page.getByRole('link', { name: 'Dashboard' }).click();
+  await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.getByRole('link', { name: 'Qogita Brand Analysis', exact: true }).click();
   await expect(panel).toHaveAttribute('data-status', /PROCESSING|COMPLETED/, { timeout: 30_000 });

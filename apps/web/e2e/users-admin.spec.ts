@@ -55,7 +55,7 @@ test('an admin changes role, plan and organization from the table; the user sees
     await expect(user.page.getByTestId('sidebar-tier')).toHaveText('GROWTH');
     await expect(user.page.getByTestId('example-data-banner')).toHaveCount(0);
     await expect(user.page.getByText('Real-time price drop monitoring and analytics')).toBeVisible();
-    await user.page.getByRole('link', { name: 'Settings' }).click();
+    await user.page.getByRole('link', { name: 'Settings', exact: true }).click();
     await expect(user.page.getByTestId('usage-tier')).toHaveText('GROWTH');
     await expect(user.page.getByText('Glow Wholesale GmbH')).toBeVisible();
 
@@ -69,7 +69,7 @@ test('an admin changes role, plan and organization from the table; the user sees
     await expect
       .poll(async () => {
         await regainFocus(user.page);
-        return user.page.getByRole('link', { name: 'Users' }).count();
+        return user.page.getByRole('link', { name: 'Users', exact: true }).count();
       }, { timeout: 20_000, intervals: [1000] })
       .toBe(1);
   } finally {

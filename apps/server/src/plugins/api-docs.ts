@@ -33,6 +33,7 @@ const TAGS = [
   ['supplier-analyzer', 'Supplier file scans and deals.'],
   ['csv-template-analyzer', 'CSV Template Analyzer (administrators).'],
   ['market-data', 'Data sources, EAN-ASIN mappings (administrators), fee rules, Keepa imports, the demo sample.'],
+  ['match-rules', 'Match rules of the organization: wrong matches and the ASIN to always use (issue 17).'],
   ['health', 'Readiness.'],
   ['docs', 'This document.'],
 ] as const;

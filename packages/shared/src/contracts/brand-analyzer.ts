@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listingFactsShape } from './listing-facts.ts';
+import { matchFactsShape } from './match-rules.ts';
 import { PAGE_SIZE } from '../constants.ts';
 import { MAX_LENGTH } from '../input-limits.ts';
 import { MARKETS, type Market, type MarketId } from '../markets.ts';
@@ -98,6 +99,7 @@ export const favoriteSchema = z.object({
   ...listingFactsShape,
   createdAt: z.string(),
   updatedAt: z.string(),
+  ...matchFactsShape,
 });
 export type Favorite = z.infer<typeof favoriteSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseDecimalInput } from '../decimal.ts';
 import { listingFactsShape } from './listing-facts.ts';
+import { matchFactsShape } from './match-rules.ts';
 import { PAGE_SIZE } from '../constants.ts';
 import { MAX_LENGTH, tooLongMessage } from '../input-limits.ts';
 import { scanTokensSchema } from '../keepa-tokens.ts';
@@ -348,6 +349,7 @@ export const dealProductSchema = z.object({
   /** When the deal disappears (createdAt + 24 h). */
   expiresAt: z.string(),
   breakdown: profitBreakdownSchema,
+  ...matchFactsShape,
 });
 export type DealProduct = z.infer<typeof dealProductSchema>;
 

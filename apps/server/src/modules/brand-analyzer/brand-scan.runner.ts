@@ -6,6 +6,7 @@ import { claimScan, completeScan, failScan, handBackScan, updateProgress, type B
 import { evaluateFavorite } from './favorite-evaluator.ts';
 import { deleteFavoritesOfProducts, upsertFavorites, type FavoriteRecord } from './favorites.repository.ts';
 import { loadProfitTerms } from '../market-data/fee-rules.service.ts';
+import { ruleOrganizationOf } from '../market-data/match-rules.service.ts';
 
 /** EANs per market-data look-up (one batched upstream call when the cache is cold). */
 export const LOOKUP_BATCH_SIZE = 100;
@@ -105,6 +106,8 @@ async function runClaimedScan(deps: RunnerDeps, scan: BrandScanRow, runId: strin
 
 async function scanBrands(deps: RunnerDeps, scan: BrandScanRow, runId: string): Promise<{ lookedUp: number; notLookedUp: number }> {
   const terms = await loadProfitTerms(deps.db, scan.user_id, deps.clock.now());
+  // The organization's match rules apply to its members' brand scans (issue 17).
+  const organizationId = await ruleOrganizationOf(deps, scan.user_id);
   const fxRates = new Map<MarketId, FxRate>();
   const totals = { lookedUp: 0, notLookedUp: 0 };
   const progress = async (processedBrands: number, processedMarkets: number, brand: string | null, market: string | null) => {
@@ -130,7 +133,7 @@ async function scanBrands(deps: RunnerDeps, scan: BrandScanRow, runId: string): 
       }
       for (let start = 0; start < eans.length; start += LOOKUP_BATCH_SIZE) {
         const batch = eans.slice(start, start + LOOKUP_BATCH_SIZE);
-        const result = await deps.marketData.lookupListings(batch, market);
+        const result = await deps.marketData.lookupListings(batch, market, { organizationId });
         const failed = new Set(result.notLookedUp);
         const qualifying: FavoriteRecord[] = [];
         const notQualifying: string[] = [];

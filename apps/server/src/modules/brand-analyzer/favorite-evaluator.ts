@@ -4,6 +4,7 @@ import type { ProfitTerms } from '../market-data/fee-rules.service.ts';
 import { listingProfit } from '../market-data/listing-profit.ts';
 import type { FxRate, ResolvedListing, WholesaleVariant } from '../market-data/market-data.types.ts';
 import type { FavoriteRecord } from './favorites.repository.ts';
+import { alternativesOf } from '../market-data/match-rules.service.ts';
 
 /** The wholesale marketplace brand scans read (shown as the favorites' supplier). */
 export const WHOLESALE_SUPPLIER_NAME = 'Qogita';
@@ -50,5 +51,7 @@ export function evaluateFavorite(variant: WholesaleVariant, resolved: ResolvedLi
     buyBoxSellerId: listing.buyBoxSellerId,
     amazonImageUrl: listing.imageUrl,
     qogitaImageUrl: variant.imageUrl,
+    alternatives: alternativesOf(resolved),
+    matchSource: resolved.matchedBy ?? (resolved.mapped ? 'mapping' : 'rank'),
   };
 }

@@ -2,6 +2,8 @@ import type { FavoriteSortBy } from '@dealradar/shared/contracts/brand-analyzer'
 import type { Db } from '../../db/client.ts';
 import { notAmazonBuyBoxSql } from '../../lib/amazon-buy-box.sql.ts';
 import type { ListingFactsRow } from '../../lib/listing-facts.ts';
+import { notWrongMatchSql } from '../../lib/wrong-match.sql.ts';
+import type { MatchAlternative, MatchSource } from '@dealradar/shared/contracts/match-rules';
 
 /** SQL of brand-scan favorites: one row per user, product (EAN) and market. Money in minor units of `currency`. */
 
@@ -27,6 +29,9 @@ export interface FavoriteRecord {
   buyBoxSellerId: string | null;
   amazonImageUrl: string | null;
   qogitaImageUrl: string | null;
+  /** Other listings of the EAN in the market, and what chose this one (issue 17). */
+  alternatives?: MatchAlternative[];
+  matchSource?: MatchSource;
 }
 
 export interface FavoriteRow extends ListingFactsRow {
@@ -44,6 +49,8 @@ export interface FavoriteRow extends ListingFactsRow {
   estimated_profit: number;
   roi_percentage: number;
   qogita_image_url: string | null;
+  alternatives: MatchAlternative[] | null;
+  match_source: MatchSource | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -51,14 +58,14 @@ export interface FavoriteRow extends ListingFactsRow {
 const COLUMNS = [
   'ean', 'asin', 'market', 'currency', 'product_name', 'brand', 'supplier_name', 'supplier_url', 'supplier_price', 'amazon_price',
   'estimated_profit', 'roi_percentage', 'main_category_rank', 'beauty_category_rank', 'estimated_monthly_sales', 'rating',
-  'review_count', 'number_of_sellers', 'buy_box_seller_id', 'amazon_image_url', 'qogita_image_url',
+  'review_count', 'number_of_sellers', 'buy_box_seller_id', 'amazon_image_url', 'qogita_image_url', 'alternatives', 'match_source',
 ] as const;
 
 function valuesOf(f: FavoriteRecord): unknown[] {
   return [
     f.ean, f.asin, f.market, f.currency, f.productName, f.brand, f.supplierName, f.supplierUrl, f.supplierPrice, f.amazonPrice,
     f.estimatedProfit, f.roiPercentage, f.mainCategoryRank, f.beautyCategoryRank, f.estimatedMonthlySales, f.rating,
-    f.reviewCount, f.numberOfSellers, f.buyBoxSellerId, f.amazonImageUrl, f.qogitaImageUrl,
+    f.reviewCount, f.numberOfSellers, f.buyBoxSellerId, f.amazonImageUrl, f.qogitaImageUrl, JSON.stringify(f.alternatives ?? []), f.matchSource ?? null,
   ];
 }
 
@@ -101,6 +108,8 @@ export interface FavoritesFilter {
   markets: string[];
   /** Leave out favorites whose buy box Amazon itself holds. */
   hideAmazonBuyBox?: boolean;
+  /** Leave out the organization's wrong matches (never rules). */
+  organizationId?: string;
   sortBy: FavoriteSortBy;
   sortOrder: 'asc' | 'desc';
   page: number;
@@ -120,6 +129,10 @@ export async function listFavorites(db: Db, userId: string, filter: FavoritesFil
     where.push(`market = any($${params.length}::text[])`);
   }
   if (filter.hideAmazonBuyBox) where.push(notAmazonBuyBoxSql());
+  if (filter.organizationId) {
+    params.push(filter.organizationId);
+    where.push(notWrongMatchSql(`$${params.length}`, 'brand_favorites'));
+  }
   const whereSql = where.join(' and ');
   const total = (await db.one<{ n: number }>(`select count(*)::int as n from brand_favorites where ${whereSql}`, params)).n;
   const direction = filter.sortOrder === 'desc' ? 'desc' : 'asc';

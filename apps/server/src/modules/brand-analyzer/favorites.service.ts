@@ -29,12 +29,14 @@ export function toFavorite(row: FavoriteRow): Favorite {
     ...listingFactsOf(row, row.qogita_image_url),
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
+    alternatives: row.alternatives ?? [],
+    matchSource: row.match_source ?? null,
   };
 }
 
 /** GET /brand-analyzer/favorites: the user's favorites, filtered by brands and markets, sorted, paged (zero-based). */
 export async function listUserFavorites(deps: AppDeps, user: CurrentUser, input: FavoritesQuery): Promise<Paged<Favorite>> {
-  const { rows, total } = await listFavorites(deps.db, user.id, input);
+  const { rows, total } = await listFavorites(deps.db, user.id, { ...input, organizationId: user.organizationId });
   return toPaged(rows.map(toFavorite), total, input.size);
 }
 

@@ -1,7 +1,8 @@
 import type { MarketId } from '@dealradar/shared/markets';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { resolveListing } from './listing-resolution.ts';
+import { resolveListing, type EanMatchRules } from './listing-resolution.ts';
+import { matchRulesForEans } from './match-rules.repository.ts';
 import { countFreshCache, mappingsForEans, readFreshCache, writeCache, type CacheKeyType } from './market-data.repository.ts';
 import type { AmazonListing, LookupOptions, LookupResult, ResolvedListing, TokenEstimate } from './market-data.types.ts';
 import type { RetailCallOptions, RetailProvider } from './providers/provider.types.ts';
@@ -170,21 +171,29 @@ export function createListingLookup(deps: ListingLookupDeps) {
    * then the buy box only for the listings the scan calls candidates. Without it, every listing gets its buy box.
    */
   async function lookupListings(eans: string[], market: MarketId, options: LookupOptions = {}): Promise<LookupResult> {
-    const { signal, candidate, onTokenWait } = options;
+    const { signal, candidate, onTokenWait, organizationId } = options;
     signal?.throwIfAborted();
     const unique = [...new Set(eans)];
     const eanLookup = await fetchKeys(market, 'ean', unique, signal, { buyBox: !candidate, onTokenWait });
     const results = eanLookup.results;
-    const mappings = await mappingsForEans(deps.db, unique);
+    const [mappings, rules] = await Promise.all([
+      mappingsForEans(deps.db, unique),
+      organizationId ? matchRulesForEans(deps.db, organizationId, unique) : Promise.resolve(new Map<string, EanMatchRules>()),
+    ]);
 
-    // Mapped ASINs that the EAN's own listings don't contain are looked up by ASIN (also cached, with the buy box).
+    // Mapped (or always-matched) ASINs that the EAN's own listings don't contain are looked up by ASIN (also cached,
+    // with the buy box).
     const missingAsins: string[] = [];
     for (const [ean, mapping] of mappings) {
       const listings = results.get(ean);
       if (!listings?.some((l) => l.asin === mapping.asin)) missingAsins.push(mapping.asin);
     }
+    for (const [ean, rule] of rules) {
+      const always = rule.always;
+      if (always && !results.get(ean)?.some((l) => l.asin === always.asin)) missingAsins.push(always.asin);
+    }
     const asinLookup: Fetched = missingAsins.length
-      ? await fetchKeys(market, 'asin', missingAsins, signal, { buyBox: true, onTokenWait })
+      ? await fetchKeys(market, 'asin', [...new Set(missingAsins)], signal, { buyBox: true, onTokenWait })
       : { results: new Map(), requests: 0, tokens: 0 };
 
     const resolved = new Map<string, ResolvedListing>();
@@ -193,11 +202,13 @@ export function createListingLookup(deps: ListingLookupDeps) {
       const listings = results.get(ean);
       const mapping = mappings.get(ean);
       const mappedListing = mapping ? asinLookup.results.get(mapping.asin)?.[0] : undefined;
-      if (listings === undefined && !mappedListing) {
+      const rule = rules.get(ean);
+      const ruleListing = rule?.always ? asinLookup.results.get(rule.always.asin)?.[0] : undefined;
+      if (listings === undefined && !mappedListing && !ruleListing) {
         notLookedUp.add(ean);
         return;
       }
-      const choice = resolveListing(ean, listings ?? [], mapping, mappedListing);
+      const choice = resolveListing(ean, listings ?? [], mapping, mappedListing, rule, ruleListing);
       if (choice) resolved.set(ean, choice);
       else resolved.delete(ean);
     };

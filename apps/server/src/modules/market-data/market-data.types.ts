@@ -57,6 +57,8 @@ export interface ResolvedListing {
   alternatives: AmazonListing[];
   /** True when an admin's EAN-ASIN mapping chose the ASIN. */
   mapped: boolean;
+  /** What chose the listing: the organization's always rule, the admin's mapping, or the best rank (issue 17). */
+  matchedBy?: 'rule' | 'mapping' | 'rank';
 }
 
 export interface LookupResult {
@@ -80,6 +82,11 @@ export interface LookupOptions {
    */
   candidate?: (ean: string, atHighestPrice: ResolvedListing) => boolean;
   onTokenWait?: (wait: TokenWait | null) => void;
+  /**
+   * Apply this organization's match rules (issue 17): never-matched ASINs are left out, an always rule chooses the
+   * ASIN and pack count and wins over the admin's mapping. Absent: admin mappings and the best rank only.
+   */
+  organizationId?: string;
 }
 
 /** Expected Keepa tokens of looking EANs up now (docs/market-data.md "Keepa tokens"). */

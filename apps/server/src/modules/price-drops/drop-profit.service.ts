@@ -27,7 +27,7 @@ export async function getDropProfit(deps: Deps, user: CurrentUser, id: number): 
   const market = getMarket((drop.bestRoiMarket ?? DEFAULT_PROFIT_MARKET) as MarketId);
   const [fx, lookup, terms] = await Promise.all([
     deps.marketData.fxRate('EUR', market.currency),
-    deps.marketData.lookupListings([drop.gtin], market.id),
+    deps.marketData.lookupListings([drop.gtin], market.id, { organizationId: user.organizationId }),
     loadProfitTerms(deps.db, user.id, deps.clock.now()),
   ]);
   const resolved = lookup.resolved.get(drop.gtin);

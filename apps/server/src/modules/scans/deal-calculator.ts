@@ -3,6 +3,8 @@ import type { MarketId } from '@dealradar/shared/markets';
 import type { ProfitTerms } from '../market-data/fee-rules.service.ts';
 import { listingProfit } from '../market-data/listing-profit.ts';
 import type { FxRate, ResolvedListing } from '../market-data/market-data.types.ts';
+import { alternativesOf } from '../market-data/match-rules.service.ts';
+import type { MatchAlternative, MatchSource } from '@dealradar/shared/contracts/match-rules';
 
 /** One product of a scan with every number the deal list and the result file show. EUR amounts in major units. */
 export interface ScanProduct {
@@ -33,6 +35,9 @@ export interface ScanProduct {
   buyBoxSellerId: string | null;
   amazonImageUrl: string | null;
   breakdown: WireBreakdown;
+  /** Other listings of the EAN in the market, and what chose this one (issue 17). */
+  alternatives: MatchAlternative[];
+  matchSource: MatchSource;
 }
 
 export interface DealInput {
@@ -94,6 +99,8 @@ export function evaluateProduct(input: DealInput): ScanProduct {
     numberOfSellers: listing.offerCount,
     buyBoxSellerId: listing.buyBoxSellerId,
     amazonImageUrl: listing.imageUrl,
+    alternatives: alternativesOf(input.resolved),
+    matchSource: input.resolved.matchedBy ?? (input.resolved.mapped ? 'mapping' : 'rank'),
     breakdown: {
       currency: breakdown.currency,
       price: toMajor(breakdown.salePrice) ?? 0,

@@ -301,7 +301,7 @@ async function processScan(deps: AppDeps, scan: repo.ScanRow, token: string, sig
       for (let i = start; i < end; i += 1) eans.push(eanFromKey(parsed.eans[i]!));
       mark = performance.now();
       cpuMark = process.cpuUsage();
-      const lookup = await deps.marketData.lookupListings(eans, scan.market, { signal, candidate: candidateOf(start, eans), onTokenWait });
+      const lookup = await deps.marketData.lookupListings(eans, scan.market, { signal, candidate: candidateOf(start, eans), onTokenWait, organizationId: scan.organization_id });
       upstreamRequests += lookup.upstreamRequests;
       tokensSpent += lookup.tokensSpent ?? 0;
       const nextBatchSize = lookup.upstreamRequests === 0 ? Math.min(batchSize * 2, MAX_CACHED_BATCH_SIZE) : SCAN_BATCH_SIZE;

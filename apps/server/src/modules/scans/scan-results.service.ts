@@ -30,6 +30,8 @@ export function toDealProduct(row: repo.ResultRow): DealProduct {
     minRoi: row.min_roi,
     expiresAt: row.expires_at.toISOString(),
     breakdown: row.breakdown,
+    alternatives: row.alternatives ?? [],
+    matchSource: row.match_source ?? null,
   };
 }
 
@@ -37,7 +39,7 @@ export function toDealProduct(row: repo.ResultRow): DealProduct {
 export async function listDeals(deps: AppDeps, user: CurrentUser, query: SupplierResultsQuery): Promise<Paged<DealProduct>> {
   const { rows, total } = await repo.queryDeals(
     deps.db,
-    { userId: user.id, now: deps.clock.now(), brands: query.brands, markets: query.markets, hideAmazonBuyBox: query.hideAmazonBuyBox },
+    { userId: user.id, now: deps.clock.now(), brands: query.brands, markets: query.markets, hideAmazonBuyBox: query.hideAmazonBuyBox, organizationId: user.organizationId },
     { column: repo.DEAL_SORT_COLUMNS[query.sortBy], direction: query.sortOrder },
     { limit: query.size, offset: query.page * query.size },
   );
@@ -78,7 +80,7 @@ export function dealsFile(deps: AppDeps, user: CurrentUser, query: SupplierResul
     for (let offset = 0; ; offset += 1000) {
       const rows = await repo.queryDealRows(
         deps.db,
-        { userId: user.id, now, brands: query.brands, markets: query.markets, hideAmazonBuyBox: query.hideAmazonBuyBox },
+        { userId: user.id, now, brands: query.brands, markets: query.markets, hideAmazonBuyBox: query.hideAmazonBuyBox, organizationId: user.organizationId },
         { column: repo.DEAL_SORT_COLUMNS[query.sortBy], direction: query.sortOrder },
         { limit: 1000, offset },
       );

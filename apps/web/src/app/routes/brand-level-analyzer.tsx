@@ -1,11 +1,14 @@
 import { useCallback, useState } from 'react';
 import { Alert, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { IconAlertCircle, IconChartBar, IconLock } from '@tabler/icons-react';
 import { formatLimit } from '@dealradar/shared/tiers';
 import { DemoDataBadge } from '../../components/demo-data-badge.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { FavoritesCard } from '../../features/brand-analyzer/components/favorites-card.tsx';
+import { brandAnalyzerKeys } from '../../features/brand-analyzer/api/brand-analyzer-keys.ts';
+import { MatchActions } from '../../features/match-rules/components/match-actions.tsx';
 import { ScanConfigCard } from '../../features/brand-analyzer/components/scan-config-card.tsx';
 import { ScanStatusPanel } from '../../features/brand-analyzer/components/scan-status-panel.tsx';
 import { useBrandScanTracker } from '../../features/brand-analyzer/use-brand-scan-tracker.ts';
@@ -20,6 +23,8 @@ export function BrandLevelAnalyzerPage() {
   const tracker = useBrandScanTracker(onError);
   const source = useMarketDataSource();
   const usage = useSubscriptionStatus().data;
+  const queryClient = useQueryClient();
+  const refreshFavorites = () => void queryClient.invalidateQueries({ queryKey: brandAnalyzerKeys.favorites() });
   const scansLocked = !!usage && (!usage.brandProfitabilityAnalysis || usage.qogitaAccessLevel === 'none');
 
   return (
@@ -65,7 +70,15 @@ export function BrandLevelAnalyzerPage() {
         onError={onError}
       />
       {tracker.scan && <ScanStatusPanel scan={tracker.scan} />}
-      <FavoritesCard onError={onError} />
+      <FavoritesCard
+        onError={onError}
+        renderMatch={(favorite) => (
+          <MatchActions
+            item={{ ean: favorite.ean, asin: favorite.asin, market: favorite.market, productName: favorite.productName, numberOfPacks: 1, alternatives: favorite.alternatives, matchSource: favorite.matchSource }}
+            onChanged={refreshFavorites}
+          />
+        )}
+      />
     </Stack>
   );
 }

@@ -18,6 +18,7 @@ import { MarketDataSourceCard } from '../../features/market-data/components/data
 import { FeeRulesCard } from '../../features/market-data/components/fee-rules-card.tsx';
 import { SellerProfileCard } from '../../features/settings/components/seller-profile-card.tsx';
 import { ScanEmailsCard } from '../../features/alerts/components/scan-emails-card.tsx';
+import { MatchRulesCard } from '../../features/match-rules/components/match-rules-card.tsx';
 
 /** A missing endpoint (404) means the plans module is not there: the usage section is simply not shown. */
 function isHardFailure(error: unknown): boolean {
@@ -55,6 +56,7 @@ export function SettingsPage() {
           <EanLimitAlert status={status} />
         </UsageCard>
       )}
+      <MatchRulesCard />
       {isAdmin && <AdminCountryCard />}
       {isAdmin && <MarketDataSourceCard />}
       {isAdmin && <FeeRulesCard />}

@@ -1,4 +1,5 @@
 import { Badge, Group, Stack, Tooltip } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { IconTargetArrow } from '@tabler/icons-react';
 import { formatLimit } from '@dealradar/shared/tiers';
 import { DemoDataBadge } from '../../components/demo-data-badge.tsx';
@@ -10,6 +11,8 @@ import { useSubscriptionStatus } from '../../features/plans/api/get-subscription
 import { EanLimitAlert } from '../../features/plans/components/ean-limit-alert.tsx';
 import { isLimitExhausted } from '../../features/plans/plan-rules.ts';
 import { DealsPanel } from '../../features/supplier-analyzer/components/deals-panel.tsx';
+import { supplierKeys } from '../../features/supplier-analyzer/api/supplier-keys.ts';
+import { MatchActions } from '../../features/match-rules/components/match-actions.tsx';
 import { ScanSetupCard } from '../../features/supplier-analyzer/components/scan-setup-card.tsx';
 import { TrackedScanPanel, trackedFromStart, useTrackedSupplierScan } from '../../features/supplier-analyzer/components/supplier-scan-tracker.tsx';
 
@@ -18,6 +21,8 @@ export function SupplierLevelAnalyzerPage() {
   const source = useMarketDataSource();
   const subscription = useSubscriptionStatus();
   const [tracked, setTracked] = useTrackedSupplierScan();
+  const queryClient = useQueryClient();
+  const refreshDeals = () => void queryClient.invalidateQueries({ queryKey: supplierKeys.deals() });
   const usage = subscription.data;
   // Issue 16: an exhausted allowance is said in the drop zone before a file is chosen (SPEC §6's sentence).
   const blockedReason =
@@ -52,7 +57,14 @@ export function SupplierLevelAnalyzerPage() {
       <EanLimitAlert status={usage} />
       <ScanSetupCard blockedReason={blockedReason} footer={<DemoSampleButton isDemo={source.data?.isDemo} />} onStarted={(answer) => setTracked(trackedFromStart(answer))} />
       <TrackedScanPanel tracked={tracked} onDismiss={() => setTracked(null)} />
-      <DealsPanel />
+      <DealsPanel
+        renderMatch={(deal) => (
+          <MatchActions
+            item={{ ean: deal.ean, asin: deal.asin, market: deal.market, productName: deal.productName, numberOfPacks: deal.breakdown.numberOfPacks, alternatives: deal.alternatives, matchSource: deal.matchSource }}
+            onChanged={refreshDeals}
+          />
+        )}
+      />
     </Stack>
   );
 }

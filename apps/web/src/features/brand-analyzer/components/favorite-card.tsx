@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ActionIcon, Anchor, Badge, Box, Card, Flex, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPhotoOff, IconTrash } from '@tabler/icons-react';
 import type { Favorite } from '@dealradar/shared/contracts/brand-analyzer';
@@ -9,7 +10,7 @@ import { ExternalLink } from '../../../components/external-link.tsx';
 import { formatDateTime } from '../../../lib/date-format.ts';
 
 /** One favorite (SPEC §3 'Favorite / deal product'): light red when the main rank is above 50000 or missing. */
-export function FavoriteCard({ favorite, onDelete }: { favorite: Favorite; onDelete: (favorite: Favorite) => void }) {
+export function FavoriteCard({ favorite, onDelete, match }: { favorite: Favorite; onDelete: (favorite: Favorite) => void; /** The match actions (issue 17), composed by the screen. */ match?: ReactNode }) {
   const currency = favoriteCurrency(favorite.market);
   const money = (value: number) => formatMoney(value, currency);
   const weak = isWeakRank(favorite.mainCategoryRank);
@@ -85,6 +86,7 @@ export function FavoriteCard({ favorite, onDelete }: { favorite: Favorite; onDel
               ))}
             </Group>
           </Group>
+          {match}
         </Stack>
       </Group>
     </Card>

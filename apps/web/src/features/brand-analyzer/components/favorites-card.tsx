@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Badge, Button, Card, Center, Group, Loader, Pagination, Stack, Text, Title, useMatches } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconStar, IconTrash } from '@tabler/icons-react';
@@ -20,7 +20,7 @@ export const DELETE_ONE_ERROR = 'Failed to delete favorite';
 const initialFilters = (): FavoriteFilterState => ({ brands: [], markets: [], sortBy: DEFAULT_FAVORITE_SORT, sortOrder: defaultFavoriteOrder(DEFAULT_FAVORITE_SORT), hideAmazonBuyBox: false });
 
 /** Favorites (SPEC §2): filters, sort, Refresh, Clear Filter, Delete All / delete one with confirmation, pages of 100. */
-export function FavoritesCard({ onError }: { onError: (message: string) => void }) {
+export function FavoritesCard({ onError, renderMatch }: { onError: (message: string) => void; /** The match actions of a favorite card (issue 17), composed by the screen. */ renderMatch?: (favorite: Favorite) => ReactNode }) {
   const [filters, setFilters] = useState<FavoriteFilterState>(initialFilters);
   const [page, setPage] = useState(1);
   const favorites = useFavorites({ ...filters, page: page - 1 });
@@ -120,7 +120,7 @@ export function FavoritesCard({ onError }: { onError: (message: string) => void 
         ) : (
           <Stack gap="sm">
             {content.map((favorite) => (
-              <FavoriteCard key={favorite.id} favorite={favorite} onDelete={confirmDelete} />
+              <FavoriteCard key={favorite.id} favorite={favorite} onDelete={confirmDelete} match={renderMatch?.(favorite)} />
             ))}
           </Stack>
         )}

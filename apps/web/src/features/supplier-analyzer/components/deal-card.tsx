@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Badge, Box, Button, Card, Group, Image, Rating, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCalculator, IconPhotoOff } from '@tabler/icons-react';
 import type { DealProduct } from '@dealradar/shared/contracts/scans';
@@ -9,7 +10,7 @@ import { ExternalLink } from '../../../components/external-link.tsx';
 import { formatDateTime } from '../../../lib/date-format.ts';
 
 /** One High ROI deal with every field of SPEC §3 'Favorite / deal product' (money in EUR, SPEC §9). */
-export function DealCard({ deal, onShowBreakdown }: { deal: DealProduct; onShowBreakdown: (deal: DealProduct) => void }) {
+export function DealCard({ deal, onShowBreakdown, match }: { deal: DealProduct; onShowBreakdown: (deal: DealProduct) => void; /** The match actions (issue 17), composed by the screen. */ match?: ReactNode }) {
   const image = deal.amazonImageUrl ?? deal.imageUrl ?? deal.qogitaImageUrl;
   const market = getMarket(deal.market);
   return (
@@ -86,6 +87,7 @@ export function DealCard({ deal, onShowBreakdown }: { deal: DealProduct; onShowB
               </ExternalLink>
             </Group>
           </Group>
+          {match}
         </Stack>
       </Group>
     </Card>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Badge, Button, Card, Center, Group, Loader, Pagination, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconTrash } from '@tabler/icons-react';
@@ -16,7 +16,7 @@ import { DealFilters, type DealFilterState } from './deal-filters.tsx';
 import { ProfitBreakdownModal } from './profit-breakdown-modal.tsx';
 
 /** High ROI Deals: filters, sort, order, pages of 100, refreshed every 4 s, Clear All (SPEC §2). */
-export function DealsPanel() {
+export function DealsPanel({ renderMatch }: { /** The match actions of a deal card (issue 17), composed by the screen. */ renderMatch?: (deal: DealProduct) => ReactNode } = {}) {
   const [filters, setFilters] = useState<DealFilterState>({ brands: [], markets: [], sortBy: DEFAULT_DEAL_SORT, sortOrder: defaultOrderFor(DEFAULT_DEAL_SORT), hideAmazonBuyBox: false });
   const [page, setPage] = useState(1);
   const [breakdownDeal, setBreakdownDeal] = useState<DealProduct | null>(null);
@@ -104,7 +104,7 @@ export function DealsPanel() {
         ) : (
           <Stack gap="sm" data-testid="deals-list">
             {content.map((deal) => (
-              <DealCard key={deal.id} deal={deal} onShowBreakdown={setBreakdownDeal} />
+              <DealCard key={deal.id} deal={deal} onShowBreakdown={setBreakdownDeal} match={renderMatch?.(deal)} />
             ))}
           </Stack>
         )}

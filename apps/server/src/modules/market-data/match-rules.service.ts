@@ -1,0 +1,72 @@
+import type { z } from 'zod';
+import { MAX_ALTERNATIVES, type matchRuleBodySchema, type MatchAlternative, type MatchRule, type MatchRulesQuery } from '@dealradar/shared/contracts/match-rules';
+import { toPaged, type Paged } from '@dealradar/shared/paging';
+import type { AppDeps } from '../../deps.ts';
+import { notFound } from '../../errors/app-error.ts';
+import type { CurrentUser } from '../../plugins/auth.ts';
+import type { ResolvedListing } from './market-data.types.ts';
+import { deleteMatchRule, listMatchRules, organizationOfUser, saveMatchRule, type MatchRuleRow } from './match-rules.repository.ts';
+
+/**
+ * An organization's match rules (issue 17, docs/trusted-deals.md). Every member of the organization sees, makes and
+ * undoes them; they are never visible to another organization (its ids answer 404). Look-ups read them fresh.
+ */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NOT_FOUND = 'This match rule does not exist.';
+
+function toDto(row: MatchRuleRow): MatchRule {
+  return {
+    id: row.id,
+    ean: row.ean,
+    asin: row.asin,
+    kind: row.kind,
+    numberOfPacks: row.numberOfPacks,
+    productName: row.productName,
+    market: row.market,
+    createdBy: row.createdBy,
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
+}
+
+/** The inputs below were validated by the routes' contracts (contracts/endpoints/match-rules.ts). */
+export async function pageMatchRules(deps: AppDeps, user: CurrentUser, query: MatchRulesQuery): Promise<Paged<MatchRule>> {
+  const { page, size, search } = query;
+  const { rows, total } = await listMatchRules(deps.db, user.organizationId, { limit: size, offset: page * size, search: search || undefined });
+  return toPaged(rows.map(toDto), total, size);
+}
+
+export async function createMatchRule(deps: AppDeps, user: CurrentUser, input: z.output<typeof matchRuleBodySchema>): Promise<MatchRule> {
+  const row = await saveMatchRule(deps.db, {
+    organizationId: user.organizationId,
+    ean: input.ean,
+    asin: input.asin,
+    kind: input.kind,
+    numberOfPacks: input.kind === 'always' ? (input.numberOfPacks ?? 1) : null,
+    productName: input.productName || null,
+    market: input.market ?? null,
+    createdBy: user.id,
+    now: deps.clock.now(),
+  });
+  return toDto(row);
+}
+
+export async function removeMatchRule(deps: AppDeps, user: CurrentUser, id: string): Promise<void> {
+  if (!UUID.test(id) || !(await deleteMatchRule(deps.db, user.organizationId, id))) throw notFound(NOT_FOUND);
+}
+
+/** The organization whose rules a job of this user applies (brand scans know only the user). */
+export async function ruleOrganizationOf(deps: Pick<AppDeps, 'db'>, userId: string): Promise<string | undefined> {
+  return organizationOfUser(deps.db, userId);
+}
+
+/** The other listings of a resolved EAN as a deal or favorite keeps them (best rank first, at most MAX_ALTERNATIVES). */
+export function alternativesOf(resolved: ResolvedListing): MatchAlternative[] {
+  return resolved.alternatives.slice(0, MAX_ALTERNATIVES).map((l) => ({
+    asin: l.asin,
+    title: l.title,
+    numberOfPacks: Math.max(1, l.packageQuantity || 1),
+    mainCategoryRank: l.mainCategoryRank,
+    buyBoxPrice: l.buyBoxPrice === null ? null : Math.round(l.buyBoxPrice) / 100,
+  }));
+}
