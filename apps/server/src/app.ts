@@ -11,7 +11,7 @@ import { registerErrorHandlers } from './plugins/error-handler.ts';
 import { REVALIDATE_CACHE, webStaticOptions } from './plugins/web-static.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { contractSerializerCompiler, contractValidatorCompiler } from './plugins/contract-routes.ts';
-import { registerApiDocsRoutes, registerOpenApi } from './plugins/api-docs.ts';
+import { registerApiReference, registerOpenApi, registerOpenApiRoute } from './plugins/api-docs.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerBrandAnalyzerRoutes } from './modules/brand-analyzer/brand-analyzer.routes.ts';
 import { registerCsvTemplateAnalyzerRoutes } from './modules/csv-template-analyzer/csv-template-analyzer.routes.ts';
@@ -136,10 +136,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       registerMarketDataRoutes(api, deps, guards);
       registerMatchRulesRoutes(api, deps, guards);
       registerAlertsRoutes(api, deps, guards);
-      await registerApiDocsRoutes(api);
+      registerOpenApiRoute(api);
     },
     { prefix: '/api' },
   );
+  await registerApiReference(app);
 
   const webDir = deps.config.WEB_DIST_DIR ? path.resolve(deps.config.WEB_DIST_DIR) : WEB_DIST_DIR;
   const serveWeb = options.serveWeb !== false && fs.existsSync(path.join(webDir, 'index.html'));

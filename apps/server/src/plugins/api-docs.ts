@@ -6,7 +6,7 @@ import { docsApi } from '@dealradar/shared/contracts/endpoints/docs';
 import { contractRoutes } from './contract-routes.ts';
 
 /** The browsable reference (swagger-ui's own files, served from the package: works offline, no CDN). */
-export const API_DOCS_PREFIX = '/docs';
+export const API_DOCS_PREFIX = '/api/docs';
 
 const DESCRIPTION = `The API of DealRadar, generated from the zod contracts in packages/shared/src/contracts/endpoints (the same
 declarations the server registers its routes from and validates requests with).
@@ -60,10 +60,17 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   });
 }
 
-/** GET /api/openapi.json and the reference at /api/docs (registered inside the /api scope). */
-export async function registerApiDocsRoutes(api: FastifyInstance): Promise<void> {
+/** GET /api/openapi.json (inside the /api scope: a call with a contract like any other). */
+export function registerOpenApiRoute(api: FastifyInstance): void {
   contractRoutes(api)(docsApi.openApi, async () => api.swagger());
-  await api.register(fastifySwaggerUi, {
+}
+
+/**
+ * The reference at /api/docs. Registered on the root instance with its full prefix: swagger-ui writes its own prefix
+ * into the page's script and style addresses, and inside the /api scope it would not know the '/api' part.
+ */
+export async function registerApiReference(app: FastifyInstance): Promise<void> {
+  await app.register(fastifySwaggerUi, {
     routePrefix: API_DOCS_PREFIX,
     uiConfig: { docExpansion: 'none', deepLinking: true, persistAuthorization: false, tryItOutEnabled: false },
     // The app's CSP (helmet) already allows what swagger-ui needs: its scripts and styles are files from 'self'.
