@@ -66,3 +66,26 @@ test('mark a wrong match on a deal: gone at once, the next scan uses the other l
   await row.getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByTestId('match-rules-empty')).toBeVisible();
 });
+
+test('warnings on a deal: badges with a one-line reason, and "Hide warnings" leaves the deal out', async ({ page }) => {
+  test.setTimeout(120_000);
+  const product = twoListingProduct();
+  await signInNewUser(page, { country: 'DE' });
+  await page.goto('/supplier-level-analyzer');
+  // €0.50 for a product Amazon sells for tens of euros: an absurd ROI, and the EAN has two listings.
+  await scanManually(page, product.ean, product.brand);
+  const card = page.locator(`[data-testid="deal-card"][data-ean="${product.ean}"]`);
+  const highRoi = card.locator('[data-testid="deal-warning"][data-code="high_roi"]');
+  await expect(highRoi).toHaveText('ROI above 200 %', { timeout: 30_000 });
+  await expect(highRoi).toHaveAttribute('aria-label', /likely a wrong match/);
+  await expect(card.locator('[data-testid="deal-warning"][data-code="several_asins"]')).toHaveAttribute('aria-label', /2 Amazon listings carry this EAN/);
+  await highRoi.hover();
+  await expect(page.getByRole('tooltip')).toContainText('is above 200 %: likely a wrong match');
+
+  const filter = page.getByTestId('deal-filter-hide-warnings');
+  await filter.click();
+  await page.getByRole('option', { name: 'ROI above 200 %' }).click();
+  await page.keyboard.press('Escape');
+  await expect(card).toBeHidden({ timeout: 15_000 });
+  await expect(page.getByText('No deals found.')).toBeVisible();
+});

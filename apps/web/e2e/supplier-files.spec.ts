@@ -179,7 +179,7 @@ function mockDeal(): DealProduct {
     supplierPrice: 1.5, casePrice: 9, unitsPerPrice: 6, amazonPrice: 14.99, estimatedProfit: 4.1, roiPercentage: 68.3,
     mainCategoryRank: 1200, beautyCategoryRank: null, estimatedMonthlySales: 300, rating: 4.5, reviewCount: 80, numberOfSellers: 3,
     buyBoxSellerId: null, amazonHoldsBuyBox: false, amazonImageUrl: null, qogitaImageUrl: null, imageUrl: null, createdAt: now,
-    marketplaceUrl: 'https://www.amazon.de/dp/B000000001', maxBuyPrice: 2.61, minRoi: 0.225, expiresAt: now, alternatives: [], matchSource: 'rank',
+    marketplaceUrl: 'https://www.amazon.de/dp/B000000001', maxBuyPrice: 2.61, minRoi: 0.225, expiresAt: now, alternatives: [], matchSource: 'rank', warnings: [], buyBoxAvg30: null, buyBoxAvg90: null,
     breakdown: { currency: 'EUR', price: 14.99, vat: 2.39, referralFee: 2.25, fbaFee: 3.05, cost: 6, profit: 1.3, roi: 0.217, numberOfPacks: 4, fxRate: 1, fxDate: '2026-11-20' },
   };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listingFactsShape } from './listing-facts.ts';
-import { matchFactsShape } from './match-rules.ts';
+import { hideWarningsParam, matchFactsShape } from './match-rules.ts';
 import { PAGE_SIZE } from '../constants.ts';
 import { MAX_LENGTH } from '../input-limits.ts';
 import { MARKETS, type Market, type MarketId } from '../markets.ts';
@@ -78,6 +78,8 @@ export const favoritesQuerySchema = z.object({
   sortBy: z.enum(FAVORITE_SORT_OPTIONS, { error: `sortBy must be one of ${FAVORITE_SORT_OPTIONS.join(', ')}.` }).default('mainCategoryRank'),
   sortOrder: z.enum(['asc', 'desc'], { error: 'sortOrder must be asc or desc.' }).default('asc'),
   hideAmazonBuyBox: hideAmazonBuyBoxParam,
+  /** Leave out favorites with any of these warnings (issue 17). */
+  hideWarnings: hideWarningsParam,
 });
 export type FavoritesQuery = z.infer<typeof favoritesQuerySchema>;
 

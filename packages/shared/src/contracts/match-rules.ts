@@ -3,6 +3,7 @@ import { PAGE_SIZE } from '../constants.ts';
 import { MAX_LENGTH, tooLongMessage } from '../input-limits.ts';
 import { MARKET_IDS } from '../markets.ts';
 import { pagedSchema } from '../paging.ts';
+import { DEAL_WARNING_CODES } from '../deal-warnings.ts';
 import { ASIN_PATTERN, eanField } from './market-data.ts';
 
 /**
@@ -107,8 +108,26 @@ export type MatchAlternative = z.infer<typeof matchAlternativeSchema>;
 /** At most this many alternatives are kept per deal (best rank first). */
 export const MAX_ALTERNATIVES = 5;
 
-/** Fields every deal and favorite carries about its match (spread into both schemas). */
+/** One warning of a deal (@dealradar/shared/deal-warnings): its code and a one-line reason. */
+export const dealWarningSchema = z.object({ code: z.enum(DEAL_WARNING_CODES), reason: z.string() });
+
+/**
+ * ?hideWarnings=pack,high_roi (or repeated): leave out deals / favorites carrying any of these warnings.
+ * Unknown codes answer 400.
+ */
+export const hideWarningsParam = z
+  .union([z.string().max(200, 'hideWarnings is too long.'), z.array(z.string().max(40)).max(DEAL_WARNING_CODES.length * 2)])
+  .optional()
+  .transform((value) => [...new Set((value === undefined ? [] : Array.isArray(value) ? value : [value]).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean))])
+  .pipe(z.array(z.enum(DEAL_WARNING_CODES, { error: `hideWarnings takes ${DEAL_WARNING_CODES.join(', ')}.` })));
+
+/** Fields every deal and favorite carries about its match and its trustworthiness (spread into both schemas). */
 export const matchFactsShape = {
+  /** Warnings (pack, bundle, high ROI, buy box, several ASINs, price spike) with one-line reasons; [] before issue 17. */
+  warnings: z.array(dealWarningSchema).default([]),
+  /** Average buy box over the last 30 / 90 days (Keepa stats), in the row's money currency; null: unknown. */
+  buyBoxAvg30: z.number().nullable().default(null),
+  buyBoxAvg90: z.number().nullable().default(null),
   /** Other listings of the EAN in the market, best rank first (at most MAX_ALTERNATIVES). */
   alternatives: z.array(matchAlternativeSchema).default([]),
   /** How the listing was chosen: the organization's rule, the admin's mapping, or the best rank. Null: stored before issue 17. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { parseDecimalInput } from '../decimal.ts';
 import { listingFactsShape } from './listing-facts.ts';
-import { matchFactsShape } from './match-rules.ts';
+import { hideWarningsParam, matchFactsShape } from './match-rules.ts';
 import { PAGE_SIZE } from '../constants.ts';
 import { MAX_LENGTH, tooLongMessage } from '../input-limits.ts';
 import { scanTokensSchema } from '../keepa-tokens.ts';
@@ -398,6 +398,8 @@ export const supplierResultsQuerySchema = z.object({
   brands: listParam,
   markets: listParam.pipe(z.array(marketIdSchema)),
   hideAmazonBuyBox: hideAmazonBuyBoxParam,
+  /** Leave out deals with any of these warnings (issue 17). */
+  hideWarnings: hideWarningsParam,
 });
 export type SupplierResultsQuery = z.infer<typeof supplierResultsQuerySchema>;
 export const supplierResultsPageSchema = pagedSchema(dealProductSchema);
@@ -428,7 +430,9 @@ export const REPORT_COLUMNS = ['line', 'reason', 'value', 'message'] as const;
  * Columns of the result files (GET /catalog/scan/{id}/results, GET /supplier-analyzer/results/download), in order.
  * One currency per file: every money column (supplierPrice, casePrice, amazonPrice, estimatedProfit, maxBuyPrice,
  * vat, referralFee, fbaFee) is EUR and `currency` says EUR; fxRate/fxDate give the EUR → market rate used;
- * amazonPriceMarketCurrency is the buy box as the market shows it, in marketCurrency.
+ * amazonPriceMarketCurrency is the buy box as the market shows it, in marketCurrency. Issue 17: warnings = the warning
+ * codes joined by ' | ', warningReasons = their one-line reasons joined the same way, buyBoxAvg30/buyBoxAvg90 = the
+ * buy box's 30/90-day averages in EUR.
  */
 export const CSV_RESULT_COLUMNS = [
   'ean',
@@ -455,6 +459,10 @@ export const CSV_RESULT_COLUMNS = [
   'buyBoxSellerId',
   'amazonHoldsBuyBox',
   'numberOfPacks',
+  'warnings',
+  'warningReasons',
+  'buyBoxAvg30',
+  'buyBoxAvg90',
   'currency',
   'fxRate',
   'fxDate',

@@ -5,6 +5,7 @@ import { listingProfit } from '../market-data/listing-profit.ts';
 import type { FxRate, ResolvedListing, WholesaleVariant } from '../market-data/market-data.types.ts';
 import type { FavoriteRecord } from './favorites.repository.ts';
 import { alternativesOf } from '../market-data/match-rules.service.ts';
+import { dealWarnings } from '@dealradar/shared/deal-warnings';
 
 /** The wholesale marketplace brand scans read (shown as the favorites' supplier). */
 export const WHOLESALE_SUPPLIER_NAME = 'Qogita';
@@ -52,6 +53,19 @@ export function evaluateFavorite(variant: WholesaleVariant, resolved: ResolvedLi
     amazonImageUrl: listing.imageUrl,
     qogitaImageUrl: variant.imageUrl,
     alternatives: alternativesOf(resolved),
+    warnings: dealWarnings({
+      market: terms.market,
+      currency: getMarket(terms.market).currency,
+      numberOfPacks: resolved.numberOfPacks,
+      title: listing.title,
+      roiPercentage: breakdown.roiPercentage,
+      buyBoxPrice: listing.buyBoxPrice! / 100,
+      buyBoxSellerId: listing.buyBoxSellerId,
+      otherListings: resolved.alternatives.length,
+      buyBoxAvg90: listing.buyBoxAvg90 == null ? null : listing.buyBoxAvg90 / 100,
+    }),
+    buyBoxAvg30: listing.buyBoxAvg30 ?? null,
+    buyBoxAvg90: listing.buyBoxAvg90 ?? null,
     matchSource: resolved.matchedBy ?? (resolved.mapped ? 'mapping' : 'rank'),
   };
 }

@@ -4,6 +4,7 @@ import { notAmazonBuyBoxSql } from '../../lib/amazon-buy-box.sql.ts';
 import type { ListingFactsRow } from '../../lib/listing-facts.ts';
 import { notWrongMatchSql } from '../../lib/wrong-match.sql.ts';
 import type { MatchAlternative, MatchSource } from '@dealradar/shared/contracts/match-rules';
+import type { DealWarning } from '@dealradar/shared/deal-warnings';
 
 /** SQL of brand-scan favorites: one row per user, product (EAN) and market. Money in minor units of `currency`. */
 
@@ -32,6 +33,10 @@ export interface FavoriteRecord {
   /** Other listings of the EAN in the market, and what chose this one (issue 17). */
   alternatives?: MatchAlternative[];
   matchSource?: MatchSource;
+  warnings?: DealWarning[];
+  /** 30/90-day average buy box, minor units of `currency`. */
+  buyBoxAvg30?: number | null;
+  buyBoxAvg90?: number | null;
 }
 
 export interface FavoriteRow extends ListingFactsRow {
@@ -51,6 +56,9 @@ export interface FavoriteRow extends ListingFactsRow {
   qogita_image_url: string | null;
   alternatives: MatchAlternative[] | null;
   match_source: MatchSource | null;
+  warnings: DealWarning[] | null;
+  buy_box_avg30: number | null;
+  buy_box_avg90: number | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -59,6 +67,7 @@ const COLUMNS = [
   'ean', 'asin', 'market', 'currency', 'product_name', 'brand', 'supplier_name', 'supplier_url', 'supplier_price', 'amazon_price',
   'estimated_profit', 'roi_percentage', 'main_category_rank', 'beauty_category_rank', 'estimated_monthly_sales', 'rating',
   'review_count', 'number_of_sellers', 'buy_box_seller_id', 'amazon_image_url', 'qogita_image_url', 'alternatives', 'match_source',
+  'warnings', 'warning_codes', 'buy_box_avg30', 'buy_box_avg90',
 ] as const;
 
 function valuesOf(f: FavoriteRecord): unknown[] {
@@ -66,6 +75,7 @@ function valuesOf(f: FavoriteRecord): unknown[] {
     f.ean, f.asin, f.market, f.currency, f.productName, f.brand, f.supplierName, f.supplierUrl, f.supplierPrice, f.amazonPrice,
     f.estimatedProfit, f.roiPercentage, f.mainCategoryRank, f.beautyCategoryRank, f.estimatedMonthlySales, f.rating,
     f.reviewCount, f.numberOfSellers, f.buyBoxSellerId, f.amazonImageUrl, f.qogitaImageUrl, JSON.stringify(f.alternatives ?? []), f.matchSource ?? null,
+    JSON.stringify(f.warnings ?? []), (f.warnings ?? []).map((w) => w.code), f.buyBoxAvg30 ?? null, f.buyBoxAvg90 ?? null,
   ];
 }
 
@@ -110,6 +120,8 @@ export interface FavoritesFilter {
   hideAmazonBuyBox?: boolean;
   /** Leave out the organization's wrong matches (never rules). */
   organizationId?: string;
+  /** Leave out favorites with any of these warnings. */
+  hideWarnings?: string[];
   sortBy: FavoriteSortBy;
   sortOrder: 'asc' | 'desc';
   page: number;
@@ -132,6 +144,10 @@ export async function listFavorites(db: Db, userId: string, filter: FavoritesFil
   if (filter.organizationId) {
     params.push(filter.organizationId);
     where.push(notWrongMatchSql(`$${params.length}`, 'brand_favorites'));
+  }
+  if (filter.hideWarnings?.length) {
+    params.push(filter.hideWarnings);
+    where.push(`not (warning_codes && $${params.length}::text[])`);
   }
   const whereSql = where.join(' and ');
   const total = (await db.one<{ n: number }>(`select count(*)::int as n from brand_favorites where ${whereSql}`, params)).n;

@@ -31,6 +31,9 @@ export function toFavorite(row: FavoriteRow): Favorite {
     updatedAt: row.updated_at.toISOString(),
     alternatives: row.alternatives ?? [],
     matchSource: row.match_source ?? null,
+    warnings: row.warnings ?? [],
+    buyBoxAvg30: row.buy_box_avg30 === null ? null : toMajor(row.buy_box_avg30),
+    buyBoxAvg90: row.buy_box_avg90 === null ? null : toMajor(row.buy_box_avg90),
   };
 }
 

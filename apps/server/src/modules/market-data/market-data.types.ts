@@ -44,6 +44,9 @@ export interface AmazonListing {
    * tokens"): buyBoxPrice and buyBoxSellerId are unknown (null), not "no buy box". Absent: complete data.
    */
   withoutBuyBox?: boolean;
+  /** Average buy-box price over the last 30 / 90 days (Keepa stats avg30 / avg90), minor units; null or absent: unknown. */
+  buyBoxAvg30?: number | null;
+  buyBoxAvg90?: number | null;
   /** First phase only: the highest price Keepa shows for the listing (current and 90-day maximum of Amazon, new, FBA, FBM). */
   highestSeenPrice?: number | null;
 }

@@ -5,6 +5,7 @@ import { listingProfit } from '../market-data/listing-profit.ts';
 import type { FxRate, ResolvedListing } from '../market-data/market-data.types.ts';
 import { alternativesOf } from '../market-data/match-rules.service.ts';
 import type { MatchAlternative, MatchSource } from '@dealradar/shared/contracts/match-rules';
+import { dealWarnings, type DealWarning } from '@dealradar/shared/deal-warnings';
 
 /** One product of a scan with every number the deal list and the result file show. EUR amounts in major units. */
 export interface ScanProduct {
@@ -38,6 +39,11 @@ export interface ScanProduct {
   /** Other listings of the EAN in the market, and what chose this one (issue 17). */
   alternatives: MatchAlternative[];
   matchSource: MatchSource;
+  /** Warnings with their reasons (@dealradar/shared/deal-warnings). */
+  warnings: DealWarning[];
+  /** 30/90-day average buy box, EUR. */
+  buyBoxAvg30: number | null;
+  buyBoxAvg90: number | null;
 }
 
 export interface DealInput {
@@ -100,6 +106,19 @@ export function evaluateProduct(input: DealInput): ScanProduct {
     buyBoxSellerId: listing.buyBoxSellerId,
     amazonImageUrl: listing.imageUrl,
     alternatives: alternativesOf(input.resolved),
+    warnings: dealWarnings({
+      market: input.market,
+      currency: breakdown.currency,
+      numberOfPacks: input.resolved.numberOfPacks,
+      title: listing.title,
+      roiPercentage: breakdown.roiPercentage,
+      buyBoxPrice: toMajor(listing.buyBoxPrice),
+      buyBoxSellerId: listing.buyBoxSellerId,
+      otherListings: input.resolved.alternatives.length,
+      buyBoxAvg90: toMajor(listing.buyBoxAvg90 ?? null),
+    }),
+    buyBoxAvg30: toEur(listing.buyBoxAvg30 ?? null, rate),
+    buyBoxAvg90: toEur(listing.buyBoxAvg90 ?? null, rate),
     matchSource: input.resolved.matchedBy ?? (input.resolved.mapped ? 'mapping' : 'rank'),
     breakdown: {
       currency: breakdown.currency,

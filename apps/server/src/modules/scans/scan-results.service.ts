@@ -32,6 +32,9 @@ export function toDealProduct(row: repo.ResultRow): DealProduct {
     breakdown: row.breakdown,
     alternatives: row.alternatives ?? [],
     matchSource: row.match_source ?? null,
+    warnings: row.warnings ?? [],
+    buyBoxAvg30: row.buy_box_avg30,
+    buyBoxAvg90: row.buy_box_avg90,
   };
 }
 
@@ -39,7 +42,7 @@ export function toDealProduct(row: repo.ResultRow): DealProduct {
 export async function listDeals(deps: AppDeps, user: CurrentUser, query: SupplierResultsQuery): Promise<Paged<DealProduct>> {
   const { rows, total } = await repo.queryDeals(
     deps.db,
-    { userId: user.id, now: deps.clock.now(), brands: query.brands, markets: query.markets, hideAmazonBuyBox: query.hideAmazonBuyBox, organizationId: user.organizationId },
+    { userId: user.id, now: deps.clock.now(), brands: query.brands, markets: query.markets, hideAmazonBuyBox: query.hideAmazonBuyBox, organizationId: user.organizationId, hideWarnings: query.hideWarnings },
     { column: repo.DEAL_SORT_COLUMNS[query.sortBy], direction: query.sortOrder },
     { limit: query.size, offset: query.page * query.size },
   );
@@ -80,7 +83,7 @@ export function dealsFile(deps: AppDeps, user: CurrentUser, query: SupplierResul
     for (let offset = 0; ; offset += 1000) {
       const rows = await repo.queryDealRows(
         deps.db,
-        { userId: user.id, now, brands: query.brands, markets: query.markets, hideAmazonBuyBox: query.hideAmazonBuyBox, organizationId: user.organizationId },
+        { userId: user.id, now, brands: query.brands, markets: query.markets, hideAmazonBuyBox: query.hideAmazonBuyBox, organizationId: user.organizationId, hideWarnings: query.hideWarnings },
         { column: repo.DEAL_SORT_COLUMNS[query.sortBy], direction: query.sortOrder },
         { limit: 1000, offset },
       );

@@ -288,21 +288,24 @@ export async function insertResults(
     main_category_rank: p.mainCategoryRank, beauty_category_rank: p.beautyCategoryRank, estimated_monthly_sales: p.estimatedMonthlySales,
     rating: p.rating, review_count: p.reviewCount, number_of_sellers: p.numberOfSellers, buy_box_seller_id: p.buyBoxSellerId,
     amazon_image_url: p.amazonImageUrl, breakdown: p.breakdown, alternatives: p.alternatives, match_source: p.matchSource,
+    warnings: p.warnings, warning_codes: p.warnings.map((w) => w.code), buy_box_avg30: p.buyBoxAvg30, buy_box_avg90: p.buyBoxAvg90,
   }));
   await db.execute(
     `insert into scan_results (scan_id, user_id, kind, created_at, expires_at, ean, asin, market, line, product_name, brand, supplier_name,
             supplier_price, amazon_price, estimated_profit, roi_percentage, max_buy_price, min_roi, is_deal, main_category_rank,
             beauty_category_rank, estimated_monthly_sales, rating, review_count, number_of_sellers, buy_box_seller_id, amazon_image_url, breakdown,
-            case_price, units_per_price, alternatives, match_source)
+            case_price, units_per_price, alternatives, match_source, warnings, warning_codes, buy_box_avg30, buy_box_avg90)
      select $1, $2, $3, $4, $5, r.ean, r.asin, r.market, r.line, r.product_name, r.brand, r.supplier_name,
             r.supplier_price, r.amazon_price, r.estimated_profit, r.roi_percentage, r.max_buy_price, r.min_roi, r.is_deal, r.main_category_rank,
             r.beauty_category_rank, r.estimated_monthly_sales, r.rating, r.review_count, r.number_of_sellers, r.buy_box_seller_id, r.amazon_image_url, r.breakdown,
-            r.case_price, coalesce(r.units_per_price, 1), r.alternatives, r.match_source
+            r.case_price, coalesce(r.units_per_price, 1), r.alternatives, r.match_source, r.warnings, coalesce(r.warning_codes, '{}'),
+            r.buy_box_avg30, r.buy_box_avg90
        from jsonb_to_recordset($6::jsonb) as r(ean text, asin text, market text, line integer, product_name text, brand text, supplier_name text,
             supplier_price numeric, amazon_price numeric, estimated_profit numeric, roi_percentage numeric, max_buy_price numeric, min_roi numeric,
             is_deal boolean, main_category_rank integer, beauty_category_rank integer, estimated_monthly_sales integer, rating numeric,
             review_count integer, number_of_sellers integer, buy_box_seller_id text, amazon_image_url text, breakdown jsonb,
-            case_price numeric, units_per_price integer, alternatives jsonb, match_source text)
+            case_price numeric, units_per_price integer, alternatives jsonb, match_source text, warnings jsonb, warning_codes text[],
+            buy_box_avg30 numeric, buy_box_avg90 numeric)
      on conflict (scan_id, ean) do nothing`,
     [scan.id, scan.userId, scan.kind, createdAt, expiresAt, JSON.stringify(rows)],
   );
@@ -339,6 +342,9 @@ export interface ResultRow extends ListingFactsRow {
   breakdown: ScanProduct['breakdown'];
   alternatives: ScanProduct['alternatives'] | null;
   match_source: ScanProduct['matchSource'] | null;
+  warnings: ScanProduct['warnings'] | null;
+  buy_box_avg30: number | null;
+  buy_box_avg90: number | null;
   created_at: Date;
   expires_at: Date;
 }
@@ -368,17 +374,18 @@ const DEALS_WHERE = `user_id = $1 and kind = 'supplier' and is_deal and expires_
      and (cardinality($3::text[]) = 0 or lower(brand) = any($3::text[]))
      and (cardinality($4::text[]) = 0 or market = any($4::text[]))
      and (not $5::boolean or ${notAmazonBuyBoxSql()})
-     and ($6::uuid is null or ${notWrongMatchSql('$6', 'scan_results')})`;
+     and ($6::uuid is null or ${notWrongMatchSql('$6', 'scan_results')})
+     and (cardinality($7::text[]) = 0 or not (warning_codes && $7::text[]))`;
 /** hideAmazonBuyBox: leave out deals whose buy box Amazon itself holds. */
-type DealFilter = { userId: string; now: Date; brands: string[]; markets: string[]; hideAmazonBuyBox?: boolean; /** Hide the organization's wrong matches. */ organizationId?: string };
+type DealFilter = { userId: string; now: Date; brands: string[]; markets: string[]; hideAmazonBuyBox?: boolean; /** Hide the organization's wrong matches. */ organizationId?: string; /** Hide deals with any of these warnings. */ hideWarnings?: string[] };
 type DealOrder = { column: (typeof DEAL_SORT_COLUMNS)[keyof typeof DEAL_SORT_COLUMNS]; direction: 'asc' | 'desc' };
-const dealParams = (filter: DealFilter) => [filter.userId, filter.now, filter.brands.map((b) => b.toLowerCase()), filter.markets, filter.hideAmazonBuyBox ?? false, filter.organizationId ?? null];
+const dealParams = (filter: DealFilter) => [filter.userId, filter.now, filter.brands.map((b) => b.toLowerCase()), filter.markets, filter.hideAmazonBuyBox ?? false, filter.organizationId ?? null, filter.hideWarnings ?? []];
 
 /** One page of the user's live deals, filtered and sorted (nulls last). */
 export async function queryDealRows(db: Db, filter: DealFilter, order: DealOrder, page: { limit: number; offset: number }): Promise<ResultRow[]> {
   const dir = order.direction === 'desc' ? 'desc' : 'asc';
   return db.query<ResultRow>(
-    `select * from scan_results where ${DEALS_WHERE} order by ${order.column} ${dir} nulls last, created_at desc, id limit $7 offset $8`,
+    `select * from scan_results where ${DEALS_WHERE} order by ${order.column} ${dir} nulls last, created_at desc, id limit $8 offset $9`,
     [...dealParams(filter), page.limit, page.offset],
   );
 }

@@ -8,6 +8,7 @@ export interface FavoritesParams {
   sortBy: FavoriteSortBy;
   sortOrder: 'asc' | 'desc';
   hideAmazonBuyBox?: boolean;
+  hideWarnings?: string[];
 }
 
 /** The one place the Brand Level Analyzer's query keys are built. */

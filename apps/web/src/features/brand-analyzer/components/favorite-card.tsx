@@ -4,6 +4,7 @@ import { IconPhotoOff, IconTrash } from '@tabler/icons-react';
 import type { Favorite } from '@dealradar/shared/contracts/brand-analyzer';
 import { isWeakRank, roiBadgeColor } from '@dealradar/shared/roi';
 import { AmazonBuyBoxBadge } from '../../../components/amazon-buy-box-badge.tsx';
+import { DealWarningBadges } from '../../../components/deal-warning-badges.tsx';
 import { buyBoxSellerLabel, formatCount, formatMoney, formatPercent } from '../../../lib/format.ts';
 import { favoriteCurrency, marketplaceLinks } from '../favorite-format.ts';
 import { ExternalLink } from '../../../components/external-link.tsx';
@@ -86,6 +87,7 @@ export function FavoriteCard({ favorite, onDelete, match }: { favorite: Favorite
               ))}
             </Group>
           </Group>
+          <DealWarningBadges warnings={favorite.warnings} />
           {match}
         </Stack>
       </Group>

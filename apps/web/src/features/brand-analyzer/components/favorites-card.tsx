@@ -17,7 +17,7 @@ export const LOAD_FAVORITES_ERROR = 'Failed to load favorites';
 export const DELETE_ALL_ERROR = 'Failed to delete all favorites';
 export const DELETE_ONE_ERROR = 'Failed to delete favorite';
 
-const initialFilters = (): FavoriteFilterState => ({ brands: [], markets: [], sortBy: DEFAULT_FAVORITE_SORT, sortOrder: defaultFavoriteOrder(DEFAULT_FAVORITE_SORT), hideAmazonBuyBox: false });
+const initialFilters = (): FavoriteFilterState => ({ brands: [], markets: [], sortBy: DEFAULT_FAVORITE_SORT, sortOrder: defaultFavoriteOrder(DEFAULT_FAVORITE_SORT), hideAmazonBuyBox: false, hideWarnings: [] });
 
 /** Favorites (SPEC §2): filters, sort, Refresh, Clear Filter, Delete All / delete one with confirmation, pages of 100. */
 export function FavoritesCard({ onError, renderMatch }: { onError: (message: string) => void; /** The match actions of a favorite card (issue 17), composed by the screen. */ renderMatch?: (favorite: Favorite) => ReactNode }) {

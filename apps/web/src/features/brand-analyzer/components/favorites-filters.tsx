@@ -1,5 +1,7 @@
 import { Button, Checkbox, Group, MultiSelect, Select, SegmentedControl } from '@mantine/core';
 import { IconFilterOff, IconRefresh } from '@tabler/icons-react';
+import type { DealWarningCode } from '@dealradar/shared/deal-warnings';
+import { HideWarningsSelect } from '../../../components/deal-warning-badges.tsx';
 import { FAVORITE_SORT_LABELS, FAVORITE_SORT_OPTIONS, type FavoriteSortBy } from '@dealradar/shared/contracts/brand-analyzer';
 
 export interface FavoriteFilterState {
@@ -9,6 +11,8 @@ export interface FavoriteFilterState {
   sortOrder: 'asc' | 'desc';
   /** Leave out favorites whose buy box Amazon itself holds. */
   hideAmazonBuyBox: boolean;
+  /** Leave out favorites with any of these warnings (issue 17). */
+  hideWarnings: DealWarningCode[];
 }
 
 interface FavoritesFiltersProps {
@@ -71,6 +75,7 @@ export function FavoritesFilters({ value, brandOptions, marketOptions, onChange,
         mb={8}
         data-testid="favorites-hide-amazon"
       />
+      <HideWarningsSelect value={value.hideWarnings} onChange={(hideWarnings) => onChange({ hideWarnings })} testId="favorites-hide-warnings" />
       <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={onRefresh} loading={refreshing}>
         Refresh
       </Button>

@@ -9,7 +9,10 @@ import type { DealsQuery } from './supplier-keys.ts';
  */
 export function downloadDeals(query: Omit<DealsQuery, 'page'>, format: DownloadFormat): Promise<Blob> {
   return apiRequest<Blob>('/supplier-analyzer/results/download', {
-    query: { format, sortBy: query.sortBy, sortOrder: query.sortOrder, brands: query.brands, markets: query.markets },
+    query: {
+      format, sortBy: query.sortBy, sortOrder: query.sortOrder, brands: query.brands, markets: query.markets,
+      hideAmazonBuyBox: query.hideAmazonBuyBox ? 'true' : undefined, hideWarnings: query.hideWarnings.length ? query.hideWarnings.join(',') : undefined,
+    },
     responseType: 'blob',
     timeoutMs: 180_000,
   });

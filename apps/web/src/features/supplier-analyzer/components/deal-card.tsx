@@ -5,6 +5,7 @@ import type { DealProduct } from '@dealradar/shared/contracts/scans';
 import { getMarket } from '@dealradar/shared/markets';
 import { isWeakRank, roiBadgeColor } from '@dealradar/shared/roi';
 import { AmazonBuyBoxBadge } from '../../../components/amazon-buy-box-badge.tsx';
+import { DealWarningBadges } from '../../../components/deal-warning-badges.tsx';
 import { buyBoxSellerLabel, casePriceNote, formatCount, formatEur, formatPercent, formatRoiThreshold, packNote } from '../deal-format.ts';
 import { ExternalLink } from '../../../components/external-link.tsx';
 import { formatDateTime } from '../../../lib/date-format.ts';
@@ -87,6 +88,7 @@ export function DealCard({ deal, onShowBreakdown, match }: { deal: DealProduct; 
               </ExternalLink>
             </Group>
           </Group>
+          <DealWarningBadges warnings={deal.warnings} />
           {match}
         </Stack>
       </Group>

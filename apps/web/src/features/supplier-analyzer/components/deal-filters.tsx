@@ -1,5 +1,7 @@
 import { Checkbox, Group, MultiSelect, SegmentedControl, Select, TagsInput } from '@mantine/core';
 import { MARKETS, isMarketId, type MarketId } from '@dealradar/shared/markets';
+import type { DealWarningCode } from '@dealradar/shared/deal-warnings';
+import { HideWarningsSelect } from '../../../components/deal-warning-badges.tsx';
 import { DEAL_SORT_OPTIONS, isDealSortBy, type DealSortBy, type SortOrder } from '../deal-sort.ts';
 
 export interface DealFilterState {
@@ -9,6 +11,8 @@ export interface DealFilterState {
   sortOrder: SortOrder;
   /** Leave out deals whose buy box Amazon itself holds. */
   hideAmazonBuyBox: boolean;
+  /** Leave out deals with any of these warnings (issue 17). */
+  hideWarnings: DealWarningCode[];
 }
 
 interface DealFiltersProps {
@@ -45,6 +49,7 @@ export function DealFilters({ value, brandSuggestions, onChange, onSortByChange 
         w={{ base: '100%', sm: 220 }}
         data-testid="deal-filter-markets"
       />
+      <HideWarningsSelect value={value.hideWarnings} onChange={(hideWarnings) => onChange({ hideWarnings })} testId="deal-filter-hide-warnings" />
       <Select
         label="Sort by"
         data={DEAL_SORT_OPTIONS.map((o) => ({ value: o.value, label: o.label }))}

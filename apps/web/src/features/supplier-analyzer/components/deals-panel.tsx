@@ -17,7 +17,7 @@ import { ProfitBreakdownModal } from './profit-breakdown-modal.tsx';
 
 /** High ROI Deals: filters, sort, order, pages of 100, refreshed every 4 s, Clear All (SPEC §2). */
 export function DealsPanel({ renderMatch }: { /** The match actions of a deal card (issue 17), composed by the screen. */ renderMatch?: (deal: DealProduct) => ReactNode } = {}) {
-  const [filters, setFilters] = useState<DealFilterState>({ brands: [], markets: [], sortBy: DEFAULT_DEAL_SORT, sortOrder: defaultOrderFor(DEFAULT_DEAL_SORT), hideAmazonBuyBox: false });
+  const [filters, setFilters] = useState<DealFilterState>({ brands: [], markets: [], sortBy: DEFAULT_DEAL_SORT, sortOrder: defaultOrderFor(DEFAULT_DEAL_SORT), hideAmazonBuyBox: false, hideWarnings: [] });
   const [page, setPage] = useState(1);
   const [breakdownDeal, setBreakdownDeal] = useState<DealProduct | null>(null);
   const deals = useDeals({ ...filters, page: page - 1 });

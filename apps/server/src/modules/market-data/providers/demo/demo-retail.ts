@@ -65,6 +65,11 @@ function listingFor(variant: DemoVariant, market: MarketId, pack: number, fetche
   const estimatedMonthlySales = Math.max(0, Math.round((90_000 / Math.pow(mainCategoryRank, 0.8)) * SALES_SCALE[market]));
   const offerCount = noBuyBox ? between(0, 2, key, 'offers') : between(1, 22, key, 'offers');
   const amazonHolds = unit(key, 'amazon') < 0.25;
+  // 90/30-day averages of the buy box (Keepa's stats avg90/avg30): mostly near today's price; 8 % of listings are in a
+  // price spike today (1.35–2 × their 90-day average), the "far above its 90-day average" warning.
+  const spike = unit(key, 'spike') < 0.08;
+  const avg90 = buyBoxPrice === null ? null : Math.round(spike ? buyBoxPrice / (1.35 + unit(key, 'spike-size') * 0.65) : buyBoxPrice * (0.92 + unit(key, 'avg90') * 0.2));
+  const avg30 = buyBoxPrice === null || avg90 === null ? null : Math.round(spike ? (avg90 * 2 + buyBoxPrice) / 3 : (avg90 + buyBoxPrice) / 2);
   const fba = Math.round(FBA_BASE[variant.size] * FBA_SCALE[market] * (1 + 0.3 * (pack - 1)) + between(-20, 30, key, 'fba'));
   return {
     ean: variant.gtin,
@@ -87,6 +92,8 @@ function listingFor(variant: DemoVariant, market: MarketId, pack: number, fetche
     referralFeeRate: unit(key, 'listing-rate') < 0.5 ? (reference * (0.97 + unit(key, 'keepa-price') * 0.06) <= 1000 ? 0.0801 : 0.1501) : null,
     fbaFee: fba,
     packageQuantity: pack,
+    buyBoxAvg30: avg30,
+    buyBoxAvg90: avg90,
     fetchedAt,
     source: 'demo',
   };
@@ -148,7 +155,7 @@ function firstPhase(listing: AmazonListing): AmazonListing {
   const reference = listing.buyBoxPrice ?? listing.lowestFbaPrice ?? listing.lowestFbmPrice;
   const max90 = reference === null ? null : Math.round(reference * (1.02 + unit(key, 'max90') * 0.1));
   const seen = [max90, listing.lowestFbaPrice, listing.lowestFbmPrice].filter((v): v is number => v !== null);
-  return { ...listing, buyBoxPrice: null, buyBoxSellerId: null, withoutBuyBox: true, highestSeenPrice: seen.length ? Math.max(...seen) : null };
+  return { ...listing, buyBoxPrice: null, buyBoxSellerId: null, buyBoxAvg30: null, buyBoxAvg90: null, withoutBuyBox: true, highestSeenPrice: seen.length ? Math.max(...seen) : null };
 }
 
 export function createDemoRetailProvider(clock: Clock, options: DemoRetailOptions = {}): RetailProvider {

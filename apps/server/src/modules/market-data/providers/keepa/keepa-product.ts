@@ -36,6 +36,9 @@ export interface KeepaProduct {
   lastUpdate?: number | null;
   stats?: {
     current?: Array<number | null> | null;
+    /** Averages over the last 30 / 90 days, by csv index (issue 17: the buy box's). */
+    avg30?: Array<number | null> | null;
+    avg90?: Array<number | null> | null;
     totalOfferCount?: number | null;
     buyBoxPrice?: number | null;
     buyBoxShipping?: number | null;
@@ -139,6 +142,8 @@ export function toListing(p: KeepaProduct, ean: string, market: MarketId, fetche
     referralFeeRate: referralRate(p),
     fbaFee: price(p.fbaFees?.pickAndPackFee),
     packageQuantity: units as number,
+    buyBoxAvg30: price(p.stats?.avg30?.[CSV.BUY_BOX_SHIPPING] ?? null),
+    buyBoxAvg90: price(p.stats?.avg90?.[CSV.BUY_BOX_SHIPPING] ?? null),
     fetchedAt,
     source: 'keepa',
   };
