@@ -21,8 +21,8 @@ test('register → confirm from the e-mail → login → blocking region dialog 
   await page.getByRole('link', { name: 'Sign Up' }).click();
   // The register screen is a lazy chunk: until it shows, the login form's 'Username or email' would match these labels.
   await expect(page.getByText('Create your account')).toBeVisible();
-  await page.getByLabel('Username', { exact: true }).fill(user.username);
-  await page.getByLabel('Email', { exact: true }).fill(user.email);
+  await page.getByRole('textbox', { name: 'Username', exact: true }).fill(user.username);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(user.email);
   await page.getByLabel('Organization').fill(user.organization);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
   const registerRequest = page.waitForRequest((request) => request.url().endsWith('/api/auth/register'));
@@ -243,8 +243,8 @@ test('registering with an address that has an account shows the success message 
   const owner = await registerConfirmedUser(page.request);
   const fill = async (username: string, email: string) => {
     await page.goto('/register');
-    await page.getByLabel('Username', { exact: true }).fill(username);
-    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByRole('textbox', { name: 'Username', exact: true }).fill(username);
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
     await page.getByLabel('Organization').fill('Someone Else Ltd');
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill('another-password-1');
     await page.getByRole('button', { name: 'Sign Up' }).click();
