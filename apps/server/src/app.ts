@@ -4,11 +4,14 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import type { Endpoint } from '@dealradar/shared/contracts/endpoint';
 import type { AppDeps } from './deps.ts';
 import { createAuthGuards } from './plugins/auth.ts';
 import { registerErrorHandlers } from './plugins/error-handler.ts';
 import { REVALIDATE_CACHE, webStaticOptions } from './plugins/web-static.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import { contractSerializerCompiler, contractValidatorCompiler } from './plugins/contract-routes.ts';
+import { registerApiReference, registerOpenApi, registerOpenApiRoute } from './plugins/api-docs.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerBrandAnalyzerRoutes } from './modules/brand-analyzer/brand-analyzer.routes.ts';
 import { registerCsvTemplateAnalyzerRoutes } from './modules/csv-template-analyzer/csv-template-analyzer.routes.ts';
@@ -30,6 +33,19 @@ export const WEB_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.
 export interface BuildAppOptions {
   /** Serve the built web app (off in API tests). */
   serveWeb?: boolean;
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  /** The shared contract the route was registered from (plugins/contract-routes.ts); undefined for any other route. */
+  contract?: Endpoint;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    registeredRoutes: readonly RegisteredRoute[];
+  }
 }
 
 /** Registers plugins, then every module's routes under /api. Used by main.ts and by tests. */
@@ -74,6 +90,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       if (typeof csp === 'string') reply.raw.setHeader('content-security-policy', `${csp};upgrade-insecure-requests`);
     });
   }
+  // Routes are registered from the shared zod contracts (plugins/contract-routes.ts): Fastify validates with zod.
+  app.setValidatorCompiler(contractValidatorCompiler);
+  app.setSerializerCompiler(contractSerializerCompiler);
   registerErrorHandlers(app);
   registerInputGuard(app);
   // An empty body sent as application/json (e.g. POST /auth/logout from some clients) is no body, not malformed JSON.
@@ -92,6 +111,14 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     }
   });
   const guards = createAuthGuards(deps);
+  // Every route, for the contract test (test/api-contracts.test.ts): method, path and the contract it came from.
+  const routes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, contract: route.config?.contract });
+  });
+  // Before the routes: it documents every route registered after it (GET /api/openapi.json, GET /api/docs).
+  await registerOpenApi(app);
 
   await app.register(
     async (api) => {
@@ -109,9 +136,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       registerMarketDataRoutes(api, deps, guards);
       registerMatchRulesRoutes(api, deps, guards);
       registerAlertsRoutes(api, deps, guards);
+      registerOpenApiRoute(api);
     },
     { prefix: '/api' },
   );
+  await registerApiReference(app);
 
   const webDir = deps.config.WEB_DIST_DIR ? path.resolve(deps.config.WEB_DIST_DIR) : WEB_DIST_DIR;
   const serveWeb = options.serveWeb !== false && fs.existsSync(path.join(webDir, 'index.html'));

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { AppError } from '../errors/app-error.ts';
 
@@ -9,6 +10,16 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     reply.header('x-request-id', requestId);
     if (error instanceof AppError) {
       return reply.status(error.status).send({ error: error.message, code: error.code, requestId, details: error.details });
+    }
+    // A request that failed its route's contract (params, query or body): the first zod issue's sentence, as parse() did.
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation;
+      return reply.status(400).send({
+        error: issues[0]?.message ?? 'The request is not valid.',
+        code: 'validation',
+        requestId,
+        details: issues.map((i) => ({ path: i.instancePath.slice(1).replaceAll('/', '.'), message: i.message })),
+      });
     }
     if (error instanceof ZodError) {
       const first = error.issues[0];

@@ -72,3 +72,29 @@ export const REFRESHED_TOKEN_HEADER = 'x-refreshed-token';
 
 /** Query parameter names of the Buy Plan link (Paddle hosted checkout: price_id, user_email; ours: user_id). */
 export const CHECKOUT_PARAMS = { priceId: 'price_id', email: 'user_email', userId: 'user_id' } as const;
+
+/** POST /billing/paddle/webhook */
+/**
+ * The parts of a Paddle Billing event we read (external-apis.md §4.3); everything else is ignored. Text is bounded
+ * (Paddle's ids are about 30 characters): a longer value is not Paddle's and answers 400.
+ */
+const text = (max: number = MAX_LENGTH.id) => z.string().max(max, 'The event carries a value that is too long.');
+const isoTime = text(MAX_LENGTH.code).refine((v) => !Number.isNaN(Date.parse(v)), 'occurred_at must be an ISO time.');
+const period = z.object({ starts_at: text(MAX_LENGTH.code).nullish(), ends_at: text(MAX_LENGTH.code).nullish() }).nullish();
+export const paddleEventSchema = z.object({
+  event_id: z.string({ error: 'event_id is required.' }).min(1, 'event_id is required.').max(MAX_LENGTH.id, 'The event carries a value that is too long.'),
+  event_type: z.string({ error: 'event_type is required.' }).min(1, 'event_type is required.').max(MAX_LENGTH.id, 'The event carries a value that is too long.'),
+  occurred_at: isoTime,
+  data: z.object({
+    id: text().nullish(),
+    status: text().nullish(),
+    customer_id: text().nullish(),
+    subscription_id: text().nullish(),
+    custom_data: z.record(z.string(), z.unknown()).nullish(),
+    items: z.array(z.object({ price: z.object({ id: text().nullish() }).nullish(), price_id: text().nullish() })).max(100).nullish(),
+    current_billing_period: period,
+    billing_period: period,
+    scheduled_change: z.object({ action: text().nullish(), effective_at: text(MAX_LENGTH.code).nullish() }).nullish(),
+  }, { error: 'data must be an object.' }),
+});
+export type PaddleEvent = z.infer<typeof paddleEventSchema>;

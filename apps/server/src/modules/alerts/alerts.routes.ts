@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { alertChannelsPatchSchema, alertRuleBodySchema, alertRulePatchSchema, scanEmailsBodySchema } from '@dealradar/shared/contracts/alerts';
+import { alertsApi } from '@dealradar/shared/contracts/endpoints/alerts';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../errors/app-error.ts';
 import { escapeHtml } from '../../lib/mail/render.ts';
-import { parse } from '../../lib/validate.ts';
 import { userOf, type AuthGuards } from '../../plugins/auth.ts';
+import { contractRoutes } from '../../plugins/contract-routes.ts';
 import {
   createAlertRule, deleteAlertRule, getAlertChannels, getScanEmails, setScanEmails, listAlertDeliveries, listAlertRules, pauseAlertRule, rotateWebhookSecret,
   sendTestMessage, unsubscribe, updateAlertChannels,
@@ -20,23 +20,19 @@ import { verifyUnsubscribe } from './unsubscribe-token.ts';
  *   GET and POST /alerts/unsubscribe?u&s&t (signed link, no login; POST is RFC 8058 one-click).
  */
 export function registerAlertsRoutes(api: FastifyInstance, deps: AppDeps, guards: AuthGuards): void {
-  const auth = { preHandler: guards.requireUser };
-  api.get('/alerts/rules', auth, (request) => listAlertRules(deps, userOf(request)));
-  api.post('/alerts/rules', auth, async (request, reply) => reply.status(201).send(await createAlertRule(deps, userOf(request), parse(alertRuleBodySchema, request.body))));
-  api.patch<{ Params: { id: string } }>('/alerts/rules/:id', auth, (request) =>
-    pauseAlertRule(deps, userOf(request), request.params.id, parse(alertRulePatchSchema, request.body).paused),
-  );
-  api.delete<{ Params: { id: string } }>('/alerts/rules/:id', auth, (request) => deleteAlertRule(deps, userOf(request), request.params.id));
-  api.post<{ Params: { id: string } }>('/alerts/rules/:id/test', auth, async (request, reply) =>
-    reply.status(202).send(await sendTestMessage(deps, userOf(request), request.params.id)),
-  );
-  api.get('/alerts/channels', auth, (request) => getAlertChannels(deps, userOf(request)));
-  api.patch('/alerts/channels', auth, (request) => updateAlertChannels(deps, userOf(request), parse(alertChannelsPatchSchema, request.body)));
-  api.post('/alerts/channels/webhook-secret', auth, (request) => rotateWebhookSecret(deps, userOf(request)));
+  const route = contractRoutes(api, guards);
+  route(alertsApi.listRules, (request) => listAlertRules(deps, userOf(request)));
+  route(alertsApi.createRule, async (request, reply) => reply.status(201).send(await createAlertRule(deps, userOf(request), request.body)));
+  route(alertsApi.pauseRule, (request) => pauseAlertRule(deps, userOf(request), request.params.id, request.body.paused));
+  route(alertsApi.deleteRule, (request) => deleteAlertRule(deps, userOf(request), request.params.id));
+  route(alertsApi.testRule, async (request, reply) => reply.status(202).send(await sendTestMessage(deps, userOf(request), request.params.id)));
+  route(alertsApi.channels, (request) => getAlertChannels(deps, userOf(request)));
+  route(alertsApi.updateChannels, (request) => updateAlertChannels(deps, userOf(request), request.body));
+  route(alertsApi.rotateWebhookSecret, (request) => rotateWebhookSecret(deps, userOf(request)));
   // Scan-finished e-mails: every plan may switch them (Settings).
-  api.get('/alerts/scan-emails', auth, (request) => getScanEmails(deps, userOf(request)));
-  api.put('/alerts/scan-emails', auth, (request) => setScanEmails(deps, userOf(request), parse(scanEmailsBodySchema, request.body).scanFinishedEmail));
-  api.get('/alerts/deliveries', auth, (request) => listAlertDeliveries(deps, userOf(request)));
+  route(alertsApi.scanEmails, (request) => getScanEmails(deps, userOf(request)));
+  route(alertsApi.setScanEmails, (request) => setScanEmails(deps, userOf(request), request.body.scanFinishedEmail));
+  route(alertsApi.deliveries, (request) => listAlertDeliveries(deps, userOf(request)));
 
   type UnsubscribeQuery = { Querystring: { u?: string; s?: string; t?: string } };
   const check = async (query: UnsubscribeQuery['Querystring']) => {
@@ -45,8 +41,8 @@ export function registerAlertsRoutes(api: FastifyInstance, deps: AppDeps, guards
     return query.s === 'alerts' ? 'price-drop alert e-mails' : 'scan-finished e-mails';
   };
   // One click in the e-mail: unsubscribes at once and says so on a small page.
-  api.get<UnsubscribeQuery>('/alerts/unsubscribe', async (request, reply) => {
-    const what = await check(request.query);
+  route(alertsApi.unsubscribePage, async (request, reply) => {
+    const what = await check(request.query as UnsubscribeQuery['Querystring']);
     const settings = `${deps.config.APP_URL}/qogita-price-alerts/alerts`;
     return reply
       .type('text/html; charset=utf-8')
@@ -59,6 +55,6 @@ export function registerAlertsRoutes(api: FastifyInstance, deps: AppDeps, guards
   // RFC 8058: mail clients POST "List-Unsubscribe=One-Click" as a form; only this route reads form bodies.
   void api.register(async (scope) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, String(body)));
-    scope.post<UnsubscribeQuery>('/alerts/unsubscribe', async (request) => ({ message: `Unsubscribed from ${await check(request.query)}.` }));
+    contractRoutes(scope)(alertsApi.unsubscribeOneClick, async (request) => ({ message: `Unsubscribed from ${await check(request.query as UnsubscribeQuery['Querystring'])}.` }));
   });
 }

@@ -1,16 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  confirmPasswordBodySchema,
-  confirmTokenQuerySchema,
-  forgotPasswordBodySchema,
-  loginBodySchema,
-  registerBodySchema,
-  resetPasswordBodySchema,
-  selectCountryBodySchema,
-} from '@dealradar/shared/contracts/account';
+import { authApi } from '@dealradar/shared/contracts/endpoints/auth';
 import type { AppDeps } from '../../deps.ts';
-import { parse } from '../../lib/validate.ts';
 import { userOf, type AuthGuards } from '../../plugins/auth.ts';
+import { contractRoutes } from '../../plugins/contract-routes.ts';
 import { withRetryAfter } from '../rate-limit/rate-limit.service.ts';
 import { setPrimaryCountry } from '../settings/settings.service.ts';
 import { currentSession, login, logout, logoutEverywhere } from './login.service.ts';
@@ -19,26 +11,15 @@ import { confirmEmail, register } from './registration.service.ts';
 
 /** /auth/…: registration, confirmation, login/logout, password reset, region choice (SPEC §7). */
 export function registerAuthRoutes(api: FastifyInstance, deps: AppDeps, guards: AuthGuards): void {
-  api.post('/auth/register', async (request, reply) =>
-    reply.status(201).send(await withRetryAfter(reply, () => register(deps, parse(registerBodySchema, request.body), request.ip))),
-  );
-  api.get('/auth/confirm', (request) => confirmEmail(deps, parse(confirmTokenQuerySchema, request.query).token));
-  api.post('/auth/login', (request, reply) => withRetryAfter(reply, () => login(deps, parse(loginBodySchema, request.body), request.ip)));
-  api.post('/auth/forgot-password', (request, reply) =>
-    withRetryAfter(reply, () => requestPasswordReset(deps, parse(forgotPasswordBodySchema, request.body).email, request.ip)),
-  );
-  api.post('/auth/reset-password', (request) => {
-    const body = parse(resetPasswordBodySchema, request.body);
-    return resetPassword(deps, body.token, body.password);
-  });
-  api.post('/auth/confirm-password', (request) => {
-    const body = parse(confirmPasswordBodySchema, request.body);
-    return confirmPassword(deps, body.token, body.newPassword);
-  });
-  api.post('/auth/logout', { preHandler: guards.requireUser }, (request) => logout(deps, userOf(request)));
-  api.post('/auth/logout-everywhere', { preHandler: guards.requireUser }, (request) => logoutEverywhere(deps, userOf(request)));
-  api.get('/auth/session', { preHandler: guards.requireUser }, (request) => currentSession(userOf(request)));
-  api.post('/auth/select-country', { preHandler: guards.requireUser }, (request) =>
-    setPrimaryCountry(deps, userOf(request), parse(selectCountryBodySchema, request.body).countryCode),
-  );
+  const route = contractRoutes(api, guards);
+  route(authApi.register, async (request, reply) => reply.status(201).send(await withRetryAfter(reply, () => register(deps, request.body, request.ip))));
+  route(authApi.confirm, (request) => confirmEmail(deps, request.query.token));
+  route(authApi.login, (request, reply) => withRetryAfter(reply, () => login(deps, request.body, request.ip)));
+  route(authApi.forgotPassword, (request, reply) => withRetryAfter(reply, () => requestPasswordReset(deps, request.body.email, request.ip)));
+  route(authApi.resetPassword, (request) => resetPassword(deps, request.body.token, request.body.password));
+  route(authApi.confirmPassword, (request) => confirmPassword(deps, request.body.token, request.body.newPassword));
+  route(authApi.logout, (request) => logout(deps, userOf(request)));
+  route(authApi.logoutEverywhere, (request) => logoutEverywhere(deps, userOf(request)));
+  route(authApi.session, (request) => currentSession(userOf(request)));
+  route(authApi.selectCountry, (request) => setPrimaryCountry(deps, userOf(request), request.body.countryCode));
 }

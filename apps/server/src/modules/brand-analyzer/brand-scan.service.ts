@@ -2,13 +2,12 @@ import { normalizeBrandName } from '@dealradar/shared/brand-categories';
 import {
   BRAND_SCAN_MARKET_IDS,
   BRAND_SCAN_REQUIRED_MESSAGE,
-  startBrandScanQuerySchema,
+  type StartBrandScanQuery,
   type BrandScanState,
   type StartBrandScanResponse,
 } from '@dealradar/shared/contracts/brand-analyzer';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors/app-error.ts';
-import { parse } from '../../lib/validate.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { effectiveMinRoi, getEntitlements, requireBrandAnalysis, requireMarketsAllowed, reserveBrandChecks } from '../plans/entitlements.ts';
 import { listCatalogueBrands } from './brand-catalogue.ts';
@@ -61,8 +60,7 @@ async function resolveBrands(deps: AppDeps, requested: string[]): Promise<string
  * POST /brand-analyzer/scan: checks the plan (brand analysis, markets per scan, today's brand checks — one per
  * brand), records a PENDING scan with the user's effective minimum ROI and queues it. One unfinished scan per user.
  */
-export async function startBrandScan(deps: AppDeps, user: CurrentUser, query: unknown): Promise<StartBrandScanResponse> {
-  const input = parse(startBrandScanQuerySchema, query);
+export async function startBrandScan(deps: AppDeps, user: CurrentUser, input: StartBrandScanQuery): Promise<StartBrandScanResponse> {
   if (input.brands.length === 0 || input.markets.length === 0) throw badRequest(BRAND_SCAN_REQUIRED_MESSAGE);
   for (const market of input.markets) {
     if (!(BRAND_SCAN_MARKET_IDS as readonly string[]).includes(market)) {

@@ -1,9 +1,8 @@
-import { favoritesQuerySchema, type Favorite } from '@dealradar/shared/contracts/brand-analyzer';
+import type { Favorite, FavoritesQuery } from '@dealradar/shared/contracts/brand-analyzer';
 import { toPaged, type Paged } from '@dealradar/shared/paging';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../errors/app-error.ts';
 import { listingFactsOf } from '../../lib/listing-facts.ts';
-import { parse } from '../../lib/validate.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { isUuid } from './brand-scan.service.ts';
 import { deleteAllFavorites, deleteFavorite, listFavorites, type FavoriteRow } from './favorites.repository.ts';
@@ -40,8 +39,7 @@ export function toFavorite(row: FavoriteRow): Favorite {
 }
 
 /** GET /brand-analyzer/favorites: the user's favorites, filtered by brands and markets, sorted, paged (zero-based). */
-export async function listUserFavorites(deps: AppDeps, user: CurrentUser, query: unknown): Promise<Paged<Favorite>> {
-  const input = parse(favoritesQuerySchema, query);
+export async function listUserFavorites(deps: AppDeps, user: CurrentUser, input: FavoritesQuery): Promise<Paged<Favorite>> {
   const { rows, total } = await listFavorites(deps.db, user.id, { ...input, organizationId: user.organizationId });
   return toPaged(rows.map(toFavorite), total, input.size);
 }

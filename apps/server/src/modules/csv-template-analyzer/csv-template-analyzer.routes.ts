@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { csvScanStartFieldsSchema, resultsDownloadQuerySchema } from '@dealradar/shared/contracts/scans';
+import { csvScanStartFieldsSchema } from '@dealradar/shared/contracts/scans';
+import { csvTemplateAnalyzerApi as csvApi } from '@dealradar/shared/contracts/endpoints/scans';
 import { findMarketByMarketplaceId, type MarketId } from '@dealradar/shared/markets';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest } from '../../errors/app-error.ts';
 import { parse } from '../../lib/validate.ts';
 import { userOf, type AuthGuards } from '../../plugins/auth.ts';
+import { contractRoutes } from '../../plugins/contract-routes.ts';
 import { DOWNLOAD_TYPES, sendDownload } from '../scans/result-files.ts';
 import { reportCsvStream } from '../scans/scan-issues.ts';
 import { scanResultsFile } from '../scans/scan-results.service.ts';
@@ -17,10 +19,13 @@ import { receiveSupplierUpload } from '../scans/upload-receiver.ts';
 export function registerCsvTemplateAnalyzerRoutes(api: FastifyInstance, deps: AppDeps, guards: AuthGuards): void {
   api.register(async (scope) => {
     await scope.register(multipart);
-    const admin = { preHandler: guards.requireAdmin };
+    const route = contractRoutes(scope, guards);
 
-    /** Multipart: marketplaceId, marketId, eanColumn, priceColumn ('' = none), brandColumn, file. Answers the scanId as text. */
-    scope.post('/catalog/scan/start', admin, async (request, reply) => {
+    /**
+     * Multipart: marketplaceId, marketId, eanColumn, priceColumn ('' = none), brandColumn, file. Answers the scanId as text.
+     * The fields arrive with the stream, so the route validates them itself (the contract's bodyKind 'multipart').
+     */
+    route(csvApi.start, async (request, reply) => {
       const user = userOf(request);
       const upload = await receiveSupplierUpload(request, deps.config.DATA_DIR);
       let market: MarketId;
@@ -42,42 +47,42 @@ export function registerCsvTemplateAnalyzerRoutes(api: FastifyInstance, deps: Ap
       return reply.status(200).type('text/plain; charset=utf-8').send(started.scan.id);
     });
 
-    scope.get('/catalog/scan/active', admin, async (request) => {
+    route(csvApi.active, async (request) => {
       return (await scans.listActive(deps, userOf(request), 'csv_template')).map(scans.toCsvScan);
     });
 
-    scope.get('/catalog/scan/history', admin, async (request) => {
+    route(csvApi.history, async (request) => {
       return (await scans.listHistory(deps, userOf(request), 'csv_template')).map(scans.toCsvScan);
     });
 
-    scope.get<{ Params: { id: string } }>('/catalog/scan/:id/status', admin, async (request) => {
+    route(csvApi.status, async (request) => {
       return scans.toCsvScan(await scans.getOwnScan(deps, userOf(request), 'csv_template', request.params.id));
     });
 
     /** ?format=csv (default, SPEC) | excel-csv | xlsx. */
-    scope.get<{ Params: { id: string } }>('/catalog/scan/:id/results', admin, async (request, reply) => {
+    route(csvApi.results, async (request, reply) => {
       const scan = await scans.getOwnScan(deps, userOf(request), 'csv_template', request.params.id);
-      const { format } = parse(resultsDownloadQuerySchema, request.query);
+      const { format } = request.query;
       scans.requireCompleted(scan);
       const type = DOWNLOAD_TYPES[format];
       return sendDownload(reply, { contentType: type.contentType, fileName: `scan_results_${scan.id}.${type.extension}` }, scanResultsFile(deps, scan.id, format));
     });
 
     /** The scan's unusable rows (line, reason, value, message) as CSV. */
-    scope.get<{ Params: { id: string } }>('/catalog/scan/:id/report', admin, async (request, reply) => {
+    route(csvApi.report, async (request, reply) => {
       const scan = await scans.getOwnScan(deps, userOf(request), 'csv_template', request.params.id);
       return sendDownload(reply, { contentType: DOWNLOAD_TYPES.csv.contentType, fileName: `scan_report_${scan.id}.csv` }, reportCsvStream(deps, scan.id));
     });
 
-    scope.get<{ Params: { id: string } }>('/catalog/scan/:id/queue-position', admin, async (request) => {
+    route(csvApi.queuePosition, async (request) => {
       return scans.queuePosition(deps, userOf(request), 'csv_template', request.params.id);
     });
 
-    scope.post<{ Params: { id: string } }>('/catalog/scan/:id/cancel', admin, async (request) => {
+    route(csvApi.cancel, async (request) => {
       return scans.toCsvScan(await scans.cancelOwnScan(deps, userOf(request), 'csv_template', request.params.id));
     });
 
-    scope.delete<{ Params: { id: string } }>('/catalog/scan/:id', admin, async (request, reply) => {
+    route(csvApi.remove, async (request, reply) => {
       await scans.deleteOwnScan(deps, userOf(request), 'csv_template', request.params.id);
       return reply.status(204).send();
     });

@@ -1,14 +1,15 @@
 import { toPaged, type Paged } from '@dealradar/shared/paging';
-import { mappingBodySchema, type Mapping } from '@dealradar/shared/contracts/market-data';
+import type { z } from 'zod';
+import type { mappingBodySchema, Mapping } from '@dealradar/shared/contracts/market-data';
 import type { AppDeps } from '../../deps.ts';
 import { conflict, notFound } from '../../errors/app-error.ts';
-import { parse } from '../../lib/validate.ts';
 import { deleteMapping, findMapping, findMappingByEan, insertMapping, listMappings, updateMapping, type MappingRow } from './market-data.repository.ts';
 
 /** Admin CRUD of EAN-ASIN mappings (SPEC §7). Routes are admin-only; look-ups read mappings fresh each time. */
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_FOUND = 'This EAN-ASIN mapping does not exist.';
+type MappingFields = z.output<typeof mappingBodySchema>;
 
 function toDto(row: MappingRow): Mapping {
   return { id: row.id, ean: row.ean, asin: row.asin, name: row.name, brand: row.brand, numberOfPacks: row.numberOfPacks, createdAt: new Date(row.createdAt).toISOString() };
@@ -19,8 +20,8 @@ export async function pageMappings(deps: AppDeps, page: number, size: number): P
   return toPaged(rows.map(toDto), total, size);
 }
 
-export async function createMapping(deps: AppDeps, body: unknown): Promise<Mapping> {
-  const input = parse(mappingBodySchema, body);
+/** POST /ean-asin-mapping: the body was validated by the route's contract (mappingBodySchema). */
+export async function createMapping(deps: AppDeps, input: MappingFields): Promise<Mapping> {
   if (await findMappingByEan(deps.db, input.ean)) throw conflict(`A mapping for EAN ${input.ean} already exists. Edit it instead.`);
   try {
     return toDto(await insertMapping(deps.db, input, deps.clock.now()));
@@ -30,9 +31,8 @@ export async function createMapping(deps: AppDeps, body: unknown): Promise<Mappi
   }
 }
 
-export async function changeMapping(deps: AppDeps, id: string, body: unknown): Promise<Mapping> {
+export async function changeMapping(deps: AppDeps, id: string, input: MappingFields): Promise<Mapping> {
   if (!UUID.test(id) || !(await findMapping(deps.db, id))) throw notFound(NOT_FOUND);
-  const input = parse(mappingBodySchema, body);
   const other = await findMappingByEan(deps.db, input.ean);
   if (other && other.id !== id) throw conflict(`A mapping for EAN ${input.ean} already exists. Edit it instead.`);
   const row = await updateMapping(deps.db, id, input, deps.clock.now());

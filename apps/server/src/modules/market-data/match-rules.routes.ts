@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { matchRulesApi } from '@dealradar/shared/contracts/endpoints/match-rules';
 import type { AppDeps } from '../../deps.ts';
 import { userOf, type AuthGuards } from '../../plugins/auth.ts';
+import { contractRoutes } from '../../plugins/contract-routes.ts';
 import { createMatchRule, pageMatchRules, removeMatchRule } from './match-rules.service.ts';
 
 /**
@@ -8,10 +10,11 @@ import { createMatchRule, pageMatchRules, removeMatchRule } from './match-rules.
  * GET /match-rules?page&size&search, POST /match-rules (201), DELETE /match-rules/{id} (204; another organization's → 404).
  */
 export function registerMatchRulesRoutes(api: FastifyInstance, deps: AppDeps, guards: AuthGuards): void {
-  api.get('/match-rules', { preHandler: guards.requireUser }, async (request) => pageMatchRules(deps, userOf(request), request.query));
-  api.post('/match-rules', { preHandler: guards.requireUser }, async (request, reply) => reply.status(201).send(await createMatchRule(deps, userOf(request), request.body)));
-  api.delete('/match-rules/:id', { preHandler: guards.requireUser }, async (request, reply) => {
-    await removeMatchRule(deps, userOf(request), request.params);
+  const route = contractRoutes(api, guards);
+  route(matchRulesApi.list, async (request) => pageMatchRules(deps, userOf(request), request.query));
+  route(matchRulesApi.create, async (request, reply) => reply.status(201).send(await createMatchRule(deps, userOf(request), request.body)));
+  route(matchRulesApi.remove, async (request, reply) => {
+    await removeMatchRule(deps, userOf(request), request.params.id);
     return reply.status(204).send();
   });
 }

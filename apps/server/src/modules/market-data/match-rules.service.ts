@@ -1,8 +1,8 @@
-import { MAX_ALTERNATIVES, matchRuleBodySchema, matchRuleIdParamsSchema, matchRulesQuerySchema, type MatchAlternative, type MatchRule } from '@dealradar/shared/contracts/match-rules';
+import type { z } from 'zod';
+import { MAX_ALTERNATIVES, type matchRuleBodySchema, type MatchAlternative, type MatchRule, type MatchRulesQuery } from '@dealradar/shared/contracts/match-rules';
 import { toPaged, type Paged } from '@dealradar/shared/paging';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../errors/app-error.ts';
-import { parse } from '../../lib/validate.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import type { ResolvedListing } from './market-data.types.ts';
 import { deleteMatchRule, listMatchRules, organizationOfUser, saveMatchRule, type MatchRuleRow } from './match-rules.repository.ts';
@@ -29,14 +29,14 @@ function toDto(row: MatchRuleRow): MatchRule {
   };
 }
 
-export async function pageMatchRules(deps: AppDeps, user: CurrentUser, query: unknown): Promise<Paged<MatchRule>> {
-  const { page, size, search } = parse(matchRulesQuerySchema, query);
+/** The inputs below were validated by the routes' contracts (contracts/endpoints/match-rules.ts). */
+export async function pageMatchRules(deps: AppDeps, user: CurrentUser, query: MatchRulesQuery): Promise<Paged<MatchRule>> {
+  const { page, size, search } = query;
   const { rows, total } = await listMatchRules(deps.db, user.organizationId, { limit: size, offset: page * size, search: search || undefined });
   return toPaged(rows.map(toDto), total, size);
 }
 
-export async function createMatchRule(deps: AppDeps, user: CurrentUser, body: unknown): Promise<MatchRule> {
-  const input = parse(matchRuleBodySchema, body);
+export async function createMatchRule(deps: AppDeps, user: CurrentUser, input: z.output<typeof matchRuleBodySchema>): Promise<MatchRule> {
   const row = await saveMatchRule(deps.db, {
     organizationId: user.organizationId,
     ean: input.ean,
@@ -51,8 +51,7 @@ export async function createMatchRule(deps: AppDeps, user: CurrentUser, body: un
   return toDto(row);
 }
 
-export async function removeMatchRule(deps: AppDeps, user: CurrentUser, params: unknown): Promise<void> {
-  const { id } = parse(matchRuleIdParamsSchema, params);
+export async function removeMatchRule(deps: AppDeps, user: CurrentUser, id: string): Promise<void> {
   if (!UUID.test(id) || !(await deleteMatchRule(deps.db, user.organizationId, id))) throw notFound(NOT_FOUND);
 }
 

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { MAX_LENGTH } from '@dealradar/shared/input-limits';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/client.ts';
@@ -11,30 +10,9 @@ import {
   type OrganizationBilling,
 } from './plans.repository.ts';
 
-/**
- * The parts of a Paddle Billing event we read (external-apis.md §4.3); everything else is ignored. Text is bounded
- * (Paddle's ids are about 30 characters): a longer value is not Paddle's and answers 400.
- */
-const text = (max: number = MAX_LENGTH.id) => z.string().max(max, 'The event carries a value that is too long.');
-const isoTime = text(MAX_LENGTH.code).refine((v) => !Number.isNaN(Date.parse(v)), 'occurred_at must be an ISO time.');
-const period = z.object({ starts_at: text(MAX_LENGTH.code).nullish(), ends_at: text(MAX_LENGTH.code).nullish() }).nullish();
-export const paddleEventSchema = z.object({
-  event_id: z.string({ error: 'event_id is required.' }).min(1, 'event_id is required.').max(MAX_LENGTH.id, 'The event carries a value that is too long.'),
-  event_type: z.string({ error: 'event_type is required.' }).min(1, 'event_type is required.').max(MAX_LENGTH.id, 'The event carries a value that is too long.'),
-  occurred_at: isoTime,
-  data: z.object({
-    id: text().nullish(),
-    status: text().nullish(),
-    customer_id: text().nullish(),
-    subscription_id: text().nullish(),
-    custom_data: z.record(z.string(), z.unknown()).nullish(),
-    items: z.array(z.object({ price: z.object({ id: text().nullish() }).nullish(), price_id: text().nullish() })).max(100).nullish(),
-    current_billing_period: period,
-    billing_period: period,
-    scheduled_change: z.object({ action: text().nullish(), effective_at: text(MAX_LENGTH.code).nullish() }).nullish(),
-  }, { error: 'data must be an object.' }),
-});
-export type PaddleEvent = z.infer<typeof paddleEventSchema>;
+// The event schema is a shared contract (the API reference documents the webhook body from it).
+export { paddleEventSchema, type PaddleEvent } from '@dealradar/shared/contracts/plans';
+import type { PaddleEvent } from '@dealradar/shared/contracts/plans';
 
 export const HANDLED_EVENTS = new Set([
   'subscription.created',

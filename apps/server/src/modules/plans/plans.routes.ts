@@ -1,51 +1,33 @@
 import type { FastifyInstance } from 'fastify';
-import { setCheckoutIdBodySchema, setSubscriptionTierBodySchema, setUsageBodySchema } from '@dealradar/shared/contracts/plans';
+import { plansApi } from '@dealradar/shared/contracts/endpoints/plans';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, badRequest, unauthorized } from '../../errors/app-error.ts';
 import { parse } from '../../lib/validate.ts';
 import { userOf, type AuthGuards } from '../../plugins/auth.ts';
+import { contractRoutes } from '../../plugins/contract-routes.ts';
 import { handlePaddleEvent, paddleEventSchema } from './paddle-webhook.service.ts';
 import { verifyPaddleSignature } from './paddle-signature.ts';
 import { getSubscriptionStatus, listSubscriptionTiers, setTierOfOrganization, setTierCheckoutId, setTierOfUsersOrganization, setUsageOfUsersOrganization } from './plans.service.ts';
 
 /** Plans, usage and Paddle billing (issue 3). */
 export function registerPlansRoutes(api: FastifyInstance, deps: AppDeps, guards: AuthGuards): void {
-  api.get('/organization/subscription-status', { preHandler: guards.requireUser }, async (request) => {
+  const route = contractRoutes(api, guards);
+  route(plansApi.subscriptionStatus, async (request) => {
     const user = userOf(request);
     const status = await getSubscriptionStatus(deps, user);
     // The plan may have just ended (canceled subscription): let the token refresh carry the tier answered here.
     user.subscriptionTier = status.tier;
     return status;
   });
-
-  api.get('/subscription-tiers', { preHandler: guards.requireUser }, async (request) => listSubscriptionTiers(deps, userOf(request)));
-
-  api.put<{ Params: { organizationId: string } }>(
-    '/admin/organizations/:organizationId/subscription-tier',
-    { preHandler: guards.requireAdmin },
-    async (request) => {
-      const body = parse(setSubscriptionTierBodySchema, request.body);
-      return setTierOfOrganization(deps, userOf(request), request.params.organizationId, body.tier);
-    },
-  );
-
-  api.put<{ Params: { userId: string } }>('/admin/users/:userId/subscription-tier', { preHandler: guards.requireAdmin }, async (request) => {
-    const body = parse(setSubscriptionTierBodySchema, request.body);
-    return setTierOfUsersOrganization(deps, userOf(request), request.params.userId, body.tier);
-  });
-
-  api.put<{ Params: { userId: string } }>('/admin/users/:userId/usage', { preHandler: guards.requireAdmin }, async (request) => {
-    const body = parse(setUsageBodySchema, request.body);
-    return setUsageOfUsersOrganization(deps, userOf(request), request.params.userId, body);
-  });
-
-  api.put<{ Params: { name: string } }>('/admin/subscription-tiers/:name/checkout-id', { preHandler: guards.requireAdmin }, async (request) => {
-    const body = parse(setCheckoutIdBodySchema, request.body);
-    return setTierCheckoutId(deps, userOf(request), request.params.name, body.checkoutId);
-  });
+  route(plansApi.tiers, async (request) => listSubscriptionTiers(deps, userOf(request)));
+  route(plansApi.setOrganizationTier, async (request) => setTierOfOrganization(deps, userOf(request), request.params.organizationId, request.body.tier));
+  route(plansApi.setUserTier, async (request) => setTierOfUsersOrganization(deps, userOf(request), request.params.userId, request.body.tier));
+  route(plansApi.setUsage, async (request) => setUsageOfUsersOrganization(deps, userOf(request), request.params.userId, request.body));
+  route(plansApi.setCheckoutId, async (request) => setTierCheckoutId(deps, userOf(request), request.params.name, request.body.checkoutId));
 
   // The webhook needs the raw body for the signature: its own scope reads every content type as a string and keeps it
-  // next to the parsed JSON (which the NUL rule of plugins/input-guard.ts then checks like any other body).
+  // next to the parsed JSON (which the NUL rule of plugins/input-guard.ts then checks like any other body). Its contract
+  // (bodyKind 'raw') documents the event; the route checks the signature first, then validates the event itself.
   api.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
@@ -58,7 +40,7 @@ export function registerPlansRoutes(api: FastifyInstance, deps: AppDeps, guards:
       }
       done(null, { raw, json } satisfies WebhookBody);
     });
-    scope.post('/billing/paddle/webhook', async (request) => {
+    contractRoutes(scope)(plansApi.paddleWebhook, async (request) => {
       const secret = deps.config.PADDLE_WEBHOOK_SECRET;
       if (!secret) throw new AppError('unavailable', 'Billing webhooks are not configured on this server.');
       const body = request.body as WebhookBody | undefined;
@@ -70,7 +52,7 @@ export function registerPlansRoutes(api: FastifyInstance, deps: AppDeps, guards:
       if (body?.json === undefined) throw badRequest('The webhook body is not valid JSON.');
       const event = parse(paddleEventSchema, body.json);
       const result = await handlePaddleEvent(deps, event);
-      return { received: true, ...result };
+      return { received: true as const, ...result };
     });
   });
 }
