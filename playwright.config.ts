@@ -39,12 +39,34 @@ const serverEnv = (serverPort: number, dataDir: string) => ({
   RATE_LIMIT_ENABLED: 'false',
 });
 
+/** Specs that change state other specs read (see `projects` below). */
+const SHARED_STATE_SPECS = [
+  'alerts.spec.ts', // price refresh
+  'dashboard.spec.ts', // price refresh
+  'price-alerts.spec.ts', // price refresh
+  'screen-details.spec.ts', // reads the price drops the refreshes change
+  'mappings.spec.ts', // global EAN-ASIN mappings
+  'market-data.spec.ts', // imported Keepa data for everybody
+  'shell.spec.ts', // the admin's country, the users list filters
+  'users-admin.spec.ts', // edits, deactivates and deletes users; the users list
+  'csv-template-analyzer.spec.ts', // the admin's CSV scan history and queue
+  'supplier-files.spec.ts', // the admin's CSV scan history and queue
+].map((file) => `**/${file}`);
+
 export default defineConfig({
   testDir: 'apps/web/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // Two workers, a file at a time each. The specs that change what every user sees (price refreshes, global mappings,
+  // imported market data, the admin's own settings and the users list, the admin's CSV scan history) run one after
+  // another on one worker ('shared-state', listed first so it starts at once); the other worker runs the specs that
+  // only touch their own users and data. A new spec that changes shared state belongs in SHARED_STATE_SPECS.
+  workers: 2,
+  projects: [
+    { name: 'shared-state', testMatch: SHARED_STATE_SPECS, workers: 1 },
+    { name: 'isolated', testIgnore: SHARED_STATE_SPECS },
+  ],
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   outputDir: path.join('test-results', `port-${port}`),
