@@ -29,7 +29,7 @@ const isDocsAsset = (url: string) => url === '/api/docs' || url.startsWith('/api
 interface OpenApiDocument {
   openapi: string;
   paths: Record<string, Record<string, { security?: unknown[]; parameters?: { name: string; in: string }[]; requestBody?: unknown; responses?: Record<string, unknown> }>>;
-  components: { securitySchemes: Record<string, { type: string; scheme: string; bearerFormat?: string }> };
+  components: { securitySchemes: Record<string, { type: string; scheme: string; bearerFormat?: string }>; schemas: Record<string, { properties: Record<string, unknown> }> };
 }
 
 describe('API contracts and the OpenAPI document', () => {
@@ -69,8 +69,9 @@ describe('API contracts and the OpenAPI document', () => {
         expect(operation!.parameters?.some((p) => p.in === 'path' && p.name === name.slice(1)), `${route.url} ${name}`).toBe(true);
       }
       if (route.contract.body) expect(operation!.requestBody, `${route.method} ${route.url} body`).toBeDefined();
-      expect(JSON.stringify(operation!.responses?.['400']), `${route.method} ${route.url} 400`).toContain('requestId');
+      expect(JSON.stringify(operation!.responses?.['400']), `${route.method} ${route.url} 400`).toContain('#/components/schemas/ApiError');
     }
+    expect(Object.keys(doc.components.schemas.ApiError!.properties)).toEqual(expect.arrayContaining(['error', 'code', 'requestId']));
     const login = doc.paths['/api/auth/login']!.post!;
     expect(JSON.stringify(login.requestBody)).toContain('username');
     expect(JSON.stringify(login.responses?.['200'])).toContain('token');

@@ -1,7 +1,7 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { docsApi } from '@dealradar/shared/contracts/endpoints/docs';
 import { contractRoutes } from './contract-routes.ts';
 
@@ -57,6 +57,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       if (!document.url.startsWith('/api/')) return { schema: { hide: true }, url: document.url };
       return jsonSchemaTransform(document);
     },
+    // Schemas with an id (ApiError) become components/schemas and are referenced, not repeated on every route.
+    transformObject: jsonSchemaTransformObject,
   });
 }
 

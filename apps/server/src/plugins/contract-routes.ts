@@ -73,7 +73,10 @@ function errorStatusesOf(endpoint: Endpoint): number[] {
 
 function responsesOf(endpoint: Endpoint): Record<number, EndpointResponse> {
   const responses: Record<number, EndpointResponse> = { ...endpoint.responses };
-  for (const status of errorStatusesOf(endpoint)) responses[status] ??= apiErrorSchema.describe(ERROR_STATUSES[status] ?? 'Error.');
+  // One shared component (#/components/schemas/ApiError) with a description per status.
+  for (const status of errorStatusesOf(endpoint)) {
+    responses[status] ??= { description: ERROR_STATUSES[status] ?? 'Error.', content: { 'application/json': { schema: apiErrorSchema } } };
+  }
   return responses;
 }
 
