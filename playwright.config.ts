@@ -12,7 +12,16 @@ export const E2E_WEB_DIR = path.join(E2E_DATA_DIR + '-web');
 const E2E_SERVER_DIR = path.join('.tmp', `e2e-server-${port}`);
 /** The system Chromium and its flags (the Lighthouse benchmark, bench/lighthouse.ts, drives it the same way). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
 export const E2E_ADMIN = { username: 'admin', email: 'admin@dealradar.test', password: 'admin-password-123' };
 
 /**

@@ -2,7 +2,13 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['packages/**/src/**/*.test.ts', 'tools/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+    include: [
+      'packages/**/src/**/*.test.ts',
+      'tools/**/*.test.ts',
+      'apps/server/src/**/*.test.ts',
+      'apps/server/test/**/*.test.ts',
+      'apps/web/src/**/*.test.{ts,tsx}',
+    ],
     environment: 'node',
     pool: 'forks',
     maxWorkers: 2,

@@ -68,7 +68,10 @@ function percentile(sorted: number[], p: number): number {
 
 async function run(kind: 'pglite' | 'postgres', port: number) {
   const { handle, token } = await seed(kind);
-  const server = await startServer(port, { JWT_SECRET, ...(kind === 'postgres' ? { DATABASE_URL: handle.location } : { DATA_DIR: path.dirname(handle.location) }) });
+  const server = await startServer(port, {
+    JWT_SECRET,
+    ...(kind === 'postgres' ? { DATABASE_URL: handle.location } : { DATA_DIR: path.dirname(handle.location) }),
+  });
   try {
     const headers = { authorization: `Bearer ${token}` };
     const check = await fetch(`http://127.0.0.1:${port}${QUERIES[1]}`, { headers });
@@ -78,7 +81,14 @@ async function run(kind: 'pglite' | 'postgres', port: number) {
     await autocannon({ url: `http://127.0.0.1:${port}`, connections: 10, duration: 2, headers, requests: QUERIES.map((p) => ({ method: 'GET', path: p })) });
     const latencies: number[] = [];
     let errors = 0;
-    const instance = autocannon({ url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, duration: SECONDS, timeout: 60, headers, requests: QUERIES.map((p) => ({ method: 'GET', path: p })) });
+    const instance = autocannon({
+      url: `http://127.0.0.1:${port}`,
+      connections: CONNECTIONS,
+      duration: SECONDS,
+      timeout: 60,
+      headers,
+      requests: QUERIES.map((p) => ({ method: 'GET', path: p })),
+    });
     instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
       latencies.push(responseTime);
       if (statusCode !== 200) errors += 1;
@@ -101,7 +111,9 @@ async function run(kind: 'pglite' | 'postgres', port: number) {
       cold.push(performance.now() - t0);
     }
     cold.sort((a, b) => a - b);
-    console.log(`${''.padEnd(8)} uncached pages, one client: ${cold.length} pages, p50 ${percentile(cold, 50).toFixed(1)} ms · p95 ${percentile(cold, 95).toFixed(1)} ms · max ${cold.at(-1)!.toFixed(1)} ms`);
+    console.log(
+      `${''.padEnd(8)} uncached pages, one client: ${cold.length} pages, p50 ${percentile(cold, 50).toFixed(1)} ms · p95 ${percentile(cold, 95).toFixed(1)} ms · max ${cold.at(-1)!.toFixed(1)} ms`,
+    );
   } finally {
     await stopServer(server);
     await handle.dropAll();

@@ -36,7 +36,9 @@ async function plainBulkLoad(db: Db): Promise<number> {
     }
     return (performance.now() - t0) / 1000;
   } finally {
-    await db.exec('alter table wholesale_snapshot_staging rename to bench_bulk_load; alter table bench_staging_real rename to wholesale_snapshot_staging; drop table bench_bulk_load;');
+    await db.exec(
+      'alter table wholesale_snapshot_staging rename to bench_bulk_load; alter table bench_staging_real rename to wholesale_snapshot_staging; drop table bench_bulk_load;',
+    );
   }
 }
 

@@ -34,7 +34,11 @@ const server = await startServer(PORT, {
   ADMIN_EMAIL: ADMIN.email,
   ADMIN_PASSWORD: ADMIN.password,
 });
-const browserProcess = spawn(CHROMIUM_PATH, [...CHROMIUM_ARGS, '--headless=new', `--remote-debugging-port=${DEBUG_PORT}`, `--user-data-dir=${path.join(work, 'profile')}`, 'about:blank'], { stdio: 'ignore' });
+const browserProcess = spawn(
+  CHROMIUM_PATH,
+  [...CHROMIUM_ARGS, '--headless=new', `--remote-debugging-port=${DEBUG_PORT}`, `--user-data-dir=${path.join(work, 'profile')}`, 'about:blank'],
+  { stdio: 'ignore' },
+);
 
 async function api<T>(pathname: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
   const response = await fetch(`${BASE}/api${pathname}`, {
@@ -83,10 +87,22 @@ async function audit(pathname: string, preset: 'mobile' | 'desktop'): Promise<Sc
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const ms = (id: string) => lhr.audits[id]?.displayValue ?? '?';
   const failed = Object.values(lhr.audits)
-    .filter((a) => a.score !== null && a.score < 0.9 && (a.scoreDisplayMode === 'binary' || a.scoreDisplayMode === 'numeric') && (lhr.categories.accessibility?.auditRefs.some((r) => r.id === a.id && r.weight > 0) || ['largest-contentful-paint', 'total-blocking-time', 'first-contentful-paint', 'cumulative-layout-shift', 'speed-index'].includes(a.id)))
+    .filter(
+      (a) =>
+        a.score !== null &&
+        a.score < 0.9 &&
+        (a.scoreDisplayMode === 'binary' || a.scoreDisplayMode === 'numeric') &&
+        (lhr.categories.accessibility?.auditRefs.some((r) => r.id === a.id && r.weight > 0) ||
+          ['largest-contentful-paint', 'total-blocking-time', 'first-contentful-paint', 'cumulative-layout-shift', 'speed-index'].includes(a.id)),
+    )
     .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
   fs.writeFileSync(path.join(ROOT, '.tmp', `lighthouse${pathname.replace(/\//g, '-')}-${preset}.json`), JSON.stringify(lhr));
-  return { performance: score('performance'), accessibility: score('accessibility'), metrics: `FCP ${ms('first-contentful-paint')} · LCP ${ms('largest-contentful-paint')} · TBT ${ms('total-blocking-time')} · CLS ${ms('cumulative-layout-shift')}`, failed };
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    metrics: `FCP ${ms('first-contentful-paint')} · LCP ${ms('largest-contentful-paint')} · TBT ${ms('total-blocking-time')} · CLS ${ms('cumulative-layout-shift')}`,
+    failed,
+  };
 }
 
 let belowGoal = 0;
@@ -98,18 +114,28 @@ try {
   console.log('one price refresh so the dashboard shows live drops…');
   const before = (await api<{ lastUpdateTime: string | null }>('/price-alerts/stats', { token })).lastUpdateTime;
   await api('/price-alerts/refresh', { method: 'POST', token }).catch(() => undefined);
-  for (let i = 0; i < 240 && (await api<{ lastUpdateTime: string | null }>('/price-alerts/stats', { token })).lastUpdateTime === before; i += 1) await new Promise((r) => setTimeout(r, 500));
+  for (let i = 0; i < 240 && (await api<{ lastUpdateTime: string | null }>('/price-alerts/stats', { token })).lastUpdateTime === before; i += 1)
+    await new Promise((r) => setTimeout(r, 500));
 
-  const runs: Array<[string, 'mobile' | 'desktop']> = [['/login', 'mobile'], ['/login', 'desktop'], ['/dashboard', 'mobile'], ['/dashboard', 'desktop']];
+  const runs: Array<[string, 'mobile' | 'desktop']> = [
+    ['/login', 'mobile'],
+    ['/login', 'desktop'],
+    ['/dashboard', 'mobile'],
+    ['/dashboard', 'desktop'],
+  ];
   for (const [pathname, preset] of runs) {
     if (pathname === '/dashboard' && preset === 'mobile') await signInBrowser(token);
     const scores = await audit(pathname, preset);
     const ok = scores.performance >= GOAL.performance && scores.accessibility >= GOAL.accessibility;
     if (!ok) belowGoal += 1;
-    console.log(`${pathname.padEnd(11)} ${preset.padEnd(8)} performance ${String(scores.performance).padStart(3)} · accessibility ${String(scores.accessibility).padStart(3)} ${ok ? '' : '(below goal)'}  ${scores.metrics}`);
+    console.log(
+      `${pathname.padEnd(11)} ${preset.padEnd(8)} performance ${String(scores.performance).padStart(3)} · accessibility ${String(scores.accessibility).padStart(3)} ${ok ? '' : '(below goal)'}  ${scores.metrics}`,
+    );
     if (scores.failed.length) console.log(`            below 0.9: ${scores.failed.join(', ')}`);
   }
-  console.log(`goal: performance ≥ ${GOAL.performance}, accessibility ≥ ${GOAL.accessibility}; reports in .tmp/lighthouse-*.json; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`);
+  console.log(
+    `goal: performance ≥ ${GOAL.performance}, accessibility ≥ ${GOAL.accessibility}; reports in .tmp/lighthouse-*.json; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`,
+  );
 } finally {
   browserProcess.kill();
   await stopServer(server);

@@ -39,12 +39,14 @@ export function generateSupplierFile(
     const r = rand();
     let ean: string;
     if (r < 0.86) ean = gtin;
-    else if (r < 0.9) ean = `${gtin[0]}.${gtin.slice(1, 6)}E+12`; // spreadsheet lost digits
+    else if (r < 0.9)
+      ean = `${gtin[0]}.${gtin.slice(1, 6)}E+12`; // spreadsheet lost digits
     else if (r < 0.94) {
       const body = String(400000000000 + Math.floor(rand() * 99999999999)).slice(0, 12);
       ean = body + ((gs1CheckDigit(body) + 1) % 10); // wrong check digit
     } else if (r < 0.96) ean = '';
-    else if (r < 0.98) ean = gtin.replace(/^0+/, ''); // lost leading zeros (a repairable form)
+    else if (r < 0.98)
+      ean = gtin.replace(/^0+/, ''); // lost leading zeros (a repairable form)
     else ean = `0${gtin}`; // GTIN-14 with indicator 0: the same product
     const brand = options.brandOf(catalogueGtin);
     const name = rand() < 0.2 ? `"Pflege; ${Math.floor(rand() * 500)} ml"` : `Art. ${Math.floor(rand() * 9000)}`;

@@ -51,7 +51,11 @@ async function prepareDatabase(work: string, gtins: string[]) {
   const handle = await openDatabase(work);
   await migrate(handle.db);
   const deps = {
-    config, db: handle.db, clock: systemClock, log: silent, jwtSecret: new TextEncoder().encode(JWT_SECRET),
+    config,
+    db: handle.db,
+    clock: systemClock,
+    log: silent,
+    jwtSecret: new TextEncoder().encode(JWT_SECRET),
     marketData: createMarketDataService({ config, db: handle.db, clock: systemClock, log: silent }),
   } as AppDeps;
   for (let i = 0; i < gtins.length; i += 1000) await deps.marketData.lookupListings(gtins.slice(i, i + 1000), 'DE');
@@ -63,8 +67,23 @@ async function prepareDatabase(work: string, gtins: string[]) {
 
 async function uploadXlsx(address: string, authorization: string, file: string, fields: string[]): Promise<{ status: string; body: string }> {
   const form = fields.flatMap((f) => ['-F', f]);
-  const out = await promisify(execFile)('curl', ['-sS', '-X', 'POST', '-H', `authorization: ${authorization}`, ...form,
-    '-F', `file=@${file};type=application/vnd.openxmlformats-officedocument.spreadsheetml.sheet`, '-w', '\n%{http_code}', `${address}/api/supplier-analyzer/start`], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+  const out = await promisify(execFile)(
+    'curl',
+    [
+      '-sS',
+      '-X',
+      'POST',
+      '-H',
+      `authorization: ${authorization}`,
+      ...form,
+      '-F',
+      `file=@${file};type=application/vnd.openxmlformats-officedocument.spreadsheetml.sheet`,
+      '-w',
+      '\n%{http_code}',
+      `${address}/api/supplier-analyzer/start`,
+    ],
+    { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
+  );
   const cut = out.stdout.lastIndexOf('\n');
   return { body: out.stdout.slice(0, cut), status: out.stdout.slice(cut + 1) };
 }
@@ -72,7 +91,10 @@ async function uploadXlsx(address: string, authorization: string, file: string, 
 /** A workbook whose sheet is ~40 MB of XML packed ~1,000:1; `declared` rewrites the size its directory claims. */
 function zipBomb(declared?: number): Uint8Array {
   const filler = 'x'.repeat(30_000);
-  const bytes = buildXlsx([{ name: 'S', rows: [['EAN', 'Marke', 'EK netto'], ...Array.from({ length: 1300 }, () => [filler])] }], { inlineStrings: true, level: 9 });
+  const bytes = buildXlsx([{ name: 'S', rows: [['EAN', 'Marke', 'EK netto'], ...Array.from({ length: 1300 }, () => [filler])] }], {
+    inlineStrings: true,
+    level: 9,
+  });
   if (declared !== undefined) {
     const name = strToU8('xl/worksheets/sheet1.xml');
     for (let i = 0; i < bytes.length - 46; i += 1) {
@@ -112,11 +134,21 @@ async function main() {
       peakRssKb = Math.max(peakRssKb, processStats(pid).rssKb);
     }, 20);
     const started = performance.now();
-    const upload = await uploadXlsx(address, authorization, file, ['marketId=DE', 'eanColumn=EAN', 'brandColumn=Marke', 'priceColumn=EK netto', 'unitsColumn=VPE']);
+    const upload = await uploadXlsx(address, authorization, file, [
+      'marketId=DE',
+      'eanColumn=EAN',
+      'brandColumn=Marke',
+      'priceColumn=EK netto',
+      'unitsColumn=VPE',
+    ]);
     if (upload.status !== '200') throw new Error(`start failed: ${upload.status} ${upload.body}`);
     const accepted = performance.now();
     const answer = JSON.parse(upload.body) as { scanId: string; totalEans: number };
-    type Status = { status: string; error?: string; report: { rowsRead: number; invalidRows: number; duplicateRows: number; matchedProducts: number; issuesStored: number; skippedLines: unknown[] } };
+    type Status = {
+      status: string;
+      error?: string;
+      report: { rowsRead: number; invalidRows: number; duplicateRows: number; matchedProducts: number; issuesStored: number; skippedLines: unknown[] };
+    };
     let status: Status;
     for (;;) {
       status = (await (await fetch(`${address}/api/supplier-analyzer/${answer.scanId}/status`, { headers: { authorization } })).json()) as Status;
@@ -132,19 +164,27 @@ async function main() {
     // Zip bombs: an honest one (its directory declares the ~40 MB it unpacks to, far over 100:1) and a lying one
     // (it declares 900 KB and unpacks to more): both refused with a sentence.
     const bombs: string[] = [];
-    for (const [label, bytes] of [['declared ~1,000:1', zipBomb()], ['declares 900 KB, unpacks to 40 MB', zipBomb(900_000)]] as const) {
+    for (const [label, bytes] of [
+      ['declared ~1,000:1', zipBomb()],
+      ['declares 900 KB, unpacks to 40 MB', zipBomb(900_000)],
+    ] as const) {
       const bombFile = path.join(work, 'bomb.xlsx');
       fs.writeFileSync(bombFile, bytes);
       const b0 = performance.now();
       const refused = await uploadXlsx(address, authorization, bombFile, ['marketId=DE', 'eanColumn=EAN', 'brandColumn=Marke', 'priceColumn=EK netto']);
       const ms = performance.now() - b0;
       if (refused.status !== '400') throw new Error(`the zip bomb was not refused: ${refused.status} ${refused.body}`);
-      bombs.push(`${label} (${bytes.length.toLocaleString('en-US')} bytes): ${ms.toFixed(0)} ms, "${(JSON.parse(refused.body) as { error: string }).error.slice(0, 60)}…"`);
+      bombs.push(
+        `${label} (${bytes.length.toLocaleString('en-US')} bytes): ${ms.toFixed(0)} ms, "${(JSON.parse(refused.body) as { error: string }).error.slice(0, 60)}…"`,
+      );
     }
     await stopServer(server);
 
     const handle = await openDatabase(work);
-    const row = await handle.db.one<{ started_at: Date; completed_at: Date; created_at: Date }>('select created_at, started_at, completed_at from scans where id = $1', [answer.scanId]);
+    const row = await handle.db.one<{ started_at: Date; completed_at: Date; created_at: Date }>(
+      'select created_at, started_at, completed_at from scans where id = $1',
+      [answer.scanId],
+    );
     const kind = handle.kind;
     await handle.close();
     const workerSeconds = (row.completed_at.getTime() - row.started_at.getTime()) / 1000;
@@ -154,9 +194,15 @@ async function main() {
       `XLSX rows: ${status.report.rowsRead.toLocaleString('en-US')} (distinct valid EANs ${answer.totalEans}, invalid rows ${status.report.invalidRows.toLocaleString('en-US')}, ` +
         `duplicate rows ${status.report.duplicateRows.toLocaleString('en-US')}, skipped lines ${status.report.skippedLines.length}), matched ${status.report.matchedProducts}, issues stored ${status.report.issuesStored.toLocaleString('en-US')}`,
     );
-    console.log(`XLSX upload + parse + plan (HTTP answer): ${((accepted - started) / 1000).toFixed(2)} s; worker (issues stored, look-up, profit, deals): ${workerSeconds.toFixed(2)} s`);
-    console.log(`XLSX whole scan: ${totalSeconds.toFixed(2)} s, ${Math.round(status.report.rowsRead / totalSeconds).toLocaleString('en-US')} rows/s; server CPU ${cpuSeconds.toFixed(2)} s; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`);
-    console.log(`XLSX server peak memory: resident ${mb(peakRssKb)} during the scan (idle before it ${mb(idle.rssKb)}; peak since start ${mb(after.peakKb)}) (goal < 300 MB)`);
+    console.log(
+      `XLSX upload + parse + plan (HTTP answer): ${((accepted - started) / 1000).toFixed(2)} s; worker (issues stored, look-up, profit, deals): ${workerSeconds.toFixed(2)} s`,
+    );
+    console.log(
+      `XLSX whole scan: ${totalSeconds.toFixed(2)} s, ${Math.round(status.report.rowsRead / totalSeconds).toLocaleString('en-US')} rows/s; server CPU ${cpuSeconds.toFixed(2)} s; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`,
+    );
+    console.log(
+      `XLSX server peak memory: resident ${mb(peakRssKb)} during the scan (idle before it ${mb(idle.rssKb)}; peak since start ${mb(after.peakKb)}) (goal < 300 MB)`,
+    );
     for (const line of bombs) console.log(`zip bomb refused: ${line}`);
   } finally {
     await stopServer(server);

@@ -64,7 +64,11 @@ async function prepareDatabase(work: string, gtins: string[], others: string[] =
   const handle = await openDatabase(work);
   await migrate(handle.db);
   const deps = {
-    config, db: handle.db, clock: systemClock, log: silent, jwtSecret: new TextEncoder().encode(JWT_SECRET),
+    config,
+    db: handle.db,
+    clock: systemClock,
+    log: silent,
+    jwtSecret: new TextEncoder().encode(JWT_SECRET),
     marketData: createMarketDataService({ config, db: handle.db, clock: systemClock, log: silent }),
   } as AppDeps;
   const t = performance.now();
@@ -123,7 +127,9 @@ async function measureShape(shape: string, otherShare: number): Promise<ShapeRes
   const brandOf = new Map(catalogue.variants.map((v) => [v.gtin, v.brand]));
   const t = performance.now();
   const generated = generateSupplierFile(file, { targetBytes: TARGET_BYTES, catalogueGtins: gtins, brandOf: (g) => brandOf.get(g)!, otherShare });
-  console.log(`generated ${generated.rows.toLocaleString('en-US')} rows, ${generated.bytes.toLocaleString('en-US')} bytes (${gtins.length} demo catalogue EANs) in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  console.log(
+    `generated ${generated.rows.toLocaleString('en-US')} rows, ${generated.bytes.toLocaleString('en-US')} bytes (${gtins.length} demo catalogue EANs) in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+  );
 
   const user = await prepareDatabase(work, gtins, generated.otherGtins);
   const server = await startServer(PORT, { DATA_DIR: work, JWT_SECRET, ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}) });
@@ -150,9 +156,30 @@ async function measureShape(shape: string, otherShare: number): Promise<ShapeRes
         await new Promise((resolve) => setTimeout(resolve, POLL_EVERY_MS - Math.min(POLL_EVERY_MS - 1, performance.now() - p0)));
       }
     })();
-    const upload = await promisify(execFile)('curl', ['-sS', '-X', 'POST', '-H', `authorization: ${user.headers.authorization}`,
-      '-F', 'marketId=DE', '-F', 'eanColumn=EAN', '-F', 'brandColumn=Marke', '-F', 'priceColumn=EK netto',
-      '-F', `file=@${file};type=text/csv`, '-w', '\n%{http_code}', `${address}/api/supplier-analyzer/start`], { encoding: 'utf8' });
+    const upload = await promisify(execFile)(
+      'curl',
+      [
+        '-sS',
+        '-X',
+        'POST',
+        '-H',
+        `authorization: ${user.headers.authorization}`,
+        '-F',
+        'marketId=DE',
+        '-F',
+        'eanColumn=EAN',
+        '-F',
+        'brandColumn=Marke',
+        '-F',
+        'priceColumn=EK netto',
+        '-F',
+        `file=@${file};type=text/csv`,
+        '-w',
+        '\n%{http_code}',
+        `${address}/api/supplier-analyzer/start`,
+      ],
+      { encoding: 'utf8' },
+    );
     const cut = upload.stdout.lastIndexOf('\n');
     const answer = JSON.parse(upload.stdout.slice(0, cut)) as { scanId: string; totalEans: number; error?: string };
     if (upload.stdout.slice(cut + 1) !== '200') throw new Error(`start failed: ${upload.stdout}`);
@@ -178,7 +205,10 @@ async function measureShape(shape: string, otherShare: number): Promise<ShapeRes
 
     // Completion time from the scan row itself (not the poll's granularity).
     const handle = await openDatabase(work);
-    const row = await handle.db.one<{ started_at: Date; completed_at: Date; created_at: Date }>('select created_at, started_at, completed_at from scans where id = $1', [answer.scanId]);
+    const row = await handle.db.one<{ started_at: Date; completed_at: Date; created_at: Date }>(
+      'select created_at, started_at, completed_at from scans where id = $1',
+      [answer.scanId],
+    );
     const deals = await handle.db.one<{ n: number }>('select count(*)::int as n from scan_results where scan_id = $1', [answer.scanId]);
     const kind = handle.kind;
     await handle.close();
@@ -189,14 +219,35 @@ async function measureShape(shape: string, otherShare: number): Promise<ShapeRes
     const plain = plainParse(file, generated.rows);
 
     console.log(`database: ${kind}`);
-    console.log(`rows: ${status.report.rowsRead.toLocaleString('en-US')} (distinct valid EANs ${answer.totalEans}, invalid rows ${status.report.invalidRows.toLocaleString('en-US')}, duplicate rows ${status.report.duplicateRows.toLocaleString('en-US')}), matched ${status.report.matchedProducts}, deals stored ${deals.n}`);
-    console.log(`upload + parse + plan (HTTP answer): ${((accepted - started) / 1000).toFixed(2)} s; worker (look-up, profit, deals): ${workerSeconds.toFixed(2)} s`);
+    console.log(
+      `rows: ${status.report.rowsRead.toLocaleString('en-US')} (distinct valid EANs ${answer.totalEans}, invalid rows ${status.report.invalidRows.toLocaleString('en-US')}, duplicate rows ${status.report.duplicateRows.toLocaleString('en-US')}), matched ${status.report.matchedProducts}, deals stored ${deals.n}`,
+    );
+    console.log(
+      `upload + parse + plan (HTTP answer): ${((accepted - started) / 1000).toFixed(2)} s; worker (look-up, profit, deals): ${workerSeconds.toFixed(2)} s`,
+    );
     console.log(`whole scan: ${totalSeconds.toFixed(2)} s, ${Math.round(status.report.rowsRead / totalSeconds).toLocaleString('en-US')} rows/s`);
-    console.log(`fastest plain CSV parse (udsv, whole file in memory): ${plain.seconds.toFixed(2)} s → scan/parse ratio ${(totalSeconds / plain.seconds).toFixed(2)}× (goal ≤ 3×)`);
-    console.log(`CPU time of the server process during the scan (API, worker and, on PGlite, the database): ${scanCpuSeconds.toFixed(2)} s, plain parse ${plain.cpuSeconds.toFixed(2)} s → ${(scanCpuSeconds / plain.cpuSeconds).toFixed(2)}×; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`);
-    console.log(`server peak memory: resident ${mb(peakRssKb)} during the scan (idle before it ${mb(idle.rssKb)}; peak since start ${mb(memory.peakKb)}) (goal < 300 MB)`);
-    console.log(`the screen's polls, sent every ${POLL_EVERY_MS} ms during the scan (active-scan while uploading, then status): n=${polls.length}, p95 ${p95.toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms (goal p95 < 200 ms)`);
-    return { shape, distinctEans: answer.totalEans, rows: status.report.rowsRead, totalSeconds, parseSeconds: plain.seconds, peakMb: peakRssKb / 1024, pollP95: p95, database: kind };
+    console.log(
+      `fastest plain CSV parse (udsv, whole file in memory): ${plain.seconds.toFixed(2)} s → scan/parse ratio ${(totalSeconds / plain.seconds).toFixed(2)}× (goal ≤ 3×)`,
+    );
+    console.log(
+      `CPU time of the server process during the scan (API, worker and, on PGlite, the database): ${scanCpuSeconds.toFixed(2)} s, plain parse ${plain.cpuSeconds.toFixed(2)} s → ${(scanCpuSeconds / plain.cpuSeconds).toFixed(2)}×; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`,
+    );
+    console.log(
+      `server peak memory: resident ${mb(peakRssKb)} during the scan (idle before it ${mb(idle.rssKb)}; peak since start ${mb(memory.peakKb)}) (goal < 300 MB)`,
+    );
+    console.log(
+      `the screen's polls, sent every ${POLL_EVERY_MS} ms during the scan (active-scan while uploading, then status): n=${polls.length}, p95 ${p95.toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms (goal p95 < 200 ms)`,
+    );
+    return {
+      shape,
+      distinctEans: answer.totalEans,
+      rows: status.report.rowsRead,
+      totalSeconds,
+      parseSeconds: plain.seconds,
+      peakMb: peakRssKb / 1024,
+      pollP95: p95,
+      database: kind,
+    };
   } finally {
     await stopServer(server);
     fs.rmSync(work, { recursive: true, force: true });
@@ -210,10 +261,15 @@ async function measureShape(shape: string, otherShare: number): Promise<ShapeRes
 async function measureTokens(): Promise<{ eans: number; tokens: number; estimated: number | null; deals: number; warmTokens: number }> {
   console.log('\n== Keepa tokens per new EAN: a cold 3,000-EAN list, then the same list warm ==');
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-tokens-'));
-  const variants = demoCatalogue().variants.filter((_, i) => i % 2 === 0).slice(0, 3000);
+  const variants = demoCatalogue()
+    .variants.filter((_, i) => i % 2 === 0)
+    .slice(0, 3000);
   let seed = 7;
-  const rand = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
-  const lines = ['EAN;Marke;EK netto', ...variants.map((v) => `${v.gtin};${v.brand};${((v.basePrice * 1.7 * (0.85 + rand() * 0.3)) / 100).toFixed(2).replace('.', ',')}`)];
+  const rand = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+  const lines = [
+    'EAN;Marke;EK netto',
+    ...variants.map((v) => `${v.gtin};${v.brand};${((v.basePrice * 1.7 * (0.85 + rand() * 0.3)) / 100).toFixed(2).replace('.', ',')}`),
+  ];
   const file = path.join(work, 'typical.csv');
   fs.writeFileSync(file, lines.join('\r\n'));
   const user = await prepareDatabase(work, []);
@@ -224,13 +280,34 @@ async function measureTokens(): Promise<{ eans: number; tokens: number; estimate
   const server = await startServer(PORT, { DATA_DIR: work, JWT_SECRET, ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}) });
   const address = `http://127.0.0.1:${PORT}`;
   const scan = async () => {
-    const upload = await promisify(execFile)('curl', ['-sS', '-X', 'POST', '-H', `authorization: ${user.headers.authorization}`,
-      '-F', 'marketId=DE', '-F', 'eanColumn=EAN', '-F', 'brandColumn=Marke', '-F', 'priceColumn=EK netto',
-      '-F', `file=@${file};type=text/csv`, `${address}/api/supplier-analyzer/start`], { encoding: 'utf8' });
+    const upload = await promisify(execFile)(
+      'curl',
+      [
+        '-sS',
+        '-X',
+        'POST',
+        '-H',
+        `authorization: ${user.headers.authorization}`,
+        '-F',
+        'marketId=DE',
+        '-F',
+        'eanColumn=EAN',
+        '-F',
+        'brandColumn=Marke',
+        '-F',
+        'priceColumn=EK netto',
+        '-F',
+        `file=@${file};type=text/csv`,
+        `${address}/api/supplier-analyzer/start`,
+      ],
+      { encoding: 'utf8' },
+    );
     const { scanId } = JSON.parse(upload.stdout) as { scanId: string };
     for (;;) {
       const status = (await (await fetch(`${address}/api/supplier-analyzer/${scanId}/status`, { headers: user.headers })).json()) as {
-        status: string; report: { validEans: number; dealsFound: number }; tokens?: { spent: number; estimated: number | null };
+        status: string;
+        report: { validEans: number; dealsFound: number };
+        tokens?: { spent: number; estimated: number | null };
       };
       if (status.status === 'COMPLETED' || status.status === 'ERROR') return status;
       await new Promise((r) => setTimeout(r, 200));
@@ -239,8 +316,16 @@ async function measureTokens(): Promise<{ eans: number; tokens: number; estimate
   try {
     const cold = await scan();
     const warm = await scan();
-    const result = { eans: cold.report.validEans, tokens: cold.tokens?.spent ?? 0, estimated: cold.tokens?.estimated ?? null, deals: cold.report.dealsFound, warmTokens: warm.tokens?.spent ?? 0 };
-    console.log(`cold: ${result.eans} new EANs, ${result.tokens} tokens spent (estimated ${result.estimated}) → ${(result.tokens / result.eans).toFixed(2)} tokens per new EAN (goal ≤ 1.5; one phase ≈ 3 per listed EAN); ${result.deals} deals`);
+    const result = {
+      eans: cold.report.validEans,
+      tokens: cold.tokens?.spent ?? 0,
+      estimated: cold.tokens?.estimated ?? null,
+      deals: cold.report.dealsFound,
+      warmTokens: warm.tokens?.spent ?? 0,
+    };
+    console.log(
+      `cold: ${result.eans} new EANs, ${result.tokens} tokens spent (estimated ${result.estimated}) → ${(result.tokens / result.eans).toFixed(2)} tokens per new EAN (goal ≤ 1.5; one phase ≈ 3 per listed EAN); ${result.deals} deals`,
+    );
     console.log(`warm: ${result.warmTokens} tokens (goal 0)`);
     return result;
   } finally {
@@ -257,12 +342,19 @@ async function main() {
   const tokens = SHAPES.includes('tokens') ? await measureTokens() : undefined;
 
   console.log('\n== side by side (warm cache; each shape against the plain parse of its own file) ==');
-  console.log('| shape | distinct EANs | rows | whole scan | plain parse | ratio (goal ≤ 3×) | peak memory (goal < 300 MB) | poll p95 (goal < 200 ms) | database |');
+  console.log(
+    '| shape | distinct EANs | rows | whole scan | plain parse | ratio (goal ≤ 3×) | peak memory (goal < 300 MB) | poll p95 (goal < 200 ms) | database |',
+  );
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const r of results) {
-    console.log(`| ${r.shape} | ${r.distinctEans.toLocaleString('en-US')} | ${r.rows.toLocaleString('en-US')} | ${r.totalSeconds.toFixed(2)} s | ${r.parseSeconds.toFixed(2)} s | ${(r.totalSeconds / r.parseSeconds).toFixed(2)}× | ${r.peakMb.toFixed(0)} MB | ${r.pollP95.toFixed(0)} ms | ${r.database} |`);
+    console.log(
+      `| ${r.shape} | ${r.distinctEans.toLocaleString('en-US')} | ${r.rows.toLocaleString('en-US')} | ${r.totalSeconds.toFixed(2)} s | ${r.parseSeconds.toFixed(2)} s | ${(r.totalSeconds / r.parseSeconds).toFixed(2)}× | ${r.peakMb.toFixed(0)} MB | ${r.pollP95.toFixed(0)} ms | ${r.database} |`,
+    );
   }
-  if (tokens) console.log(`Keepa tokens per new EAN (cold typical list): ${(tokens.tokens / tokens.eans).toFixed(2)} (goal ≤ 1.5); warm repeat: ${tokens.warmTokens} tokens (goal 0)`);
+  if (tokens)
+    console.log(
+      `Keepa tokens per new EAN (cold typical list): ${(tokens.tokens / tokens.eans).toFixed(2)} (goal ≤ 1.5); warm repeat: ${tokens.warmTokens} tokens (goal 0)`,
+    );
 }
 
 await main();

@@ -14,7 +14,16 @@ export function buildServer(): void {
 export async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
   const child = spawn('node', SERVER_ARGS, {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', RUN_SCHEDULER: 'false', RATE_LIMIT_ENABLED: 'false', WEB_DIST_DIR: '/nonexistent', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      RUN_SCHEDULER: 'false',
+      RATE_LIMIT_ENABLED: 'false',
+      WEB_DIST_DIR: '/nonexistent',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let i = 0; i < 480; i += 1) {

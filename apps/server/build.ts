@@ -22,13 +22,15 @@ await esbuild.build({
   platform: 'node',
   target: 'node20',
   logLevel: 'warning',
-  plugins: [{
-    name: 'npm-packages-external',
-    setup(build) {
-      // Bare imports are npm packages (external), except the workspace's shared package, which is TypeScript.
-      build.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@dealradar/') ? undefined : { external: true }));
+  plugins: [
+    {
+      name: 'npm-packages-external',
+      setup(build) {
+        // Bare imports are npm packages (external), except the workspace's shared package, which is TypeScript.
+        build.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@dealradar/') ? undefined : { external: true }));
+      },
     },
-  }],
+  ],
 });
 // The migrator reads its SQL files next to its own module (db/migrate.ts → MIGRATIONS_DIR), which in the bundle is dist/.
 fs.cpSync(path.join(here, 'src/db/migrations'), path.join(out, 'migrations'), { recursive: true });

@@ -70,7 +70,10 @@ export const boundaries = {
     const from = rel(context.filename);
     const check = (node) => {
       if (node.source && typeof node.source.value === 'string') {
-        const message = violation(from, node.source.value, { dynamic: node.type === 'ImportExpression', typeOnly: node.importKind === 'type' || node.exportKind === 'type' });
+        const message = violation(from, node.source.value, {
+          dynamic: node.type === 'ImportExpression',
+          typeOnly: node.importKind === 'type' || node.exportKind === 'type',
+        });
         if (message) context.report({ node: node.source, message });
       }
     };

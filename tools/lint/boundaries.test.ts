@@ -23,19 +23,30 @@ describe('lint boundaries', () => {
 
   it('web features do not import each other; a screen may compose them', async () => {
     const code = "import { useDisplayCurrency } from '../../price-alerts/api/use-display-currency.ts';\nexport const x = useDisplayCurrency;\n";
-    expect(await problems('apps/web/src/features/dashboard/components/panel.tsx', code)).toEqual([expect.stringMatching(/Web features do not import each other/)]);
+    expect(await problems('apps/web/src/features/dashboard/components/panel.tsx', code)).toEqual([
+      expect.stringMatching(/Web features do not import each other/),
+    ]);
     expect(await problems('apps/web/src/features/dashboard/components/other.tsx', "import { a } from './panel.tsx';\nexport const b = a;\n")).toEqual([]);
-    expect(await problems('apps/web/src/app/routes/dashboard.tsx', "import { x } from '../../features/price-alerts/api/use-display-currency.ts';\nexport const y = x;\n")).toEqual([]);
+    expect(
+      await problems(
+        'apps/web/src/app/routes/dashboard.tsx',
+        "import { x } from '../../features/price-alerts/api/use-display-currency.ts';\nexport const y = x;\n",
+      ),
+    ).toEqual([]);
   });
 
   it('shared web code does not import features or the app', async () => {
     const code = "import { login } from '../features/auth/api/login.ts';\nexport const x = login;\n";
     expect(await problems('apps/web/src/components/login-box.tsx', code)).toEqual([expect.stringMatching(/Shared web code/)]);
-    expect(await problems('apps/web/src/lib/helper.ts', "import { paths } from '../app/router.tsx';\nexport const x = paths;\n")).toEqual([expect.stringMatching(/Shared web code/)]);
+    expect(await problems('apps/web/src/lib/helper.ts', "import { paths } from '../app/router.tsx';\nexport const x = paths;\n")).toEqual([
+      expect.stringMatching(/Shared web code/),
+    ]);
   });
 
   it('the router loads screens lazily, never with a static import', async () => {
-    expect(await problems('apps/web/src/app/router.tsx', "import { HelpPage } from './routes/help.tsx';\nexport const x = HelpPage;\n")).toEqual([expect.stringMatching(/lazy pages/)]);
+    expect(await problems('apps/web/src/app/router.tsx', "import { HelpPage } from './routes/help.tsx';\nexport const x = HelpPage;\n")).toEqual([
+      expect.stringMatching(/lazy pages/),
+    ]);
     expect(await problems('apps/web/src/app/router.tsx', "export const load = () => import('./routes/help.tsx');\n")).toEqual([]);
   });
 
@@ -49,25 +60,36 @@ describe('lint boundaries', () => {
   it('production code does not import test code; tests may', async () => {
     const code = "import { buildTestApp } from '../../test/build-test-app.ts';\nexport const x = buildTestApp;\n";
     expect(await problems('apps/server/src/modules/help/help.service.ts', code)).toEqual([expect.stringMatching(/does not import test code/)]);
-    expect(await problems('apps/web/src/lib/x.ts', "import { ADMIN } from '../../e2e/helpers.ts';\nexport const y = ADMIN;\n")).toEqual([expect.stringMatching(/does not import test code/)]);
+    expect(await problems('apps/web/src/lib/x.ts', "import { ADMIN } from '../../e2e/helpers.ts';\nexport const y = ADMIN;\n")).toEqual([
+      expect.stringMatching(/does not import test code/),
+    ]);
     expect(await problems('apps/server/src/modules/help/help.routes.test.ts', code)).toEqual([]);
   });
 
   it('only repositories and db/ speak SQL', async () => {
     const service = "export async function f(deps) {\n  return deps.db.query('select id from users where id = $1', [1]);\n}\n";
     expect((await problems('apps/server/src/modules/help/help.service.ts', service)).length).toBeGreaterThan(0);
-    expect(await problems('apps/server/src/modules/help/help.service.ts', 'export async function f(db) {\n  return db.one(sqlText);\n}\n')).toEqual([expect.stringMatching(/speak SQL/)]);
-    expect(await problems('apps/server/src/plugins/auth.ts', 'export const q = `update users set active = false where id = $1`;\n')).toEqual([expect.stringMatching(/speak SQL/)]);
+    expect(await problems('apps/server/src/modules/help/help.service.ts', 'export async function f(db) {\n  return db.one(sqlText);\n}\n')).toEqual([
+      expect.stringMatching(/speak SQL/),
+    ]);
+    expect(await problems('apps/server/src/plugins/auth.ts', 'export const q = `update users set active = false where id = $1`;\n')).toEqual([
+      expect.stringMatching(/speak SQL/),
+    ]);
     expect(await problems('apps/server/src/modules/help/help.repository.ts', service)).toEqual([]);
     expect(await problems('apps/server/src/db/client.ts', service)).toEqual([]);
     // A service opens the transaction and hands it to repositories; user sentences that start like SQL are fine.
-    const allowed = "export async function f(deps, save) {\n  await deps.db.tx((tx) => save(tx));\n  return 'Select your region, then update your settings.';\n}\n";
+    const allowed =
+      "export async function f(deps, save) {\n  await deps.db.tx((tx) => save(tx));\n  return 'Select your region, then update your settings.';\n}\n";
     expect(await problems('apps/server/src/modules/help/help.service.ts', allowed)).toEqual([]);
   });
 
   it('the shared package stays free of React, Fastify and the apps', async () => {
-    expect(await problems('packages/shared/src/contracts/x.ts', "import { useState } from 'react';\nexport const x = useState;\n")).toEqual([expect.stringMatching(/packages\/shared/)]);
-    expect(await problems('packages/shared/src/contracts/x.ts', "import { paths } from '../../../../apps/web/src/config/paths.ts';\nexport const x = paths;\n")).toEqual([expect.stringMatching(/packages\/shared/)]);
+    expect(await problems('packages/shared/src/contracts/x.ts', "import { useState } from 'react';\nexport const x = useState;\n")).toEqual([
+      expect.stringMatching(/packages\/shared/),
+    ]);
+    expect(
+      await problems('packages/shared/src/contracts/x.ts', "import { paths } from '../../../../apps/web/src/config/paths.ts';\nexport const x = paths;\n"),
+    ).toEqual([expect.stringMatching(/packages\/shared/)]);
     expect(await problems('packages/shared/src/contracts/x.ts', "import { z } from 'zod';\nexport const x = z.string();\n")).toEqual([]);
   });
 });

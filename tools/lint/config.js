@@ -19,7 +19,7 @@ const { default: tseslint } = await import('typescript-eslint');
 
 /** SQL is spoken only in *.repository.ts, db/ and SQL-fragment files (*.sql.ts), and in tests. */
 const SQL_START = String.raw`^\s*(select\s[\s\S]*\sfrom\s|insert\s+into\s|update\s+\w+\s+set\s|delete\s+from\s|with\s+(recursive\s+)?\w+\s+as\s*\(|(create|alter|drop)\s+(table|index|view|schema|extension|function|trigger)\s|truncate\s|vacuum\b|analyze\b)`;
-const SQL_MESSAGE = 'Only *.repository.ts files and db/ speak SQL: move this query into the module\'s repository and call it from here.';
+const SQL_MESSAGE = "Only *.repository.ts files and db/ speak SQL: move this query into the module's repository and call it from here.";
 const sqlOutsideRepositories = [
   { selector: `Literal[value=/${SQL_START}/i]`, message: SQL_MESSAGE },
   { selector: `TemplateElement[value.raw=/${SQL_START}/i]`, message: SQL_MESSAGE },

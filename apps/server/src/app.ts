@@ -104,7 +104,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     if (text.trim() === '') return done(null, undefined);
     try {
       // Like Fastify's own parser, refuse prototype-poisoning keys.
-      done(null, JSON.parse(text, (key, value: unknown) => (key === '__proto__' ? undefined : value)));
+      done(
+        null,
+        JSON.parse(text, (key, value: unknown) => (key === '__proto__' ? undefined : value)),
+      );
     } catch {
       const error = Object.assign(new Error('The request body is not valid JSON.'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' });
       done(error, undefined);
@@ -150,7 +153,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     if (!isApi && serveWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.type('text/html').header('cache-control', REVALIDATE_CACHE).sendFile('index.html');
     }
-    return reply.status(404).send({ error: `There is no API endpoint ${request.method} ${request.url.split('?')[0]}.`, code: 'not_found', requestId: request.id });
+    return reply
+      .status(404)
+      .send({ error: `There is no API endpoint ${request.method} ${request.url.split('?')[0]}.`, code: 'not_found', requestId: request.id });
   });
   return app;
 }

@@ -24,7 +24,12 @@ describe('JSON error shape for bad requests to the account API', () => {
   });
 
   it('a form-encoded body is refused, not half-read', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'username=a&password=b' });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'username=a&password=b',
+    });
     expect(res.statusCode).toBe(415);
   });
 
@@ -41,13 +46,22 @@ describe('JSON error shape for bad requests to the account API', () => {
   });
 
   it('a body over 1 MB answers 413', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/help', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ message: 'x'.repeat(1024 * 1024 + 10) }) });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/help',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ message: 'x'.repeat(1024 * 1024 + 10) }),
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json().error).toBe('The upload is too large.');
   });
 
   it('unknown API paths and wrong methods answer a JSON 404', async () => {
-    for (const [method, url] of [['GET', '/api/auth/nothing'], ['DELETE', '/api/auth/login'], ['GET', '/api/users/123/secret']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/auth/nothing'],
+      ['DELETE', '/api/auth/login'],
+      ['GET', '/api/users/123/secret'],
+    ] as const) {
       const res = await ctx.app.inject({ method, url });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
       expect(res.json().code).toBe('not_found');
@@ -81,7 +95,12 @@ describe('JSON error shape for bad requests to the account API', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ error: 'The address is not valid.', code: 'validation' });
     expect(bad.json().requestId).toBeTruthy();
-    const long = await ctx.app.inject({ method: 'PUT', url: `/api/admin/users/${'x'.repeat(500)}/subscription-tier`, headers: admin.headers, payload: { tier: 'PRO' } });
+    const long = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${'x'.repeat(500)}/subscription-tier`,
+      headers: admin.headers,
+      payload: { tier: 'PRO' },
+    });
     expect(long.statusCode).toBe(414);
     expect(long.json()).toMatchObject({ error: 'The address is too long.', code: 'validation' });
   });
@@ -101,14 +120,19 @@ describe('JSON error shape for bad requests to the account API', () => {
   it('simultaneous repeats of one request never answer 500: logouts, confirmations, invitations', async () => {
     const user = await createUser(ctx.deps);
     const logouts = await Promise.all(Array.from({ length: 5 }, () => ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: user.headers })));
-    expect(logouts.map((r) => r.statusCode).every((s) => s === 200 || s === 401), logouts.map((r) => r.body).join()).toBe(true);
+    expect(
+      logouts.map((r) => r.statusCode).every((s) => s === 200 || s === 401),
+      logouts.map((r) => r.body).join(),
+    ).toBe(true);
     expect(logouts.some((r) => r.statusCode === 200)).toBe(true);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/user/settings', headers: user.headers })).statusCode).toBe(401);
 
     const account = uniqueAccount();
     expect((await post(ctx, '/api/auth/register', account)).statusCode).toBe(201);
     const token = tokenFromLink(ctx.mailer.lastTo(account.email), CONFIRM_PREFIX);
-    const confirms = await Promise.all(Array.from({ length: 5 }, () => ctx.app.inject({ method: 'GET', url: `/api/auth/confirm?token=${encodeURIComponent(token)}` })));
+    const confirms = await Promise.all(
+      Array.from({ length: 5 }, () => ctx.app.inject({ method: 'GET', url: `/api/auth/confirm?token=${encodeURIComponent(token)}` })),
+    );
     expect(confirms.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
     expect(confirms.map((r) => r.json().email)).toEqual(Array(5).fill(account.email));
 

@@ -9,18 +9,57 @@ import { buildTestApp, type TestContext } from './build-test-app.ts';
 
 /** SPEC §7 "The calls it makes", word for word (paths relative to the /api base path). */
 const SPEC_CALLS = [
-  'POST /auth/register', 'POST /auth/login', 'POST /auth/forgot-password', 'POST /auth/reset-password', 'GET /auth/confirm',
-  'POST /auth/confirm-password', 'POST /auth/logout', 'POST /auth/select-country', 'GET /user/settings', 'PUT /user/settings',
-  'GET /user/settings/info', 'GET /user/settings/primary-country', 'POST /user/settings/primary-country', 'POST /user/settings/country/{code}',
-  'GET /organization/subscription-status', 'GET /subscription-tiers', 'POST /help', 'GET /help',
-  'GET /price-alerts/dashboard/overview', 'GET /price-alerts/dashboard/hot-deals', 'GET /price-alerts/dashboard/recent-drops', 'GET /price-alerts/dashboard/analytics',
-  'GET /price-alerts/price-drops', 'GET /price-alerts/stats', 'GET /price-alerts/price-drops/brands',
-  'POST /catalog/scan/start', 'GET /catalog/scan/active', 'GET /catalog/scan/history', 'GET /catalog/scan/{id}/status', 'GET /catalog/scan/{id}/results',
-  'POST /catalog/scan/{id}/cancel', 'DELETE /catalog/scan/{id}', 'GET /catalog/scan/{id}/queue-position',
-  'GET /brand-analyzer/brands', 'GET /brand-analyzer/markets', 'GET /brand-analyzer/favorites', 'POST /brand-analyzer/scan', 'GET /brand-analyzer/scan/{id}',
-  'GET /brand-analyzer/active-scan', 'DELETE /brand-analyzer/favorites/{id}', 'DELETE /brand-analyzer/favorites',
-  'GET /supplier-analyzer/active-scan', 'POST /supplier-analyzer/start', 'GET /supplier-analyzer/{id}/status', 'GET /supplier-analyzer/results', 'DELETE /supplier-analyzer/results',
-  'GET /ean-asin-mapping', 'POST /ean-asin-mapping', 'PUT /ean-asin-mapping/{id}', 'DELETE /ean-asin-mapping/{id}', 'GET /users',
+  'POST /auth/register',
+  'POST /auth/login',
+  'POST /auth/forgot-password',
+  'POST /auth/reset-password',
+  'GET /auth/confirm',
+  'POST /auth/confirm-password',
+  'POST /auth/logout',
+  'POST /auth/select-country',
+  'GET /user/settings',
+  'PUT /user/settings',
+  'GET /user/settings/info',
+  'GET /user/settings/primary-country',
+  'POST /user/settings/primary-country',
+  'POST /user/settings/country/{code}',
+  'GET /organization/subscription-status',
+  'GET /subscription-tiers',
+  'POST /help',
+  'GET /help',
+  'GET /price-alerts/dashboard/overview',
+  'GET /price-alerts/dashboard/hot-deals',
+  'GET /price-alerts/dashboard/recent-drops',
+  'GET /price-alerts/dashboard/analytics',
+  'GET /price-alerts/price-drops',
+  'GET /price-alerts/stats',
+  'GET /price-alerts/price-drops/brands',
+  'POST /catalog/scan/start',
+  'GET /catalog/scan/active',
+  'GET /catalog/scan/history',
+  'GET /catalog/scan/{id}/status',
+  'GET /catalog/scan/{id}/results',
+  'POST /catalog/scan/{id}/cancel',
+  'DELETE /catalog/scan/{id}',
+  'GET /catalog/scan/{id}/queue-position',
+  'GET /brand-analyzer/brands',
+  'GET /brand-analyzer/markets',
+  'GET /brand-analyzer/favorites',
+  'POST /brand-analyzer/scan',
+  'GET /brand-analyzer/scan/{id}',
+  'GET /brand-analyzer/active-scan',
+  'DELETE /brand-analyzer/favorites/{id}',
+  'DELETE /brand-analyzer/favorites',
+  'GET /supplier-analyzer/active-scan',
+  'POST /supplier-analyzer/start',
+  'GET /supplier-analyzer/{id}/status',
+  'GET /supplier-analyzer/results',
+  'DELETE /supplier-analyzer/results',
+  'GET /ean-asin-mapping',
+  'POST /ean-asin-mapping',
+  'PUT /ean-asin-mapping/{id}',
+  'DELETE /ean-asin-mapping/{id}',
+  'GET /users',
 ];
 
 /** The reference's own files (HTML, scripts, styles of swagger-ui): not API calls, so they have no contract. */
@@ -28,8 +67,14 @@ const isDocsAsset = (url: string) => url === '/api/docs' || url.startsWith('/api
 
 interface OpenApiDocument {
   openapi: string;
-  paths: Record<string, Record<string, { security?: unknown[]; parameters?: { name: string; in: string }[]; requestBody?: unknown; responses?: Record<string, unknown> }>>;
-  components: { securitySchemes: Record<string, { type: string; scheme: string; bearerFormat?: string }>; schemas: Record<string, { properties: Record<string, unknown> }> };
+  paths: Record<
+    string,
+    Record<string, { security?: unknown[]; parameters?: { name: string; in: string }[]; requestBody?: unknown; responses?: Record<string, unknown> }>
+  >;
+  components: {
+    securitySchemes: Record<string, { type: string; scheme: string; bearerFormat?: string }>;
+    schemas: Record<string, { properties: Record<string, unknown> }>;
+  };
 }
 
 describe('API contracts and the OpenAPI document', () => {
@@ -66,7 +111,10 @@ describe('API contracts and the OpenAPI document', () => {
       expect(operation, `${route.method} ${route.url}`).toBeDefined();
       expect(operation!.security !== undefined, `${route.method} ${route.url} security`).toBe(route.contract.access !== 'public');
       for (const name of route.url.match(/:[A-Za-z0-9_]+/g) ?? []) {
-        expect(operation!.parameters?.some((p) => p.in === 'path' && p.name === name.slice(1)), `${route.url} ${name}`).toBe(true);
+        expect(
+          operation!.parameters?.some((p) => p.in === 'path' && p.name === name.slice(1)),
+          `${route.url} ${name}`,
+        ).toBe(true);
       }
       if (route.contract.body) expect(operation!.requestBody, `${route.method} ${route.url} body`).toBeDefined();
       expect(JSON.stringify(operation!.responses?.['400']), `${route.method} ${route.url} 400`).toContain('#/components/schemas/ApiError');

@@ -29,7 +29,18 @@ async function runServer(dataDir: string, logLevel: string): Promise<{ lines: st
   const port = await freePort();
   const child = spawn('node', [...SERVER_NODE_FLAGS, path.join(BUNDLE_DIR, 'main.js')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: logLevel, WEB_DIST_DIR: path.join(dataDir, 'no-web'), RATE_LIMIT_ENABLED: 'false', ADMIN_USERNAME: 'admin', ADMIN_EMAIL: 'admin@log.test', ADMIN_PASSWORD: 'log-test-password-1' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: logLevel,
+      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+      RATE_LIMIT_ENABLED: 'false',
+      ADMIN_USERNAME: 'admin',
+      ADMIN_EMAIL: 'admin@log.test',
+      ADMIN_PASSWORD: 'log-test-password-1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -39,12 +50,19 @@ async function runServer(dataDir: string, logLevel: string): Promise<{ lines: st
   try {
     let up = false;
     for (let i = 0; i < 600 && !up && child.exitCode === null; i += 1) {
-      up = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+      up = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (!up) await new Promise((r) => setTimeout(r, 250));
     }
     expect(up, output).toBe(true);
     await fetch(`http://127.0.0.1:${port}/api/nope`);
-    await fetch(`http://127.0.0.1:${port}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username":"admin","password":"wrong-password-1"}' });
+    await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"username":"admin","password":"wrong-password-1"}',
+    });
   } finally {
     child.kill('SIGTERM');
   }

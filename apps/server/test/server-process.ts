@@ -84,7 +84,10 @@ export function startServer(bundleDir: string, env: Record<string, string>): Pro
         const started = Date.now();
         while (Date.now() - started < timeoutMs) {
           if (child.exitCode !== null || child.signalCode !== null) throw new Error(`The server exited before it was up:\n${output}`);
-          const ok = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(5000) }).then((r) => r.ok, () => false);
+          const ok = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(5000) }).then(
+            (r) => r.ok,
+            () => false,
+          );
           if (ok) return;
           await new Promise((r) => setTimeout(r, 250));
         }

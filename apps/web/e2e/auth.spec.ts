@@ -27,7 +27,12 @@ test('register → confirm from the e-mail → login → blocking region dialog 
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
   const registerRequest = page.waitForRequest((request) => request.url().endsWith('/api/auth/register'));
   await page.getByRole('button', { name: 'Sign Up' }).click();
-  expect((await registerRequest).postDataJSON()).toMatchObject({ username: user.username, email: user.email, organization: user.organization, affiliateId: 'partner-7' });
+  expect((await registerRequest).postDataJSON()).toMatchObject({
+    username: user.username,
+    email: user.email,
+    organization: user.organization,
+    affiliateId: 'partner-7',
+  });
   await expect(page.getByText('Registration successful! Please check your email to confirm.')).toBeVisible();
 
   // Logging in before confirming is refused with a clear sentence.
@@ -73,7 +78,11 @@ test('register → confirm from the e-mail → login → blocking region dialog 
   await dialog.getByRole('button', { name: 'Continue' }).click();
   expect((await selectRequest).postDataJSON()).toEqual({ countryCode: 'DE' });
   await expect(dialog).toBeHidden();
-  expect(await page.evaluate(() => (window as unknown as { lastCountryChange: unknown }).lastCountryChange)).toEqual({ country: 'DE', currency: 'EUR', currencySymbol: '€' });
+  expect(await page.evaluate(() => (window as unknown as { lastCountryChange: unknown }).lastCountryChange)).toEqual({
+    country: 'DE',
+    currency: 'EUR',
+    currencySymbol: '€',
+  });
 
   // The choice persists on the server: no dialog after a reload.
   await page.reload();

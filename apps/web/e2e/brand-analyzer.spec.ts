@@ -157,7 +157,7 @@ test('choose brands and markets, start, see favorites, filter them, delete one a
   await expect(page.getByTestId('favorites-total')).toHaveText('0');
 });
 
-test('a plan without wholesale access is refused with the server\'s message in the red Error alert', async ({ page }) => {
+test("a plan without wholesale access is refused with the server's message in the red Error alert", async ({ page }) => {
   await signInNewUser(page);
   const token = await tokenOf(page);
   const brands = (await demoBrands(page, token)).slice(0, 1);
@@ -191,9 +191,21 @@ test('failed loads show the SPEC §8 fallbacks and a failed scan shows "An error
   // An active scan that ended in ERROR: red badge and the server's message after 'An error occurred: '.
   const now = new Date().toISOString();
   const failed = {
-    id: '00000000-0000-4000-8000-000000000001', status: 'ERROR', totalBrands: 2, processedBrands: 1, currentBrand: null,
-    totalMarkets: 1, processedMarkets: 0, currentMarket: null, error: 'No Amazon data could be retrieved.', brands: ['A', 'B'],
-    markets: ['DE'], favoritesFound: 0, createdAt: now, updatedAt: now, finishedAt: now,
+    id: '00000000-0000-4000-8000-000000000001',
+    status: 'ERROR',
+    totalBrands: 2,
+    processedBrands: 1,
+    currentBrand: null,
+    totalMarkets: 1,
+    processedMarkets: 0,
+    currentMarket: null,
+    error: 'No Amazon data could be retrieved.',
+    brands: ['A', 'B'],
+    markets: ['DE'],
+    favoritesFound: 0,
+    createdAt: now,
+    updatedAt: now,
+    finishedAt: now,
   };
   const json = (body: unknown) => ({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
   await page.route('**/api/brand-analyzer/active-scan', (route) => route.fulfill(json(failed)));
@@ -207,11 +219,32 @@ test('failed deletes show "Failed to delete favorite" and "Failed to delete all 
   await signInWithPlan(page, 'PRO');
   const now = new Date().toISOString();
   const favorite = {
-    id: '00000000-0000-4000-8000-000000000002', ean: '4006170012344', asin: 'B0TESTFAV1', market: 'DE', currency: 'EUR',
-    productName: 'Test Cream 50 ml', brand: 'Dermavita', supplierName: 'Qogita', supplierUrl: null, supplierPrice: 5, amazonPrice: 20,
-    estimatedProfit: 6, roiPercentage: 40, mainCategoryRank: 100, beautyCategoryRank: 5, estimatedMonthlySales: 30, rating: 4.5,
-    reviewCount: 10, numberOfSellers: 2, buyBoxSellerId: null, amazonHoldsBuyBox: false, amazonImageUrl: null, qogitaImageUrl: null, imageUrl: null,
-    createdAt: now, updatedAt: now,
+    id: '00000000-0000-4000-8000-000000000002',
+    ean: '4006170012344',
+    asin: 'B0TESTFAV1',
+    market: 'DE',
+    currency: 'EUR',
+    productName: 'Test Cream 50 ml',
+    brand: 'Dermavita',
+    supplierName: 'Qogita',
+    supplierUrl: null,
+    supplierPrice: 5,
+    amazonPrice: 20,
+    estimatedProfit: 6,
+    roiPercentage: 40,
+    mainCategoryRank: 100,
+    beautyCategoryRank: 5,
+    estimatedMonthlySales: 30,
+    rating: 4.5,
+    reviewCount: 10,
+    numberOfSellers: 2,
+    buyBoxSellerId: null,
+    amazonHoldsBuyBox: false,
+    amazonImageUrl: null,
+    qogitaImageUrl: null,
+    imageUrl: null,
+    createdAt: now,
+    updatedAt: now,
   };
   await page.route('**/api/brand-analyzer/favorites**', (route) =>
     route.request().method() === 'GET'

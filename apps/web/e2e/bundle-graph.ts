@@ -83,7 +83,15 @@ export function routeBundles(webDir: string, options: BundleOptions): RouteBundl
   const routes = (manifest[entryKey]!.dynamicImports ?? []).filter((key) => key.startsWith('src/app/routes/'));
   const notRoutes = new Set(routes);
   // The entry's own lazy parts (shell, region dialog), loaded on every page a signed-in user sees.
-  const shell = new Set([...entry, ...closureWithOnDemand(manifest, (manifest[entryKey]!.dynamicImports ?? []).filter((key) => !notRoutes.has(key)), entry, notRoutes)]);
+  const shell = new Set([
+    ...entry,
+    ...closureWithOnDemand(
+      manifest,
+      (manifest[entryKey]!.dynamicImports ?? []).filter((key) => !notRoutes.has(key)),
+      entry,
+      notRoutes,
+    ),
+  ]);
   const size = (keys: Set<string>) => {
     const files = [...keys].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
     return { files, gzipBytes: files.reduce((sum, file) => sum + gzipBytes(path.join(webDir, file)), 0) };

@@ -9,7 +9,9 @@ import { loginAsAdmin, signInNewUser } from './helpers.ts';
 /** CSV Template Analyzer as the admin: drop-zone rules, mapping, the scan card's life, the result download, removal. */
 
 function templateCsv(count: number): Buffer {
-  const variants = demoCatalogue().variants.filter((v) => v.basePrice >= 1200).slice(0, count);
+  const variants = demoCatalogue()
+    .variants.filter((v) => v.basePrice >= 1200)
+    .slice(0, count);
   const lines = ['EAN,Brand,Price', ...variants.map((v) => `${v.gtin},"${v.brand}",${((v.basePrice * 0.5) / 100).toFixed(2)}`)];
   // Two rows that cannot be used: a wrong check digit and a missing brand.
   lines.push('4006381333932,Broken,1.00', '4006381333931,,1.00');
@@ -68,7 +70,10 @@ test('the admin uploads a CSV, maps it, follows the scan and downloads scan_resu
 
   // The scan ends in the history tab as COMPLETED at 100 %.
   await page.getByRole('tab', { name: /Scan History/ }).click();
-  const card = page.getByRole('tabpanel', { name: /Scan History/ }).getByTestId('scan-card').filter({ hasText: 'template-prices.csv' });
+  const card = page
+    .getByRole('tabpanel', { name: /Scan History/ })
+    .getByTestId('scan-card')
+    .filter({ hasText: 'template-prices.csv' });
   await expect(card).toHaveAttribute('data-status', 'COMPLETED', { timeout: 60_000 });
   await expect(card.getByTestId('scan-progress-text')).toHaveText('Progress: 100% (25 of 25 EANs analyzed)');
   await expect(card.getByText('Processing time')).toBeVisible();

@@ -38,9 +38,16 @@ test('a GROWTH user sees live drops on the dashboard after a refresh', async ({ 
   expect(await recent.count()).toBeLessThanOrEqual(5);
   await expect(page.getByText(/\d+ drops/).first()).toBeVisible();
   await expect(page.getByRole('region', { name: 'Top Brands by Price Drops' }).getByTestId('top-brand').first()).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Daily Drops' }).getByRole('list', { name: 'Drops per day' }).locator('[data-testid=daily-trend-bar]:visible').first()).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Daily Drops' }).getByRole('list', { name: 'Drops per day' }).locator('[data-testid=daily-trend-bar]:visible').first(),
+  ).toBeVisible();
   expect(new Set(liveCalls)).toEqual(
-    new Set(['/api/price-alerts/dashboard/overview', '/api/price-alerts/dashboard/hot-deals', '/api/price-alerts/dashboard/recent-drops', '/api/price-alerts/dashboard/analytics']),
+    new Set([
+      '/api/price-alerts/dashboard/overview',
+      '/api/price-alerts/dashboard/hot-deals',
+      '/api/price-alerts/dashboard/recent-drops',
+      '/api/price-alerts/dashboard/analytics',
+    ]),
   );
   await shot(page, 'dashboard-growth');
 
@@ -65,7 +72,9 @@ test('a FREE user sees the example data and the upgrade banner, and makes no liv
   await expect(page.getByText('Example price drop monitoring and analytics')).toBeVisible();
   const banner = page.getByTestId('example-data-banner');
   await expect(banner).toContainText('Example Data');
-  await expect(banner).toContainText('You are viewing example data. To access real-time price monitoring and analytics, please upgrade to a Growth or Pro plan.');
+  await expect(banner).toContainText(
+    'You are viewing example data. To access real-time price monitoring and analytics, please upgrade to a Growth or Pro plan.',
+  );
   await expect(page.getByTestId('summary-total-drops')).toContainText('247');
   await expect(page.getByTestId('summary-avg-discount')).toContainText('23.4%');
   await expect(page.getByTestId('hot-deal')).toHaveCount(3);

@@ -15,7 +15,9 @@ function demoPair() {
   const pick = (amazon: boolean) =>
     demoCatalogue().variants.find((v) => {
       const listings = demoListings(v.gtin, 'DE', now);
-      return v.basePrice >= 1500 && listings.length === 1 && listings[0]!.buyBoxPrice !== null && (listings[0]!.buyBoxSellerId === AMAZON_SELLER_IDS.DE) === amazon;
+      return (
+        v.basePrice >= 1500 && listings.length === 1 && listings[0]!.buyBoxPrice !== null && (listings[0]!.buyBoxSellerId === AMAZON_SELLER_IDS.DE) === amazon
+      );
     })!;
   return { amazon: pick(true), other: pick(false) };
 }

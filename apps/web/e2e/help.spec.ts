@@ -9,11 +9,19 @@ test.describe.configure({ timeout: 180_000 });
 
 const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('token') ?? '');
 
-test('the docs: search finds the answer and opens its section; administrators\' pages stay hidden from users', async ({ page }) => {
+test("the docs: search finds the answer and opens its section; administrators' pages stay hidden from users", async ({ page }) => {
   await signInNewUser(page, { country: 'DE' });
   await page.goto('/help');
   const docs = page.getByTestId('help-doc-list');
-  for (const title of ['Preparing a supplier file', 'Deals Analyzer (csv)', 'How profit and ROI are computed', 'Price alerts: schedule and rules', 'Plans and limits', 'Brand Analysis', 'Price Drops Dashboard']) {
+  for (const title of [
+    'Preparing a supplier file',
+    'Deals Analyzer (csv)',
+    'How profit and ROI are computed',
+    'Price alerts: schedule and rules',
+    'Plans and limits',
+    'Brand Analysis',
+    'Price Drops Dashboard',
+  ]) {
     await expect(docs.getByRole('link', { name: title })).toBeVisible();
   }
   await expect(docs.getByRole('link', { name: 'Users (administrators)' })).toHaveCount(0);
@@ -60,8 +68,14 @@ test('the "?" next to the profit breakdown opens how profit and ROI are computed
   await signInNewUser(page, { country: 'DE' });
   // Demo-catalogue products at 40 % of their base price: deals on the FREE plan's 25 % ROI.
   const { variants } = demoCatalogue();
-  const rows = variants.filter((v) => v.basePrice >= 1500).slice(0, 12).map((v) => ({ ean: v.gtin, brand: v.brand, price: Math.round(v.basePrice * 0.4) / 100 }));
-  const started = await page.request.post('/api/supplier-analyzer/start', { headers: { Authorization: `Bearer ${await tokenOf(page)}` }, data: { marketId: 'DE', rows } });
+  const rows = variants
+    .filter((v) => v.basePrice >= 1500)
+    .slice(0, 12)
+    .map((v) => ({ ean: v.gtin, brand: v.brand, price: Math.round(v.basePrice * 0.4) / 100 }));
+  const started = await page.request.post('/api/supplier-analyzer/start', {
+    headers: { Authorization: `Bearer ${await tokenOf(page)}` },
+    data: { marketId: 'DE', rows },
+  });
   expect(started.status(), await started.text()).toBe(200);
 
   await page.goto('/supplier-level-analyzer');

@@ -95,7 +95,9 @@ test.describe('EAN-ASIN mappings', () => {
         await dialog.getByRole('button', { name: 'Cancel' }).click();
       }
     }
-    await page.route('**/api/ean-asin-mapping/*', (route) => (route.request().method() === 'DELETE' ? route.fulfill({ status: 500, body: '' }) : route.continue()));
+    await page.route('**/api/ean-asin-mapping/*', (route) =>
+      route.request().method() === 'DELETE' ? route.fulfill({ status: 500, body: '' }) : route.continue(),
+    );
     page.once('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: 'Delete mapping 0036000291452' }).click();
     await expect(page.getByText('Failed to delete EAN-ASIN mapping')).toBeVisible();

@@ -35,7 +35,9 @@ test.describe('Market data source (admin Settings)', () => {
     await loginAsAdmin(page);
     await page.goto('/settings');
     const card = page.getByTestId('market-data-source-card');
-    await card.locator('input[type=file]').setInputFiles({ name: 'finder.csv', mimeType: 'text/csv', buffer: Buffer.from('ASIN,Product Codes: EAN\nB0E2EIMP03,6291041500213\n') });
+    await card
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'finder.csv', mimeType: 'text/csv', buffer: Buffer.from('ASIN,Product Codes: EAN\nB0E2EIMP03,6291041500213\n') });
     await card.getByRole('button', { name: 'Import' }).click();
     await expect(card.getByRole('alert')).toHaveText('The file has no Locale column: choose the market of the export.');
     await card.getByLabel('Market').click();
@@ -63,7 +65,11 @@ test.describe('Market data source (admin Settings)', () => {
         ],
       },
     ]);
-    await file.setInputFiles({ name: 'keepa-export.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: Buffer.from(book) });
+    await file.setInputFiles({
+      name: 'keepa-export.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: Buffer.from(book),
+    });
     await card.getByRole('button', { name: 'Import' }).click();
     await expect(card.getByRole('status')).toContainText('1 listings for 1 EANs imported from keepa-export.xlsx');
   });

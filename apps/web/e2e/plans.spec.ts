@@ -70,7 +70,9 @@ test('an exhausted EAN limit shows the alert on Settings, and a plan change show
 
 test('error states of SPEC §8: plans that cannot load, settings that cannot load, a help message that cannot be sent', async ({ page }) => {
   await signInNewUser(page);
-  await page.route('**/api/subscription-tiers', (route) => route.fulfill({ status: 500, json: { error: 'Something went wrong on our side. Please try again.' } }));
+  await page.route('**/api/subscription-tiers', (route) =>
+    route.fulfill({ status: 500, json: { error: 'Something went wrong on our side. Please try again.' } }),
+  );
   await page.goto('/subscription');
   await expect(page.getByText('Failed to load subscription plans. Please try again later.')).toBeVisible();
 

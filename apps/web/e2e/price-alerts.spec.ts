@@ -30,9 +30,13 @@ test('a PRO user filters and sorts live price drops and watches the countdown', 
 
   // Sort by drop percentage, biggest first.
   await page.getByRole('button', { name: 'Drop' }).click();
-  const drops = async () =>
-    (await rows.getByTestId('drop-percentage').allInnerTexts()).map((t) => Number(t.replace(/[^\d.]/g, '')));
-  await expect.poll(async () => { const d = await drops(); return d.length > 1 && d[0]! >= d[1]!; }).toBe(true);
+  const drops = async () => (await rows.getByTestId('drop-percentage').allInnerTexts()).map((t) => Number(t.replace(/[^\d.]/g, '')));
+  await expect
+    .poll(async () => {
+      const d = await drops();
+      return d.length > 1 && d[0]! >= d[1]!;
+    })
+    .toBe(true);
 
   // Filter by category: every row carries that category.
   await page.getByRole('combobox', { name: 'Drop category' }).click();
@@ -89,6 +93,11 @@ test('on a phone the drops are cards with their prices, and the sort select reor
   await expect(cards.first()).toContainText(/-\d+\.\d%/);
   await page.getByLabel('Sort by').selectOption('priceDropPercentage:desc');
   const pct = async () => (await cards.allInnerTexts()).map((t) => Number(t.match(/-(\d+\.\d)%/)![1]));
-  await expect.poll(async () => { const p = await pct(); return p.length > 1 && p.every((v, i) => i === 0 || p[i - 1]! >= v); }).toBe(true);
+  await expect
+    .poll(async () => {
+      const p = await pct();
+      return p.length > 1 && p.every((v, i) => i === 0 || p[i - 1]! >= v);
+    })
+    .toBe(true);
   await shot(page, 'price-alerts-phone');
 });

@@ -19,7 +19,9 @@ export async function refreshPricesNow(request: APIRequestContext): Promise<void
   const started = await request.post('/api/price-alerts/refresh', { headers });
   expect([202, 409], await started.text()).toContain(started.status());
   await expect
-    .poll(async () => ((await (await request.get('/api/price-alerts/stats', { headers })).json()) as { lastUpdateTime: string | null }).lastUpdateTime, { timeout: 90_000 })
+    .poll(async () => ((await (await request.get('/api/price-alerts/stats', { headers })).json()) as { lastUpdateTime: string | null }).lastUpdateTime, {
+      timeout: 90_000,
+    })
     .not.toBe(before);
 }
 

@@ -39,9 +39,7 @@ function wideDrops(count: number): PriceDropItem[] {
 }
 
 async function serveWideDrops(page: Page, count = 8): Promise<void> {
-  await page.route('**/api/price-alerts/price-drops?*', (route) =>
-    route.fulfill({ json: { content: wideDrops(count), totalPages: 1, totalElements: count } }),
-  );
+  await page.route('**/api/price-alerts/price-drops?*', (route) => route.fulfill({ json: { content: wideDrops(count), totalPages: 1, totalElements: count } }));
 }
 
 test('dates read the same on every screen: "23 Nov 2026, 14:13"', async ({ page }) => {
@@ -87,7 +85,8 @@ for (const width of [1280, 1440]) {
     // No sideways scrolling: the scroll area is as wide as its content.
     const overflow = await table.evaluate((el) => {
       let scroller: HTMLElement | null = el.parentElement;
-      while (scroller && getComputedStyle(scroller).overflowX !== 'auto' && getComputedStyle(scroller).overflowX !== 'scroll') scroller = scroller.parentElement;
+      while (scroller && getComputedStyle(scroller).overflowX !== 'auto' && getComputedStyle(scroller).overflowX !== 'scroll')
+        scroller = scroller.parentElement;
       return scroller ? scroller.scrollWidth - scroller.clientWidth : 0;
     });
     expect(overflow).toBeLessThanOrEqual(0);

@@ -2,7 +2,18 @@ import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, loginAsAdmin, signInNewUser } from './helpers.ts';
 
 const USER_ENTRIES = ['Dashboard', 'Deals Analyzer (csv)', 'Qogita Brand Analysis', 'Qogita Price Alerts', 'Settings', 'Subscriptions', 'Help / Docs'];
-const ADMIN_ENTRIES = ['Dashboard', 'CSV Analyzer', 'Deals Analyzer (csv)', 'Qogita Brand Analysis', 'Qogita Price Alerts', 'Settings', 'Subscriptions', 'Help / Docs', 'EAN-ASIN Mapping', 'Users'];
+const ADMIN_ENTRIES = [
+  'Dashboard',
+  'CSV Analyzer',
+  'Deals Analyzer (csv)',
+  'Qogita Brand Analysis',
+  'Qogita Price Alerts',
+  'Settings',
+  'Subscriptions',
+  'Help / Docs',
+  'EAN-ASIN Mapping',
+  'Users',
+];
 
 function sidebarLinks(page: Page) {
   return page.getByTestId('sidebar').getByRole('link');

@@ -47,18 +47,23 @@ async function tokenOf(page: Page): Promise<string> {
 async function confirmationLink(email: string): Promise<string> {
   const outbox = path.join(E2E_SLOW_DATA_DIR, 'outbox');
   let link: string | undefined;
-  await expect.poll(() => {
-    if (!fs.existsSync(outbox)) return undefined;
-    for (const name of fs.readdirSync(outbox).filter((n) => n.endsWith('.json'))) {
-      try {
-        const message = JSON.parse(fs.readFileSync(path.join(outbox, name), 'utf8')) as { to: string; links: string[] };
-        if (message.to.toLowerCase() === email.toLowerCase()) link = message.links.find((l) => l.includes('/auth/confirm')) ?? link;
-      } catch {
-        /* still being written */
-      }
-    }
-    return link;
-  }, { timeout: 15_000 }).toBeTruthy();
+  await expect
+    .poll(
+      () => {
+        if (!fs.existsSync(outbox)) return undefined;
+        for (const name of fs.readdirSync(outbox).filter((n) => n.endsWith('.json'))) {
+          try {
+            const message = JSON.parse(fs.readFileSync(path.join(outbox, name), 'utf8')) as { to: string; links: string[] };
+            if (message.to.toLowerCase() === email.toLowerCase()) link = message.links.find((l) => l.includes('/auth/confirm')) ?? link;
+          } catch {
+            /* still being written */
+          }
+        }
+        return link;
+      },
+      { timeout: 15_000 },
+    )
+    .toBeTruthy();
   return link!;
 }
 
@@ -143,7 +148,12 @@ test('CSV Template Analyzer: cancelling a running scan removes it and the server
   await expect(page.getByRole('tab', { name: /Active Scans \(0\)/ })).toBeVisible();
   await expect(activePanel.getByText('No active scans. Upload a file to start analyzing.')).toBeVisible();
   await page.getByRole('tab', { name: /Scan History/ }).click();
-  await expect(page.getByRole('tabpanel', { name: /Scan History/ }).getByTestId('scan-card').filter({ hasText: 'cancel-me.csv' })).toHaveCount(0);
+  await expect(
+    page
+      .getByRole('tabpanel', { name: /Scan History/ })
+      .getByTestId('scan-card')
+      .filter({ hasText: 'cancel-me.csv' }),
+  ).toHaveCount(0);
 
   // The server's side: the scan is gone (not merely hidden), and its upload was deleted.
   const headers = { Authorization: `Bearer ${await tokenOf(page)}` };
@@ -157,7 +167,10 @@ test('CSV Template Analyzer: cancelling a running scan removes it and the server
   // The run itself stopped: the server runs one scan at a time, and a new small scan (one batch) completes long
   // before the cancelled one could have finished its remaining ~14 batches.
   await uploadCsvTemplate(page, 'after-cancel.csv', FRESH.csvAfterCancel);
-  const next = page.getByRole('tabpanel', { name: /Scan History/ }).getByTestId('scan-card').filter({ hasText: 'after-cancel.csv' });
+  const next = page
+    .getByRole('tabpanel', { name: /Scan History/ })
+    .getByTestId('scan-card')
+    .filter({ hasText: 'after-cancel.csv' });
   await expect(next).toHaveAttribute('data-status', 'COMPLETED', { timeout: 8 * E2E_SLOW_LATENCY_MS });
   await expect(next.getByTestId('scan-progress-text')).toHaveText('Progress: 100% (5 of 5 EANs analyzed)');
 });
@@ -170,7 +183,10 @@ test('CSV Template Analyzer: a scan that ends in ERROR shows "Error: {message}" 
   await loginAsAdmin(page);
   await page.goto('/csv-template-analyzer');
   await uploadCsvTemplate(page, 'will-fail.csv', FRESH.csvError);
-  const card = page.getByRole('tabpanel', { name: /Active Scans/ }).getByTestId('scan-card').filter({ hasText: 'will-fail.csv' });
+  const card = page
+    .getByRole('tabpanel', { name: /Active Scans/ })
+    .getByTestId('scan-card')
+    .filter({ hasText: 'will-fail.csv' });
   await expect(card).toHaveAttribute('data-status', 'PROCESSING', { timeout: 30_000 });
   const scanId = (await card.getAttribute('data-scan-id'))!;
 
@@ -181,7 +197,10 @@ test('CSV Template Analyzer: a scan that ends in ERROR shows "Error: {message}" 
 
   // The card's poll sees ERROR, stops, and the scan moves to the history tab.
   await page.getByRole('tab', { name: /Scan History/ }).click();
-  const failed = page.getByRole('tabpanel', { name: /Scan History/ }).getByTestId('scan-card').filter({ hasText: 'will-fail.csv' });
+  const failed = page
+    .getByRole('tabpanel', { name: /Scan History/ })
+    .getByTestId('scan-card')
+    .filter({ hasText: 'will-fail.csv' });
   await expect(failed).toHaveAttribute('data-status', 'ERROR', { timeout: 30_000 });
   await expect(failed.getByTestId('scan-error')).toHaveText('Error: The scan was canceled.');
   await expect(failed.getByText('ERROR', { exact: true })).toBeVisible();
@@ -208,15 +227,19 @@ test('Supplier Level Analyzer: a scan that ends in ERROR shows "Error: {message}
   await page.route('**/api/supplier-analyzer/start', (route) => route.fulfill({ status: 200, json: startBody }));
   await page.route(`**/api/supplier-analyzer/${scanId}/status`, (route) => {
     polls += 1;
-    const body = polls === 1
-      ? { scanId, processedEans: 0, totalEans: 3, allowedEans: 3, status: 'PROCESSING', report }
-      : { scanId, processedEans: 0, totalEans: 3, allowedEans: 3, status: 'ERROR', error: message, report };
+    const body =
+      polls === 1
+        ? { scanId, processedEans: 0, totalEans: 3, allowedEans: 3, status: 'PROCESSING', report }
+        : { scanId, processedEans: 0, totalEans: 3, allowedEans: 3, status: 'ERROR', error: message, report };
     return route.fulfill({ status: 200, json: supplierScanStatusSchema.parse(body) });
   });
 
   await loginAsAdmin(page);
   await page.goto('/supplier-level-analyzer');
-  await page.getByTestId('supplier-dropzone').locator('input[type=file]').setInputFiles(csvFile('broken-run.csv', variants.slice(7000, 7003)));
+  await page
+    .getByTestId('supplier-dropzone')
+    .locator('input[type=file]')
+    .setInputFiles(csvFile('broken-run.csv', variants.slice(7000, 7003)));
   await page.getByRole('dialog', { name: 'Map CSV columns' }).getByRole('button', { name: 'Confirm' }).click();
   await expect(toast(page, 'Scan Started')).toContainText('Analyzing 3 EANs.');
 

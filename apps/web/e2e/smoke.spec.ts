@@ -19,7 +19,11 @@ test('the terms and conditions are public and cover the required points', async 
 });
 
 test('an unreadable or expired token counts as no session: protected pages go to /login without the shell', async ({ page }) => {
-  const expired = ['eyJhbGciOiJIUzI1NiJ9', btoa(JSON.stringify({ sub: 'x', role: 'USER', id: 'x', email: 'x@example.test', subscriptionTier: 'FREE', exp: 1 })).replace(/=+$/, ''), 'sig'].join('.');
+  const expired = [
+    'eyJhbGciOiJIUzI1NiJ9',
+    btoa(JSON.stringify({ sub: 'x', role: 'USER', id: 'x', email: 'x@example.test', subscriptionTier: 'FREE', exp: 1 })).replace(/=+$/, ''),
+    'sig',
+  ].join('.');
   for (const token of ['garbage', expired]) {
     await page.goto('/login');
     await page.evaluate((value) => localStorage.setItem('token', value), token);

@@ -78,15 +78,25 @@ test('upload a supplier CSV, map its columns, watch progress, then sort, filter 
   // Sort by ROI: best first (descending), then flip to ascending.
   await page.getByTestId('deal-sort-by').click();
   await page.getByRole('option', { name: 'ROI', exact: true }).click();
-  await expect.poll(async () => {
-    const rois = await numbersOf(page, 'deal-roi');
-    return rois.length > 1 && rois.every((v, i) => i === 0 || rois[i - 1]! >= v);
-  }, { timeout: 20_000 }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const rois = await numbersOf(page, 'deal-roi');
+        return rois.length > 1 && rois.every((v, i) => i === 0 || rois[i - 1]! >= v);
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
   await page.getByTestId('deal-sort-order').getByText('Ascending').click();
-  await expect.poll(async () => {
-    const rois = await numbersOf(page, 'deal-roi');
-    return rois.length > 1 && rois.every((v, i) => i === 0 || rois[i - 1]! <= v);
-  }, { timeout: 20_000 }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const rois = await numbersOf(page, 'deal-roi');
+        return rois.length > 1 && rois.every((v, i) => i === 0 || rois[i - 1]! <= v);
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
 
   // Every deal meets the FREE plan's fixed 25 % minimum ROI.
   for (const roi of await numbersOf(page, 'deal-roi')) expect(roi).toBeGreaterThanOrEqual(25);
@@ -95,7 +105,8 @@ test('upload a supplier CSV, map its columns, watch progress, then sort, filter 
   await cards.first().getByRole('button', { name: 'Profit breakdown' }).click();
   const breakdown = page.getByTestId('profit-breakdown');
   await expect(breakdown).toBeVisible();
-  for (const label of ['Buy box price', 'Referral fee', 'FBA fee', 'Cost', 'Profit', 'ROI']) await expect(breakdown.getByText(label, { exact: true })).toBeVisible();
+  for (const label of ['Buy box price', 'Referral fee', 'FBA fee', 'Cost', 'Profit', 'ROI'])
+    await expect(breakdown.getByText(label, { exact: true })).toBeVisible();
   await expect(breakdown.getByText(/Max buy price for 25% ROI/)).toBeVisible();
   await page.keyboard.press('Escape');
 
@@ -163,7 +174,10 @@ test('refused uploads say why, a plan allowing only part of the upload says so, 
   await page.getByRole('option', { name: 'DE · Germany' }).click();
 
   // A refused upload shows the server's sentence in an 'Error' toast.
-  await page.getByTestId('supplier-dropzone').locator('input[type=file]').setInputFiles({ name: 'empty.csv', mimeType: 'text/csv', buffer: Buffer.from('EAN;Brand;Price\r\n') });
+  await page
+    .getByTestId('supplier-dropzone')
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'empty.csv', mimeType: 'text/csv', buffer: Buffer.from('EAN;Brand;Price\r\n') });
   await page.getByRole('dialog', { name: 'Map CSV columns' }).getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('The file has a header line but no data rows.')).toBeVisible();
 
@@ -179,6 +193,8 @@ test('refused uploads say why, a plan allowing only part of the upload says so, 
   const rows = demoRows(120, 12);
   expect(rows).toHaveLength(120);
   await uploadAndMap(page, 'big-list.csv', supplierCsv(rows));
-  await expect(toast(page, 'Scan Started (Partial)')).toContainText('Your plan allows 100 EANs in this run, so the first 100 of 120 EANs are analyzed.', { timeout: 30_000 });
+  await expect(toast(page, 'Scan Started (Partial)')).toContainText('Your plan allows 100 EANs in this run, so the first 100 of 120 EANs are analyzed.', {
+    timeout: 30_000,
+  });
   await expect(page.getByTestId('supplier-scan-panel')).toHaveAttribute('data-status', 'COMPLETED', { timeout: 60_000 });
 });

@@ -66,7 +66,9 @@ async function xlsxRows(bytes: Buffer): Promise<SheetRow[]> {
   return rows;
 }
 
-test('an XLSX with a preamble is mapped with the guesses, its deals show case prices, its report survives a reload, and every download format reads back', async ({ page }) => {
+test('an XLSX with a preamble is mapped with the guesses, its deals show case prices, its report survives a reload, and every download format reads back', async ({
+  page,
+}) => {
   await signInNewUser(page);
   await page.goto('/supplier-level-analyzer');
   await expect(page.getByText('No deals found.')).toBeVisible({ timeout: 30_000 });
@@ -129,7 +131,12 @@ test('an XLSX with a preamble is mapped with the guesses, its deals show case pr
   await page.getByRole('button', { name: 'Download the rows not used (CSV)' }).click();
   const report = parseCsvRecords((await readDownload(await reportDownload)).toString('utf8').replace(/^\uFEFF/, ''), ',');
   expect(report[0]).toEqual([...REPORT_COLUMNS]);
-  expect(report.slice(1).filter((r) => r.length > 1).map((r) => [r[0], r[1]])).toEqual([
+  expect(
+    report
+      .slice(1)
+      .filter((r) => r.length > 1)
+      .map((r) => [r[0], r[1]]),
+  ).toEqual([
     [String(4 + rows.length), 'invalid_ean'],
     [String(5 + rows.length), 'internal_code'],
   ]);
@@ -175,12 +182,54 @@ test('an XLSX with a preamble is mapped with the guesses, its deals show case pr
 function mockDeal(): DealProduct {
   const now = new Date().toISOString();
   return {
-    id: 'd1', ean: '4006381333931', asin: 'B000000001', market: 'DE', productName: 'Textmarker 4er Pack', brand: 'Stabilo', supplierName: 'liste.xlsx',
-    supplierPrice: 1.5, casePrice: 9, unitsPerPrice: 6, amazonPrice: 14.99, estimatedProfit: 4.1, roiPercentage: 68.3,
-    mainCategoryRank: 1200, beautyCategoryRank: null, estimatedMonthlySales: 300, rating: 4.5, reviewCount: 80, numberOfSellers: 3,
-    buyBoxSellerId: null, amazonHoldsBuyBox: false, amazonImageUrl: null, qogitaImageUrl: null, imageUrl: null, createdAt: now,
-    marketplaceUrl: 'https://www.amazon.de/dp/B000000001', maxBuyPrice: 2.61, minRoi: 0.225, expiresAt: now, alternatives: [], matchSource: 'rank', warnings: [], buyBoxAvg30: null, buyBoxAvg90: null, profitableShare90: null,
-    breakdown: { currency: 'EUR', price: 14.99, vat: 2.39, referralFee: 2.25, fbaFee: 3.05, cost: 6, profit: 1.3, roi: 0.217, numberOfPacks: 4, fxRate: 1, fxDate: '2026-11-20' },
+    id: 'd1',
+    ean: '4006381333931',
+    asin: 'B000000001',
+    market: 'DE',
+    productName: 'Textmarker 4er Pack',
+    brand: 'Stabilo',
+    supplierName: 'liste.xlsx',
+    supplierPrice: 1.5,
+    casePrice: 9,
+    unitsPerPrice: 6,
+    amazonPrice: 14.99,
+    estimatedProfit: 4.1,
+    roiPercentage: 68.3,
+    mainCategoryRank: 1200,
+    beautyCategoryRank: null,
+    estimatedMonthlySales: 300,
+    rating: 4.5,
+    reviewCount: 80,
+    numberOfSellers: 3,
+    buyBoxSellerId: null,
+    amazonHoldsBuyBox: false,
+    amazonImageUrl: null,
+    qogitaImageUrl: null,
+    imageUrl: null,
+    createdAt: now,
+    marketplaceUrl: 'https://www.amazon.de/dp/B000000001',
+    maxBuyPrice: 2.61,
+    minRoi: 0.225,
+    expiresAt: now,
+    alternatives: [],
+    matchSource: 'rank',
+    warnings: [],
+    buyBoxAvg30: null,
+    buyBoxAvg90: null,
+    profitableShare90: null,
+    breakdown: {
+      currency: 'EUR',
+      price: 14.99,
+      vat: 2.39,
+      referralFee: 2.25,
+      fbaFee: 3.05,
+      cost: 6,
+      profit: 1.3,
+      roi: 0.217,
+      numberOfPacks: 4,
+      fxRate: 1,
+      fxDate: '2026-11-20',
+    },
   };
 }
 
@@ -240,8 +289,17 @@ test('issue 16: the time remaining of a CSV scan never grows while its progress 
   await loginAsAdmin(page);
   const startTime = new Date(Date.now() - 6_000).toISOString();
   const scan: CsvScan = {
-    scanId: 'steady-1', fileName: 'steady.csv', status: 'PROCESSING', processedEans: 50, totalEans: 100,
-    createdAt: startTime, updatedAt: startTime, startTime, lastUpdateTime: startTime, market: 'DE', completedAt: null,
+    scanId: 'steady-1',
+    fileName: 'steady.csv',
+    status: 'PROCESSING',
+    processedEans: 50,
+    totalEans: 100,
+    createdAt: startTime,
+    updatedAt: startTime,
+    startTime,
+    lastUpdateTime: startTime,
+    market: 'DE',
+    completedAt: null,
     report: { rowsRead: 100, validEans: 100, duplicateRows: 0, invalidRows: 0, issueCounts: {}, issueSamples: [], matchedProducts: 0, dealsFound: 0 },
   };
   await page.route('**/api/catalog/scan/active', (route) => route.fulfill({ json: [scan] }));

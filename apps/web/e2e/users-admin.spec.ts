@@ -67,10 +67,13 @@ test('an admin changes role, plan and organization from the table; the user sees
     await expect(row.getByText('ADMIN')).toBeVisible();
     // Focus checks are at least 5 s apart: keep coming back until one goes through.
     await expect
-      .poll(async () => {
-        await regainFocus(user.page);
-        return user.page.getByRole('link', { name: 'Users', exact: true }).count();
-      }, { timeout: 20_000, intervals: [1000] })
+      .poll(
+        async () => {
+          await regainFocus(user.page);
+          return user.page.getByRole('link', { name: 'Users', exact: true }).count();
+        },
+        { timeout: 20_000, intervals: [1000] },
+      )
       .toBe(1);
   } finally {
     await user.close();
@@ -117,7 +120,8 @@ test('deactivating ends the user session at once and the login screen says why; 
     // The user's open screen: the next check finds the session ended.
     await regainFocus(user.page);
     await expect(user.page).toHaveURL(/\/login$/);
-    const reason = 'This account has been deactivated by an administrator, so it can no longer sign in. Your data is kept; please contact DealRadar support to have it reactivated.';
+    const reason =
+      'This account has been deactivated by an administrator, so it can no longer sign in. Your data is kept; please contact DealRadar support to have it reactivated.';
     await expect(user.page.getByTestId('form-error')).toHaveText(reason);
     // Signing in again says the same.
     await user.page.getByLabel('Username or email').fill(user.credentials.username);
@@ -167,7 +171,9 @@ test('the last active administrator cannot demote or delete themselves', async (
   // Other tests of the run may have made users administrators: make them users again, so the seeded admin is the last
   // one (demoted rather than deactivated: no inactive administrator is left behind for other specs' filters).
   const admin = { Authorization: `Bearer ${await apiLogin(page.request, ADMIN.username, ADMIN.password)}` };
-  const admins = (await (await page.request.get('/api/users', { headers: admin, params: { role: 'ADMIN', active: 'true' } })).json()) as { content: Array<{ id: string; username: string }> };
+  const admins = (await (await page.request.get('/api/users', { headers: admin, params: { role: 'ADMIN', active: 'true' } })).json()) as {
+    content: Array<{ id: string; username: string }>;
+  };
   for (const other of admins.content.filter((u) => u.username !== ADMIN.username)) {
     const res = await page.request.put(`/api/users/${other.id}`, { headers: admin, data: { role: 'USER' } });
     expect(res.status(), await res.text()).toBe(200);
@@ -180,12 +186,16 @@ test('the last active administrator cannot demote or delete themselves', async (
   await page.getByRole('option', { name: 'User' }).click();
   await expect(dialog).toContainText('You are removing your own administrator role');
   await dialog.getByRole('button', { name: 'Save changes' }).click();
-  await expect(dialog.getByTestId('form-error')).toHaveText('There must always be at least one active administrator. Make another user an administrator first.');
+  await expect(dialog.getByTestId('form-error')).toHaveText(
+    'There must always be at least one active administrator. Make another user an administrator first.',
+  );
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
   await row.getByRole('button', { name: `Delete ${ADMIN.username}` }).click();
   const confirm = page.getByRole('dialog', { name: `Delete ${ADMIN.username}?` });
   await confirm.getByRole('button', { name: 'Delete user' }).click();
-  await expect(confirm.getByTestId('form-error')).toHaveText('There must always be at least one active administrator. Make another user an administrator first.');
+  await expect(confirm.getByTestId('form-error')).toHaveText(
+    'There must always be at least one active administrator. Make another user an administrator first.',
+  );
   await expect(page).toHaveURL(/\/users$/);
 });

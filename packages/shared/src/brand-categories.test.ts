@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { BRAND_CATEGORIES, brandCategoryOf, DEMO_CATALOGUE_BRAND_GROUPS, groupBrandsByCategory, normalizeBrandName, OTHER_BRAND_CATEGORY } from './brand-categories.ts';
+import {
+  BRAND_CATEGORIES,
+  brandCategoryOf,
+  DEMO_CATALOGUE_BRAND_GROUPS,
+  groupBrandsByCategory,
+  normalizeBrandName,
+  OTHER_BRAND_CATEGORY,
+} from './brand-categories.ts';
 
 describe('brand categories', () => {
   it('has five curated categories and puts each curated brand in exactly one', () => {

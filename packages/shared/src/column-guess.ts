@@ -104,4 +104,3 @@ function bestBy(headers: string[], taken: Set<number>, score: (i: number) => num
   });
   return best;
 }
-

@@ -198,11 +198,7 @@ function countLineBreaks(text: string, from: number, to: number): number {
  * Splits CSV text into records of fields. Stops after `maxRecords` records (blank records skipped).
  * An unterminated last record (text cut in the middle, e.g. a preview slice) is returned only when `complete` is true.
  */
-export function parseCsvRecords(
-  text: string,
-  delimiter: CsvDelimiter,
-  options: { maxRecords?: number; complete?: boolean } = {},
-): string[][] {
+export function parseCsvRecords(text: string, delimiter: CsvDelimiter, options: { maxRecords?: number; complete?: boolean } = {}): string[][] {
   const max = options.maxRecords ?? Number.POSITIVE_INFINITY;
   const records: string[][] = [];
   const parser = new CsvRecordParser(delimiter, (fields) => {
@@ -281,10 +277,9 @@ export function detectCsvLayout(text: string, complete = true): CsvLayout {
   if (!rows.length) return { delimiter: declared ?? ',', headerLine: declared ? 2 : 1, skippedLines: [] };
   const found = detectHeaderRow(rows, lines);
   const headerLine = lines[found.index]!;
-  const skippedLines = [
-    ...found.skipped,
-    ...blanks.filter((b) => b < headerLine).map((b) => ({ line: b, reason: 'blank' as const, text: '' })),
-  ].sort((a, b) => a.line - b.line);
+  const skippedLines = [...found.skipped, ...blanks.filter((b) => b < headerLine).map((b) => ({ line: b, reason: 'blank' as const, text: '' }))].sort(
+    (a, b) => a.line - b.line,
+  );
   return { delimiter: declared ?? detectDelimiter(texts[found.index]!), headerLine, skippedLines };
 }
 

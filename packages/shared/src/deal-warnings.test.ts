@@ -30,8 +30,18 @@ const cases: Array<{ name: string; input: Partial<DealWarningInput>; codes: Deal
   { name: "Amazon's UK id in DE is a third-party seller", input: { buyBoxSellerId: 'A3P5ROKL5A1OLE' }, codes: [] },
   { name: 'one other listing', input: { otherListings: 1 }, codes: ['several_asins'], reason: '2 Amazon listings' },
   { name: '30 % above the average is still fine', input: { buyBoxPrice: 26, buyBoxAvg90: 20 }, codes: [] },
-  { name: 'far above the 90-day average', input: { buyBoxPrice: 29.99, buyBoxAvg90: 20 }, codes: ['above_average'], reason: 'The buy box €29.99 is 50 % above its 90-day average €20.00.' },
-  { name: 'GBP in the reason', input: { market: 'UK', currency: 'GBP', buyBoxPrice: 30, buyBoxAvg90: 10 }, codes: ['above_average'], reason: '£30.00 is 200 % above its 90-day average £10.00' },
+  {
+    name: 'far above the 90-day average',
+    input: { buyBoxPrice: 29.99, buyBoxAvg90: 20 },
+    codes: ['above_average'],
+    reason: 'The buy box €29.99 is 50 % above its 90-day average €20.00.',
+  },
+  {
+    name: 'GBP in the reason',
+    input: { market: 'UK', currency: 'GBP', buyBoxPrice: 30, buyBoxAvg90: 10 },
+    codes: ['above_average'],
+    reason: '£30.00 is 200 % above its 90-day average £10.00',
+  },
   { name: 'unknown average: no price warning', input: { buyBoxAvg90: null, buyBoxPrice: 99 }, codes: [] },
   {
     name: 'several at once, in the fixed order',

@@ -34,7 +34,8 @@ export const ABOVE_AVERAGE_SHARE = 0.3;
  * Titles of bundles and sets (several different products, or a gift set of the product): English, German, French,
  * Italian and Spanish words Amazon listings use. A pack of the same unit ("Pack of 4") is the `pack` warning instead.
  */
-const BUNDLE_TITLE = /\b(bundle|gift ?set|set of \d+|geschenk-?set|geschenkbox|coffret|kit|lot de \d+|confezione regalo|estuche|\d+[- ]?(?:teiliges|tlg\.?|piece|pcs)[- ]?set)\b/i;
+const BUNDLE_TITLE =
+  /\b(bundle|gift ?set|set of \d+|geschenk-?set|geschenkbox|coffret|kit|lot de \d+|confezione regalo|estuche|\d+[- ]?(?:teiliges|tlg\.?|piece|pcs)[- ]?set)\b/i;
 
 export interface DealWarningInput {
   market: string;
@@ -62,13 +63,19 @@ const percent = (value: number) => `${Math.round(value).toLocaleString('en-US')}
 export function dealWarnings(input: DealWarningInput): DealWarning[] {
   const out: DealWarning[] = [];
   if (input.numberOfPacks > 1) {
-    out.push({ code: 'pack', reason: `The listing sells ${input.numberOfPacks} units: the cost counts ${input.numberOfPacks} of the supplier's units; check the pack size.` });
+    out.push({
+      code: 'pack',
+      reason: `The listing sells ${input.numberOfPacks} units: the cost counts ${input.numberOfPacks} of the supplier's units; check the pack size.`,
+    });
   }
   if (input.title && BUNDLE_TITLE.test(input.title)) {
-    out.push({ code: 'bundle', reason: 'The title reads like a bundle or set: check it is the same product as the supplier\'s.' });
+    out.push({ code: 'bundle', reason: "The title reads like a bundle or set: check it is the same product as the supplier's." });
   }
   if (input.roiPercentage !== null && input.roiPercentage > SUSPICIOUS_ROI_PERCENT) {
-    out.push({ code: 'high_roi', reason: `ROI ${percent(input.roiPercentage)} is above ${SUSPICIOUS_ROI_PERCENT} %: likely a wrong match (pack size, variant).` });
+    out.push({
+      code: 'high_roi',
+      reason: `ROI ${percent(input.roiPercentage)} is above ${SUSPICIOUS_ROI_PERCENT} %: likely a wrong match (pack size, variant).`,
+    });
   }
   if (input.buyBoxPrice === null) {
     out.push({ code: 'no_buy_box', reason: 'No buy box: nobody wins the sale at a set price now.' });

@@ -78,7 +78,10 @@ export function decimalSeparatorOf(cells: Iterable<string>): ',' | '.' | undefin
   let comma = 0;
   let dot = 0;
   for (const raw of cells) {
-    const text = raw.replace(CURRENCY, '').replace(/[\s\u00a0\u202f'’]/g, '').replace(/^[-+]/, '');
+    const text = raw
+      .replace(CURRENCY, '')
+      .replace(/[\s\u00a0\u202f'’]/g, '')
+      .replace(/^[-+]/, '');
     if (!/^\d[\d.,]*$|^[.,]\d+$/.test(text)) continue;
     const lastDot = text.lastIndexOf('.');
     const lastComma = text.lastIndexOf(',');

@@ -33,14 +33,50 @@ interface ExampleProduct {
 }
 
 const HOT: ExampleProduct[] = [
-  { name: 'Olaplex No.3 Hair Perfector 100ml', brand: 'Olaplex', category: 'Hair Care', gtin: '0896364002428', stock: 48, oldExcl: 19.9, newExcl: 11.45, minutesAgo: 35 },
-  { name: "L'Oréal Paris Revitalift Laser X3 Day Cream 50ml", brand: "L'Oréal Paris", category: 'Skin Care', gtin: '3600523614431', stock: 120, oldExcl: 14.2, newExcl: 9.1, minutesAgo: 70 },
-  { name: 'CeraVe Hydrating Cleanser 236ml', brand: 'CeraVe', category: 'Skin Care', gtin: '3337875597197', stock: 260, oldExcl: 9.8, newExcl: 6.95, minutesAgo: 180 },
+  {
+    name: 'Olaplex No.3 Hair Perfector 100ml',
+    brand: 'Olaplex',
+    category: 'Hair Care',
+    gtin: '0896364002428',
+    stock: 48,
+    oldExcl: 19.9,
+    newExcl: 11.45,
+    minutesAgo: 35,
+  },
+  {
+    name: "L'Oréal Paris Revitalift Laser X3 Day Cream 50ml",
+    brand: "L'Oréal Paris",
+    category: 'Skin Care',
+    gtin: '3600523614431',
+    stock: 120,
+    oldExcl: 14.2,
+    newExcl: 9.1,
+    minutesAgo: 70,
+  },
+  {
+    name: 'CeraVe Hydrating Cleanser 236ml',
+    brand: 'CeraVe',
+    category: 'Skin Care',
+    gtin: '3337875597197',
+    stock: 260,
+    oldExcl: 9.8,
+    newExcl: 6.95,
+    minutesAgo: 180,
+  },
 ];
 
 const RECENT: ExampleProduct[] = [
   { name: 'Nivea Creme Tin 150ml', brand: 'Nivea', category: 'Body Care', gtin: '4005808158232', stock: 900, oldExcl: 2.95, newExcl: 2.49, minutesAgo: 12 },
-  { name: 'Maybelline Lash Sensational Mascara Black', brand: 'Maybelline', category: 'Make-up', gtin: '3600531142742', stock: 75, oldExcl: 6.1, newExcl: 4.79, minutesAgo: 48 },
+  {
+    name: 'Maybelline Lash Sensational Mascara Black',
+    brand: 'Maybelline',
+    category: 'Make-up',
+    gtin: '3600531142742',
+    stock: 75,
+    oldExcl: 6.1,
+    newExcl: 4.79,
+    minutesAgo: 48,
+  },
 ];
 
 const VAT = 0.19;
@@ -90,7 +126,14 @@ export function exampleRecentDrops(now: Date, currency: string = EXAMPLE_CURRENC
 }
 
 export function exampleOverview(): DashboardOverview {
-  return { totalDrops: EXAMPLE_TOTAL_DROPS, totalSavings: 1834.56, avgDiscount: EXAMPLE_AVG_DISCOUNT, topBrand: "L'Oréal Paris", recentDrops: RECENT.length, currency: 'EUR' };
+  return {
+    totalDrops: EXAMPLE_TOTAL_DROPS,
+    totalSavings: 1834.56,
+    avgDiscount: EXAMPLE_AVG_DISCOUNT,
+    topBrand: "L'Oréal Paris",
+    recentDrops: RECENT.length,
+    currency: 'EUR',
+  };
 }
 
 const EXAMPLE_TREND = [12, 18, 9, 21, 15, 17, 24, 11, 19, 16, 22, 14, 26, 23];

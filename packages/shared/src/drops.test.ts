@@ -3,17 +3,46 @@ import { dropCategoryColor, dropCategoryOf, dropPercentage, dropPriorityOf } fro
 import { EXAMPLE_AVG_DISCOUNT, EXAMPLE_TOTAL_DROPS, exampleAnalytics, exampleHotDeals, exampleOverview, exampleRecentDrops } from './drops-example.ts';
 
 describe('drop categories (MINOR 0-10, SMALL 10-25, MEDIUM 25-50, LARGE 50-75, HUGE 75+)', () => {
-  const cases: Array<[number, string]> = [[0, 'MINOR'], [9.99, 'MINOR'], [10, 'SMALL'], [24.99, 'SMALL'], [25, 'MEDIUM'], [49.99, 'MEDIUM'], [50, 'LARGE'], [74.99, 'LARGE'], [75, 'HUGE'], [100, 'HUGE']];
+  const cases: Array<[number, string]> = [
+    [0, 'MINOR'],
+    [9.99, 'MINOR'],
+    [10, 'SMALL'],
+    [24.99, 'SMALL'],
+    [25, 'MEDIUM'],
+    [49.99, 'MEDIUM'],
+    [50, 'LARGE'],
+    [74.99, 'LARGE'],
+    [75, 'HUGE'],
+    [100, 'HUGE'],
+  ];
   for (const [pct, category] of cases) it(`${pct} % → ${category}`, () => expect(dropCategoryOf(pct)).toBe(category));
 });
 
 describe('drop priorities (LOW 0-5, MEDIUM 5-15, HIGH 15-30, VERY HIGH 30-50, CRITICAL 50+)', () => {
-  const cases: Array<[number, string]> = [[0, 'LOW'], [4.99, 'LOW'], [5, 'MEDIUM'], [14.99, 'MEDIUM'], [15, 'HIGH'], [29.99, 'HIGH'], [30, 'VERY_HIGH'], [49.99, 'VERY_HIGH'], [50, 'CRITICAL'], [90, 'CRITICAL']];
+  const cases: Array<[number, string]> = [
+    [0, 'LOW'],
+    [4.99, 'LOW'],
+    [5, 'MEDIUM'],
+    [14.99, 'MEDIUM'],
+    [15, 'HIGH'],
+    [29.99, 'HIGH'],
+    [30, 'VERY_HIGH'],
+    [49.99, 'VERY_HIGH'],
+    [50, 'CRITICAL'],
+    [90, 'CRITICAL'],
+  ];
   for (const [pct, priority] of cases) it(`${pct} % → ${priority}`, () => expect(dropPriorityOf(pct)).toBe(priority));
 });
 
 describe('category colours (Minor green, Small yellow, Medium orange, Large red, other gray)', () => {
-  const cases: Array<[string | null, string]> = [['MINOR', 'green'], ['Small', 'yellow'], ['MEDIUM', 'orange'], ['LARGE', 'red'], ['HUGE', 'gray'], [null, 'gray']];
+  const cases: Array<[string | null, string]> = [
+    ['MINOR', 'green'],
+    ['Small', 'yellow'],
+    ['MEDIUM', 'orange'],
+    ['LARGE', 'red'],
+    ['HUGE', 'gray'],
+    [null, 'gray'],
+  ];
   for (const [category, colour] of cases) it(`${category} → ${colour}`, () => expect(dropCategoryColor(category)).toBe(colour));
 });
 

@@ -14,9 +14,7 @@ export type EanRepair = 'scientific_notation' | 'decimal_suffix' | 'leading_zero
  * `internal`: the digits are well-formed but a shop-internal or coupon number (GS1 restricted circulation), not a
  * product barcode: reported as `internal_code`, not as a broken EAN.
  */
-export type EanCheck =
-  | { valid: true; ean: string; repairs: EanRepair[] }
-  | { valid: false; reason: string; internal: boolean };
+export type EanCheck = { valid: true; ean: string; repairs: EanRepair[] } | { valid: false; reason: string; internal: boolean };
 
 /**
  * GS1 prefixes (first three digits of the 13-digit form) that never identify a traded product
@@ -105,7 +103,11 @@ export function normalizeEan(input: unknown): EanCheck {
   const repairs: EanRepair[] = [];
   text = text.trim();
   // Spreadsheet text markers: ="0123", '0123, surrounding quotes.
-  text = text.replace(/^="(.*)"$/, '$1').replace(/^'/, '').replace(/^"(.*)"$/, '$1').trim();
+  text = text
+    .replace(/^="(.*)"$/, '$1')
+    .replace(/^'/, '')
+    .replace(/^"(.*)"$/, '$1')
+    .trim();
   if (text === '') return { valid: false, reason: 'The EAN is empty.', internal: false };
 
   const stripped = text.replace(/[\s\u00a0\-_]/g, '');

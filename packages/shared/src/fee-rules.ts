@@ -13,8 +13,19 @@ import { getMarket, type MarketId } from './markets.ts';
 export const SELLER_COUNTRIES = ['DE', 'UK', 'FR', 'IT', 'ES', 'NL', 'PL', 'BE', 'SE', 'AT', 'IE', 'US', 'CA'] as const;
 export type SellerCountry = (typeof SELLER_COUNTRIES)[number];
 export const SELLER_COUNTRY_NAMES: Record<SellerCountry, string> = {
-  DE: 'Germany', UK: 'United Kingdom', FR: 'France', IT: 'Italy', ES: 'Spain', NL: 'Netherlands', PL: 'Poland',
-  BE: 'Belgium', SE: 'Sweden', AT: 'Austria', IE: 'Ireland', US: 'United States', CA: 'Canada',
+  DE: 'Germany',
+  UK: 'United Kingdom',
+  FR: 'France',
+  IT: 'Italy',
+  ES: 'Spain',
+  NL: 'Netherlands',
+  PL: 'Poland',
+  BE: 'Belgium',
+  SE: 'Sweden',
+  AT: 'Austria',
+  IE: 'Ireland',
+  US: 'United States',
+  CA: 'Canada',
 };
 
 export function isSellerCountry(value: unknown): value is SellerCountry {
@@ -114,9 +125,7 @@ export function feeRulesInForce(rules: FeeRules, at: Date | string): FeeRules {
 /** Keepa's rate may carry the DSF uplift already (15 % × 1.03 = 15.45 %): both forms identify a schedule. */
 const RATE_TOLERANCE = 0.0025;
 
-export type ReferralTerms =
-  | { kind: 'schedule'; rule: ReferralRule; identifiedBy: 'listing-rate' | 'market-default' }
-  | { kind: 'listing'; rate: number };
+export type ReferralTerms = { kind: 'schedule'; rule: ReferralRule; identifiedBy: 'listing-rate' | 'market-default' } | { kind: 'listing'; rate: number };
 
 /**
  * The referral schedule for a listing: the category whose low or high rate (with or without the DSF uplift) is nearest
@@ -125,7 +134,11 @@ export type ReferralTerms =
  * used as a flat rate (a category we hold no schedule for).
  */
 export function referralTermsFor(rules: FeeRules, market: MarketId, at: Date | string, listingRate: number | null, dsfReferralRate = 0): ReferralTerms {
-  const schedules = inForce(rules.referral.filter((r) => r.market === market), (r) => r.category, ruleDate(at));
+  const schedules = inForce(
+    rules.referral.filter((r) => r.market === market),
+    (r) => r.category,
+    ruleDate(at),
+  );
   if (listingRate !== null && listingRate > 0 && listingRate <= 0.5) {
     let best: { rule: ReferralRule; distance: number } | null = null;
     for (const rule of schedules) {
@@ -158,9 +171,19 @@ export type FeeVatMode = 'none' | 'charged' | 'charged-and-reclaimed' | 'reverse
  * the seller's country (not the store's) and a cost; registered where Amazon charges local VAT → charged and reclaimed
  * (net zero); other registered sellers → reverse charge (no line).
  */
-export function feeVatFor(rules: FeeRules, seller: SellerProfile, market: MarketId, at: Date | string): { mode: FeeVatMode; rate: number; rule: FeeVatRule | null } {
+export function feeVatFor(
+  rules: FeeRules,
+  seller: SellerProfile,
+  market: MarketId,
+  at: Date | string,
+): { mode: FeeVatMode; rate: number; rule: FeeVatRule | null } {
   if (getMarket(market).region !== 'Europe') return { mode: 'none', rate: 0, rule: null };
-  const rule = inForce(rules.feeVat.filter((r) => r.sellerCountry === seller.country), () => 'k', ruleDate(at))[0] ?? null;
+  const rule =
+    inForce(
+      rules.feeVat.filter((r) => r.sellerCountry === seller.country),
+      () => 'k',
+      ruleDate(at),
+    )[0] ?? null;
   if (!rule || rule.vatRate <= 0) return { mode: 'none', rate: 0, rule };
   if (!seller.vatRegistered) return { mode: 'charged', rate: rule.vatRate, rule };
   return rule.amazonChargesLocalVat ? { mode: 'charged-and-reclaimed', rate: rule.vatRate, rule } : { mode: 'reverse-charge', rate: 0, rule };

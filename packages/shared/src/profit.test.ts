@@ -23,14 +23,38 @@ describe('VAT-registered seller established in DE', () => {
     // max unit cost at 20 % ROI: (1679.8319 − 299.85 − 290) / 1.2 = 908.32 → 908
     const b = profit({ market: 'DE', buyBoxPrice: 1999, fbaFee: 290, numberOfPacks: 1, unitCost: 745, minRoi: 0.2 });
     expect(b).toMatchObject({
-      status: 'ok', currency: 'EUR', salePrice: 1999, vat: 319, revenue: 1680, referralFeeRate: 0.15, referralFeeSource: 'schedule',
-      referralFee: 300, referralMinimumApplied: false, fbaFee: 290, fbaFeeEstimated: false, feesVat: 0, purchaseVat: 0, feeVatMode: 'charged-and-reclaimed',
-      totalCost: 745, profit: 345, roiPercentage: 46.31, breakEvenPrice: 1500, maxUnitCostForMinRoi: 908, rulesDate: '2026-11-23',
+      status: 'ok',
+      currency: 'EUR',
+      salePrice: 1999,
+      vat: 319,
+      revenue: 1680,
+      referralFeeRate: 0.15,
+      referralFeeSource: 'schedule',
+      referralFee: 300,
+      referralMinimumApplied: false,
+      fbaFee: 290,
+      fbaFeeEstimated: false,
+      feesVat: 0,
+      purchaseVat: 0,
+      feeVatMode: 'charged-and-reclaimed',
+      totalCost: 745,
+      profit: 345,
+      roiPercentage: 46.31,
+      breakEvenPrice: 1500,
+      maxUnitCostForMinRoi: 908,
+      rulesDate: '2026-11-23',
     });
     expect(b.margin).toBeCloseTo(0.20537, 4);
-    expect(lines(b)).toEqual([['referral', 300], ['fba', 290], ['fee-vat', 112], ['fee-vat-reclaimed', -112]]);
+    expect(lines(b)).toEqual([
+      ['referral', 300],
+      ['fba', 290],
+      ['fee-vat', 112],
+      ['fee-vat-reclaimed', -112],
+    ]);
     expect(b.feeLines[0]).toMatchObject({ label: 'Referral fee' });
-    expect(b.feeLines[0]!.rule).toMatch(/^15 % of the price — Beauty \/ Health & Personal Care referral schedule DE from 2019-06-01: 8 % up to €10\.00, 15 % above, minimum €0\.30/);
+    expect(b.feeLines[0]!.rule).toMatch(
+      /^15 % of the price — Beauty \/ Health & Personal Care referral schedule DE from 2019-06-01: 8 % up to €10\.00, 15 % above, minimum €0\.30/,
+    );
     expect(b.feeLines[2]!.rule).toMatch(/DE from 2024-08-01/);
   });
 
@@ -42,7 +66,14 @@ describe('VAT-registered seller established in DE', () => {
     //   = 973.27 ≤ 1000 → 974 (so below the threshold it does break even)
     // max unit cost at 10 % ROI: (881.5126 − 157.35 − 290) / 1.1 = 394.69 → 394
     const b = profit({ market: 'DE', buyBoxPrice: 1049, referralFeeRate: 0.0801, fbaFee: 290, numberOfPacks: 1, unitCost: 450, minRoi: 0.1 });
-    expect(b).toMatchObject({ referralFeeRate: 0.15, referralFeeSource: 'schedule', referralFee: 157, profit: -16, breakEvenPrice: 974, maxUnitCostForMinRoi: 394 });
+    expect(b).toMatchObject({
+      referralFeeRate: 0.15,
+      referralFeeSource: 'schedule',
+      referralFee: 157,
+      profit: -16,
+      breakEvenPrice: 974,
+      maxUnitCostForMinRoi: 394,
+    });
     expect(b.feeLines[0]!.rule).toMatch(/recognised from the listing's rate/);
   });
 
@@ -52,7 +83,14 @@ describe('VAT-registered seller established in DE', () => {
     // VAT on fees at DE's 19 %: (194.85 + 3.897 + 250 + 5) × 0.19 = 86.2119 → ±86
     const b = profit({ market: 'UK', buyBoxPrice: 1299, fbaFee: 250, numberOfPacks: 2, unitCost: 300 });
     expect(b).toMatchObject({ currency: 'GBP', numberOfPacks: 2, referralFee: 199, fbaFee: 255, totalCost: 600, profit: 29, roiPercentage: 4.79 });
-    expect(lines(b)).toEqual([['referral', 195], ['referral-dsf', 4], ['fba', 250], ['fba-dsf', 5], ['fee-vat', 86], ['fee-vat-reclaimed', -86]]);
+    expect(lines(b)).toEqual([
+      ['referral', 195],
+      ['referral-dsf', 4],
+      ['fba', 250],
+      ['fba-dsf', 5],
+      ['fee-vat', 86],
+      ['fee-vat-reclaimed', -86],
+    ]);
     expect(b.feeLines[1]!.rule).toMatch(/sellers established elsewhere, the UK store, from 2024-10-01/);
   });
 
@@ -64,7 +102,13 @@ describe('VAT-registered seller established in DE', () => {
     const input = { market: 'FR' as const, buyBoxPrice: 2490, fbaFee: 310, numberOfPacks: 1, unitCost: 900 };
     expect(profit(input)).toMatchObject({ referralFee: 385, fbaFee: 319, profit: 471, roiPercentage: 52.33 });
     expect(profit({ ...input, at: new Date('2026-03-20T00:00:00Z') })).toMatchObject({ profit: 471 });
-    expect(profit({ ...input, at: new Date('2026-03-19T23:59:00Z') })).toMatchObject({ referralFee: 381, fbaFee: 316, profit: 478, roiPercentage: 53.09, rulesDate: '2026-03-19' });
+    expect(profit({ ...input, at: new Date('2026-03-19T23:59:00Z') })).toMatchObject({
+      referralFee: 381,
+      fbaFee: 316,
+      profit: 478,
+      roiPercentage: 53.09,
+      rulesDate: '2026-03-19',
+    });
     // before the DSF existed (2024-09-30): 2075 − 373.5 − 310 − 900 = 491.5 → 492
     expect(profit({ ...input, at: new Date('2024-09-30T12:00:00Z') })).toMatchObject({ profit: 492 });
   });
@@ -87,8 +131,20 @@ describe('VAT-registered seller established in DE', () => {
   it('US store: no VAT, no DSF for a German seller, prep cost counts in profit and ROI basis', () => {
     // net = 2499; referral = 0.15 × 2499 = 374.85; profit = 2499 − 374.85 − 412 − 1000 − 50 = 662.15 → 662; ROI = 63.06 %
     const b = profit({ market: 'US', buyBoxPrice: 2499, fbaFee: 412, numberOfPacks: 1, unitCost: 1000, prepCost: 50 });
-    expect(b).toMatchObject({ currency: 'USD', vat: 0, revenue: 2499, referralFee: 375, totalCost: 1050, profit: 662, roiPercentage: 63.06, feeVatMode: 'none' });
-    expect(lines(b)).toEqual([['referral', 375], ['fba', 412]]);
+    expect(b).toMatchObject({
+      currency: 'USD',
+      vat: 0,
+      revenue: 2499,
+      referralFee: 375,
+      totalCost: 1050,
+      profit: 662,
+      roiPercentage: 63.06,
+      feeVatMode: 'none',
+    });
+    expect(lines(b)).toEqual([
+      ['referral', 375],
+      ['fba', 412],
+    ]);
   });
 
   it('CA store: three-pack, DSF 2 % on referral for other sellers', () => {
@@ -108,8 +164,24 @@ describe('seller country and VAT status', () => {
     // cost = 700 × 1.21 (Qogita's Dutch VAT, purchase-vat.ts) = 847; profit = 1999 − 367.5261 − 357 − 847 = 427.4739 → 427
     // ROI = 427.4739 / 847 = 50.47 %
     const b = profit({ ...IT_STORE, seller: { country: 'DE', vatRegistered: false } });
-    expect(b).toMatchObject({ vatRegistered: false, revenue: 1999, referralFee: 368, fbaFee: 357, feesVat: 116, feeVatMode: 'charged', purchaseVat: 147, totalCost: 847, profit: 427, roiPercentage: 50.47 });
-    expect(lines(b)).toEqual([['referral', 300], ['referral-dsf', 9], ['fba', 300], ['fee-vat', 116]]);
+    expect(b).toMatchObject({
+      vatRegistered: false,
+      revenue: 1999,
+      referralFee: 368,
+      fbaFee: 357,
+      feesVat: 116,
+      feeVatMode: 'charged',
+      purchaseVat: 147,
+      totalCost: 847,
+      profit: 427,
+      roiPercentage: 50.47,
+    });
+    expect(lines(b)).toEqual([
+      ['referral', 300],
+      ['referral-dsf', 9],
+      ['fba', 300],
+      ['fee-vat', 116],
+    ]);
     expect(b.feeLines[3]!.label).toBe("VAT 19 % on Amazon's fees");
     expect(b.feeLines[3]!.rule).toMatch(/not VAT-registered: charged at the standard rate of the seller's country \(Germany\), not the store's/);
   });
@@ -118,7 +190,13 @@ describe('seller country and VAT status', () => {
     // referral 308.8455; FBA 300 + 9 = 309; fees 617.8455 × 1.22 = 753.7715; profit = 1999 − 753.7715 − 847 = 398.2285 → 398
     const b = profit({ ...IT_STORE, seller: { country: 'IT', vatRegistered: false } });
     expect(b).toMatchObject({ feesVat: 136, profit: 398 }); // 617.8455 × 0.22 = 135.926
-    expect(lines(b)).toEqual([['referral', 300], ['referral-dsf', 9], ['fba', 300], ['fba-dsf', 9], ['fee-vat', 136]]);
+    expect(lines(b)).toEqual([
+      ['referral', 300],
+      ['referral-dsf', 9],
+      ['fba', 300],
+      ['fba-dsf', 9],
+      ['fee-vat', 136],
+    ]);
   });
 
   it('a registered Italian seller on amazon.it: VAT on fees charged and reclaimed, profit net of VAT', () => {
@@ -126,7 +204,10 @@ describe('seller country and VAT status', () => {
     // profit = 1638.5246 − 617.8455 − 700 = 320.6791 → 321; VAT on fees 135.926 → ±136
     const b = profit({ ...IT_STORE, seller: { country: 'IT', vatRegistered: true } });
     expect(b).toMatchObject({ feesVat: 0, profit: 321, feeVatMode: 'charged-and-reclaimed' });
-    expect(lines(b).slice(-2)).toEqual([['fee-vat', 136], ['fee-vat-reclaimed', -136]]);
+    expect(lines(b).slice(-2)).toEqual([
+      ['fee-vat', 136],
+      ['fee-vat-reclaimed', -136],
+    ]);
   });
 
   it('a registered UK seller on amazon.de pays the UK DSF (2 %) in every store; UK VAT on fees reclaimed', () => {
@@ -134,25 +215,46 @@ describe('seller country and VAT status', () => {
     // profit = 1679.8319 − 305.847 − 295.8 − 745 = 333.1849 → 333; VAT 20 %: 601.647 × 0.2 = 120.33 → ±120
     const b = profit({ market: 'DE', buyBoxPrice: 1999, fbaFee: 290, numberOfPacks: 1, unitCost: 745, seller: { country: 'UK', vatRegistered: true } });
     expect(b).toMatchObject({ referralFee: 306, fbaFee: 296, profit: 333 });
-    expect(lines(b)).toEqual([['referral', 300], ['referral-dsf', 6], ['fba', 290], ['fba-dsf', 6], ['fee-vat', 120], ['fee-vat-reclaimed', -120]]);
+    expect(lines(b)).toEqual([
+      ['referral', 300],
+      ['referral-dsf', 6],
+      ['fba', 290],
+      ['fba-dsf', 6],
+      ['fee-vat', 120],
+      ['fee-vat-reclaimed', -120],
+    ]);
   });
 
   it('a registered seller established in Austria is reverse-charged: no VAT line at all', () => {
     const b = profit({ market: 'DE', buyBoxPrice: 1999, fbaFee: 290, numberOfPacks: 1, unitCost: 745, seller: { country: 'AT', vatRegistered: true } });
     expect(b).toMatchObject({ profit: 345, feeVatMode: 'reverse-charge' });
-    expect(lines(b)).toEqual([['referral', 300], ['fba', 290]]);
+    expect(lines(b)).toEqual([
+      ['referral', 300],
+      ['fba', 290],
+    ]);
   });
 
   it('before 2024-08-01 Amazon reverse-charged German registered sellers (no VAT lines)', () => {
     const b = profit({ market: 'DE', buyBoxPrice: 1999, fbaFee: 290, numberOfPacks: 1, unitCost: 745, at: new Date('2024-07-31T12:00:00Z') });
     expect(b.feeVatMode).toBe('reverse-charge');
-    expect(lines(b)).toEqual([['referral', 300], ['fba', 290]]);
+    expect(lines(b)).toEqual([
+      ['referral', 300],
+      ['fba', 290],
+    ]);
   });
 
   it('a non-registered seller: DE store, max buy price and break-even carry the VAT on fees and the purchase VAT', () => {
     // revenue 1999; fees (299.85 + 290) × 1.19 = 701.9215; max at 20 %: (1999 − 701.9215) / (1.21 × 1.2) = 893.3 → 893
     // break-even (cost 745 × 1.21 = 901.45): (290 × 1.19 + 901.45) / (1 − 0.15 × 1.19) = 1246.55 / 0.8215 = 1517.4 → 1518
-    const b = profit({ market: 'DE', buyBoxPrice: 1999, fbaFee: 290, numberOfPacks: 1, unitCost: 745, seller: { country: 'DE', vatRegistered: false }, minRoi: 0.2 });
+    const b = profit({
+      market: 'DE',
+      buyBoxPrice: 1999,
+      fbaFee: 290,
+      numberOfPacks: 1,
+      unitCost: 745,
+      seller: { country: 'DE', vatRegistered: false },
+      minRoi: 0.2,
+    });
     expect(b).toMatchObject({ maxUnitCostForMinRoi: 893, breakEvenPrice: 1518, totalCost: 901 });
   });
 
@@ -192,7 +294,14 @@ describe('market × seller country × VAT status (P = 20.00 above the threshold:
     ['UK', 'UK', false, 367, 367, 122],
   ];
   it.each(cases)('%s store, seller in %s, registered %s', (market, country, vatRegistered, referralFee, fbaFee, vatLine) => {
-    const b = profit({ market: market as ProfitInput['market'], buyBoxPrice: 2000, fbaFee: 300, numberOfPacks: 1, unitCost: 500, seller: { country: country as SellerProfile['country'], vatRegistered } });
+    const b = profit({
+      market: market as ProfitInput['market'],
+      buyBoxPrice: 2000,
+      fbaFee: 300,
+      numberOfPacks: 1,
+      unitCost: 500,
+      seller: { country: country as SellerProfile['country'], vatRegistered },
+    });
     expect(b).toMatchObject({ referralFee, fbaFee, feeVatMode: vatRegistered ? 'charged-and-reclaimed' : 'charged' });
     expect(b.feeLines.find((l) => l.kind === 'fee-vat')!.amount).toBe(vatLine);
     expect(b.feeLines.some((l) => l.kind === 'fee-vat-reclaimed')).toBe(vatRegistered);
@@ -227,7 +336,9 @@ describe('referral fee schedule', () => {
     // cheap item: cost 100, FBA 100 → (30 + 200) × 1.19 = 273.7 → 274; check 0.08 × 273.7 = 21.9 < 30
     expect(profit({ market: 'DE', buyBoxPrice: 500, fbaFee: 100, numberOfPacks: 1, unitCost: 100 }).breakEvenPrice).toBe(274);
     // not registered: 1.19 × 30 + 1.19 × 100 + 100 × 1.21 = 275.7 → 276
-    expect(profit({ market: 'DE', buyBoxPrice: 500, fbaFee: 100, numberOfPacks: 1, unitCost: 100, seller: { country: 'DE', vatRegistered: false } }).breakEvenPrice).toBe(276);
+    expect(
+      profit({ market: 'DE', buyBoxPrice: 500, fbaFee: 100, numberOfPacks: 1, unitCost: 100, seller: { country: 'DE', vatRegistered: false } }).breakEvenPrice,
+    ).toBe(276);
   });
 
   it('a listing rate that matches no schedule is used flat (with the market minimum); one outside (0, 0.5] is ignored', () => {
@@ -258,7 +369,9 @@ describe('missing data', () => {
   });
 
   it('refuses to guess when no referral schedule is in force', () => {
-    expect(() => profit({ market: 'DE', buyBoxPrice: 1999, fbaFee: 290, numberOfPacks: 1, unitCost: 745, at: new Date('2019-05-31T00:00:00Z') })).toThrow(/No referral fee schedule is in force for DE/);
+    expect(() => profit({ market: 'DE', buyBoxPrice: 1999, fbaFee: 290, numberOfPacks: 1, unitCost: 745, at: new Date('2019-05-31T00:00:00Z') })).toThrow(
+      /No referral fee schedule is in force for DE/,
+    );
   });
 });
 
@@ -274,7 +387,7 @@ describe('roundMinor', () => {
 
 describe('break-even and max buy price are consistent with the profit formula', () => {
   let seed = 12345;
-  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
   const markets = ['DE', 'UK', 'FR', 'IT', 'ES', 'US', 'CA'] as const;
 
   it('no lower price breaks even, the break-even price does; the max buy price reaches the ROI and one cent more does not', () => {

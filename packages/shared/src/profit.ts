@@ -1,4 +1,14 @@
-import { dsfFor, feeVatFor, referralTermsFor, ruleDate, SELLER_COUNTRY_NAMES, type FeeRules, type FeeVatMode, type ReferralTerms, type SellerProfile } from './fee-rules.ts';
+import {
+  dsfFor,
+  feeVatFor,
+  referralTermsFor,
+  ruleDate,
+  SELLER_COUNTRY_NAMES,
+  type FeeRules,
+  type FeeVatMode,
+  type ReferralTerms,
+  type SellerProfile,
+} from './fee-rules.ts';
 import { CURRENCY_SYMBOLS, getMarket, type Market, type MarketId } from './markets.ts';
 import { unrecoverablePurchaseVatRate } from './purchase-vat.ts';
 
@@ -20,7 +30,6 @@ export function roundMinor(value: number): number {
   const rounded = Math.floor(Math.abs(value) + 0.5 + 1e-9) * sign;
   return rounded === 0 ? 0 : rounded;
 }
-
 
 export interface ProfitInput {
   market: MarketId;
@@ -165,7 +174,7 @@ function describeReferral(terms: Terms, market: Market): string {
     return `The listing's own referral rate ${pct(terms.referral.rate)} (no referral schedule in the fee rules matches it), minimum ${money(terms.minimumFee, market.currency)}`;
   }
   const r = terms.referral.rule;
-  const how = terms.referral.identifiedBy === 'listing-rate' ? 'recognised from the listing\'s rate' : 'the market\'s default schedule';
+  const how = terms.referral.identifiedBy === 'listing-rate' ? "recognised from the listing's rate" : "the market's default schedule";
   return `${r.categoryName} referral schedule ${market.id} from ${r.effectiveFrom}: ${pct(r.lowRate)} up to ${money(r.threshold, market.currency)}, ${pct(r.highRate)} above, minimum ${money(r.minimumFee, market.currency)} (${how})`;
 }
 
@@ -315,28 +324,54 @@ function feeLines(
     rule: `${minimum ? `the minimum ${money(terms.minimumFee, market.currency)}` : `${pct(v.rate)} of the price`} — ${describeReferral(terms, market)}`,
   });
   const dsf = terms.dsfRule;
-  const dsfWho = dsf ? `${dsf.sellerCountry === '*' ? 'sellers established elsewhere' : `sellers established in ${dsf.sellerCountry}`}, ${dsf.market === '*' ? 'every store' : `the ${dsf.market} store`}, from ${dsf.effectiveFrom}` : '';
+  const dsfWho = dsf
+    ? `${dsf.sellerCountry === '*' ? 'sellers established elsewhere' : `sellers established in ${dsf.sellerCountry}`}, ${dsf.market === '*' ? 'every store' : `the ${dsf.market} store`}, from ${dsf.effectiveFrom}`
+    : '';
   if (v.referralDsf > 0) {
-    lines.push({ kind: 'referral-dsf', label: `Digital Services Fee ${pct(terms.dsfReferral)} on the referral fee`, amount: roundMinor(v.referralDsf), rule: `Digital Services Fee rule: ${dsfWho}` });
+    lines.push({
+      kind: 'referral-dsf',
+      label: `Digital Services Fee ${pct(terms.dsfReferral)} on the referral fee`,
+      amount: roundMinor(v.referralDsf),
+      rule: `Digital Services Fee rule: ${dsfWho}`,
+    });
   }
   lines.push({
     kind: 'fba',
     label: input.fbaFee === null ? 'FBA fee (estimated)' : 'FBA fee',
     amount: roundMinor(terms.fba),
-    rule: input.fbaFee === null ? `No FBA fee known for the listing: a standard small parcel in ${market.id} is assumed` : 'The listing\'s FBA pick & pack fee (Keepa / import)',
+    rule:
+      input.fbaFee === null
+        ? `No FBA fee known for the listing: a standard small parcel in ${market.id} is assumed`
+        : "The listing's FBA pick & pack fee (Keepa / import)",
   });
   if (v.fbaDsf > 0) {
-    lines.push({ kind: 'fba-dsf', label: `Digital Services Fee ${pct(terms.dsfFba)} on the FBA fee`, amount: roundMinor(v.fbaDsf), rule: `Digital Services Fee rule: ${dsfWho}` });
+    lines.push({
+      kind: 'fba-dsf',
+      label: `Digital Services Fee ${pct(terms.dsfFba)} on the FBA fee`,
+      amount: roundMinor(v.fbaDsf),
+      rule: `Digital Services Fee rule: ${dsfWho}`,
+    });
   }
   const vat = terms.vat;
   if ((vat.mode === 'charged' || vat.mode === 'charged-and-reclaimed') && vat.rule) {
     const country = SELLER_COUNTRY_NAMES[input.seller.country];
-    const why = vat.mode === 'charged'
-      ? `not VAT-registered: charged at the standard rate of the seller's country (${country}), not the store's`
-      : `VAT-registered seller established in ${country}, where Amazon charges local VAT on its fees`;
-    lines.push({ kind: 'fee-vat', label: `VAT ${pct(vat.rate)} on Amazon's fees`, amount: roundMinor(v.feeVat), rule: `VAT on fees rule ${vat.rule.sellerCountry} from ${vat.rule.effectiveFrom}: ${why}` });
+    const why =
+      vat.mode === 'charged'
+        ? `not VAT-registered: charged at the standard rate of the seller's country (${country}), not the store's`
+        : `VAT-registered seller established in ${country}, where Amazon charges local VAT on its fees`;
+    lines.push({
+      kind: 'fee-vat',
+      label: `VAT ${pct(vat.rate)} on Amazon's fees`,
+      amount: roundMinor(v.feeVat),
+      rule: `VAT on fees rule ${vat.rule.sellerCountry} from ${vat.rule.effectiveFrom}: ${why}`,
+    });
     if (vat.mode === 'charged-and-reclaimed') {
-      lines.push({ kind: 'fee-vat-reclaimed', label: 'VAT on Amazon\'s fees reclaimed', amount: -roundMinor(v.feeVat), rule: 'Reclaimed as input VAT by a VAT-registered seller: net zero' });
+      lines.push({
+        kind: 'fee-vat-reclaimed',
+        label: "VAT on Amazon's fees reclaimed",
+        amount: -roundMinor(v.feeVat),
+        rule: 'Reclaimed as input VAT by a VAT-registered seller: net zero',
+      });
     }
   }
   return lines;

@@ -22,7 +22,13 @@ describe('dailyFromChanges', () => {
   });
 
   it('a change after now is not seen today', () => {
-    const daily = dailyFromChanges([{ at: dayStart(1), price: 1000 }, { at: dayStart(0) + 20 * 3600_000, price: 9999 }], now);
+    const daily = dailyFromChanges(
+      [
+        { at: dayStart(1), price: 1000 },
+        { at: dayStart(0) + 20 * 3600_000, price: 9999 },
+      ],
+      now,
+    );
     expect(daily.slice(-2)).toEqual([1000, 1000]);
   });
 });

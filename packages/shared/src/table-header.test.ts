@@ -5,7 +5,12 @@ import { detectHeaderRow, fieldOfHeader, isTotalRow, isTrailerCandidate } from '
 
 describe('detectHeaderRow: the first row that looks like a header', () => {
   it('takes the first row of a plain list', () => {
-    expect(detectHeaderRow([['ean', 'brand', 'price'], ['4006381333931', 'Nivea', '4,20']])).toEqual({ index: 0, skipped: [] });
+    expect(
+      detectHeaderRow([
+        ['ean', 'brand', 'price'],
+        ['4006381333931', 'Nivea', '4,20'],
+      ]),
+    ).toEqual({ index: 0, skipped: [] });
   });
 
   it('skips the Qogita website export preamble', () => {
@@ -25,7 +30,13 @@ describe('detectHeaderRow: the first row that looks like a header', () => {
   });
 
   it('skips a title, a date line and empty rows, reporting their physical lines', () => {
-    const rows = [['Preisliste Großhandel Muster GmbH', '', ''], ['Stand:', '01.11.2026', ''], ['', '', ''], ['Artikel', 'EAN', 'EK netto'], ['Creme', '4006381333931', '4,20']];
+    const rows = [
+      ['Preisliste Großhandel Muster GmbH', '', ''],
+      ['Stand:', '01.11.2026', ''],
+      ['', '', ''],
+      ['Artikel', 'EAN', 'EK netto'],
+      ['Creme', '4006381333931', '4,20'],
+    ];
     expect(detectHeaderRow(rows, [1, 2, 4, 5, 6])).toEqual({
       index: 3,
       skipped: [
@@ -37,12 +48,21 @@ describe('detectHeaderRow: the first row that looks like a header', () => {
   });
 
   it('prefers the row naming known columns over an earlier text row', () => {
-    const rows = [['Supplier', 'Muster GmbH', 'Hamburg'], ['Barcode', 'Description', 'Marke', 'Prix HT'], ['4006381333931', 'Creme', 'Nivea', '4,20']];
+    const rows = [
+      ['Supplier', 'Muster GmbH', 'Hamburg'],
+      ['Barcode', 'Description', 'Marke', 'Prix HT'],
+      ['4006381333931', 'Creme', 'Nivea', '4,20'],
+    ];
     expect(detectHeaderRow(rows).index).toBe(1);
   });
 
   it('falls back to the first row when nothing looks like a header', () => {
-    expect(detectHeaderRow([['4006381333931', '4,20'], ['4006381333948', '5,10']]).index).toBe(0);
+    expect(
+      detectHeaderRow([
+        ['4006381333931', '4,20'],
+        ['4006381333948', '5,10'],
+      ]).index,
+    ).toBe(0);
   });
 
   it('knows totals and trailer candidates', () => {
@@ -60,7 +80,8 @@ describe('detectHeaderRow: the first row that looks like a header', () => {
 
 describe('CSV layout: SPEC §5 delimiter on the detected header line', () => {
   it('finds the Qogita header below its preamble and reads it with commas', () => {
-    const text = 'Qogita Catalog\nFor Illustrative Purposes Only\n"GTIN","Name","Brand","€ Price inc. shipping","Product Link"\n"4006381333931","Creme; 150 ml","Nivea","4.20","https://x"\n';
+    const text =
+      'Qogita Catalog\nFor Illustrative Purposes Only\n"GTIN","Name","Brand","€ Price inc. shipping","Product Link"\n"4006381333931","Creme; 150 ml","Nivea","4.20","https://x"\n';
     expect(detectCsvLayout(text)).toEqual({
       delimiter: ',',
       headerLine: 3,
@@ -112,10 +133,13 @@ describe('guessColumns: header names in six languages and content', () => {
   });
 
   it('finds the EAN and price columns by content when the names say nothing', () => {
-    const guess = guessColumns(['Col A', 'Col B', 'Col C'], [
-      ['Creme', '4006381333931', '4,20'],
-      ['Duschgel', '4005900136374', '2,95'],
-    ]);
+    const guess = guessColumns(
+      ['Col A', 'Col B', 'Col C'],
+      [
+        ['Creme', '4006381333931', '4,20'],
+        ['Duschgel', '4005900136374', '2,95'],
+      ],
+    );
     expect(guess).toMatchObject({ ean: 'Col B', price: 'Col C', confidence: { ean: 'low', price: 'low' } });
     expect(guess.brand).toBeUndefined();
   });

@@ -63,7 +63,8 @@ export const MAX_COMPRESSION_RATIO = 100;
 /** The reason a ZIP is not an .xlsx workbook, as a sentence. */
 function notAWorkbook(entries: Map<string, ZipEntry>): string {
   if (entries.has('xl/workbook.bin')) return 'This is an Excel binary workbook (.xlsb). Please save it as .xlsx or .csv and upload it again.';
-  if (entries.has('content.xml') && entries.has('mimetype')) return 'This is an OpenDocument spreadsheet (.ods). Please save it as .xlsx or .csv and upload it again.';
+  if (entries.has('content.xml') && entries.has('mimetype'))
+    return 'This is an OpenDocument spreadsheet (.ods). Please save it as .xlsx or .csv and upload it again.';
   if (entries.has('word/document.xml')) return 'This is a Word document, not a spreadsheet. Please upload the price list as .xlsx or .csv.';
   return 'This ZIP file is not an Excel workbook (.xlsx). Please upload the price list as .xlsx or .csv.';
 }
@@ -377,7 +378,9 @@ async function readSharedStrings(
   return wanted ? some : all;
 }
 
-const BUILTIN_DATE_FORMATS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58]);
+const BUILTIN_DATE_FORMATS = new Set([
+  14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58,
+]);
 
 /** Style indices (cellXfs) whose number format shows a date. */
 function dateStyles(stylesXml: string): Set<number> {
@@ -469,7 +472,14 @@ export class XlsxWorkbook {
       const entry = entries.get(path);
       if (!entry) return undefined;
       let text = '';
-      for await (const piece of textOf(readZipEntry(source, entry, { ...options, maxBytes: SMALL_PART_BYTES, tooLarge: 'The workbook is damaged or too large to read. Please save it again as .xlsx or .csv.' }))) text += piece;
+      for await (const piece of textOf(
+        readZipEntry(source, entry, {
+          ...options,
+          maxBytes: SMALL_PART_BYTES,
+          tooLarge: 'The workbook is damaged or too large to read. Please save it again as .xlsx or .csv.',
+        }),
+      ))
+        text += piece;
       return text;
     };
     const rootRels = await small('_rels/.rels');
@@ -494,7 +504,15 @@ export class XlsxWorkbook {
     const stylesPath = rels.find((r) => /\/styles$/.test(r.type))?.target;
     const stylesXml = stylesPath ? await small(stylesPath) : undefined;
     const date1904 = /date1904=["'](1|true)["']/.test(workbookXml);
-    return new XlsxWorkbook(source, entries, options, sheets, sst && entries.has(sst) ? sst : undefined, stylesXml ? dateStyles(stylesXml) : new Set(), date1904);
+    return new XlsxWorkbook(
+      source,
+      entries,
+      options,
+      sheets,
+      sst && entries.has(sst) ? sst : undefined,
+      stylesXml ? dateStyles(stylesXml) : new Set(),
+      date1904,
+    );
   }
 
   /** Names of the visible worksheets, in workbook order (the mapping dialog's sheet choice). */
@@ -590,9 +608,10 @@ export class XlsxWorkbook {
     });
     const wanted = new Set<number>();
     for (const raw of raws) raw.types.forEach((t, i) => t === 's' && wanted.add(Number(raw.values[i])));
-    const strings = wanted.size && this.sharedStringsPath
-      ? await readSharedStrings(this.part(this.sharedStringsPath), (i) => wanted.has(i), Math.max(...wanted))
-      : new Map<number, string>();
+    const strings =
+      wanted.size && this.sharedStringsPath
+        ? await readSharedStrings(this.part(this.sharedStringsPath), (i) => wanted.has(i), Math.max(...wanted))
+        : new Map<number, string>();
     return raws.map((raw) => this.resolve(raw, strings));
   }
 
@@ -610,7 +629,9 @@ export class XlsxWorkbook {
     const counted = (raw: RawRow) => {
       rows += 1;
       if (rows > maxRows || raw.row > XLSX_MAX_ROWS) {
-        throw new SpreadsheetFileError(`The sheet has more than ${maxRows.toLocaleString('en-US')} rows (the most Excel allows); it is damaged or not a price list. Please split it.`);
+        throw new SpreadsheetFileError(
+          `The sheet has more than ${maxRows.toLocaleString('en-US')} rows (the most Excel allows); it is damaged or not a price list. Please split it.`,
+        );
       }
     };
     if (this.sharedStringsSize() <= (this.options.sharedStringsInMemoryBytes ?? SST_FULL_LOAD_BYTES)) {
@@ -674,7 +695,18 @@ export type FileSignature = 'zip' | 'ole' | 'pdf' | 'utf16' | 'binary' | 'text';
 
 export function fileSignature(head: Uint8Array): FileSignature {
   if (head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04) return 'zip';
-  if (head.length >= 8 && head[0] === 0xd0 && head[1] === 0xcf && head[2] === 0x11 && head[3] === 0xe0 && head[4] === 0xa1 && head[5] === 0xb1 && head[6] === 0x1a && head[7] === 0xe1) return 'ole';
+  if (
+    head.length >= 8 &&
+    head[0] === 0xd0 &&
+    head[1] === 0xcf &&
+    head[2] === 0x11 &&
+    head[3] === 0xe0 &&
+    head[4] === 0xa1 &&
+    head[5] === 0xb1 &&
+    head[6] === 0x1a &&
+    head[7] === 0xe1
+  )
+    return 'ole';
   if (head.length >= 5 && head[0] === 0x25 && head[1] === 0x50 && head[2] === 0x44 && head[3] === 0x46 && head[4] === 0x2d) return 'pdf';
   if (head.length >= 2 && ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff))) return 'utf16';
   for (let i = 0; i < Math.min(head.length, 8192); i += 1) if (head[i] === 0) return 'binary';

@@ -57,15 +57,17 @@ const STYLES =
 /** Text for XML: entities, and characters XML 1.0 cannot hold as OOXML _xHHHH_ escapes; at most 32,767 characters (Excel's cell limit). */
 export function xmlText(value: string): string {
   const text = value.length > 32767 ? value.slice(0, 32767) : value;
-  return text
-    .replace(/_x([0-9A-Fa-f]{4})_/g, '_x005F_x$1_')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    // eslint-disable-next-line no-control-regex -- these control characters are what XML cannot hold: they are escaped
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, (c) => `_x${c.charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()}_`)
-    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+  return (
+    text
+      .replace(/_x([0-9A-Fa-f]{4})_/g, '_x005F_x$1_')
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      // eslint-disable-next-line no-control-regex -- these control characters are what XML cannot hold: they are escaped
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, (c) => `_x${c.charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()}_`)
+      .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')
+  );
 }
 
 /** 'A', 'B', … 'Z', 'AA' for a 0-based column. */
@@ -108,9 +110,7 @@ function sheetXmlHead(): string {
 }
 
 function workbookXml(sheets: Array<{ name: string; hidden?: boolean }>): string {
-  const list = sheets
-    .map((s, i) => `<sheet name="${xmlText(s.name)}" sheetId="${i + 1}"${s.hidden ? ' state="hidden"' : ''} r:id="rId${i + 1}"/>`)
-    .join('');
+  const list = sheets.map((s, i) => `<sheet name="${xmlText(s.name)}" sheetId="${i + 1}"${s.hidden ? ' state="hidden"' : ''} r:id="rId${i + 1}"/>`).join('');
   return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><sheets>${list}</sheets></workbook>`;
 }
 
@@ -129,7 +129,8 @@ function contentTypes(sheetCount: number, withSharedStrings: boolean): string {
   for (let i = 1; i <= sheetCount; i += 1) {
     types += `<Override PartName="/xl/worksheets/sheet${i}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`;
   }
-  if (withSharedStrings) types += '<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/>';
+  if (withSharedStrings)
+    types += '<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/>';
   return `${types}</Types>`;
 }
 
@@ -183,7 +184,9 @@ export function buildXlsx(sheets: XlsxSheetSpec[], options: { inlineStrings?: bo
   const withShared = !!shared;
   if (withShared) {
     const items = strings.map(sharedStringXml).join('');
-    files['xl/sharedStrings.xml'] = strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="${MAIN_NS}" count="${strings.length}" uniqueCount="${strings.length}">${items}</sst>`);
+    files['xl/sharedStrings.xml'] = strToU8(
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="${MAIN_NS}" count="${strings.length}" uniqueCount="${strings.length}">${items}</sst>`,
+    );
   }
   for (const [name, text] of Object.entries(xlsxPackageParts(sheets, withShared))) files[name] = strToU8(text);
   return zipSync(files, { level: (options.level ?? 6) as 6 });

@@ -2,7 +2,16 @@ import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { readSpreadsheetPreview } from './spreadsheet-preview.ts';
 import { buildXlsx, XlsxStreamWriter, type XlsxSheetSpec } from './xlsx-writer.ts';
-import { ENCRYPTED_EXCEL_MESSAGE, excelDate, fileSignature, OLD_EXCEL_MESSAGE, oleFileMessage, XlsxWorkbook, type SheetRow, type XlsxOptions } from './xlsx-reader.ts';
+import {
+  ENCRYPTED_EXCEL_MESSAGE,
+  excelDate,
+  fileSignature,
+  OLD_EXCEL_MESSAGE,
+  oleFileMessage,
+  XlsxWorkbook,
+  type SheetRow,
+  type XlsxOptions,
+} from './xlsx-reader.ts';
 import { bytesSource, readZipDirectory, SpreadsheetFileError } from './zip-reader.ts';
 
 async function allRows(bytes: Uint8Array, options: XlsxOptions & { sheet?: string; columns?: number[] | null } = {}): Promise<SheetRow[]> {
@@ -62,13 +71,17 @@ describe('XLSX reader: cells as the spreadsheet shows them', () => {
     const sheet =
       '<?xml version="1.0"?><x:worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><x:sheetData>' +
       '<x:row r="1"><x:c r="A1" t="inlineStr"><x:is><x:t>EAN</x:t></x:is></x:c><x:c r="B1" t="inlineStr"><x:is><x:r><x:t>Mar</x:t></x:r><x:r><x:t>ke</x:t></x:r></x:is></x:c></x:row>' +
-      "<x:row><x:c t='n'><x:v>4006381333931</x:v></x:c><x:c t=\"inlineStr\"><x:is><x:t xml:space=\"preserve\">L&apos;Or&#233;al_x000D_</x:t></x:is></x:c></x:row>" +
+      '<x:row><x:c t=\'n\'><x:v>4006381333931</x:v></x:c><x:c t="inlineStr"><x:is><x:t xml:space="preserve">L&apos;Or&#233;al_x000D_</x:t></x:is></x:c></x:row>' +
       '</x:sheetData></x:worksheet>';
     const bytes = zipSync({
       '[Content_Types].xml': strToU8('<Types/>'),
-      '_rels/.rels': strToU8('<Relationships><Relationship Id="r1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="/xl/workbook.xml"/></Relationships>'),
+      '_rels/.rels': strToU8(
+        '<Relationships><Relationship Id="r1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="/xl/workbook.xml"/></Relationships>',
+      ),
       'xl/workbook.xml': strToU8('<x:workbook xmlns:x="m" xmlns:r="r"><x:sheets><x:sheet name="Data" sheetId="1" r:id="rId7"/></x:sheets></x:workbook>'),
-      'xl/_rels/workbook.xml.rels': strToU8('<Relationships><Relationship Id="rId7" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="/xl/worksheets/data.xml"/></Relationships>'),
+      'xl/_rels/workbook.xml.rels': strToU8(
+        '<Relationships><Relationship Id="rId7" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="/xl/worksheets/data.xml"/></Relationships>',
+      ),
       'xl/worksheets/data.xml': strToU8(sheet),
     });
     expect(cells(await allRows(bytes))).toEqual([
@@ -107,7 +120,15 @@ describe('XLSX reader: cells as the spreadsheet shows them', () => {
 
 describe('XLSX reader: files that are not a price list', () => {
   const bomb = (declared: number) => {
-    const bytes = buildXlsx([{ name: 'S', rows: [['EAN', 'Brand'], [4006381333931, 'Nivea']] }]);
+    const bytes = buildXlsx([
+      {
+        name: 'S',
+        rows: [
+          ['EAN', 'Brand'],
+          [4006381333931, 'Nivea'],
+        ],
+      },
+    ]);
     // Patch the central directory: the sheet now declares `declared` uncompressed bytes.
     const copy = bytes.slice();
     const name = strToU8('xl/worksheets/sheet1.xml');
@@ -148,7 +169,9 @@ describe('XLSX reader: files that are not a price list', () => {
     expect(await oleFileMessage(bytesSource(ole('EncryptedPackage')))).toBe(ENCRYPTED_EXCEL_MESSAGE);
     await expect(readSpreadsheetPreview(bytesSource(ole('Workbook')))).rejects.toThrow(OLD_EXCEL_MESSAGE);
     const zipOf = (files: Record<string, string>) => bytesSource(zipSync(Object.fromEntries(Object.entries(files).map(([k, v]) => [k, strToU8(v)]))));
-    await expect(XlsxWorkbook.open(zipOf({ mimetype: 'application/vnd.oasis.opendocument.spreadsheet', 'content.xml': '<x/>' }))).rejects.toThrow('OpenDocument spreadsheet (.ods)');
+    await expect(XlsxWorkbook.open(zipOf({ mimetype: 'application/vnd.oasis.opendocument.spreadsheet', 'content.xml': '<x/>' }))).rejects.toThrow(
+      'OpenDocument spreadsheet (.ods)',
+    );
     await expect(XlsxWorkbook.open(zipOf({ 'xl/workbook.bin': 'x' }))).rejects.toThrow('(.xlsb)');
     await expect(XlsxWorkbook.open(zipOf({ 'word/document.xml': '<x/>' }))).rejects.toThrow('Word document');
     await expect(XlsxWorkbook.open(zipOf({ 'a.txt': 'x' }))).rejects.toThrow('not an Excel workbook');
@@ -162,12 +185,16 @@ describe('XLSX writer (downloads)', () => {
   it('streams a workbook whose number cells read back as numbers and text as text', async () => {
     const chunks: Uint8Array[] = [];
     let done = false;
-    const writer = new XlsxStreamWriter('Deals [UK]', (chunk, final) => {
-      chunks.push(chunk);
-      done = final;
-    }, (error) => {
-      throw error;
-    });
+    const writer = new XlsxStreamWriter(
+      'Deals [UK]',
+      (chunk, final) => {
+        chunks.push(chunk);
+        done = final;
+      },
+      (error) => {
+        throw error;
+      },
+    );
     writer.row(['ean', 'price', 'name'], [1, 1, 1]);
     writer.row(['0036000291452', 4.2, '=HYPERLINK("x")'], [undefined, 2]);
     writer.row([null, 1234.5, 'Crème\u0001 "extra" _x0041_']);

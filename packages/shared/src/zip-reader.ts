@@ -118,9 +118,17 @@ export async function readZipDirectory(source: ByteSource): Promise<Map<string, 
       const length = u16(cd, extra + 2);
       if (id === 0x0001) {
         let p = extra + 4;
-        if (size === 0xffffffff) { size = u64(cd, p); p += 8; }
-        if (compressedSize === 0xffffffff) { compressedSize = u64(cd, p); p += 8; }
-        if (localOffset === 0xffffffff) { localOffset = u64(cd, p); }
+        if (size === 0xffffffff) {
+          size = u64(cd, p);
+          p += 8;
+        }
+        if (compressedSize === 0xffffffff) {
+          compressedSize = u64(cd, p);
+          p += 8;
+        }
+        if (localOffset === 0xffffffff) {
+          localOffset = u64(cd, p);
+        }
       }
       extra += 4 + length;
     }
@@ -145,10 +153,15 @@ const READ_PIECE = 256 * 1024;
 
 /** The uncompressed bytes of one part, as a stream of chunks. */
 export async function* readZipEntry(source: ByteSource, entry: ZipEntry, options: EntryReadOptions): AsyncIterable<Uint8Array> {
-  if (entry.encrypted) throw new SpreadsheetFileError('The workbook is password-protected. Please remove the password in Excel, save it as .xlsx, and upload it again.');
-  if (entry.method !== 0 && entry.method !== 8) throw new SpreadsheetFileError(`The workbook uses a compression this reader does not know (method ${entry.method}). Please save it again as .xlsx or .csv.`);
+  if (entry.encrypted)
+    throw new SpreadsheetFileError('The workbook is password-protected. Please remove the password in Excel, save it as .xlsx, and upload it again.');
+  if (entry.method !== 0 && entry.method !== 8)
+    throw new SpreadsheetFileError(
+      `The workbook uses a compression this reader does not know (method ${entry.method}). Please save it again as .xlsx or .csv.`,
+    );
   if (entry.size > options.maxBytes) throw new SpreadsheetFileError(options.tooLarge);
-  if (options.maxRatio && entry.size > 1024 * 1024 && entry.size > options.maxRatio * Math.max(1, entry.compressedSize)) throw new SpreadsheetFileError(options.tooLarge);
+  if (options.maxRatio && entry.size > 1024 * 1024 && entry.size > options.maxRatio * Math.max(1, entry.compressedSize))
+    throw new SpreadsheetFileError(options.tooLarge);
   const header = await source.read(entry.localOffset, 30);
   if (header.length < 30 || u32(header, 0) !== 0x04034b50) throw new SpreadsheetFileError(NOT_A_ZIP);
   const start = entry.localOffset + 30 + u16(header, 26) + u16(header, 28);
@@ -165,7 +178,9 @@ export async function* readZipEntry(source: ByteSource, entry: ZipEntry, options
   for await (const chunk of chunks) {
     produced += chunk.length;
     if (produced > entry.size) {
-      throw new SpreadsheetFileError('The workbook is damaged: one of its parts unpacks to more than it declares (this is how zip bombs look). Please save it again as .xlsx or .csv.');
+      throw new SpreadsheetFileError(
+        'The workbook is damaged: one of its parts unpacks to more than it declares (this is how zip bombs look). Please save it again as .xlsx or .csv.',
+      );
     }
     yield chunk;
   }

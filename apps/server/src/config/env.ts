@@ -1,7 +1,12 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const optionalUrl = z.string().trim().url().optional().or(z.literal('').transform(() => undefined));
+const optionalUrl = z
+  .string()
+  .trim()
+  .url()
+  .optional()
+  .or(z.literal('').transform(() => undefined));
 
 /** Every environment variable the server reads. Nothing else reads process.env. */
 const envSchema = z.object({
@@ -16,7 +21,11 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
-  JWT_TTL_SECONDS: z.coerce.number().int().positive().default(24 * 3600),
+  JWT_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(24 * 3600),
   MARKET_DATA: z.enum(['demo', 'keepa', 'qogita', 'real']).default('demo'),
   MARKET_CACHE_TTL_HOURS: z.coerce.number().positive().default(24),
   /** Demo market data only: milliseconds each upstream look-up batch waits (simulates Keepa/Qogita latency; 0 = none). */
@@ -32,12 +41,21 @@ const envSchema = z.object({
   PADDLE_CHECKOUT_URL: z.string().url().default('https://checkout.paddle.com/checkout'),
   PADDLE_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().positive().default(5),
   PRICE_SCHEDULE_TIMEZONE: z.string().default('Europe/Berlin'),
-  RUN_WORKER: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
-  RUN_SCHEDULER: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  RUN_WORKER: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  RUN_SCHEDULER: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   /** Built web app to serve (tests build into their own folder). */
   WEB_DIST_DIR: z.string().optional(),
   /** Trust X-Forwarded-For (true, or a comma list of proxy addresses/CIDRs). Off: the socket address is the client. */
-  TRUST_PROXY: z.string().default('false').transform((v): boolean | string => (v === 'true' ? true : v === 'false' ? false : v)),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v): boolean | string => (v === 'true' ? true : v === 'false' ? false : v)),
   /**
    * CSP `upgrade-insecure-requests`: `auto` sends it only on HTTPS requests (TLS here, or X-Forwarded-Proto: https from
    * a trusted proxy); `true` always (a site served only over HTTPS); `false` never. Sent over plain HTTP it made the
@@ -45,12 +63,18 @@ const envSchema = z.object({
    */
   UPGRADE_INSECURE_REQUESTS: z.enum(['auto', 'true', 'false']).default('auto'),
   /** Alerts (issue 15): let webhooks reach loopback/private/link-local addresses (tests, self-hosted networks). */
-  ALERT_WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  ALERT_WEBHOOK_ALLOW_PRIVATE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** Alerts: tries after the first failed one, and the first back-off in seconds (doubling each time). */
   ALERT_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(4),
   ALERT_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  RATE_LIMIT_ENABLED: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  RATE_LIMIT_ENABLED: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -190,7 +190,9 @@ async function createPgliteDataDir(dataDir: string): Promise<void> {
   try {
     await promisify(execFile)(process.execPath, ['--input-type=module', '--eval', script]);
   } catch (error) {
-    throw new Error(`could not create the embedded database in ${dataDir}: ${(error as { stderr?: string }).stderr?.trim() || (error as Error).message}`, { cause: error });
+    throw new Error(`could not create the embedded database in ${dataDir}: ${(error as { stderr?: string }).stderr?.trim() || (error as Error).message}`, {
+      cause: error,
+    });
   }
 }
 

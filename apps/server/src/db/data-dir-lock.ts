@@ -56,7 +56,9 @@ function parseHolder(content: string): Holder | undefined {
   if (/^\d+$/.test(text)) return { pid: Number(text) }; // written by an older version: the pid alone
   try {
     const parsed = JSON.parse(text) as Partial<Holder>;
-    return typeof parsed.pid === 'number' && parsed.pid > 0 ? { pid: parsed.pid, start: typeof parsed.start === 'string' ? parsed.start : undefined } : undefined;
+    return typeof parsed.pid === 'number' && parsed.pid > 0
+      ? { pid: parsed.pid, start: typeof parsed.start === 'string' ? parsed.start : undefined }
+      : undefined;
   } catch {
     return undefined; // unreadable: nobody can be proven to hold it
   }

@@ -6,6 +6,8 @@ import { AMAZON_SELLER_IDS } from '@dealradar/shared/markets';
  */
 export function notAmazonBuyBoxSql(alias = ''): string {
   const col = (name: string) => (alias ? `${alias}.${name}` : name);
-  const cases = Object.entries(AMAZON_SELLER_IDS).map(([market, id]) => `when '${market}' then '${id}'`).join(' ');
+  const cases = Object.entries(AMAZON_SELLER_IDS)
+    .map(([market, id]) => `when '${market}' then '${id}'`)
+    .join(' ');
   return `coalesce(${col('buy_box_seller_id')}, '') <> coalesce(case ${col('market')} ${cases} end, '')`;
 }

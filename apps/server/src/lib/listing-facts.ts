@@ -28,4 +28,3 @@ export function listingFactsOf(row: ListingFactsRow & { market: string }, qogita
     imageUrl: row.amazon_image_url ?? qogitaImageUrl,
   };
 }
-

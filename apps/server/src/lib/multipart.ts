@@ -31,7 +31,13 @@ export async function readMultipart(request: FastifyRequest, options: MultipartO
   let sawFile = false;
   try {
     const parts = request.parts({
-      limits: { fileSize: options.maxFileBytes, files: 1, fields: options.maxFields ?? 20, fieldSize: options.maxFieldBytes ?? 10_000, parts: (options.maxFields ?? 20) + 1 },
+      limits: {
+        fileSize: options.maxFileBytes,
+        files: 1,
+        fields: options.maxFields ?? 20,
+        fieldSize: options.maxFieldBytes ?? 10_000,
+        parts: (options.maxFields ?? 20) + 1,
+      },
     });
     for await (const part of parts) {
       if (part.type === 'field') {

@@ -26,14 +26,22 @@ declare module 'fastify' {
 type SchemaPart<E, K extends string> = E extends { [P in K]: infer S extends z.ZodType } ? S : undefined;
 /** JSON answers are typed by their schema; downloads, text and 204 (z.null()) by nothing (reply.send() takes no body there). */
 type JsonResponses<E extends Endpoint> = {
-  [S in keyof E['responses']]: E['responses'][S] extends z.ZodNull ? z.ZodType<unknown> : E['responses'][S] extends z.ZodType ? E['responses'][S] : z.ZodType<unknown>;
+  [S in keyof E['responses']]: E['responses'][S] extends z.ZodNull
+    ? z.ZodType<unknown>
+    : E['responses'][S] extends z.ZodType
+      ? E['responses'][S]
+      : z.ZodType<unknown>;
 };
 
 /** The Fastify schema of an endpoint as the zod type provider sees it (so handlers get typed params, query and body). */
 export type ContractSchema<E extends Endpoint> = {
   params: SchemaPart<E, 'params'>;
   querystring: SchemaPart<E, 'query'>;
-  body: SchemaPart<E, 'body'> extends undefined ? undefined : E extends { bodyKind: 'multipart' | 'multipart-or-json' | 'raw' } ? undefined : SchemaPart<E, 'body'>;
+  body: SchemaPart<E, 'body'> extends undefined
+    ? undefined
+    : E extends { bodyKind: 'multipart' | 'multipart-or-json' | 'raw' }
+      ? undefined
+      : SchemaPart<E, 'body'>;
   response: JsonResponses<E>;
 };
 

@@ -23,7 +23,12 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     }
     if (error instanceof ZodError) {
       const first = error.issues[0];
-      return reply.status(400).send({ error: first?.message ?? 'The request is not valid.', code: 'validation', requestId, details: error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) });
+      return reply.status(400).send({
+        error: first?.message ?? 'The request is not valid.',
+        code: 'validation',
+        requestId,
+        details: error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+      });
     }
     const fe = error as FastifyError;
     const status = fe.statusCode ?? 500;
@@ -33,7 +38,6 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     }
     return reply.status(status).send({ error: clientMessage(fe, status), code: codeFor(status), requestId });
   });
-
 }
 
 function clientMessage(error: FastifyError, status: number): string {

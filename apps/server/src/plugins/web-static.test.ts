@@ -33,7 +33,8 @@ describe('serving the built web app', () => {
     fs.rmSync(webDir, { recursive: true, force: true });
   });
 
-  const get = (url: string, acceptEncoding?: string) => ctx.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+  const get = (url: string, acceptEncoding?: string) =>
+    ctx.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
 
   it('sends a hashed asset brotli-compressed to a browser that accepts brotli, cached for a year', async () => {
     const response = await get('/assets/index-AbC123xy.js', 'gzip, deflate, br');

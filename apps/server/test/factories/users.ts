@@ -23,7 +23,15 @@ let cachedHash: Promise<string> | undefined;
  */
 export async function createUser(
   deps: AppDeps,
-  overrides: { username?: string; email?: string; role?: 'USER' | 'ADMIN'; tier?: string; country?: string | null; confirmed?: boolean; minRoiThreshold?: number } = {},
+  overrides: {
+    username?: string;
+    email?: string;
+    role?: 'USER' | 'ADMIN';
+    tier?: string;
+    country?: string | null;
+    confirmed?: boolean;
+    minRoiThreshold?: number;
+  } = {},
 ): Promise<TestUser> {
   counter += 1;
   const suffix = `${process.pid}${counter}${Math.floor(Math.random() * 1e6)}`;
@@ -37,8 +45,22 @@ export async function createUser(
   const user = await deps.db.one<{ id: string }>(
     `insert into users (username, email, password_hash, role, email_confirmed_at, organization_id, primary_country, min_roi_threshold)
      values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
-    [username, email.toLowerCase(), await cachedHash, role, overrides.confirmed === false ? null : deps.clock.now(), org.id, overrides.country === undefined ? 'DE' : overrides.country, overrides.minRoiThreshold ?? 0.15],
+    [
+      username,
+      email.toLowerCase(),
+      await cachedHash,
+      role,
+      overrides.confirmed === false ? null : deps.clock.now(),
+      org.id,
+      overrides.country === undefined ? 'DE' : overrides.country,
+      overrides.minRoiThreshold ?? 0.15,
+    ],
   );
-  const token = await signSessionToken(deps.jwtSecret, { id: user.id, username, email, role, subscriptionTier: tier }, deps.config.JWT_TTL_SECONDS, deps.clock.now());
+  const token = await signSessionToken(
+    deps.jwtSecret,
+    { id: user.id, username, email, role, subscriptionTier: tier },
+    deps.config.JWT_TTL_SECONDS,
+    deps.clock.now(),
+  );
   return { id: user.id, username, email, password, organizationId: org.id, role, token, headers: { authorization: `Bearer ${token}` } };
 }

@@ -70,7 +70,7 @@ describe('lock-out per account and client address, with a higher per-account lim
     expect((await from('10.1.0.2', { username: user.username, password: user.password })).statusCode).toBe(200);
   });
 
-  it('fifty failures from many addresses lock the account for an hour; the owner\'s password reset lifts it', async () => {
+  it("fifty failures from many addresses lock the account for an hour; the owner's password reset lifts it", async () => {
     const user = await createUser(ctx.deps);
     for (let i = 0; i < 50; i += 1) {
       // ten from one address (which locks that address), forty from forty others
@@ -83,7 +83,9 @@ describe('lock-out per account and client address, with a higher per-account lim
 
     await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: user.email }, remoteAddress: '10.2.200.1' });
     const resetToken = tokenFromLink(ctx.mailer.lastTo(user.email), RESET_PREFIX);
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token: resetToken, password: 'a-brand-new-password' } })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token: resetToken, password: 'a-brand-new-password' } })).statusCode,
+    ).toBe(200);
     expect((await from('10.2.200.1', { username: user.username, password: 'a-brand-new-password' })).statusCode).toBe(200);
     // the per-address lock is lifted too
     expect((await from('10.2.99.1', { username: user.username, password: 'a-brand-new-password' })).statusCode).toBe(200);

@@ -19,7 +19,10 @@ function listRoutes(ctx: TestContext): Array<[string, string]> {
     while (stack.length && stack[stack.length - 1]!.depth >= depth) stack.pop();
     const path = (stack[stack.length - 1]?.path ?? '') + match[2]!;
     stack.push({ depth, path });
-    for (const method of (match[3] ?? '').split(',').map((m) => m.trim()).filter(Boolean)) {
+    for (const method of (match[3] ?? '')
+      .split(',')
+      .map((m) => m.trim())
+      .filter(Boolean)) {
       if (method !== 'HEAD') routes.push([method, path]);
     }
   }
@@ -51,7 +54,12 @@ describe('bad input answers 400 with a sentence, never 500 (issue 13, items 1–
   it('refuses a NUL byte in a path parameter of every route with one sentence (logged in or not)', async () => {
     for (const [method, path] of routes.filter(([, p]) => p.includes(':'))) {
       for (const headers of [admin.headers, {}]) {
-        const res = await ctx.app.inject({ method: method as 'GET', url: withNulParams(path), headers, payload: method === 'GET' || method === 'DELETE' ? undefined : {} });
+        const res = await ctx.app.inject({
+          method: method as 'GET',
+          url: withNulParams(path),
+          headers,
+          payload: method === 'GET' || method === 'DELETE' ? undefined : {},
+        });
         expect(res.statusCode, `${method} ${path}`).toBe(400);
         expect(res.json(), `${method} ${path}`).toMatchObject({ error: 'The request contains a NUL character, which is not allowed.', code: 'validation' });
       }
@@ -61,7 +69,12 @@ describe('bad input answers 400 with a sentence, never 500 (issue 13, items 1–
   it('answers no 500 for a path parameter that is not an id (wrong shape, 100 characters, quotes, emoji)', async () => {
     for (const [method, path] of routes.filter(([, p]) => p.includes(':'))) {
       for (const value of ['not-an-id', 'x'.repeat(100), "1'%20or%20'1'='1", '%F0%9F%92%A5', '-1', '99999999999999999999999']) {
-        const res = await ctx.app.inject({ method: method as 'GET', url: path.replace(/:[A-Za-z]+/g, value), headers: admin.headers, payload: method === 'GET' || method === 'DELETE' ? undefined : {} });
+        const res = await ctx.app.inject({
+          method: method as 'GET',
+          url: path.replace(/:[A-Za-z]+/g, value),
+          headers: admin.headers,
+          payload: method === 'GET' || method === 'DELETE' ? undefined : {},
+        });
         expect(res.statusCode, `${method} ${path} with ${value.slice(0, 20)}`).toBeLessThan(500);
         expect(res.json().error, `${method} ${path} with ${value.slice(0, 20)}`).toEqual(expect.any(String));
       }
@@ -79,8 +92,19 @@ describe('bad input answers 400 with a sentence, never 500 (issue 13, items 1–
 
   it('refuses a NUL byte anywhere in a JSON body of every route that takes one', async () => {
     const body = {
-      username: `a${NUL}b`, password: `pass${NUL}word`, email: `a${NUL}@example.test`, organization: `Org${NUL}`, message: `Help${NUL}`,
-      ean: `4006381333931${NUL}`, asin: 'B000000001', name: 'n', brand: `b${NUL}`, numberOfPacks: 1, token: `t${NUL}`, newPassword: 'x', nested: { deep: [`a${NUL}`] },
+      username: `a${NUL}b`,
+      password: `pass${NUL}word`,
+      email: `a${NUL}@example.test`,
+      organization: `Org${NUL}`,
+      message: `Help${NUL}`,
+      ean: `4006381333931${NUL}`,
+      asin: 'B000000001',
+      name: 'n',
+      brand: `b${NUL}`,
+      numberOfPacks: 1,
+      token: `t${NUL}`,
+      newPassword: 'x',
+      nested: { deep: [`a${NUL}`] },
     };
     for (const [method, path] of routes.filter(([m]) => m === 'POST' || m === 'PUT')) {
       if (path === '/api/billing/paddle/webhook') continue;
@@ -99,10 +123,17 @@ describe('bad input answers 400 with a sentence, never 500 (issue 13, items 1–
     const uploads = ['/api/supplier-analyzer/start', '/api/catalog/scan/start', '/api/market-data/imports'];
     const csv = 'ean;brand;price\n4006381333931;Nivea;2.50\n';
     for (const url of uploads) {
-      const inField = multipart({ marketId: `DE${NUL}`, eanColumn: 'ean', brandColumn: 'brand', priceColumn: 'price', market: `DE${NUL}` }, { name: 'list.csv', content: csv });
+      const inField = multipart(
+        { marketId: `DE${NUL}`, eanColumn: 'ean', brandColumn: 'brand', priceColumn: 'price', market: `DE${NUL}` },
+        { name: 'list.csv', content: csv },
+      );
       const inName = multipart({ marketId: 'DE', eanColumn: 'ean', brandColumn: 'brand', priceColumn: 'price' }, { name: `li${NUL}st.csv`, content: csv });
       const inFieldName = multipart({ [`market${NUL}Id`]: 'DE' }, { name: 'list.csv', content: csv });
-      for (const [what, body] of [['field', inField], ['file name', inName], ['field name', inFieldName]] as const) {
+      for (const [what, body] of [
+        ['field', inField],
+        ['file name', inName],
+        ['field name', inFieldName],
+      ] as const) {
         const res = await ctx.app.inject({ method: 'POST', url, headers: { ...admin.headers, ...body.headers }, payload: body.payload });
         expect(res.statusCode, `${url} ${what}`).toBe(400);
         expect(res.json().error, `${url} ${what}`).toBe('The request contains a NUL character, which is not allowed.');
@@ -139,7 +170,11 @@ describe('bad input answers 400 with a sentence, never 500 (issue 13, items 1–
 
   it('takes the longest values a real user sends: a long supplier file name, organization name and a help message of several paragraphs', async () => {
     const organization = 'Beauty & Personal Care Wholesale Distribution International GmbH & Co. KG – Niederlassung Nordrhein-Westfalen';
-    const reg = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: { username: 'longorg.user', email: 'longorg@example.test', password: 'a-good-password', organization } });
+    const reg = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { username: 'longorg.user', email: 'longorg@example.test', password: 'a-good-password', organization },
+    });
     expect(reg.statusCode).toBe(201);
     const paragraph = 'Our supplier list from last week did not produce the deals I expected. The file has 4,812 rows, '.repeat(8);
     const message = Array.from({ length: 12 }, () => paragraph).join('\n\n');
@@ -148,25 +183,43 @@ describe('bad input answers 400 with a sentence, never 500 (issue 13, items 1–
     expect((await ctx.app.inject({ method: 'POST', url: '/api/help', headers: user.headers, payload: { message } })).statusCode).toBe(201);
     const fileName = `${'Keepa_Export_2026_03_01_Beauty_Personal_Care_Germany_Bestsellers_'.repeat(3)}final.csv`;
     expect(fileName.length).toBeGreaterThan(200);
-    const body = multipart({ marketId: 'DE', eanColumn: 'ean', brandColumn: 'brand', priceColumn: 'price' }, { name: fileName, content: 'ean;brand;price\n4006381333931;Nivea;2.50\n' });
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/supplier-analyzer/start', headers: { ...user.headers, ...body.headers }, payload: body.payload });
+    const body = multipart(
+      { marketId: 'DE', eanColumn: 'ean', brandColumn: 'brand', priceColumn: 'price' },
+      { name: fileName, content: 'ean;brand;price\n4006381333931;Nivea;2.50\n' },
+    );
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/supplier-analyzer/start',
+      headers: { ...user.headers, ...body.headers },
+      payload: body.payload,
+    });
     expect(res.statusCode).toBe(200);
   });
 
   describe('malformed multipart answers 400 on every upload route', () => {
     const uploads = ['/api/supplier-analyzer/start', '/api/catalog/scan/start', '/api/market-data/imports'];
-    const good = () => multipart({ marketId: 'DE', eanColumn: 'ean', brandColumn: 'brand', priceColumn: 'price' }, { name: 'list.csv', content: 'ean;brand;price\n4006381333931;Nivea;2.50\n' });
+    const good = () =>
+      multipart(
+        { marketId: 'DE', eanColumn: 'ean', brandColumn: 'brand', priceColumn: 'price' },
+        { name: 'list.csv', content: 'ean;brand;price\n4006381333931;Nivea;2.50\n' },
+      );
     const cases: Array<[string, () => { payload: Buffer; headers: Record<string, string> }]> = [
       ['no boundary', () => ({ payload: good().payload, headers: { 'content-type': 'multipart/form-data' } })],
       ['a wrong boundary', () => ({ payload: good().payload, headers: { 'content-type': 'multipart/form-data; boundary=not-the-one' } })],
-      ['a truncated body', () => {
-        const body = good();
-        return { payload: body.payload.subarray(0, body.payload.length - 40), headers: body.headers };
-      }],
-      ['a body cut inside the part headers', () => {
-        const body = good();
-        return { payload: body.payload.subarray(0, 30), headers: body.headers };
-      }],
+      [
+        'a truncated body',
+        () => {
+          const body = good();
+          return { payload: body.payload.subarray(0, body.payload.length - 40), headers: body.headers };
+        },
+      ],
+      [
+        'a body cut inside the part headers',
+        () => {
+          const body = good();
+          return { payload: body.payload.subarray(0, 30), headers: body.headers };
+        },
+      ],
       ['garbage', () => ({ payload: Buffer.from('this is not multipart at all'), headers: { 'content-type': 'multipart/form-data; boundary=xyz' } })],
     ];
     for (const url of uploads) {
@@ -184,8 +237,19 @@ describe('bad input answers 400 with a sentence, never 500 (issue 13, items 1–
   describe('Paddle webhook', () => {
     const nowSeconds = () => Math.floor(ctx.clock.now().getTime() / 1000);
     const post = (body: string, ts: number) =>
-      ctx.app.inject({ method: 'POST', url: '/api/billing/paddle/webhook', payload: body, headers: { 'content-type': 'application/json', 'paddle-signature': signPaddlePayload(body, PADDLE_SECRET, ts) } });
-    const event = (eventId: string) => JSON.stringify({ event_id: eventId, event_type: 'subscription.updated', occurred_at: ctx.clock.now().toISOString(), data: { id: 'sub_x', status: 'active' } });
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/billing/paddle/webhook',
+        payload: body,
+        headers: { 'content-type': 'application/json', 'paddle-signature': signPaddlePayload(body, PADDLE_SECRET, ts) },
+      });
+    const event = (eventId: string) =>
+      JSON.stringify({
+        event_id: eventId,
+        event_type: 'subscription.updated',
+        occurred_at: ctx.clock.now().toISOString(),
+        data: { id: 'sub_x', status: 'active' },
+      });
 
     it('refuses a signature timestamp beyond the tolerance in the future as in the past', async () => {
       expect((await post(event('evt_future_far'), nowSeconds() + 3600)).statusCode).toBe(401);
@@ -199,7 +263,12 @@ describe('bad input answers 400 with a sentence, never 500 (issue 13, items 1–
       const res = await post(event(`evt_${NUL}`), nowSeconds());
       expect(res.statusCode).toBe(400);
       expect(isSentence(res.json().error)).toBe(true);
-      const deep = JSON.stringify({ event_id: 'evt_deep_nul', event_type: 'subscription.updated', occurred_at: ctx.clock.now().toISOString(), data: { id: `sub_${NUL}`, custom_data: { userId: `u${NUL}` } } });
+      const deep = JSON.stringify({
+        event_id: 'evt_deep_nul',
+        event_type: 'subscription.updated',
+        occurred_at: ctx.clock.now().toISOString(),
+        data: { id: `sub_${NUL}`, custom_data: { userId: `u${NUL}` } },
+      });
       expect((await post(deep, nowSeconds())).statusCode).toBe(400);
       expect((await post(event('e'.repeat(5000)), nowSeconds())).statusCode).toBe(400);
     });

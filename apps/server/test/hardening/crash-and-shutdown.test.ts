@@ -81,7 +81,13 @@ describe('crash resume and graceful shutdown of real server processes', () => {
     return (await res.json()) as Status;
   }
 
-  async function waitForScan(server: ServerProcess, headers: Record<string, string>, scanId: string, done: (s: Status) => boolean, timeoutMs: number): Promise<Status> {
+  async function waitForScan(
+    server: ServerProcess,
+    headers: Record<string, string>,
+    scanId: string,
+    done: (s: Status) => boolean,
+    timeoutMs: number,
+  ): Promise<Status> {
     const started = Date.now();
     for (;;) {
       const s = await status(server, headers, scanId);
@@ -146,7 +152,9 @@ describe('crash resume and graceful shutdown of real server processes', () => {
     let answer = '';
     socket.on('data', (d: Buffer) => (answer += d.toString()));
     const answered = new Promise<void>((resolve) => socket.once('end', resolve).once('close', resolve));
-    socket.write(`POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${login.length}\r\nConnection: close\r\n\r\n${login.slice(0, 10)}`);
+    socket.write(
+      `POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${login.length}\r\nConnection: close\r\n\r\n${login.slice(0, 10)}`,
+    );
     await new Promise((r) => setTimeout(r, 300));
 
     const termAt = Date.now();
@@ -154,7 +162,10 @@ describe('crash resume and graceful shutdown of real server processes', () => {
     // No new connections once the server stops listening.
     let refused = false;
     for (let i = 0; i < 40 && !refused; i++) {
-      refused = await fetch(`${running.url}/api/health`, { signal: AbortSignal.timeout(2000) }).then(() => false, () => true);
+      refused = await fetch(`${running.url}/api/health`, { signal: AbortSignal.timeout(2000) }).then(
+        () => false,
+        () => true,
+      );
       if (!refused) await new Promise((r) => setTimeout(r, 100));
     }
     expect(refused).toBe(true);

@@ -13,7 +13,11 @@ describe('content security policy and plain HTTP', () => {
     for (const ctx of contexts) await ctx.close();
   });
   const csp = async (ctx: TestContext, headers: Record<string, string> = {}) =>
-    String((await ctx.app.inject({ method: 'GET', url: '/api/health', headers: { host: 'dealradar.example.com:3000', ...headers } })).headers['content-security-policy']);
+    String(
+      (await ctx.app.inject({ method: 'GET', url: '/api/health', headers: { host: 'dealradar.example.com:3000', ...headers } })).headers[
+        'content-security-policy'
+      ],
+    );
 
   let auto: TestContext;
   beforeAll(async () => {
@@ -33,6 +37,8 @@ describe('content security policy and plain HTTP', () => {
 
   it('can be forced on or off', async () => {
     expect(await csp(await app({ UPGRADE_INSECURE_REQUESTS: 'true' }))).toContain('upgrade-insecure-requests');
-    expect(await csp(await app({ UPGRADE_INSECURE_REQUESTS: 'false', TRUST_PROXY: 'true' }), { 'x-forwarded-proto': 'https' })).not.toContain('upgrade-insecure-requests');
+    expect(await csp(await app({ UPGRADE_INSECURE_REQUESTS: 'false', TRUST_PROXY: 'true' }), { 'x-forwarded-proto': 'https' })).not.toContain(
+      'upgrade-insecure-requests',
+    );
   });
 });

@@ -43,11 +43,20 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('scale-out start on one empty Po
     const client = new pg.Client({ connectionString: database!.url });
     await client.connect();
     try {
-      const files = fs.readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).map((f) => f.replace(/\.sql$/, '')).sort();
+      const files = fs
+        .readdirSync(MIGRATIONS_DIR)
+        .filter((f) => f.endsWith('.sql'))
+        .map((f) => f.replace(/\.sql$/, ''))
+        .sort();
       const rows = (await client.query<{ version: string }>('select version from schema_migrations order by version')).rows;
       expect(rows.map((r) => r.version)).toEqual(files);
       // One process applied them all; the others waited for its lock and found nothing left to do.
-      const appliedBy = servers.map((s) => s.logs().filter((l) => l.msg === 'migrations applied').flatMap((l) => l.applied as string[]));
+      const appliedBy = servers.map((s) =>
+        s
+          .logs()
+          .filter((l) => l.msg === 'migrations applied')
+          .flatMap((l) => l.applied as string[]),
+      );
       expect(appliedBy.filter((a) => a.length > 0)).toEqual([files]);
       // The lock was released: nobody holds it once all are up.
       const held = await client.query(`select 1 from pg_locks where locktype = 'advisory' and objid = 72011001 and granted`);

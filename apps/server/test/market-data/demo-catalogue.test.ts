@@ -43,8 +43,14 @@ describe('demo catalogue', () => {
           if (listings.length === 2) twoListings += 1;
         }
         for (const l of listings) {
-          const plausible = /^B0[A-Z0-9]{8}$/.test(l.asin) && (l.buyBoxPrice === null || l.buyBoxPrice > 50) && (l.fbaFee ?? 0) > 100
-            && (l.mainCategoryRank ?? 0) > 0 && (l.rating ?? 0) >= 3.4 && (l.rating ?? 9) <= 5 && l.market === market;
+          const plausible =
+            /^B0[A-Z0-9]{8}$/.test(l.asin) &&
+            (l.buyBoxPrice === null || l.buyBoxPrice > 50) &&
+            (l.fbaFee ?? 0) > 100 &&
+            (l.mainCategoryRank ?? 0) > 0 &&
+            (l.rating ?? 0) >= 3.4 &&
+            (l.rating ?? 9) <= 5 &&
+            l.market === market;
           if (!plausible) implausible.push(l.asin);
         }
       }
@@ -60,7 +66,12 @@ describe('demo catalogue', () => {
   it('prices single units above wholesale cost plus VAT in Europe and without VAT in North America', () => {
     const tooCheap: string[] = [];
     for (const v of variants.slice(0, 800)) {
-      for (const [market, factor] of [['DE', 1.3 * 1.19], ['IT', 1.3 * 1.22], ['US', 1.3 * 1.08], ['CA', 1.3 * 1.5]] as const) {
+      for (const [market, factor] of [
+        ['DE', 1.3 * 1.19],
+        ['IT', 1.3 * 1.22],
+        ['US', 1.3 * 1.08],
+        ['CA', 1.3 * 1.5],
+      ] as const) {
         const single = demoListings(v.gtin, market, at).find((l) => l.packageQuantity === 1 && l.buyBoxPrice !== null);
         if (single && single.buyBoxPrice! < Math.floor((v.basePrice * factor) / 100) * 100) tooCheap.push(`${market}:${v.gtin}`);
         if (single && market === 'DE' && single.buyBoxPrice! > v.basePrice * 2.8 * 1.19 + 100) tooCheap.push(`too dear ${v.gtin}`);

@@ -32,7 +32,16 @@ describe('fee rules as dated data (issue 12 items 4–5)', () => {
     forgetFeeRules(ctx.deps.db);
     const rules = await loadFeeRules(ctx.deps.db);
     const deal = (at: string) =>
-      computeProfit({ market: 'DE', buyBoxPrice: 1999, fbaFee: 290, numberOfPacks: 1, unitCost: 745, seller: { country: 'DE', vatRegistered: true }, rules, at: new Date(at) });
+      computeProfit({
+        market: 'DE',
+        buyBoxPrice: 1999,
+        fbaFee: 290,
+        numberOfPacks: 1,
+        unitCost: 745,
+        seller: { country: 'DE', vatRegistered: true },
+        rules,
+        at: new Date(at),
+      });
     // before: 15 % × 1999 = 299.85 → profit 345 (profit.test.ts); from 2027-02-01: 16 % × 1999 = 319.84
     // profit = 1679.8319 − 319.84 − 290 − 745 = 324.9919 → 325
     expect(deal('2027-01-31T23:00:00Z')).toMatchObject({ referralFee: 300, profit: 345 });
@@ -50,7 +59,10 @@ describe('fee rules as dated data (issue 12 items 4–5)', () => {
     const frOthers = body.inForce.dsf.find((r: { sellerCountry: string; market: string }) => r.sellerCountry === '*' && r.market === 'FR');
     expect(frOthers).toMatchObject({ effectiveFrom: '2024-10-01', referralRate: 0.02 });
     const after = (await ctx.app.inject({ method: 'GET', url: '/api/market-data/fee-rules?date=2026-03-20', headers: admin.headers })).json();
-    expect(after.inForce.dsf.find((r: { sellerCountry: string; market: string }) => r.sellerCountry === '*' && r.market === 'FR')).toMatchObject({ effectiveFrom: '2026-03-20', referralRate: 0.03 });
+    expect(after.inForce.dsf.find((r: { sellerCountry: string; market: string }) => r.sellerCountry === '*' && r.market === 'FR')).toMatchObject({
+      effectiveFrom: '2026-03-20',
+      referralRate: 0.03,
+    });
     expect(body.all.dsf.length).toBeGreaterThan(body.inForce.dsf.length);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/market-data/fee-rules', headers: user.headers })).statusCode).toBe(403);
     const bad = await ctx.app.inject({ method: 'GET', url: '/api/market-data/fee-rules?date=2026-13-45', headers: admin.headers });
@@ -78,19 +90,27 @@ describe('the seller profile (issue 12 item 4)', () => {
 
   it('saves country and VAT status, and the profit terms use them', async () => {
     const user = await createUser(ctx.deps, { country: 'DE' });
-    const put = await ctx.app.inject({ method: 'PUT', url: '/api/user/settings/seller-profile', headers: user.headers, payload: { country: 'IT', vatRegistered: false } });
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/user/settings/seller-profile',
+      headers: user.headers,
+      payload: { country: 'IT', vatRegistered: false },
+    });
     expect(put.statusCode).toBe(200);
     expect(put.json()).toEqual({ country: 'IT', vatRegistered: false, isDefault: false });
     const terms = await loadProfitTerms(ctx.deps.db, user.id, ctx.deps.clock.now());
     expect(terms.seller).toEqual({ country: 'IT', vatRegistered: false });
   });
 
-  it.each([[{ country: 'XX', vatRegistered: true }], [{ country: 'DE' }], [{ country: 'DE', vatRegistered: 'yes' }], [[1]]])('refuses %j with 400 and a sentence', async (payload) => {
-    const user = await createUser(ctx.deps);
-    const res = await ctx.app.inject({ method: 'PUT', url: '/api/user/settings/seller-profile', headers: user.headers, payload: payload as never });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatch(/\w+ .*\./);
-  });
+  it.each([[{ country: 'XX', vatRegistered: true }], [{ country: 'DE' }], [{ country: 'DE', vatRegistered: 'yes' }], [[1]]])(
+    'refuses %j with 400 and a sentence',
+    async (payload) => {
+      const user = await createUser(ctx.deps);
+      const res = await ctx.app.inject({ method: 'PUT', url: '/api/user/settings/seller-profile', headers: user.headers, payload: payload as never });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatch(/\w+ .*\./);
+    },
+  );
 
   it('needs a session', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/user/settings/seller-profile' })).statusCode).toBe(401);

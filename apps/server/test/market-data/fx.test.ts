@@ -57,7 +57,13 @@ describe('FX service', () => {
   });
 
   it('FX_RATES wins and states its date', async () => {
-    const fx = createFxService({ config: { FX_RATES: '2026-11-18;GBP=0.9', ECB_BASE_URL: 'http://127.0.0.1:9' }, db: handle.db, clock, offline: false, log: silentLog });
+    const fx = createFxService({
+      config: { FX_RATES: '2026-11-18;GBP=0.9', ECB_BASE_URL: 'http://127.0.0.1:9' },
+      db: handle.db,
+      clock,
+      offline: false,
+      log: silentLog,
+    });
     expect(await fx.fxRate('EUR', 'GBP')).toMatchObject({ rate: 0.9, date: '2026-11-18', source: 'config' });
     // a currency FX_RATES doesn't list falls back to the built-in table
     expect((await fx.fxRate('EUR', 'USD')).source).toBe('built-in');

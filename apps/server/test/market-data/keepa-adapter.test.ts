@@ -18,7 +18,10 @@ function products() {
   const map = new Map<string, object[]>();
   for (let i = 0; i < 300; i += 1) map.set(ean(i), [keepaProduct({ asin: `B0TEST${String(i).padStart(4, '0')}`, ean: ean(i), rank: 1000 + i })]);
   // several listings for one code: the single (rank 5000) and a 3-pack (rank 900)
-  map.set(ean(1000), [keepaProduct({ asin: 'B0SINGLE01', ean: ean(1000), rank: 5000 }), keepaProduct({ asin: 'B0THREEPK1', ean: ean(1000), rank: 900, pack: 3 })]);
+  map.set(ean(1000), [
+    keepaProduct({ asin: 'B0SINGLE01', ean: ean(1000), rank: 5000 }),
+    keepaProduct({ asin: 'B0THREEPK1', ean: ean(1000), rank: 900, pack: 3 }),
+  ]);
   map.set(ean(1001), [keepaProduct({ asin: 'B0NOBUYBOX', ean: ean(1001), buyBox: -1, fba: null, referral: null })]);
   map.set(ean(1002), [keepaProduct({ asin: 'B0PARENT01', ean: ean(1002), productType: 5 })]);
   map.set('036000291452', [keepaProduct({ asin: 'B0USUPC001', upc: '036000291452' })]);
@@ -29,7 +32,15 @@ describe('Keepa adapter against a local Keepa', () => {
   let fake: Awaited<ReturnType<typeof startKeepaFake>>;
   afterEach(async () => fake?.close());
   const provider = (extra: Partial<Parameters<typeof createKeepaProvider>[0]> = {}) =>
-    createKeepaProvider({ apiKey: KEY, baseUrl: fake.url, now: () => new Date('2026-11-20T10:00:00Z'), log: silentLog, backoffBaseMs: 10, timeoutMs: 400, ...extra });
+    createKeepaProvider({
+      apiKey: KEY,
+      baseUrl: fake.url,
+      now: () => new Date('2026-11-20T10:00:00Z'),
+      log: silentLog,
+      backoffBaseMs: 10,
+      timeoutMs: 400,
+      ...extra,
+    });
 
   it('maps the product fields (cents, -1, ranks, fees, pack, image) and returns several listings per code', async () => {
     fake = await startKeepaFake({ key: KEY, products: products() });
@@ -43,9 +54,23 @@ describe('Keepa adapter against a local Keepa', () => {
     expect(q.get('code-limit')).toBe('5');
     expect(q.get('buybox')).toBe('1');
     expect(result.found.get(ean(0))![0]).toMatchObject({
-      ean: ean(0), asin: 'B0TEST0000', market: 'DE', buyBoxPrice: 1299, lowestFbaPrice: 1249, lowestFbmPrice: 1399, offerCount: 7,
-      mainCategoryRank: 1000, beautyCategoryRank: 88, rating: 4.5, reviewCount: 812, estimatedMonthlySales: 300, referralFeeRate: 0.15,
-      fbaFee: 290, packageQuantity: 1, imageUrl: 'https://m.media-amazon.com/images/I/41aaaa.jpg', source: 'keepa',
+      ean: ean(0),
+      asin: 'B0TEST0000',
+      market: 'DE',
+      buyBoxPrice: 1299,
+      lowestFbaPrice: 1249,
+      lowestFbmPrice: 1399,
+      offerCount: 7,
+      mainCategoryRank: 1000,
+      beautyCategoryRank: 88,
+      rating: 4.5,
+      reviewCount: 812,
+      estimatedMonthlySales: 300,
+      referralFeeRate: 0.15,
+      fbaFee: 290,
+      packageQuantity: 1,
+      imageUrl: 'https://m.media-amazon.com/images/I/41aaaa.jpg',
+      source: 'keepa',
     });
     expect(result.found.get(ean(1000))!.map((l) => l.asin)).toEqual(['B0SINGLE01', 'B0THREEPK1']);
     expect(result.found.get(ean(1001))![0]).toMatchObject({ buyBoxPrice: null, fbaFee: null, referralFeeRate: null });

@@ -6,7 +6,8 @@ import { createUser, type TestUser } from '../factories/users.ts';
 function multipart(fields: Record<string, string>, file?: { name: string; content: string | Buffer }) {
   const boundary = '----dealradar-test-boundary';
   const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  for (const [name, value] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   if (file) {
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: text/csv\r\n\r\n`));
     parts.push(Buffer.isBuffer(file.content) ? file.content : Buffer.from(file.content));
@@ -17,10 +18,26 @@ function multipart(fields: Record<string, string>, file?: { name: string; conten
 }
 
 const HEADER = [
-  'Locale', 'Title', 'ASIN', 'Brand', 'Buy Box 🚚: Current', 'New, 3rd Party FBA: Current', 'New, 3rd Party FBM 🚚: Current', 'Sales Rank: Current',
-  'Bought in past month', 'New Offer Count: Current', 'Reviews: Rating', 'Reviews: Rating Count', 'FBA Pick&Pack Fee', 'Referral Fee %',
-  'Package: Quantity', 'Product Codes: EAN', 'Product Codes: UPC',
-].map((h) => `"${h}"`).join(',');
+  'Locale',
+  'Title',
+  'ASIN',
+  'Brand',
+  'Buy Box 🚚: Current',
+  'New, 3rd Party FBA: Current',
+  'New, 3rd Party FBM 🚚: Current',
+  'Sales Rank: Current',
+  'Bought in past month',
+  'New Offer Count: Current',
+  'Reviews: Rating',
+  'Reviews: Rating Count',
+  'FBA Pick&Pack Fee',
+  'Referral Fee %',
+  'Package: Quantity',
+  'Product Codes: EAN',
+  'Product Codes: UPC',
+]
+  .map((h) => `"${h}"`)
+  .join(',');
 const EXPORT = [
   '\ufeff' + HEADER,
   'de,"Face Cream, 50 ml",B0IMPORT01,Alpha,"€ 19,99","€ 18,50","€ 21,00","1,520",300,7,4.5,812,"€ 2,90",15 %,1,"4006381333931, 0036000291452",',
@@ -40,7 +57,12 @@ describe('Keepa export import (admin)', () => {
   afterAll(async () => ctx.close());
 
   const upload = (who: TestUser, fields: Record<string, string>, file?: { name: string; content: string | Buffer }) =>
-    ctx.app.inject({ method: 'POST', url: '/api/market-data/imports', headers: { ...who.headers, ...multipart(fields, file).headers }, payload: multipart(fields, file).payload });
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/market-data/imports',
+      headers: { ...who.headers, ...multipart(fields, file).headers },
+      payload: multipart(fields, file).payload,
+    });
 
   it('loads the rows into the shared cache: look-ups use them with no upstream call, several listings per EAN, per market', async () => {
     const res = await upload(admin, {}, { name: 'keepa.csv', content: EXPORT });
@@ -55,8 +77,20 @@ describe('Keepa export import (admin)', () => {
     expect(cream.listing).toMatchObject({ asin: 'B0IMPORT02', packageQuantity: 3, buyBoxPrice: 5499, lowestFbaPrice: null, source: 'import' });
     expect(cream.numberOfPacks).toBe(3);
     expect(cream.alternatives[0]).toMatchObject({
-      asin: 'B0IMPORT01', title: 'Face Cream, 50 ml', brand: 'Alpha', buyBoxPrice: 1999, lowestFbaPrice: 1850, lowestFbmPrice: 2100, mainCategoryRank: 1520,
-      estimatedMonthlySales: 300, offerCount: 7, rating: 4.5, reviewCount: 812, fbaFee: 290, referralFeeRate: 0.15, packageQuantity: 1,
+      asin: 'B0IMPORT01',
+      title: 'Face Cream, 50 ml',
+      brand: 'Alpha',
+      buyBoxPrice: 1999,
+      lowestFbaPrice: 1850,
+      lowestFbmPrice: 2100,
+      mainCategoryRank: 1520,
+      estimatedMonthlySales: 300,
+      offerCount: 7,
+      rating: 4.5,
+      reviewCount: 812,
+      fbaFee: 290,
+      referralFeeRate: 0.15,
+      packageQuantity: 1,
     });
     const uk = await ctx.deps.marketData.lookupListings(['0036000291452'], 'UK');
     expect(uk.upstreamRequests).toBe(0);
@@ -75,13 +109,33 @@ describe('Keepa export import (admin)', () => {
 
   it.each([
     [{}, { name: 'x.csv', content: 'ASIN,Product Codes: EAN\nB0IMPORT09,6291041500213\n' }, 'The file has no Locale column: choose the market of the export.'],
-    [{ market: 'DE' }, { name: 'x.csv', content: 'Title,Product Codes: EAN\nx,6291041500213\n' }, 'The file has no ASIN column. Is it a Keepa Product Viewer or Product Finder export?'],
-    [{ market: 'DE' }, { name: 'x.csv', content: 'ASIN,Title\nB0IMPORT09,x\n' }, 'The file has no EAN column (Product Codes: EAN, UPC or GTIN). Add it to the Keepa export.'],
+    [
+      { market: 'DE' },
+      { name: 'x.csv', content: 'Title,Product Codes: EAN\nx,6291041500213\n' },
+      'The file has no ASIN column. Is it a Keepa Product Viewer or Product Finder export?',
+    ],
+    [
+      { market: 'DE' },
+      { name: 'x.csv', content: 'ASIN,Title\nB0IMPORT09,x\n' },
+      'The file has no EAN column (Product Codes: EAN, UPC or GTIN). Add it to the Keepa export.',
+    ],
     [{ market: 'DE' }, { name: 'x.csv', content: 'ASIN,Product Codes: EAN\n' }, 'The file has no data rows.'],
-    [{ market: 'XX' }, { name: 'x.csv', content: 'ASIN,Product Codes: EAN\nB0IMPORT09,6291041500213\n' }, 'Choose the market of the export (DE, UK, FR, IT, ES, US or CA).'],
+    [
+      { market: 'XX' },
+      { name: 'x.csv', content: 'ASIN,Product Codes: EAN\nB0IMPORT09,6291041500213\n' },
+      'Choose the market of the export (DE, UK, FR, IT, ES, US or CA).',
+    ],
     // Since issue 11 XLSX exports are imported; a broken one is refused with a sentence.
-    [{ market: 'DE' }, { name: 'x.xlsx', content: Buffer.from('PK\u0003\u0004rest') }, 'The file could not be read as an Excel workbook (.xlsx): it is damaged or not a ZIP archive. Please save it again as .xlsx or .csv.'],
-    [{ market: 'DE' }, { name: 'x.xls', content: Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(1016)]) }, 'This is an old Excel file (.xls). Please save it as .xlsx or .csv and upload it again.'],
+    [
+      { market: 'DE' },
+      { name: 'x.xlsx', content: Buffer.from('PK\u0003\u0004rest') },
+      'The file could not be read as an Excel workbook (.xlsx): it is damaged or not a ZIP archive. Please save it again as .xlsx or .csv.',
+    ],
+    [
+      { market: 'DE' },
+      { name: 'x.xls', content: Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(1016)]) },
+      'This is an old Excel file (.xls). Please save it as .xlsx or .csv and upload it again.',
+    ],
     [{ market: 'DE' }, undefined, 'Choose the Keepa export (CSV or XLSX) to import.'],
   ])('refuses bad input with a sentence (%j)', async (fields, file, message) => {
     const res = await upload(admin, fields, file);
@@ -104,7 +158,18 @@ describe('Keepa export import (admin)', () => {
   });
   it('imports an XLSX export (numbers as number cells, several codes in one cell) like the CSV one', async () => {
     ctx.clock.advance(60_000);
-    const header = ['Locale', 'Title', 'ASIN', 'Brand', 'Buy Box 🚚: Current', 'Sales Rank: Current', 'Referral Fee %', 'FBA Pick&Pack Fee', 'Package: Quantity', 'Product Codes: EAN'];
+    const header = [
+      'Locale',
+      'Title',
+      'ASIN',
+      'Brand',
+      'Buy Box 🚚: Current',
+      'Sales Rank: Current',
+      'Referral Fee %',
+      'FBA Pick&Pack Fee',
+      'Package: Quantity',
+      'Product Codes: EAN',
+    ];
     const bytes = buildXlsx([
       {
         name: 'Keepa',
@@ -122,7 +187,13 @@ describe('Keepa export import (admin)', () => {
     expect(res.json().problems).toEqual(['Line 4: B0XLSX0003 has no valid EAN.']);
     const de = await ctx.deps.marketData.lookupListings(['4005900136374', '3600523951369'], 'DE');
     expect(de.upstreamRequests).toBe(0);
-    expect(de.resolved.get('3600523951369')!.listing).toMatchObject({ asin: 'B0XLSX0001', buyBoxPrice: 2499, mainCategoryRank: 1520, referralFeeRate: 0.15, fbaFee: 310 });
+    expect(de.resolved.get('3600523951369')!.listing).toMatchObject({
+      asin: 'B0XLSX0001',
+      buyBoxPrice: 2499,
+      mainCategoryRank: 1520,
+      referralFeeRate: 0.15,
+      fbaFee: 310,
+    });
     const fr = await ctx.deps.marketData.lookupListings(['4005900136374'], 'FR');
     expect(fr.resolved.get('4005900136374')!.listing).toMatchObject({ asin: 'B0XLSX0002', buyBoxPrice: 2650, referralFeeRate: 0.15, packageQuantity: 2 });
   });

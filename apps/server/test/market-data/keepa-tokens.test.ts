@@ -53,7 +53,13 @@ describe('Keepa tokens', () => {
   const keepa = (extra: Partial<Parameters<typeof createKeepaProvider>[0]> = {}) =>
     createKeepaProvider({ apiKey: KEY, baseUrl: fake.url, now: () => clock.now(), log: silentLog, backoffBaseMs: 10, timeoutMs: 2000, ...extra });
   const service = (provider = keepa()) =>
-    createMarketDataService({ config: testConfig({ MARKET_DATA: 'keepa', KEEPA_API_KEY: KEY }), db: handle.db, clock, log: silentLog, providers: { retail: provider } });
+    createMarketDataService({
+      config: testConfig({ MARKET_DATA: 'keepa', KEEPA_API_KEY: KEY }),
+      db: handle.db,
+      clock,
+      log: silentLog,
+      providers: { retail: provider },
+    });
 
   it('the first phase asks without buybox (1 token per product) and reads the highest price Keepa shows; tokens come from tokensConsumed', async () => {
     fake = await startKeepaFake({ key: KEY, products: fixtureProducts() });
@@ -137,9 +143,13 @@ describe('Keepa tokens', () => {
   it('describes a cost as the screens show it', () => {
     const estimate = estimateTokens({ eans: 2400, complete: 50, withoutBuyBox: 0, account: { tokensLeft: null, refillRate: 20 } });
     expect(estimate.tokens).toBe(Math.ceil(2350 * 1.45));
-    expect(describeTokenCost({ tokens: 3400, minutes: 170, refillRate: 20, newEans: 2345 })).toBe('about 3,400 Keepa tokens, about 2 h 50 min at 20 tokens/min');
+    expect(describeTokenCost({ tokens: 3400, minutes: 170, refillRate: 20, newEans: 2345 })).toBe(
+      'about 3,400 Keepa tokens, about 2 h 50 min at 20 tokens/min',
+    );
     expect(describeTokenCost({ tokens: 0, minutes: 0, refillRate: 20, newEans: 0 })).toBe('no Keepa tokens (every EAN is in the shared cache)');
     expect(estimateTokens({ eans: 100, complete: 0, withoutBuyBox: 0, account: { tokensLeft: 1000, refillRate: 20 } }).minutes).toBe(0);
-    expect(estimateTokens({ eans: 1000, complete: 0, withoutBuyBox: 0, account: { tokensLeft: 50, refillRate: 20 } }).minutes).toBe(Math.ceil((1450 - 50) / 20));
+    expect(estimateTokens({ eans: 1000, complete: 0, withoutBuyBox: 0, account: { tokensLeft: 50, refillRate: 20 } }).minutes).toBe(
+      Math.ceil((1450 - 50) / 20),
+    );
   });
 });

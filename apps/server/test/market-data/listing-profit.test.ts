@@ -5,9 +5,27 @@ import { listingProfit, toEurMinor } from '../../src/modules/market-data/listing
 import type { AmazonListing, ResolvedListing } from '../../src/modules/market-data/market-data.types.ts';
 
 const listing: AmazonListing = {
-  ean: '4006381333931', asin: 'B0TEST0001', market: 'UK', title: 't', brand: 'b', imageUrl: null, buyBoxPrice: 1299, lowestFbaPrice: null,
-  lowestFbmPrice: null, offerCount: 3, mainCategoryRank: 100, beautyCategoryRank: 10, estimatedMonthlySales: 50, rating: 4.5, reviewCount: 10,
-  buyBoxSellerId: null, referralFeeRate: null, fbaFee: 250, packageQuantity: 2, fetchedAt: new Date(), source: 'demo',
+  ean: '4006381333931',
+  asin: 'B0TEST0001',
+  market: 'UK',
+  title: 't',
+  brand: 'b',
+  imageUrl: null,
+  buyBoxPrice: 1299,
+  lowestFbaPrice: null,
+  lowestFbmPrice: null,
+  offerCount: 3,
+  mainCategoryRank: 100,
+  beautyCategoryRank: 10,
+  estimatedMonthlySales: 50,
+  rating: 4.5,
+  reviewCount: 10,
+  buyBoxSellerId: null,
+  referralFeeRate: null,
+  fbaFee: 250,
+  packageQuantity: 2,
+  fetchedAt: new Date(),
+  source: 'demo',
 };
 
 const terms: ProfitTerms = { seller: { country: 'DE', vatRegistered: true }, rules: FEE_RULES_0013, at: new Date('2026-11-23T12:00:00Z') };

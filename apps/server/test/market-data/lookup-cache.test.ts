@@ -72,7 +72,9 @@ describe('market-data look-ups through the shared cache', () => {
   it('honours MARKET_CACHE_TTL_HOURS', async () => {
     const { provider, calls } = countingProvider(createDemoRetailProvider(clock));
     const md = service(provider, { MARKET_CACHE_TTL_HOURS: '1' });
-    const eans = demoCatalogue().variants.slice(0, 10).map((v) => v.gtin);
+    const eans = demoCatalogue()
+      .variants.slice(0, 10)
+      .map((v) => v.gtin);
     await md.lookupListings(eans, 'IT');
     clock.advance(30 * 60_000);
     await md.lookupListings(eans, 'IT');
@@ -85,7 +87,9 @@ describe('market-data look-ups through the shared cache', () => {
   it('does not duplicate concurrent look-ups of the same EANs', async () => {
     const { provider, calls } = countingProvider(createDemoRetailProvider(clock));
     const md = service(provider);
-    const eans = demoCatalogue().variants.slice(0, 250).map((v) => v.gtin);
+    const eans = demoCatalogue()
+      .variants.slice(0, 250)
+      .map((v) => v.gtin);
     const [a, b, c] = await Promise.all([md.lookupListings(eans, 'FR'), md.lookupListings(eans, 'FR'), md.lookupListings(eans.slice(100), 'FR')]);
     expect(calls.eanRequests).toBe(3);
     expect(new Set(calls.codes).size).toBe(calls.codes.length);
@@ -97,7 +101,9 @@ describe('market-data look-ups through the shared cache', () => {
   it('a cancelled look-up stops between batches; another caller waiting for its EANs fetches them itself', async () => {
     const { provider, calls } = countingProvider(createDemoRetailProvider(clock));
     const md = service(provider);
-    const eans = demoCatalogue().variants.slice(600, 900).map((v) => v.gtin); // 3 batches
+    const eans = demoCatalogue()
+      .variants.slice(600, 900)
+      .map((v) => v.gtin); // 3 batches
     const controller = new AbortController();
     const first = md.lookupListings(eans, 'US', { signal: controller.signal });
     const second = md.lookupListings(eans, 'US');
@@ -125,7 +131,9 @@ describe('market-data look-ups through the shared cache', () => {
       },
     };
     const md = service(flaky);
-    const eans = demoCatalogue().variants.slice(300, 450).map((v) => v.gtin); // 2 batches
+    const eans = demoCatalogue()
+      .variants.slice(300, 450)
+      .map((v) => v.gtin); // 2 batches
     const first = await md.lookupListings(eans, 'ES');
     expect(first.notLookedUp).toEqual(eans.slice(0, 100));
     expect(first.resolved.size).toBeGreaterThan(20);
@@ -142,7 +150,9 @@ describe('market-data look-ups through the shared cache', () => {
         throw new Error('boom');
       },
     };
-    const eans = demoCatalogue().variants.slice(500, 510).map((v) => v.gtin);
+    const eans = demoCatalogue()
+      .variants.slice(500, 510)
+      .map((v) => v.gtin);
     const result = await service(throwing).lookupListings(eans, 'CA');
     expect(result.notLookedUp).toEqual(eans);
   });
@@ -183,9 +193,12 @@ describe('market-data look-ups through the shared cache', () => {
   it('purges rows a week after they expired', async () => {
     const { purgeMarketCache } = await import('../../src/modules/market-data/market-data.jobs.ts');
     const md = service(createDemoRetailProvider(clock));
-    const eans = demoCatalogue().variants.slice(1000, 1010).map((v) => v.gtin);
+    const eans = demoCatalogue()
+      .variants.slice(1000, 1010)
+      .map((v) => v.gtin);
     await md.lookupListings(eans, 'ES');
-    const ours = async () => (await handle.db.one<{ n: number }>(`select count(*)::int as n from market_listing_cache where market = 'ES' and key = any($1::text[])`, [eans])).n;
+    const ours = async () =>
+      (await handle.db.one<{ n: number }>(`select count(*)::int as n from market_listing_cache where market = 'ES' and key = any($1::text[])`, [eans])).n;
     expect(await ours()).toBe(10);
     clock.advance(24 * 3_600_000 + 6 * 24 * 3_600_000); // expired 6 days ago: kept
     await purgeMarketCache({ db: handle.db, clock, log: silentLog });

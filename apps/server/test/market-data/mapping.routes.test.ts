@@ -100,8 +100,21 @@ describe('EAN-ASIN mapping API (SPEC §7)', () => {
       expect(res.statusCode, method).toBe(400);
       expect(res.json().error, method).toBe('The request contains a NUL character, which is not allowed.');
     }
-    for (const bad of [null, [], 'text', { ...body, numberOfPacks: '3' }, { ...body, numberOfPacks: 1e9 }, { ...body, ean: 12345 }, { ...body, name: 'x'.repeat(501) }]) {
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/ean-asin-mapping', headers: { ...admin.headers, 'content-type': 'application/json' }, payload: JSON.stringify(bad) });
+    for (const bad of [
+      null,
+      [],
+      'text',
+      { ...body, numberOfPacks: '3' },
+      { ...body, numberOfPacks: 1e9 },
+      { ...body, ean: 12345 },
+      { ...body, name: 'x'.repeat(501) },
+    ]) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/ean-asin-mapping',
+        headers: { ...admin.headers, 'content-type': 'application/json' },
+        payload: JSON.stringify(bad),
+      });
       expect([400, 415], JSON.stringify(bad).slice(0, 40)).toContain(res.statusCode);
       expect(typeof res.json().error).toBe('string');
     }
@@ -116,7 +129,13 @@ describe('EAN-ASIN mapping API (SPEC §7)', () => {
     const worse = a!.mainCategoryRank! > b!.mainCategoryRank! ? a! : b!;
     const before = (await ctx.deps.marketData.lookupListings([variant.gtin], 'DE')).resolved.get(variant.gtin)!;
     expect(before.listing.asin).not.toBe(worse.asin);
-    const res = await call('POST', '/api/ean-asin-mapping', admin, { ean: variant.gtin, asin: worse.asin, name: variant.name, brand: variant.brand, numberOfPacks: 12 });
+    const res = await call('POST', '/api/ean-asin-mapping', admin, {
+      ean: variant.gtin,
+      asin: worse.asin,
+      name: variant.name,
+      brand: variant.brand,
+      numberOfPacks: 12,
+    });
     expect(res.statusCode).toBe(201);
     const after = (await ctx.deps.marketData.lookupListings([variant.gtin], 'DE')).resolved.get(variant.gtin)!;
     expect(after).toMatchObject({ mapped: true, numberOfPacks: 12, listing: { asin: worse.asin } });

@@ -4,7 +4,8 @@ import { parseQogitaCsv } from '../../src/modules/market-data/providers/qogita/q
 import { sendJson, startFake, type FakeRequest } from './fakes/http-fake.ts';
 import { silentLog } from './helpers.ts';
 
-const CSV_HEADER = 'GTIN,Name,Category,Brand,€ Lowest Price inc. shipping,Unit,Lowest Priced Offer Inventory,Is a pre-order?,Estimated Delivery Time (weeks),Number of Offers,Total Inventory of All Offers,Product URL,Image URL';
+const CSV_HEADER =
+  'GTIN,Name,Category,Brand,€ Lowest Price inc. shipping,Unit,Lowest Priced Offer Inventory,Is a pre-order?,Estimated Delivery Time (weeks),Number of Offers,Total Inventory of All Offers,Product URL,Image URL';
 const CSV_ROWS = [
   '4006381333931,"Face Cream, 50 ml",Skin Care,Alpha,7.45,1,240,No,1,3,400,https://www.qogita.com/products/ABC/face-cream/,https://img/1.jpg',
   '036000291452,Shampoo 250 ml,Hair Care,Beta,"1,234.50",1,,No,1,1,0,https://www.qogita.com/products/DEF/shampoo/,',
@@ -84,8 +85,16 @@ describe('Qogita adapter against a local Qogita', () => {
     for await (const batch of provider().fetchCatalogue()) batches.push(...batch);
     expect(batches).toHaveLength(2);
     expect(batches[0]).toEqual({
-      gtin: '4006381333931', name: 'Face Cream, 50 ml', brand: 'Alpha', category: 'Skin Care', priceExclVat: 745, priceInclVat: 901,
-      currency: 'EUR', stock: 240, productUrl: 'https://www.qogita.com/products/ABC/face-cream/', imageUrl: 'https://img/1.jpg',
+      gtin: '4006381333931',
+      name: 'Face Cream, 50 ml',
+      brand: 'Alpha',
+      category: 'Skin Care',
+      priceExclVat: 745,
+      priceInclVat: 901,
+      currency: 'EUR',
+      stock: 240,
+      productUrl: 'https://www.qogita.com/products/ABC/face-cream/',
+      imageUrl: 'https://img/1.jpg',
     });
     expect(batches[1]).toMatchObject({ gtin: '0036000291452', priceExclVat: 123450, stock: null, imageUrl: null });
   });

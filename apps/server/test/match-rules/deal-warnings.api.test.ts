@@ -21,7 +21,9 @@ describe('deal warnings', () => {
     ctx = await buildTestApp({ withQueue: true, env: { MARKET_DATA: 'demo' } });
     user = await createUser(ctx.deps, { tier: 'PRO', minRoiThreshold: 0.15 });
     // 300 demo products of a few brands at 30 % of their wholesale price: many deals, some at absurd ROIs, packs, spikes.
-    const rows = demoCatalogue().variants.slice(0, 300).map((v) => ({ ean: v.gtin, brand: v.brand, price: Math.round(v.basePrice * 0.3) / 100 }));
+    const rows = demoCatalogue()
+      .variants.slice(0, 300)
+      .map((v) => ({ ean: v.gtin, brand: v.brand, price: Math.round(v.basePrice * 0.3) / 100 }));
     const started = await ctx.app.inject({ method: 'POST', url: '/api/supplier-analyzer/start', headers: user.headers, payload: { marketId: 'DE', rows } });
     expect(started.statusCode).toBe(200);
     const done = await waitForStatus(ctx, `/api/supplier-analyzer/${started.json().scanId}/status`, user.headers, ['COMPLETED', 'ERROR'], 60_000);
@@ -55,12 +57,18 @@ describe('deal warnings', () => {
 
   it('hideWarnings leaves out deals with any of the chosen warnings; unknown codes answer 400', async () => {
     const total = (await ctx.app.inject({ method: 'GET', url: '/api/supplier-analyzer/results?size=1', headers: user.headers })).json().totalElements;
-    const clean = (await ctx.app.inject({ method: 'GET', url: '/api/supplier-analyzer/results?size=100&hideWarnings=high_roi,pack', headers: user.headers })).json();
+    const clean = (
+      await ctx.app.inject({ method: 'GET', url: '/api/supplier-analyzer/results?size=100&hideWarnings=high_roi,pack', headers: user.headers })
+    ).json();
     const expected = deals.filter((d) => !codes(d).includes('high_roi') && !codes(d).includes('pack')).length;
     expect(clean.totalElements).toBe(expected);
     expect(expected).toBeLessThan(total);
     for (const d of clean.content as DealProduct[]) expect(codes(d)).not.toContain('high_roi');
-    const repeated = await ctx.app.inject({ method: 'GET', url: '/api/supplier-analyzer/results?hideWarnings=high_roi&hideWarnings=pack', headers: user.headers });
+    const repeated = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/supplier-analyzer/results?hideWarnings=high_roi&hideWarnings=pack',
+      headers: user.headers,
+    });
     expect(repeated.json().totalElements).toBe(expected);
     const bad = await ctx.app.inject({ method: 'GET', url: '/api/supplier-analyzer/results?hideWarnings=scary', headers: user.headers });
     expect(bad.statusCode).toBe(400);
@@ -68,7 +76,11 @@ describe('deal warnings', () => {
   });
 
   it('the download has the warnings, their reasons and the 90-day averages as columns', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/supplier-analyzer/results/download?format=csv&sortBy=roi&sortOrder=desc', headers: user.headers });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/supplier-analyzer/results/download?format=csv&sortBy=roi&sortOrder=desc',
+      headers: user.headers,
+    });
     expect(res.statusCode).toBe(200);
     const lines = res.body.trim().split(/\r?\n/);
     expect(lines[0]).toBe(CSV_RESULT_COLUMNS.join(','));
@@ -85,17 +97,20 @@ describe('deal warnings', () => {
     expect(res.statusCode).toBe(202);
     const done = await waitForStatus(ctx, `/api/brand-analyzer/scan/${res.json().scanId}`, user.headers, ['COMPLETED', 'ERROR'], 60_000);
     expect(done.status).toBe('COMPLETED');
-    const favorites: Favorite[] = (await ctx.app.inject({ method: 'GET', url: '/api/brand-analyzer/favorites?size=100', headers: user.headers })).json().content;
+    const favorites: Favorite[] = (await ctx.app.inject({ method: 'GET', url: '/api/brand-analyzer/favorites?size=100', headers: user.headers })).json()
+      .content;
     expect(favorites.length).toBeGreaterThan(0);
     for (const f of favorites) expect(codes(f).includes('several_asins')).toBe(f.alternatives.length > 0);
     const withWarning = favorites.filter((f) => f.warnings.length > 0);
     expect(withWarning.length).toBeGreaterThan(0);
     const hidden = [...new Set(withWarning.flatMap(codes))];
-    const filtered = (await ctx.app.inject({ method: 'GET', url: `/api/brand-analyzer/favorites?size=100&hideWarnings=${hidden.join(',')}`, headers: user.headers })).json();
+    const filtered = (
+      await ctx.app.inject({ method: 'GET', url: `/api/brand-analyzer/favorites?size=100&hideWarnings=${hidden.join(',')}`, headers: user.headers })
+    ).json();
     expect(filtered.totalElements).toBe(favorites.length - withWarning.length);
   });
 
-  it('Keepa: the 30/90-day averages are the buy box\'s stats.avg30/avg90 (csv index 18)', () => {
+  it("Keepa: the 30/90-day averages are the buy box's stats.avg30/avg90 (csv index 18)", () => {
     const avg = (value: number) => Array.from({ length: 19 }, (_, i) => (i === 18 ? value : -1));
     const product = { asin: 'B000000001', stats: { current: avg(2499), avg30: avg(2199), avg90: avg(1899) } } as unknown as KeepaProduct;
     expect(toListing(product, '4006381333931', 'DE', new Date())).toMatchObject({ buyBoxPrice: 2499, buyBoxAvg30: 2199, buyBoxAvg90: 1899 });
@@ -110,14 +125,17 @@ describe('90-day stability', () => {
   beforeAll(async () => {
     ctx = await buildTestApp({ withQueue: true, env: { MARKET_DATA: 'demo' } });
     user = await createUser(ctx.deps, { tier: 'PRO', minRoiThreshold: 0.15 });
-    const rows = demoCatalogue().variants.slice(300, 500).map((v) => ({ ean: v.gtin, brand: v.brand, price: Math.round(v.basePrice * 1.1) / 100 }));
+    const rows = demoCatalogue()
+      .variants.slice(300, 500)
+      .map((v) => ({ ean: v.gtin, brand: v.brand, price: Math.round(v.basePrice * 1.1) / 100 }));
     const started = await ctx.app.inject({ method: 'POST', url: '/api/supplier-analyzer/start', headers: user.headers, payload: { marketId: 'DE', rows } });
     const done = await waitForStatus(ctx, `/api/supplier-analyzer/${started.json().scanId}/status`, user.headers, ['COMPLETED', 'ERROR'], 60_000);
     expect(done.status).toBe('COMPLETED');
   }, 90_000);
   afterAll(async () => ctx?.close());
 
-  const get = async (query: string) => (await ctx.app.inject({ method: 'GET', url: `/api/supplier-analyzer/results?size=100&${query}`, headers: user.headers })).json();
+  const get = async (query: string) =>
+    (await ctx.app.inject({ method: 'GET', url: `/api/supplier-analyzer/results?size=100&${query}`, headers: user.headers })).json();
 
   it('every deal has the share of its last 90 days at the minimum ROI (demo history); sort, filter and download it', async () => {
     const all: DealProduct[] = (await get('sortBy=profitableShare&sortOrder=desc')).content;
@@ -134,7 +152,11 @@ describe('90-day stability', () => {
     expect(stable.totalElements).toBe(all.filter((d) => d.profitableShare90! >= 0.8).length);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/supplier-analyzer/results?minProfitableShare=120', headers: user.headers })).statusCode).toBe(400);
 
-    const file = await ctx.app.inject({ method: 'GET', url: '/api/supplier-analyzer/results/download?format=csv&sortBy=profitableShare&sortOrder=desc', headers: user.headers });
+    const file = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/supplier-analyzer/results/download?format=csv&sortBy=profitableShare&sortOrder=desc',
+      headers: user.headers,
+    });
     const [header, first] = file.body.trim().split(/\r?\n/);
     const col = header!.split(',').indexOf('profitableDays90Percentage');
     expect(col).toBeGreaterThan(0);

@@ -34,7 +34,11 @@ describe('match rules', () => {
     const at = ctx.clock.now();
     const variant = demoCatalogue().variants.find((v) => {
       const listings = demoListings(v.gtin, 'DE', at);
-      return listings.length === 2 && listings.every((l) => l.buyBoxPrice !== null && l.mainCategoryRank !== null) && listings[0]!.mainCategoryRank !== listings[1]!.mainCategoryRank;
+      return (
+        listings.length === 2 &&
+        listings.every((l) => l.buyBoxPrice !== null && l.mainCategoryRank !== null) &&
+        listings[0]!.mainCategoryRank !== listings[1]!.mainCategoryRank
+      );
     })!;
     ean = variant.gtin;
     brand = variant.brand;
@@ -61,7 +65,9 @@ describe('match rules', () => {
 
   it('is for logged-in members only, validates its input with sentences, and keeps rules per organization', async () => {
     expect((await call('GET', '/api/match-rules', undefined)).statusCode).toBe(401);
-    expect((await call('POST', '/api/match-rules', alice, { ean, asin: worse, kind: 'always' })).json().error).toBe('Please give the number of packs of an always-match rule.');
+    expect((await call('POST', '/api/match-rules', alice, { ean, asin: worse, kind: 'always' })).json().error).toBe(
+      'Please give the number of packs of an always-match rule.',
+    );
     expect((await call('POST', '/api/match-rules', alice, { ean, asin: worse, kind: 'never', numberOfPacks: 2 })).statusCode).toBe(400);
     expect((await call('POST', '/api/match-rules', alice, { ean: '4006381333932', asin: worse, kind: 'never' })).statusCode).toBe(400);
     expect((await call('POST', '/api/match-rules', alice, { ean, asin: 'nope', kind: 'never' })).statusCode).toBe(400);
@@ -82,14 +88,16 @@ describe('match rules', () => {
 
     // An always rule for the same EAN and ASIN replaces the never rule; a second always rule for the EAN replaces the first.
     const always = (await call('POST', '/api/match-rules', alicesColleague, { ean, asin: worse, kind: 'always', numberOfPacks: 3 })).json();
-    expect((await call('GET', '/api/match-rules', alice)).json().content).toEqual([expect.objectContaining({ id: always.id, kind: 'always', numberOfPacks: 3 })]);
+    expect((await call('GET', '/api/match-rules', alice)).json().content).toEqual([
+      expect.objectContaining({ id: always.id, kind: 'always', numberOfPacks: 3 }),
+    ]);
     const switched = (await call('POST', '/api/match-rules', alice, { ean, asin: best, kind: 'always', numberOfPacks: 1 })).json();
     expect((await call('GET', '/api/match-rules', alice)).json().content.map((r: { id: string }) => r.id)).toEqual([switched.id]);
     expect((await call('DELETE', `/api/match-rules/${switched.id}`, alicesColleague)).statusCode).toBe(204);
     expect((await call('GET', '/api/match-rules', alice)).json().totalElements).toBe(0);
   });
 
-  it('precedence: the organization\'s always rule > the admin mapping (unless a never rule names it) > the best rank; other organizations unaffected', async () => {
+  it("precedence: the organization's always rule > the admin mapping (unless a never rule names it) > the best rank; other organizations unaffected", async () => {
     expect(await resolve(alice)).toMatchObject({ listing: { asin: best }, matchedBy: 'rank', alternatives: [{ asin: worse }] });
 
     const mapping = (await call('POST', '/api/ean-asin-mapping', admin, { ean, asin: worse, name: 'Mapped', brand, numberOfPacks: 7 })).json();
@@ -138,10 +146,18 @@ describe('match rules', () => {
     for (const r of (await call('GET', '/api/match-rules', alice)).json().content) await call('DELETE', `/api/match-rules/${r.id}`, alice);
   });
 
-  it('CSV Template scans apply the scanning admin\'s organization rules', async () => {
+  it("CSV Template scans apply the scanning admin's organization rules", async () => {
     await call('POST', '/api/match-rules', admin, { ean, asin: best, kind: 'never' });
-    const body = multipart({ marketId: 'DE', eanColumn: 'ean', brandColumn: 'brand', priceColumn: 'price' }, { name: 'list.csv', content: `ean,brand,price\n${ean},${brand},0.50\n` });
-    const started = await ctx.app.inject({ method: 'POST', url: '/api/catalog/scan/start', headers: { ...admin.headers, ...body.headers }, payload: body.payload });
+    const body = multipart(
+      { marketId: 'DE', eanColumn: 'ean', brandColumn: 'brand', priceColumn: 'price' },
+      { name: 'list.csv', content: `ean,brand,price\n${ean},${brand},0.50\n` },
+    );
+    const started = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/catalog/scan/start',
+      headers: { ...admin.headers, ...body.headers },
+      payload: body.payload,
+    });
     expect(started.statusCode).toBe(200);
     const scanId = started.body;
     const done = await waitForStatus(ctx, `/api/catalog/scan/${scanId}/status`, admin.headers, ['COMPLETED', 'ERROR']);
@@ -152,9 +168,13 @@ describe('match rules', () => {
     expect(row!.split(',')[asinAt]).toBe(worse);
   });
 
-  it('brand scans apply the member\'s organization rules; favorites carry their alternatives', async () => {
+  it("brand scans apply the member's organization rules; favorites carry their alternatives", async () => {
     const scan = async (who: TestUser) => {
-      const res = await ctx.app.inject({ method: 'POST', url: `/api/brand-analyzer/scan?brands=${encodeURIComponent(brand)}&markets=DE`, headers: who.headers });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/brand-analyzer/scan?brands=${encodeURIComponent(brand)}&markets=DE`,
+        headers: who.headers,
+      });
       expect(res.statusCode).toBe(202);
       const id = res.json().scanId;
       const done = await waitForStatus(ctx, `/api/brand-analyzer/scan/${id}`, who.headers, ['COMPLETED', 'ERROR'], 60_000);
@@ -169,10 +189,12 @@ describe('match rules', () => {
     const alices = await scan(alice);
     expect(alices.some((f) => f.ean === withAlternative!.ean && f.asin === withAlternative!.asin)).toBe(false);
     // Bob's favorites are untouched by Alice's rule.
-    expect((await call('GET', `/api/brand-analyzer/favorites?brands=${encodeURIComponent(brand)}&size=100`, bob)).json().content).toContainEqual(expect.objectContaining({ ean: withAlternative!.ean, asin: withAlternative!.asin }));
+    expect((await call('GET', `/api/brand-analyzer/favorites?brands=${encodeURIComponent(brand)}&size=100`, bob)).json().content).toContainEqual(
+      expect.objectContaining({ ean: withAlternative!.ean, asin: withAlternative!.asin }),
+    );
   });
 
-  it('a price drop\'s profit basis looks the EAN up with the member\'s organization rules', async () => {
+  it("a price drop's profit basis looks the EAN up with the member's organization rules", async () => {
     await call('POST', '/api/match-rules', alicesColleague, { ean, asin: worse, kind: 'always', numberOfPacks: 6 });
     expect(await resolve(alice)).toMatchObject({ listing: { asin: worse }, numberOfPacks: 6, matchedBy: 'rule' });
     expect(await resolve(bob)).toMatchObject({ listing: { asin: best }, matchedBy: 'rank' });

@@ -49,14 +49,26 @@ describe('entitlements', () => {
     const pro = await createUser(ctx.deps, { tier: 'PRO' });
     const admin = await createUser(ctx.deps, { role: 'ADMIN' });
     expect(await getEntitlements(ctx.deps.db, free.organizationId, now)).toEqual({
-      tier: 'FREE', eanUploadLimit: 100, qogitaBrandChecksPerDay: 0, brandProfitabilityAnalysis: false,
-      multiMarketProfitAnalysis: false, supportLevel: 'Community', amazonListingFilterType: 'fixed', roiFilterValue: 0.25, qogitaAccessLevel: 'none',
+      tier: 'FREE',
+      eanUploadLimit: 100,
+      qogitaBrandChecksPerDay: 0,
+      brandProfitabilityAnalysis: false,
+      multiMarketProfitAnalysis: false,
+      supportLevel: 'Community',
+      amazonListingFilterType: 'fixed',
+      roiFilterValue: 0.25,
+      qogitaAccessLevel: 'none',
     });
     const proEnt = await getEntitlements(ctx.deps.db, pro.organizationId, now);
     expect(proEnt).toMatchObject({ tier: 'PRO', eanUploadLimit: UNLIMITED, qogitaAccessLevel: 'full', amazonListingFilterType: 'adjustable' });
     expect(await getEntitlements(ctx.deps.db, admin.organizationId, now)).toMatchObject({
-      tier: 'prodtest', eanUploadLimit: UNLIMITED, qogitaBrandChecksPerDay: UNLIMITED, brandProfitabilityAnalysis: true,
-      multiMarketProfitAnalysis: true, amazonListingFilterType: 'adjustable', qogitaAccessLevel: 'full',
+      tier: 'prodtest',
+      eanUploadLimit: UNLIMITED,
+      qogitaBrandChecksPerDay: UNLIMITED,
+      brandProfitabilityAnalysis: true,
+      multiMarketProfitAnalysis: true,
+      amazonListingFilterType: 'adjustable',
+      qogitaAccessLevel: 'full',
     });
   });
 
@@ -165,11 +177,19 @@ describe('subscription expiry sweep', () => {
       const untouched = await createUser(ctx.deps, { tier: 'STARTER' });
       const now = ctx.clock.now();
       await ctx.deps.db.execute('update organizations set subscription_cancel_at = $2 where id = $1', [ended.organizationId, new Date(now.getTime() - 1000)]);
-      await ctx.deps.db.execute('update organizations set subscription_cancel_at = $2 where id = $1', [running.organizationId, new Date(now.getTime() + 60_000)]);
+      await ctx.deps.db.execute('update organizations set subscription_cancel_at = $2 where id = $1', [
+        running.organizationId,
+        new Date(now.getTime() + 60_000),
+      ]);
       expect(await runSubscriptionExpiry(ctx.deps)).toEqual({ expired: 1 });
-      const tiers = await ctx.deps.db.query<{ id: string; subscription_tier: string }>('select id, subscription_tier from organizations where id = any($1::uuid[])', [[ended.organizationId, running.organizationId, untouched.organizationId]]);
+      const tiers = await ctx.deps.db.query<{ id: string; subscription_tier: string }>(
+        'select id, subscription_tier from organizations where id = any($1::uuid[])',
+        [[ended.organizationId, running.organizationId, untouched.organizationId]],
+      );
       expect(Object.fromEntries(tiers.map((t) => [t.id, t.subscription_tier]))).toEqual({
-        [ended.organizationId]: 'FREE', [running.organizationId]: 'GROWTH', [untouched.organizationId]: 'STARTER',
+        [ended.organizationId]: 'FREE',
+        [running.organizationId]: 'GROWTH',
+        [untouched.organizationId]: 'STARTER',
       });
     } finally {
       await ctx.close();

@@ -36,7 +36,9 @@ describe('POST /api/billing/paddle/webhook', () => {
   beforeAll(async () => {
     ctx = await buildTestApp({ env: { PADDLE_WEBHOOK_SECRET: SECRET } });
     ctx.clock.set('2026-11-22T10:00:00Z');
-    const rows = await ctx.deps.db.query<{ name: string; paddle_price_id: string }>('select name, paddle_price_id from subscription_tiers where paddle_price_id is not null');
+    const rows = await ctx.deps.db.query<{ name: string; paddle_price_id: string }>(
+      'select name, paddle_price_id from subscription_tiers where paddle_price_id is not null',
+    );
     prices = Object.fromEntries(rows.map((r) => [r.name, r.paddle_price_id]));
   });
   afterAll(async () => ctx.close());
@@ -44,11 +46,20 @@ describe('POST /api/billing/paddle/webhook', () => {
   const nowSeconds = () => Math.floor(ctx.clock.now().getTime() / 1000);
   function event(type: string, data: Record<string, unknown>, occurredAt = ctx.clock.now()) {
     seq += 1;
-    return { event_id: `evt_${seq}_${Math.random().toString(36).slice(2)}`, event_type: type, occurred_at: occurredAt.toISOString(), notification_id: `ntf_${seq}`, data };
+    return {
+      event_id: `evt_${seq}_${Math.random().toString(36).slice(2)}`,
+      event_type: type,
+      occurred_at: occurredAt.toISOString(),
+      notification_id: `ntf_${seq}`,
+      data,
+    };
   }
   function subscription(user: TestUser, tier: string, extra: Record<string, unknown> = {}) {
     return {
-      id: `sub_${user.id.slice(0, 8)}`, status: 'active', customer_id: `ctm_${user.id.slice(0, 8)}`, custom_data: { userId: user.id },
+      id: `sub_${user.id.slice(0, 8)}`,
+      status: 'active',
+      customer_id: `ctm_${user.id.slice(0, 8)}`,
+      custom_data: { userId: user.id },
       items: [{ status: 'active', quantity: 1, price: { id: prices[tier], unit_price: { amount: '4900', currency_code: 'EUR' } } }],
       current_billing_period: { starts_at: ctx.clock.now().toISOString(), ends_at: new Date(ctx.clock.now().getTime() + 30 * 86400_000).toISOString() },
       scheduled_change: null,
@@ -57,13 +68,26 @@ describe('POST /api/billing/paddle/webhook', () => {
   }
   function post(body: string, signature?: string) {
     return ctx.app.inject({
-      method: 'POST', url: '/api/billing/paddle/webhook', payload: body,
-      headers: { 'content-type': 'application/json', ...(signature === undefined ? { 'paddle-signature': signPaddlePayload(body, SECRET, nowSeconds()) } : signature ? { 'paddle-signature': signature } : {}) },
+      method: 'POST',
+      url: '/api/billing/paddle/webhook',
+      payload: body,
+      headers: {
+        'content-type': 'application/json',
+        ...(signature === undefined
+          ? { 'paddle-signature': signPaddlePayload(body, SECRET, nowSeconds()) }
+          : signature
+            ? { 'paddle-signature': signature }
+            : {}),
+      },
     });
   }
   async function org(user: TestUser) {
-    return ctx.deps.db.one<{ subscription_tier: string; paddle_customer_id: string | null; subscription_status: string | null; subscription_cancel_at: Date | null }>(
-      'select subscription_tier, paddle_customer_id, subscription_status, subscription_cancel_at from organizations where id = $1', [user.organizationId]);
+    return ctx.deps.db.one<{
+      subscription_tier: string;
+      paddle_customer_id: string | null;
+      subscription_status: string | null;
+      subscription_cancel_at: Date | null;
+    }>('select subscription_tier, paddle_customer_id, subscription_status, subscription_cancel_at from organizations where id = $1', [user.organizationId]);
   }
   const status = async (user: TestUser) => ctx.app.inject({ method: 'GET', url: '/api/organization/subscription-status', headers: user.headers });
 
@@ -144,7 +168,14 @@ describe('POST /api/billing/paddle/webhook', () => {
     await post(JSON.stringify(event('subscription.created', subscription(user, 'PRO'))));
     const effective = new Date(ctx.clock.now().getTime() + 12 * 3600_000); // within the session token lifetime
     ctx.clock.advance(1000);
-    const updated = await post(JSON.stringify(event('subscription.updated', subscription(user, 'PRO', { scheduled_change: { action: 'cancel', effective_at: effective.toISOString(), resume_at: null } }))));
+    const updated = await post(
+      JSON.stringify(
+        event(
+          'subscription.updated',
+          subscription(user, 'PRO', { scheduled_change: { action: 'cancel', effective_at: effective.toISOString(), resume_at: null } }),
+        ),
+      ),
+    );
     expect(updated.json().outcome).toBe(`applied: PRO until ${effective.toISOString()}`);
     expect((await status(user)).json()).toMatchObject({ tier: 'PRO', cancelAt: effective.toISOString() });
     ctx.clock.set(new Date(effective.getTime() + 1000));
@@ -174,8 +205,13 @@ describe('POST /api/billing/paddle/webhook', () => {
   it('maps transaction.completed, activated and past_due; ignores events older than the last applied one', async () => {
     const user = await createUser(ctx.deps, { tier: 'FREE' });
     const txn = event('transaction.completed', {
-      id: 'txn_01a', status: 'completed', customer_id: 'ctm_txn', subscription_id: 'sub_txn', custom_data: { userId: user.id },
-      items: [{ price: { id: prices.STARTER }, quantity: 1 }], billing_period: { starts_at: ctx.clock.now().toISOString(), ends_at: new Date(ctx.clock.now().getTime() + 30 * 86400_000).toISOString() },
+      id: 'txn_01a',
+      status: 'completed',
+      customer_id: 'ctm_txn',
+      subscription_id: 'sub_txn',
+      custom_data: { userId: user.id },
+      items: [{ price: { id: prices.STARTER }, quantity: 1 }],
+      billing_period: { starts_at: ctx.clock.now().toISOString(), ends_at: new Date(ctx.clock.now().getTime() + 30 * 86400_000).toISOString() },
     });
     expect((await post(JSON.stringify(txn))).json().outcome).toBe('applied: STARTER');
     expect(await org(user)).toMatchObject({ subscription_tier: 'STARTER', paddle_customer_id: 'ctm_txn' });
@@ -191,7 +227,12 @@ describe('POST /api/billing/paddle/webhook', () => {
 
     const late = event('subscription.updated', { ...subscription(user, 'PRO'), id: 'sub_txn' }, new Date(ctx.clock.now().getTime() - 60_000));
     expect((await post(JSON.stringify(late))).json().outcome).toMatch(/older than the last applied/);
-    const foreign = event('subscription.canceled', { ...subscription(user, 'GROWTH'), id: 'sub_someone_else', status: 'canceled', current_billing_period: null });
+    const foreign = event('subscription.canceled', {
+      ...subscription(user, 'GROWTH'),
+      id: 'sub_someone_else',
+      status: 'canceled',
+      current_billing_period: null,
+    });
     expect((await post(JSON.stringify(foreign))).json().outcome).toMatch(/not the organization's current subscription/);
     expect((await org(user)).subscription_tier).toBe('GROWTH');
   });
@@ -204,7 +245,6 @@ describe('POST /api/billing/paddle/webhook', () => {
     expect(noId.statusCode).toBe(400);
     expect(noId.json().error).toBe('event_id is required.');
   });
-
 });
 
 describe('POST /api/billing/paddle/webhook without PADDLE_WEBHOOK_SECRET', () => {
@@ -215,7 +255,12 @@ describe('POST /api/billing/paddle/webhook without PADDLE_WEBHOOK_SECRET', () =>
   afterAll(async () => bare.close());
 
   it('refuses webhooks when no secret is configured', async () => {
-    const res = await bare.app.inject({ method: 'POST', url: '/api/billing/paddle/webhook', payload: VECTOR_BODY, headers: { 'content-type': 'application/json', 'paddle-signature': `ts=1700000000;h1=${VECTOR_H1}` } });
+    const res = await bare.app.inject({
+      method: 'POST',
+      url: '/api/billing/paddle/webhook',
+      payload: VECTOR_BODY,
+      headers: { 'content-type': 'application/json', 'paddle-signature': `ts=1700000000;h1=${VECTOR_H1}` },
+    });
     expect(res.statusCode).toBe(503);
     expect(res.json().error).toBe('Billing webhooks are not configured on this server.');
   });

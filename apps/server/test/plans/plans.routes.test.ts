@@ -20,9 +20,19 @@ describe('plans API', () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/organization/subscription-status', headers: user.headers });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      tier: 'STARTER', eanUploadsThisMonth: 120, eanUploadLimit: 2500, qogitaBrandChecksToday: 2, qogitaBrandChecksPerDay: 5,
-      brandProfitabilityAnalysis: true, multiMarketProfitAnalysis: false, supportLevel: 'Email', amazonListingFilterType: 'fixed',
-      roiFilterValue: 0.2, qogitaAccessLevel: 'limited', subscriptionStatus: null, cancelAt: null,
+      tier: 'STARTER',
+      eanUploadsThisMonth: 120,
+      eanUploadLimit: 2500,
+      qogitaBrandChecksToday: 2,
+      qogitaBrandChecksPerDay: 5,
+      brandProfitabilityAnalysis: true,
+      multiMarketProfitAnalysis: false,
+      supportLevel: 'Email',
+      amazonListingFilterType: 'fixed',
+      roiFilterValue: 0.2,
+      qogitaAccessLevel: 'limited',
+      subscriptionStatus: null,
+      cancelAt: null,
     });
     expect(res.headers['x-refreshed-token']).toBeUndefined();
   });
@@ -74,18 +84,43 @@ describe('plans API', () => {
   it('lets an administrator set a tier; the user sees it in the next token and in the status', async () => {
     const admin = await createUser(ctx.deps, { role: 'ADMIN' });
     const user = await createUser(ctx.deps, { tier: 'FREE' });
-    const denied = await ctx.app.inject({ method: 'PUT', url: `/api/admin/users/${user.id}/subscription-tier`, headers: user.headers, payload: { tier: 'PRO' } });
+    const denied = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${user.id}/subscription-tier`,
+      headers: user.headers,
+      payload: { tier: 'PRO' },
+    });
     expect(denied.statusCode).toBe(403);
 
-    const bad = await ctx.app.inject({ method: 'PUT', url: `/api/admin/users/${user.id}/subscription-tier`, headers: admin.headers, payload: { tier: 'GOLD' } });
+    const bad = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${user.id}/subscription-tier`,
+      headers: admin.headers,
+      payload: { tier: 'GOLD' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toMatch(/Tier must be one of/);
-    const missing = await ctx.app.inject({ method: 'PUT', url: '/api/admin/organizations/not-an-id/subscription-tier', headers: admin.headers, payload: { tier: 'PRO' } });
+    const missing = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/admin/organizations/not-an-id/subscription-tier',
+      headers: admin.headers,
+      payload: { tier: 'PRO' },
+    });
     expect(missing.statusCode).toBe(404);
-    const missingUser = await ctx.app.inject({ method: 'PUT', url: `/api/admin/users/${crypto.randomUUID()}/subscription-tier`, headers: admin.headers, payload: { tier: 'PRO' } });
+    const missingUser = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${crypto.randomUUID()}/subscription-tier`,
+      headers: admin.headers,
+      payload: { tier: 'PRO' },
+    });
     expect(missingUser.statusCode).toBe(404);
 
-    const set = await ctx.app.inject({ method: 'PUT', url: `/api/admin/users/${user.id}/subscription-tier`, headers: admin.headers, payload: { tier: 'GROWTH' } });
+    const set = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${user.id}/subscription-tier`,
+      headers: admin.headers,
+      payload: { tier: 'GROWTH' },
+    });
     expect(set.statusCode).toBe(200);
     expect(set.json()).toEqual({ organizationId: user.organizationId, tier: 'GROWTH' });
 
@@ -111,7 +146,12 @@ describe('plans API', () => {
       expect(decodeJwt(other.headers['x-refreshed-token'] as string).subscriptionTier).toBe('GROWTH');
     }
 
-    const byOrg = await ctx.app.inject({ method: 'PUT', url: `/api/admin/organizations/${user.organizationId}/subscription-tier`, headers: admin.headers, payload: { tier: 'PRO' } });
+    const byOrg = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/admin/organizations/${user.organizationId}/subscription-tier`,
+      headers: admin.headers,
+      payload: { tier: 'PRO' },
+    });
     expect(byOrg.json()).toEqual({ organizationId: user.organizationId, tier: 'PRO' });
     const users = await ctx.app.inject({ method: 'GET', url: `/api/users?search=${user.username}`, headers: admin.headers });
     expect(users.statusCode).toBe(200);
@@ -121,7 +161,10 @@ describe('plans API', () => {
   it('shows a canceled subscription falling back to FREE when its paid period ends, with a fresh token', async () => {
     const user = await createUser(ctx.deps, { tier: 'PRO' });
     const endsAt = new Date(ctx.clock.now().getTime() + 3600_000);
-    await ctx.deps.db.execute(`update organizations set subscription_cancel_at = $2, subscription_status = 'active' where id = $1`, [user.organizationId, endsAt]);
+    await ctx.deps.db.execute(`update organizations set subscription_cancel_at = $2, subscription_status = 'active' where id = $1`, [
+      user.organizationId,
+      endsAt,
+    ]);
     const before = await ctx.app.inject({ method: 'GET', url: '/api/organization/subscription-status', headers: user.headers });
     expect(before.json()).toMatchObject({ tier: 'PRO', cancelAt: endsAt.toISOString() });
     ctx.clock.advance(3600_000 + 1000);
@@ -138,11 +181,25 @@ describe('plans API', () => {
     const empty = await ctx.app.inject({ method: 'PUT', url, headers: admin.headers, payload: {} });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error).toBe('Give eanUploadsThisMonth or qogitaBrandChecksToday.');
-    expect((await ctx.app.inject({ method: 'PUT', url, headers: admin.headers, payload: { eanUploadsThisMonth: -1 } })).json().error).toBe('Usage must be a whole number of 0 or more.');
-    expect((await ctx.app.inject({ method: 'PUT', url: `/api/admin/users/${crypto.randomUUID()}/usage`, headers: admin.headers, payload: { eanUploadsThisMonth: 1 } })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'PUT', url, headers: admin.headers, payload: { eanUploadsThisMonth: -1 } })).json().error).toBe(
+      'Usage must be a whole number of 0 or more.',
+    );
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'PUT',
+          url: `/api/admin/users/${crypto.randomUUID()}/usage`,
+          headers: admin.headers,
+          payload: { eanUploadsThisMonth: 1 },
+        })
+      ).statusCode,
+    ).toBe(404);
     const set = await ctx.app.inject({ method: 'PUT', url, headers: admin.headers, payload: { eanUploadsThisMonth: 100 } });
     expect(set.json()).toEqual({ eanUploadsThisMonth: 100, qogitaBrandChecksToday: 0 });
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/organization/subscription-status', headers: user.headers })).json()).toMatchObject({ eanUploadsThisMonth: 100, eanUploadLimit: 100 });
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/organization/subscription-status', headers: user.headers })).json()).toMatchObject({
+      eanUploadsThisMonth: 100,
+      eanUploadLimit: 100,
+    });
     await expect(reserveEanUploads(ctx.deps.db, user.organizationId, 1, ctx.clock.now())).rejects.toThrow(/Exhausted/);
     await ctx.app.inject({ method: 'PUT', url, headers: admin.headers, payload: { eanUploadsThisMonth: 90 } });
     expect((await reserveEanUploads(ctx.deps.db, user.organizationId, 50, ctx.clock.now())).allowed).toBe(10);
@@ -159,11 +216,24 @@ describe('plans API', () => {
     const taken = (await ctx.deps.db.one<{ paddle_price_id: string }>(`select paddle_price_id from subscription_tiers where name = 'PRO'`)).paddle_price_id;
     const clash = await ctx.app.inject({ method: 'PUT', url, headers: admin.headers, payload: { checkoutId: taken } });
     expect(clash.statusCode).toBe(409);
-    expect((await ctx.app.inject({ method: 'PUT', url: '/api/admin/subscription-tiers/GOLD/checkout-id', headers: admin.headers, payload: { checkoutId: 'pri_01abcdefghij' } })).statusCode).toBe(404);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'PUT',
+          url: '/api/admin/subscription-tiers/GOLD/checkout-id',
+          headers: admin.headers,
+          payload: { checkoutId: 'pri_01abcdefghij' },
+        })
+      ).statusCode,
+    ).toBe(404);
 
     const set = await ctx.app.inject({ method: 'PUT', url, headers: admin.headers, payload: { checkoutId: 'pri_01realstarterprice' } });
     expect(set.json()).toEqual({ name: 'STARTER', checkoutId: 'pri_01realstarterprice' });
-    const tiers = (await ctx.app.inject({ method: 'GET', url: '/api/subscription-tiers', headers: user.headers })).json() as Array<{ name: string; checkoutId: string; checkoutUrl: string }>;
+    const tiers = (await ctx.app.inject({ method: 'GET', url: '/api/subscription-tiers', headers: user.headers })).json() as Array<{
+      name: string;
+      checkoutId: string;
+      checkoutUrl: string;
+    }>;
     const starter = tiers.find((t) => t.name === 'STARTER')!;
     expect(starter.checkoutId).toBe('pri_01realstarterprice');
     expect(new URL(starter.checkoutUrl).searchParams.get('price_id')).toBe('pri_01realstarterprice');

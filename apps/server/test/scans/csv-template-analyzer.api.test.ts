@@ -29,22 +29,35 @@ afterAll(async () => {
 });
 
 async function start(user: TestUser, content: string, fields: Record<string, string> = {}) {
-  const body = multipart({ marketplaceId: 'A1F83G8C2ARO7P', marketId: 'UK', eanColumn: 'ean', priceColumn: 'price', brandColumn: 'brand', ...fields }, { name: 'list.csv', content });
+  const body = multipart(
+    { marketplaceId: 'A1F83G8C2ARO7P', marketId: 'UK', eanColumn: 'ean', priceColumn: 'price', brandColumn: 'brand', ...fields },
+    { name: 'list.csv', content },
+  );
   return ctx.app.inject({ method: 'POST', url: '/api/catalog/scan/start', headers: { ...user.headers, ...body.headers }, payload: body.payload });
 }
 
 function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
-  for (const line of text.replace(/^\uFEFF/, '').trim().split('\r\n')) {
+  for (const line of text
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n')) {
     const cells: string[] = [];
     let cur = '';
     let quoted = false;
     for (let i = 0; i < line.length; i += 1) {
       const ch = line[i]!;
       if (quoted) {
-        if (ch === '"' && line[i + 1] === '"') { cur += '"'; i += 1; } else if (ch === '"') quoted = false; else cur += ch;
+        if (ch === '"' && line[i + 1] === '"') {
+          cur += '"';
+          i += 1;
+        } else if (ch === '"') quoted = false;
+        else cur += ch;
       } else if (ch === '"') quoted = true;
-      else if (ch === ',') { cells.push(cur); cur = ''; } else cur += ch;
+      else if (ch === ',') {
+        cells.push(cur);
+        cur = '';
+      } else cur += ch;
     }
     cells.push(cur);
     rows.push(cells);
@@ -91,7 +104,18 @@ describe('CSV Template Analyzer', () => {
     expect(Number(col(b, 'maxBuyPrice'))).toBeGreaterThan(0);
     expect(col(b, 'amazonPriceMarketCurrency')).toBe('20');
     expect(col(b, 'minRoiPercentage')).toBe('20');
-    for (const name of ['asin', 'amazonPrice', 'mainCategoryRank', 'beautyCategoryRank', 'estimatedMonthlySales', 'rating', 'reviewCount', 'numberOfSellers', 'buyBoxSellerId', 'imageUrl']) {
+    for (const name of [
+      'asin',
+      'amazonPrice',
+      'mainCategoryRank',
+      'beautyCategoryRank',
+      'estimatedMonthlySales',
+      'rating',
+      'reviewCount',
+      'numberOfSellers',
+      'buyBoxSellerId',
+      'imageUrl',
+    ]) {
       expect(col(b, name), name).not.toBe('');
     }
 
@@ -100,7 +124,12 @@ describe('CSV Template Analyzer', () => {
 
     // kept 24 hours after completion, then gone
     ctx.clock.advance(24 * 3600 * 1000 + 1000);
-    const token = await signSessionToken(ctx.deps.jwtSecret, { id: admin.id, username: admin.username, email: admin.email, role: 'ADMIN', subscriptionTier: 'prodtest' }, 86400, ctx.clock.now());
+    const token = await signSessionToken(
+      ctx.deps.jwtSecret,
+      { id: admin.id, username: admin.username, email: admin.email, role: 'ADMIN', subscriptionTier: 'prodtest' },
+      86400,
+      ctx.clock.now(),
+    );
     const fresh = { authorization: `Bearer ${token}` };
     expect((await ctx.app.inject({ method: 'GET', url: `/api/catalog/scan/${scanId}/status`, headers: fresh })).statusCode).toBe(404);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/catalog/scan/history', headers: fresh })).json()).toEqual([]);
@@ -120,8 +149,12 @@ describe('CSV Template Analyzer', () => {
     await waitForStatus(ctx, `/api/catalog/scan/${scanId}/status`, admin.headers, ['COMPLETED']);
     const otherAdmin = await createUser(ctx.deps, { role: 'ADMIN' });
     for (const [method, url] of [
-      ['GET', `/api/catalog/scan/${scanId}/status`], ['GET', `/api/catalog/scan/${scanId}/results`], ['GET', `/api/catalog/scan/${scanId}/queue-position`],
-      ['POST', `/api/catalog/scan/${scanId}/cancel`], ['DELETE', `/api/catalog/scan/${scanId}`], ['GET', '/api/catalog/scan/not-a-uuid/status'],
+      ['GET', `/api/catalog/scan/${scanId}/status`],
+      ['GET', `/api/catalog/scan/${scanId}/results`],
+      ['GET', `/api/catalog/scan/${scanId}/queue-position`],
+      ['POST', `/api/catalog/scan/${scanId}/cancel`],
+      ['DELETE', `/api/catalog/scan/${scanId}`],
+      ['GET', '/api/catalog/scan/not-a-uuid/status'],
     ] as const) {
       const r = await ctx.app.inject({ method, url, headers: otherAdmin.headers });
       expect(r.statusCode, url).toBe(404);
@@ -162,7 +195,9 @@ describe('CSV Template Analyzer', () => {
       const after = (await ctx.app.inject({ method: 'GET', url: `/api/catalog/scan/${scanId}/status`, headers: admin.headers })).json();
       expect(after.status).toBe('ERROR');
       expect(after.processedEans).toBeLessThan(5000);
-      expect((await ctx.app.inject({ method: 'GET', url: `/api/catalog/scan/${scanId}/results`, headers: admin.headers })).json().error).toBe('Scan is not completed yet');
+      expect((await ctx.app.inject({ method: 'GET', url: `/api/catalog/scan/${scanId}/results`, headers: admin.headers })).json().error).toBe(
+        'Scan is not completed yet',
+      );
 
       expect((await ctx.app.inject({ method: 'DELETE', url: `/api/catalog/scan/${scanId}`, headers: admin.headers })).statusCode).toBe(204);
       expect((await ctx.app.inject({ method: 'GET', url: `/api/catalog/scan/${scanId}/status`, headers: admin.headers })).statusCode).toBe(404);

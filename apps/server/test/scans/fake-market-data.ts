@@ -9,10 +9,28 @@ export function ean13(body: string): string {
 
 export function listing(ean: string, market: MarketId, overrides: Partial<AmazonListing> = {}): AmazonListing {
   return {
-    ean, asin: `B0${ean.slice(-8)}`, market, title: `Product ${ean}`, brand: 'Nivea', imageUrl: `https://img.test/${ean}.jpg`,
-    buyBoxPrice: 2000, lowestFbaPrice: 2000, lowestFbmPrice: null, offerCount: 4, mainCategoryRank: 1200, beautyCategoryRank: 80,
-    estimatedMonthlySales: 300, rating: 4.5, reviewCount: 120, buyBoxSellerId: 'A3JWKAKR8XB7XF', referralFeeRate: 0.15, fbaFee: 300,
-    packageQuantity: 1, fetchedAt: new Date('2026-11-01T00:00:00Z'), source: 'demo', ...overrides,
+    ean,
+    asin: `B0${ean.slice(-8)}`,
+    market,
+    title: `Product ${ean}`,
+    brand: 'Nivea',
+    imageUrl: `https://img.test/${ean}.jpg`,
+    buyBoxPrice: 2000,
+    lowestFbaPrice: 2000,
+    lowestFbmPrice: null,
+    offerCount: 4,
+    mainCategoryRank: 1200,
+    beautyCategoryRank: 80,
+    estimatedMonthlySales: 300,
+    rating: 4.5,
+    reviewCount: 120,
+    buyBoxSellerId: 'A3JWKAKR8XB7XF',
+    referralFeeRate: 0.15,
+    fbaFee: 300,
+    packageQuantity: 1,
+    fetchedAt: new Date('2026-11-01T00:00:00Z'),
+    source: 'demo',
+    ...overrides,
   };
 }
 

@@ -8,7 +8,9 @@ export function multipart(fields: Record<string, string>, file?: { name: string;
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`));
   }
   if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'text/csv'}\r\n\r\n`));
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'text/csv'}\r\n\r\n`),
+    );
     parts.push(typeof file.content === 'string' ? Buffer.from(file.content) : file.content);
     parts.push(Buffer.from('\r\n'));
   }

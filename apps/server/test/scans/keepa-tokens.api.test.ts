@@ -25,7 +25,12 @@ const mapping = { marketId: 'DE', eanColumn: 'EAN', brandColumn: 'Brand', priceC
 
 async function runScan(user: { headers: Record<string, string> }, csv: string) {
   const body = multipart(mapping, { name: 'sample.csv', content: csv });
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/supplier-analyzer/start', headers: { ...user.headers, ...body.headers }, payload: body.payload });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/supplier-analyzer/start',
+    headers: { ...user.headers, ...body.headers },
+    payload: body.payload,
+  });
   expect(res.statusCode).toBe(200);
   const { scanId } = res.json();
   return waitForStatus(ctx, `/api/supplier-analyzer/${scanId}/status`, user.headers, ['COMPLETED', 'ERROR'], 60_000);
@@ -48,7 +53,9 @@ describe('Keepa tokens in scans', () => {
   const sample = (factor: number) =>
     demoSupplierSampleCsv(ctx.clock.now())
       .split('\n')
-      .map((line, i) => (i === 0 || !line ? line : line.replace(/,([\d.]+)(\r?)$/, (_, price: string, cr: string) => `,${(Number(price) * factor).toFixed(2)}${cr}`)))
+      .map((line, i) =>
+        i === 0 || !line ? line : line.replace(/,([\d.]+)(\r?)$/, (_, price: string, cr: string) => `,${(Number(price) * factor).toFixed(2)}${cr}`),
+      )
       .join('\n');
 
   it.each([1, 2.3])('two phases find exactly the deals one phase finds (supplier prices × %s); the scan stores the tokens it spent', async (factor) => {
@@ -103,14 +110,24 @@ describe('Keepa tokens in scans', () => {
     await ctx.deps.db.execute('delete from market_listing_cache');
     const csv = demoSupplierSampleCsv(ctx.clock.now());
     const body = multipart({ marketId: 'FR', eanColumn: 'EAN' }, { name: 'sample.csv', content: csv });
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/supplier-analyzer/token-estimate', headers: { ...user.headers, ...body.headers }, payload: body.payload });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/supplier-analyzer/token-estimate',
+      headers: { ...user.headers, ...body.headers },
+      payload: body.payload,
+    });
     expect(res.statusCode).toBe(200);
     const answer = res.json();
     expect(answer).toMatchObject({ eans: 500, newEans: 500, tokens: Math.ceil(500 * 1.45), refillRate: 20, minutes: Math.ceil(Math.ceil(500 * 1.45) / 20) });
     expect(answer.text).toBe('about 725 Keepa tokens, about 37 min at 20 tokens/min');
 
     const bad = multipart({ marketId: 'FR', eanColumn: 'Nope' }, { name: 'sample.csv', content: csv });
-    const refused = await ctx.app.inject({ method: 'POST', url: '/api/supplier-analyzer/token-estimate', headers: { ...user.headers, ...bad.headers }, payload: bad.payload });
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/supplier-analyzer/token-estimate',
+      headers: { ...user.headers, ...bad.headers },
+      payload: bad.payload,
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error).toEqual(expect.any(String));
     const noAuth = await ctx.app.inject({ method: 'POST', url: '/api/supplier-analyzer/token-estimate', headers: body.headers, payload: body.payload });
@@ -147,7 +164,12 @@ describe('Keepa tokens in scans', () => {
       const user = await createUser(ctx.deps, { tier: 'PRO' });
       const csv = ['EAN;Brand;Price', ...Array.from({ length: 30 }, (_, i) => `${ean(i)};Nivea;5,00`)].join('\n');
       const body = multipart(mapping, { name: 'wait.csv', content: csv });
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/supplier-analyzer/start', headers: { ...user.headers, ...body.headers }, payload: body.payload });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/supplier-analyzer/start',
+        headers: { ...user.headers, ...body.headers },
+        payload: body.payload,
+      });
       const { scanId } = res.json();
       const url = `/api/supplier-analyzer/${scanId}/status`;
       const status = () => ctx.app.inject({ method: 'GET', url, headers: user.headers }).then((r) => r.json());
@@ -167,7 +189,9 @@ describe('Keepa tokens in scans', () => {
       await registerScanJobs(ctx.deps, { worker: true, scheduler: false });
       // The resumed run (second attempt) asks Keepa, is refused for lack of tokens and waits again.
       await waitFor(async () => {
-        const row = await ctx.deps.db.one<{ attempts: number; token_wait_until: Date | null }>('select attempts, token_wait_until from scans where id = $1', [scanId]);
+        const row = await ctx.deps.db.one<{ attempts: number; token_wait_until: Date | null }>('select attempts, token_wait_until from scans where id = $1', [
+          scanId,
+        ]);
         return row.attempts === 2 && row.token_wait_until ? true : undefined;
       });
       const waitingAgain = await status();
@@ -203,7 +227,9 @@ describe('Keepa tokens in scans', () => {
       });
       const user = await createUser(ctx.deps, { tier: 'PRO' });
       const body = multipart(mapping, { name: 'c.csv', content: `EAN;Brand;Price\n${code};Nivea;5,00\n` });
-      const { scanId } = (await ctx.app.inject({ method: 'POST', url: '/api/supplier-analyzer/start', headers: { ...user.headers, ...body.headers }, payload: body.payload })).json();
+      const { scanId } = (
+        await ctx.app.inject({ method: 'POST', url: '/api/supplier-analyzer/start', headers: { ...user.headers, ...body.headers }, payload: body.payload })
+      ).json();
       const url = `/api/supplier-analyzer/${scanId}/status`;
       await waitFor(async () => ((await ctx.app.inject({ method: 'GET', url, headers: user.headers })).json().tokens?.waitingUntil ? true : undefined));
       const canceled = await ctx.app.inject({ method: 'POST', url: `/api/supplier-analyzer/${scanId}/cancel`, headers: user.headers });

@@ -20,13 +20,25 @@ afterAll(async () => {
 describe('scans survive a worker restart', () => {
   it('resumes a scan from its checkpoint after the worker was stopped mid-scan', async () => {
     const eans = Array.from({ length: 4500 }, (_, i) => ean13(String(700000000000 + i)));
-    const fake = fakeMarketData(eans.map((e) => listing(e, 'DE')), { delayMs: 250 });
+    const fake = fakeMarketData(
+      eans.map((e) => listing(e, 'DE')),
+      { delayMs: 250 },
+    );
     ctx.deps.marketData = fake.service;
     const user = await createUser(ctx.deps, { tier: 'PRO' });
-    const body = multipart({ marketId: 'DE', eanColumn: 'ean', brandColumn: 'brand', priceColumn: 'price' }, {
-      name: 'big.csv', content: ['ean;brand;price', 'not-an-ean;Nivea;5,00', ...eans.map((e) => `${e};Nivea;5,00`)].join('\n'),
+    const body = multipart(
+      { marketId: 'DE', eanColumn: 'ean', brandColumn: 'brand', priceColumn: 'price' },
+      {
+        name: 'big.csv',
+        content: ['ean;brand;price', 'not-an-ean;Nivea;5,00', ...eans.map((e) => `${e};Nivea;5,00`)].join('\n'),
+      },
+    );
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/supplier-analyzer/start',
+      headers: { ...user.headers, ...body.headers },
+      payload: body.payload,
     });
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/supplier-analyzer/start', headers: { ...user.headers, ...body.headers }, payload: body.payload });
     const { scanId } = res.json();
     const url = `/api/supplier-analyzer/${scanId}/status`;
     await waitFor(async () => {
@@ -65,9 +77,17 @@ describe('scans survive a worker restart', () => {
     const fake = fakeMarketData([]);
     ctx.deps.marketData = fake.service;
     const user = await createUser(ctx.deps, { tier: 'PRO' });
-    const body = multipart({ marketId: 'DE', eanColumn: 'ean', brandColumn: 'brand', priceColumn: '' }, { name: 'x.csv', content: `ean,brand\n${ean13('700000000001')},Nivea\n` });
+    const body = multipart(
+      { marketId: 'DE', eanColumn: 'ean', brandColumn: 'brand', priceColumn: '' },
+      { name: 'x.csv', content: `ean,brand\n${ean13('700000000001')},Nivea\n` },
+    );
     await stopScanWorker(ctx.deps); // no worker: the scan stays where we put it
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/supplier-analyzer/start', headers: { ...user.headers, ...body.headers }, payload: body.payload });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/supplier-analyzer/start',
+      headers: { ...user.headers, ...body.headers },
+      payload: body.payload,
+    });
     const { scanId } = res.json();
     await ctx.deps.db.execute(`update scans set status = 'PROCESSING', attempts = 3, heartbeat_at = now() - interval '10 minutes' where id = $1`, [scanId]);
     const swept = await sweepScans(ctx.deps, { startup: false });
@@ -82,9 +102,17 @@ describe('scans survive a worker restart', () => {
     const fake = fakeMarketData([]);
     ctx.deps.marketData = fake.service;
     const user = await createUser(ctx.deps, { tier: 'PRO' });
-    const body = multipart({ marketId: 'DE', eanColumn: 'ean', brandColumn: 'brand', priceColumn: '' }, { name: 'x.csv', content: `ean,brand\n${ean13('700000000002')},Nivea\n` });
+    const body = multipart(
+      { marketId: 'DE', eanColumn: 'ean', brandColumn: 'brand', priceColumn: '' },
+      { name: 'x.csv', content: `ean,brand\n${ean13('700000000002')},Nivea\n` },
+    );
     await stopScanWorker(ctx.deps);
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/supplier-analyzer/start', headers: { ...user.headers, ...body.headers }, payload: body.payload });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/supplier-analyzer/start',
+      headers: { ...user.headers, ...body.headers },
+      payload: body.payload,
+    });
     const { scanId } = res.json();
     const owner = await acquireProcessLease(ctx.deps.dbHandle.url!, silentLogger());
     // Running in the owner's process a moment ago: the heartbeat is fresh.

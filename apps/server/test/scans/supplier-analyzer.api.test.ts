@@ -29,11 +29,18 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const fileText = ['EAN;Marke;Preis', `${A};Nivea;5,00 €`, `${B};Nivea;10,00`, `${C};Nivea;3,00`, `${D};Dove;4,50`, 'abc;Nivea;1,00', `${A};Nivea;1,00`].join('\r\n');
+const fileText = ['EAN;Marke;Preis', `${A};Nivea;5,00 €`, `${B};Nivea;10,00`, `${C};Nivea;3,00`, `${D};Dove;4,50`, 'abc;Nivea;1,00', `${A};Nivea;1,00`].join(
+  '\r\n',
+);
 
 /** The session token lives 24 h too: sign a new one after moving the clock. */
 async function freshHeaders(user: TestUser) {
-  const token = await signSessionToken(ctx.deps.jwtSecret, { id: user.id, username: user.username, email: user.email, role: user.role, subscriptionTier: 'GROWTH' }, ctx.deps.config.JWT_TTL_SECONDS, ctx.clock.now());
+  const token = await signSessionToken(
+    ctx.deps.jwtSecret,
+    { id: user.id, username: user.username, email: user.email, role: user.role, subscriptionTier: 'GROWTH' },
+    ctx.deps.config.JWT_TTL_SECONDS,
+    ctx.clock.now(),
+  );
   return { authorization: `Bearer ${token}` };
 }
 
@@ -65,10 +72,26 @@ describe('Supplier analyzer: upload → poll → deals', () => {
     expect(deals.content.map((d: { ean: string }) => d.ean)).toEqual([D, A]);
     const a = deals.content[1];
     expect(a).toMatchObject({
-      ean: A, asin: `B0${A.slice(-8)}`, market: 'DE', productName: `Product ${A}`, brand: 'Nivea', supplierName: 'supplier.csv',
-      supplierPrice: 5, amazonPrice: 20, mainCategoryRank: 1200, beautyCategoryRank: 80, estimatedMonthlySales: 300, rating: 4.5,
-      reviewCount: 120, numberOfSellers: 4, buyBoxSellerId: 'A3JWKAKR8XB7XF', amazonImageUrl: `https://img.test/${A}.jpg`,
-      imageUrl: `https://img.test/${A}.jpg`, qogitaImageUrl: null, marketplaceUrl: `https://www.amazon.de/dp/B0${A.slice(-8)}`, minRoi: 0.15,
+      ean: A,
+      asin: `B0${A.slice(-8)}`,
+      market: 'DE',
+      productName: `Product ${A}`,
+      brand: 'Nivea',
+      supplierName: 'supplier.csv',
+      supplierPrice: 5,
+      amazonPrice: 20,
+      mainCategoryRank: 1200,
+      beautyCategoryRank: 80,
+      estimatedMonthlySales: 300,
+      rating: 4.5,
+      reviewCount: 120,
+      numberOfSellers: 4,
+      buyBoxSellerId: 'A3JWKAKR8XB7XF',
+      amazonImageUrl: `https://img.test/${A}.jpg`,
+      imageUrl: `https://img.test/${A}.jpg`,
+      qogitaImageUrl: null,
+      marketplaceUrl: `https://www.amazon.de/dp/B0${A.slice(-8)}`,
+      minRoi: 0.15,
     });
     // 20 € incl. 19 % VAT: net 16.81, referral 3.00, FBA 3.00 → profit 5.81 on 5.00 → ROI 116.13 %
     expect(a.estimatedProfit).toBeCloseTo(5.81, 2);
@@ -78,7 +101,12 @@ describe('Supplier analyzer: upload → poll → deals', () => {
     expect(a.breakdown).toMatchObject({ currency: 'EUR', price: 20, vat: 3.19, referralFee: 3, fbaFee: 3, cost: 5, numberOfPacks: 1 });
     // issue 12: every fee line with its rule, the seller profile (default: DE, registered); the DE holder is Amazon
     // VAT on fees (19 % of 6.00) charged and reclaimed: net zero
-    expect(a.breakdown.feeLines.map((l: { kind: string; amount: number }) => [l.kind, l.amount])).toEqual([['referral', 3], ['fba', 3], ['fee-vat', 1.14], ['fee-vat-reclaimed', -1.14]]);
+    expect(a.breakdown.feeLines.map((l: { kind: string; amount: number }) => [l.kind, l.amount])).toEqual([
+      ['referral', 3],
+      ['fba', 3],
+      ['fee-vat', 1.14],
+      ['fee-vat-reclaimed', -1.14],
+    ]);
     expect(a.breakdown.seller).toEqual({ country: 'DE', vatRegistered: true });
     expect(a.amazonHoldsBuyBox).toBe(true);
     const hidden = (await ctx.app.inject({ method: 'GET', url: '/api/supplier-analyzer/results?hideAmazonBuyBox=true', headers: user.headers })).json();
@@ -100,7 +128,17 @@ describe('Supplier analyzer: upload → poll → deals', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toContain('sortBy must be one of');
 
-    for (const sortBy of ['mainCategoryRank', 'roi', 'estimatedProfit', 'buyBoxPrice', 'supplierPrice', 'estimatedMonthlySales', 'numberOfSellers', 'rating', 'reviewCount']) {
+    for (const sortBy of [
+      'mainCategoryRank',
+      'roi',
+      'estimatedProfit',
+      'buyBoxPrice',
+      'supplierPrice',
+      'estimatedMonthlySales',
+      'numberOfSellers',
+      'rating',
+      'reviewCount',
+    ]) {
       const r = await ctx.app.inject({ method: 'GET', url: `/api/supplier-analyzer/results?sortBy=${sortBy}&sortOrder=desc`, headers: user.headers });
       expect(r.statusCode, sortBy).toBe(200);
     }
@@ -125,8 +163,17 @@ describe('Supplier analyzer: upload → poll → deals', () => {
   it('takes manual entries as JSON on the same endpoint', async () => {
     const user = await createUser(ctx.deps, { tier: 'GROWTH', minRoiThreshold: 0.15 });
     const res = await ctx.app.inject({
-      method: 'POST', url: '/api/supplier-analyzer/start', headers: user.headers,
-      payload: { marketId: 'DE', rows: [{ ean: A, brand: 'Nivea', price: 5 }, { ean: '12', brand: 'X' }, { ean: D, brand: 'Dove' }] },
+      method: 'POST',
+      url: '/api/supplier-analyzer/start',
+      headers: user.headers,
+      payload: {
+        marketId: 'DE',
+        rows: [
+          { ean: A, brand: 'Nivea', price: 5 },
+          { ean: '12', brand: 'X' },
+          { ean: D, brand: 'Dove' },
+        ],
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ totalEans: 2, allowedEans: 2 });
@@ -137,7 +184,12 @@ describe('Supplier analyzer: upload → poll → deals', () => {
     // D has no price: not a deal
     expect(deals.content.map((d: { ean: string; supplierName: string }) => [d.ean, d.supplierName])).toEqual([[A, 'Manual entry']]);
 
-    const missing = await ctx.app.inject({ method: 'POST', url: '/api/supplier-analyzer/start', headers: user.headers, payload: { marketId: 'DE', rows: [{ ean: A, brand: '' }] } });
+    const missing = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/supplier-analyzer/start',
+      headers: user.headers,
+      payload: { marketId: 'DE', rows: [{ ean: A, brand: '' }] },
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error).toBe('EAN and Brand are required');
 
@@ -240,7 +292,9 @@ describe('Supplier analyzer: upload → poll → deals', () => {
         expect(seen.has(ean)).toBe(false);
         seen.add(ean);
       }
-      const resolved = new Map(batch.filter((e) => listed.has(e)).map((e) => [e, { listing: listing(e, market), numberOfPacks: 1, alternatives: [], mapped: false }]));
+      const resolved = new Map(
+        batch.filter((e) => listed.has(e)).map((e) => [e, { listing: listing(e, market), numberOfPacks: 1, alternatives: [], mapped: false }]),
+      );
       // The second half of the list is not cached yet: every batch there needs upstream requests.
       return { resolved, notLookedUp: [], upstreamRequests: batch.some((e) => eans.indexOf(e) >= 4500) ? Math.ceil(batch.length / 100) : 0 };
     };
@@ -270,7 +324,17 @@ describe('Supplier analyzer: upload → poll → deals', () => {
       const scanId = res.json().scanId;
       // the scan is canceled through the shared service (the supplier screen has no cancel button)
       const { cancelOwnScan } = await import('../../src/modules/scans/scans.service.ts');
-      const current = { id: user.id, username: user.username, email: user.email, role: 'USER' as const, organizationId: user.organizationId, subscriptionTier: 'GROWTH', primaryCountry: 'DE', jti: 'x', tokenExp: 0 };
+      const current = {
+        id: user.id,
+        username: user.username,
+        email: user.email,
+        role: 'USER' as const,
+        organizationId: user.organizationId,
+        subscriptionTier: 'GROWTH',
+        primaryCountry: 'DE',
+        jti: 'x',
+        tokenExp: 0,
+      };
       const canceled = await cancelOwnScan(ctx.deps, current, 'supplier', scanId);
       expect(canceled.status).toBe('ERROR');
       const used = (await getUsage(ctx.deps.db, user.organizationId, ctx.clock.now())).eanUploadsThisMonth;

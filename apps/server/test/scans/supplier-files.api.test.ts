@@ -83,9 +83,19 @@ describe('supplier analyzer with a real wholesaler workbook', () => {
   });
 
   it('reads the named sheet below its title, without a brand column, with case prices', async () => {
-    const res = await post(user, '/api/supplier-analyzer/start', {
-      marketId: 'DE', eanColumn: 'EAN', noBrandColumn: 'true', priceColumn: 'EK Karton', unitsColumn: 'VPE', sheet: 'Artikel',
-    }, { name: 'Preisliste.xlsx', content: wholesaleBook() });
+    const res = await post(
+      user,
+      '/api/supplier-analyzer/start',
+      {
+        marketId: 'DE',
+        eanColumn: 'EAN',
+        noBrandColumn: 'true',
+        priceColumn: 'EK Karton',
+        unitsColumn: 'VPE',
+        sheet: 'Artikel',
+      },
+      { name: 'Preisliste.xlsx', content: wholesaleBook() },
+    );
     expect(res.statusCode, res.body).toBe(200);
     scanId = res.json().scanId;
     expect(res.json()).toMatchObject({ totalEans: 3, allowedEans: 3 });
@@ -156,11 +166,20 @@ describe('supplier analyzer with a real wholesaler workbook', () => {
     const col = (r: string[], name: string) => r[rows[0]!.indexOf(name)];
     expect(rows.slice(1).map((r) => col(r, 'ean'))).toEqual(['0012345000065', A]);
     const a = rows[2]!;
-    expect([col(a, 'casePrice'), col(a, 'unitsPerPrice'), col(a, 'supplierPrice'), col(a, 'currency'), col(a, 'isDeal')]).toEqual(['24', '6', '4', 'EUR', 'yes']);
+    expect([col(a, 'casePrice'), col(a, 'unitsPerPrice'), col(a, 'supplierPrice'), col(a, 'currency'), col(a, 'isDeal')]).toEqual([
+      '24',
+      '6',
+      '4',
+      'EUR',
+      'yes',
+    ]);
 
     const filtered = await get(user, '/api/supplier-analyzer/results/download?format=excel-csv&brands=nivea');
     expect(filtered.headers['content-type']).toContain('text/csv');
-    const lines = filtered.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = filtered.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines).toHaveLength(2);
     const header = lines[0]!.split(';');
     const cells = parseCsvRecords(lines[1]!, ';')[0]!;
@@ -194,7 +213,10 @@ describe('upload fields and files that are refused', () => {
   it.each([
     [{ eanColumn: 'EAN', priceColumn: 'Preis' }, 'Please choose the Brand column.'],
     [{ eanColumn: 'EAN', brandColumn: 'Marke', noBrandColumn: 'true', priceColumn: 'Preis' }, 'Choose a brand column or "No brand column", not both.'],
-    [{ eanColumn: 'EAN', brandColumn: 'Marke', priceColumn: 'Preis', unitsColumn: 'VPE', unitsPerPrice: '6' }, 'Choose a units column or a number of units per price, not both.'],
+    [
+      { eanColumn: 'EAN', brandColumn: 'Marke', priceColumn: 'Preis', unitsColumn: 'VPE', unitsPerPrice: '6' },
+      'Choose a units column or a number of units per price, not both.',
+    ],
     [{ eanColumn: 'EAN', brandColumn: 'Marke', priceColumn: 'Preis', unitsPerPrice: '1,5' }, 'Units per price must be a whole number of 1 or more.'],
     [{ eanColumn: 'EAN', brandColumn: 'Marke', priceColumn: 'Preis', unitsPerPrice: 'six' }, 'Units per price must be a whole number of 1 or more.'],
     [{ eanColumn: 'EAN', brandColumn: 'Marke', priceColumn: 'Preis', unitsColumn: 'Pack' }, "The Units column 'Pack' is not in the file's header"],
@@ -211,7 +233,24 @@ describe('upload fields and files that are refused', () => {
       [{ name: 'old.xls', content: ole }, {}, 'This is an old Excel file (.xls). Please save it as .xlsx or .csv and upload it again.'],
       [{ name: 'renamed.xlsx', content: ole }, {}, 'This is an old Excel file (.xls). Please save it as .xlsx or .csv and upload it again.'],
       [{ name: 'list.numbers', content: 'x' }, {}, 'File type must be .csv or .xlsx.'],
-      [{ name: 'book.xlsx', content: Buffer.from(buildXlsx([{ name: 'Preise', rows: [['EAN', 'Brand', 'Price'], [Number(A), 'Nivea', 1]] }])) }, { sheet: 'Tabelle1' }, "The workbook has no sheet 'Tabelle1' (sheets: 'Preise')."],
+      [
+        {
+          name: 'book.xlsx',
+          content: Buffer.from(
+            buildXlsx([
+              {
+                name: 'Preise',
+                rows: [
+                  ['EAN', 'Brand', 'Price'],
+                  [Number(A), 'Nivea', 1],
+                ],
+              },
+            ]),
+          ),
+        },
+        { sheet: 'Tabelle1' },
+        "The workbook has no sheet 'Tabelle1' (sheets: 'Preise').",
+      ],
     ];
     for (const [upload, extra, message] of cases) {
       const res = await post(user, '/api/supplier-analyzer/start', { ...fields, ...extra }, upload);
@@ -222,7 +261,12 @@ describe('upload fields and files that are refused', () => {
     const filler = 'x'.repeat(30_000);
     const bomb = buildXlsx([{ name: 'S', rows: [['EAN'], ...Array.from({ length: 1200 }, () => [filler])] }], { inlineStrings: true, level: 9 });
     const started = Date.now();
-    const res = await post(user, '/api/supplier-analyzer/start', { ...fields, brandColumn: '', noBrandColumn: 'true', priceColumn: '' }, { name: 'bomb.xlsx', content: Buffer.from(bomb) });
+    const res = await post(
+      user,
+      '/api/supplier-analyzer/start',
+      { ...fields, brandColumn: '', noBrandColumn: 'true', priceColumn: '' },
+      { name: 'bomb.xlsx', content: Buffer.from(bomb) },
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatch(/it looks like a zip bomb and was not read/);
     expect(Date.now() - started).toBeLessThan(5000);
@@ -231,15 +275,28 @@ describe('upload fields and files that are refused', () => {
 
   it('reads a manual entry price typed with a decimal comma as euros and cents', async () => {
     const res = await ctx.app.inject({
-      method: 'POST', url: '/api/supplier-analyzer/start', headers: user.headers,
-      payload: { marketId: 'DE', rows: [{ ean: A, brand: 'Nivea', price: '4,20' }, { ean: B, brand: 'Dove', price: '1.234,56' }] },
+      method: 'POST',
+      url: '/api/supplier-analyzer/start',
+      headers: user.headers,
+      payload: {
+        marketId: 'DE',
+        rows: [
+          { ean: A, brand: 'Nivea', price: '4,20' },
+          { ean: B, brand: 'Dove', price: '1.234,56' },
+        ],
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     await waitForStatus(ctx, `/api/supplier-analyzer/${res.json().scanId}/status`, user.headers, ['COMPLETED']);
     const deals = (await get(user, '/api/supplier-analyzer/results')).json();
     expect(deals.content).toHaveLength(1);
     expect(deals.content[0]).toMatchObject({ ean: A, supplierPrice: 4.2, casePrice: 4.2, unitsPerPrice: 1 });
-    const bad = await ctx.app.inject({ method: 'POST', url: '/api/supplier-analyzer/start', headers: user.headers, payload: { marketId: 'DE', rows: [{ ean: A, brand: 'Nivea', price: '4,2x' }] } });
+    const bad = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/supplier-analyzer/start',
+      headers: user.headers,
+      payload: { marketId: 'DE', rows: [{ ean: A, brand: 'Nivea', price: '4,2x' }] },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toBe('Price must be a number.');
   });
@@ -265,7 +322,12 @@ describe('CSV Template Analyzer: XLSX upload, three result formats, one currency
         ],
       },
     ]);
-    const res = await post(admin, '/api/catalog/scan/start', { marketId: 'UK', eanColumn: 'GTIN', brandColumn: 'Brand', priceColumn: '€ Lowest Price inc. shipping' }, { name: 'qogita.xlsx', content: Buffer.from(book) });
+    const res = await post(
+      admin,
+      '/api/catalog/scan/start',
+      { marketId: 'UK', eanColumn: 'GTIN', brandColumn: 'Brand', priceColumn: '€ Lowest Price inc. shipping' },
+      { name: 'qogita.xlsx', content: Buffer.from(book) },
+    );
     expect(res.statusCode, res.body).toBe(200);
     scanId = res.body;
     const done = await waitForStatus(ctx, `/api/catalog/scan/${scanId}/status`, admin.headers, ['COMPLETED', 'ERROR']);
@@ -289,7 +351,11 @@ describe('CSV Template Analyzer: XLSX upload, three result formats, one currency
     expect(col(a, 'productName')).toBe(`'=HYPERLINK("http://evil.test")`);
 
     const excel = await get(admin, `/api/catalog/scan/${scanId}/results?format=excel-csv`);
-    const excelRows = excel.body.replace(/^\uFEFF/, '').trim().split('\r\n').map((l) => parseCsvRecords(l, ';')[0]!);
+    const excelRows = excel.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+      .map((l) => parseCsvRecords(l, ';')[0]!);
     const eh = excelRows[0]!;
     const ea = excelRows.find((r) => r[eh.indexOf('ean')] === `="${A}"`)!;
     expect(ea[eh.indexOf('amazonPrice')]).toBe(col(a, 'amazonPrice').replace('.', ','));

@@ -1,14 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Badge, Button, Checkbox, Group, Modal, ScrollArea, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import type { SpreadsheetPreview } from '@dealradar/shared/spreadsheet-preview';
-import {
-  guessedChoices,
-  mappingOf,
-  NO_BRAND_COLUMN_LABEL,
-  parseUnitsPerPrice,
-  type ColumnMapping,
-  type MappingChoices,
-} from '../lib/column-mapping.ts';
+import { guessedChoices, mappingOf, NO_BRAND_COLUMN_LABEL, parseUnitsPerPrice, type ColumnMapping, type MappingChoices } from '../lib/column-mapping.ts';
 
 export type { ColumnMapping } from '../lib/column-mapping.ts';
 
@@ -38,7 +31,18 @@ const EMPTY: MappingChoices = { ean: null, brand: null, noBrandColumn: false, pr
  * from their names and contents; Confirm stays disabled until EAN and brand (or "No brand column") and a required
  * price are chosen.
  */
-export function ColumnMappingDialog({ opened, fileName, preview, priceRequired, caption, onSheetChange, loadingSheet, onConfirm, onCancel, renderEstimate }: ColumnMappingDialogProps) {
+export function ColumnMappingDialog({
+  opened,
+  fileName,
+  preview,
+  priceRequired,
+  caption,
+  onSheetChange,
+  loadingSheet,
+  onConfirm,
+  onCancel,
+  renderEstimate,
+}: ColumnMappingDialogProps) {
   const [choices, setChoices] = useState<MappingChoices>(EMPTY);
   useEffect(() => setChoices(preview ? guessedChoices(preview) : EMPTY), [preview]);
   const choose = (patch: Partial<MappingChoices>) => setChoices((c) => ({ ...c, ...patch }));
@@ -65,7 +69,9 @@ export function ColumnMappingDialog({ opened, fileName, preview, priceRequired, 
     <Modal opened={opened} onClose={onCancel} title={`Map ${kind} columns`} size="xl" centered>
       <Stack gap="md">
         <div>
-          <Text fw={600} truncate>{fileName}</Text>
+          <Text fw={600} truncate>
+            {fileName}
+          </Text>
           <Text size="sm" c="dimmed">
             {caption ? `${caption} · ` : ''}Choose which columns hold the EAN, the brand and the supplier price. The columns recognized by their names and
             contents are pre-selected: check them before you confirm.
@@ -83,7 +89,16 @@ export function ColumnMappingDialog({ opened, fileName, preview, priceRequired, 
           />
         )}
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
-          <Select label="EAN column" placeholder="Choose a column" data={options} value={choices.ean} onChange={(ean) => choose({ ean })} withAsterisk searchable allowDeselect={false} />
+          <Select
+            label="EAN column"
+            placeholder="Choose a column"
+            data={options}
+            value={choices.ean}
+            onChange={(ean) => choose({ ean })}
+            withAsterisk
+            searchable
+            allowDeselect={false}
+          />
           <Stack gap={4}>
             <Select
               label="Brand column"
@@ -149,7 +164,11 @@ export function ColumnMappingDialog({ opened, fileName, preview, priceRequired, 
                   <Table.Th key={h}>
                     <Group gap={6} wrap="nowrap">
                       <span>{h}</span>
-                      {roleOf(h) && <Badge size="xs" variant="light">{roleOf(h)}</Badge>}
+                      {roleOf(h) && (
+                        <Badge size="xs" variant="light">
+                          {roleOf(h)}
+                        </Badge>
+                      )}
                     </Group>
                   </Table.Th>
                 ))}
@@ -166,7 +185,9 @@ export function ColumnMappingDialog({ opened, fileName, preview, priceRequired, 
               {preview && preview.rows.length === 0 && (
                 <Table.Tr>
                   <Table.Td colSpan={headers.length}>
-                    <Text size="sm" c="dimmed">The file has a header but no data rows.</Text>
+                    <Text size="sm" c="dimmed">
+                      The file has a header but no data rows.
+                    </Text>
                   </Table.Td>
                 </Table.Tr>
               )}
@@ -175,7 +196,9 @@ export function ColumnMappingDialog({ opened, fileName, preview, priceRequired, 
         </ScrollArea>
         {opened && !loadingSheet && renderEstimate?.(choices.ean, preview?.format === 'xlsx' ? (preview.sheet ?? undefined) : undefined)}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>Cancel</Button>
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
           <Button disabled={!mapping || loadingSheet} onClick={() => mapping && onConfirm(mapping)}>
             Confirm
           </Button>

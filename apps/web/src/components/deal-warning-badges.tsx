@@ -13,7 +13,15 @@ export function DealWarningBadges({ warnings }: { warnings: DealWarning[] }) {
     <Group gap={6} wrap="wrap" data-testid="deal-warnings">
       {shown.map((w) => (
         <Tooltip key={w.code} label={w.reason} multiline maw={360} withArrow>
-          <Badge color="yellow" variant="light" size="sm" leftSection={<IconAlertTriangle size={12} />} data-testid="deal-warning" data-code={w.code} aria-label={`${DEAL_WARNING_LABELS[w.code]}: ${w.reason}`}>
+          <Badge
+            color="yellow"
+            variant="light"
+            size="sm"
+            leftSection={<IconAlertTriangle size={12} />}
+            data-testid="deal-warning"
+            data-code={w.code}
+            aria-label={`${DEAL_WARNING_LABELS[w.code]}: ${w.reason}`}
+          >
             {DEAL_WARNING_LABELS[w.code]}
           </Badge>
         </Tooltip>

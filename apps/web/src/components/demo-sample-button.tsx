@@ -21,8 +21,17 @@ export function DemoSampleButton({ isDemo }: { isDemo: boolean | undefined }) {
   };
   return (
     <Group justify="space-between" gap="xs">
-      <Text size="xs" c="dimmed">Demo mode: real supplier EANs have no demo listings. Try the sample list instead.</Text>
-      <Button variant="subtle" size="compact-sm" leftSection={<IconDownload size={14} />} loading={loading} onClick={() => void handleClick()} data-testid="demo-sample-button">
+      <Text size="xs" c="dimmed">
+        Demo mode: real supplier EANs have no demo listings. Try the sample list instead.
+      </Text>
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        leftSection={<IconDownload size={14} />}
+        loading={loading}
+        onClick={() => void handleClick()}
+        data-testid="demo-sample-button"
+      >
         Download a sample supplier list
       </Button>
     </Group>

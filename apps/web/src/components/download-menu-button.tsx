@@ -14,12 +14,25 @@ interface DownloadMenuButtonProps {
 export function DownloadMenuButton({ label, loading, disabled, onDownload }: DownloadMenuButtonProps) {
   return (
     <Group gap={0} wrap="nowrap">
-      <Button size="xs" leftSection={<IconDownload size={14} />} loading={loading} disabled={disabled} onClick={() => onDownload('csv')} style={{ borderTopRightRadius: 0, borderBottomRightRadius: 0 }}>
+      <Button
+        size="xs"
+        leftSection={<IconDownload size={14} />}
+        loading={loading}
+        disabled={disabled}
+        onClick={() => onDownload('csv')}
+        style={{ borderTopRightRadius: 0, borderBottomRightRadius: 0 }}
+      >
         {label}
       </Button>
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
-          <ActionIcon size={30} variant="filled" aria-label="More download formats" disabled={disabled || loading} style={{ borderTopLeftRadius: 0, borderBottomLeftRadius: 0, borderLeft: '1px solid var(--mantine-color-indigo-3)' }}>
+          <ActionIcon
+            size={30}
+            variant="filled"
+            aria-label="More download formats"
+            disabled={disabled || loading}
+            style={{ borderTopLeftRadius: 0, borderBottomLeftRadius: 0, borderLeft: '1px solid var(--mantine-color-indigo-3)' }}
+          >
             <IconChevronDown size={14} />
           </ActionIcon>
         </Menu.Target>

@@ -6,11 +6,30 @@ import { IconExternalLink } from '@tabler/icons-react';
  * A link to another site (Qogita, Amazon): opens in a new tab, without access to this page, with the external icon.
  * `iconOnly` shows just the icon (narrow table columns); the text is then its accessible name and tooltip.
  */
-export function ExternalLink({ href, size = 'xs', fw, iconOnly = false, children }: { href: string; size?: 'xs' | 'sm'; fw?: number; iconOnly?: boolean; children: string | ReactNode }) {
+export function ExternalLink({
+  href,
+  size = 'xs',
+  fw,
+  iconOnly = false,
+  children,
+}: {
+  href: string;
+  size?: 'xs' | 'sm';
+  fw?: number;
+  iconOnly?: boolean;
+  children: string | ReactNode;
+}) {
   if (iconOnly) {
     return (
       <Tooltip label={children} withArrow>
-        <ActionIcon component="a" href={href} target="_blank" rel="noopener noreferrer" variant="subtle" aria-label={typeof children === 'string' ? children : undefined}>
+        <ActionIcon
+          component="a"
+          href={href}
+          target="_blank"
+          rel="noopener noreferrer"
+          variant="subtle"
+          aria-label={typeof children === 'string' ? children : undefined}
+        >
           <IconExternalLink size={16} />
         </ActionIcon>
       </Tooltip>

@@ -13,7 +13,17 @@ export function helpHref(doc: string, section?: string): string {
 export function HelpLink({ doc, section, label }: { doc: string; section?: string; label: string }) {
   return (
     <Tooltip label={label} withArrow>
-      <ActionIcon component="a" href={helpHref(doc, section)} target="_blank" rel="noopener" variant="subtle" color="gray" size="sm" aria-label={label} data-testid="help-link">
+      <ActionIcon
+        component="a"
+        href={helpHref(doc, section)}
+        target="_blank"
+        rel="noopener"
+        variant="subtle"
+        color="gray"
+        size="sm"
+        aria-label={label}
+        data-testid="help-link"
+      >
         <IconHelpCircle size={18} />
       </ActionIcon>
     </Tooltip>

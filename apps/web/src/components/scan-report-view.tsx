@@ -49,13 +49,19 @@ export function ScanReportView({ report, reportPath, scanId, columns = 5 }: Scan
         <Figure label="Deals" value={report.dealsFound} />
         <Figure label="Rows not used" value={rowsNotUsed(report)} />
       </SimpleGrid>
-      {layout && <Text size="xs" c="dimmed">{layout}</Text>}
+      {layout && (
+        <Text size="xs" c="dimmed">
+          {layout}
+        </Text>
+      )}
       {summary && (
         <>
           <UnstyledButton onClick={toggle} aria-expanded={open}>
             <Group gap={4} wrap="nowrap">
               {open ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
-              <Text size="sm" c="indigo" data-testid="scan-report-summary">{summary}</Text>
+              <Text size="sm" c="indigo" data-testid="scan-report-summary">
+                {summary}
+              </Text>
             </Group>
           </UnstyledButton>
           <Collapse expanded={open}>
@@ -78,7 +84,9 @@ export function ScanReportView({ report, reportPath, scanId, columns = 5 }: Scan
               </Table.Tbody>
             </Table>
             {rowsNotUsed(report) > report.issueSamples.length && (
-              <Text size="xs" c="dimmed" mt={4}>The first {report.issueSamples.length} are shown; the download lists all of them.</Text>
+              <Text size="xs" c="dimmed" mt={4}>
+                The first {report.issueSamples.length} are shown; the download lists all of them.
+              </Text>
             )}
           </Collapse>
           <Group>
@@ -95,8 +103,12 @@ export function ScanReportView({ report, reportPath, scanId, columns = 5 }: Scan
 function Figure({ label, value }: { label: string; value: number }) {
   return (
     <div>
-      <Text size="xs" c="dimmed">{label}</Text>
-      <Text fw={600} size="sm">{value.toLocaleString('en-US')}</Text>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={600} size="sm">
+        {value.toLocaleString('en-US')}
+      </Text>
     </div>
   );
 }

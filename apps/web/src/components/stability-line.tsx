@@ -14,14 +14,26 @@ export function StabilityLine({ share, avg30, avg90, currency }: { share: number
     <Group gap="sm" wrap="wrap" data-testid="deal-stability">
       <IconChartLine size={14} color="var(--mantine-color-gray-6)" />
       {share !== null && (
-        <Tooltip label="Share of the last 90 days on which the buy box would have given your minimum ROI at this price (days without a buy box count as not profitable)" multiline maw={320}>
+        <Tooltip
+          label="Share of the last 90 days on which the buy box would have given your minimum ROI at this price (days without a buy box count as not profitable)"
+          multiline
+          maw={320}
+        >
           <Text size="xs" fw={600} c={color} data-testid="deal-stability-share">
             {stabilityText(share)}
           </Text>
         </Tooltip>
       )}
-      {avg30 !== null && <Text size="xs" c="dimmed">30-day avg {formatMoney(avg30, currency)}</Text>}
-      {avg90 !== null && <Text size="xs" c="dimmed">90-day avg {formatMoney(avg90, currency)}</Text>}
+      {avg30 !== null && (
+        <Text size="xs" c="dimmed">
+          30-day avg {formatMoney(avg30, currency)}
+        </Text>
+      )}
+      {avg90 !== null && (
+        <Text size="xs" c="dimmed">
+          90-day avg {formatMoney(avg90, currency)}
+        </Text>
+      )}
     </Group>
   );
 }

@@ -13,14 +13,19 @@ describe('apiRequest', () => {
     fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
     const store = new Map<string, string>([['token', 'the.token.value']]);
-    vi.stubGlobal('localStorage', { getItem: (key: string) => store.get(key) ?? null, setItem: (key: string, value: string) => store.set(key, value), removeItem: (key: string) => store.delete(key) });
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => store.get(key) ?? null,
+      setItem: (key: string, value: string) => store.set(key, value),
+      removeItem: (key: string) => store.delete(key),
+    });
   });
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.useRealTimers();
   });
 
-  const answer = (status: number, body: unknown) => new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const answer = (status: number, body: unknown) =>
+    new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
   it('calls the /api base with the stored token as a Bearer header and a JSON body', async () => {
     fetchMock.mockResolvedValue(answer(200, { ok: true }));
@@ -35,7 +40,15 @@ describe('apiRequest', () => {
   it("a 403 shows the orange 'Upgrade Required' notice with the server's error for 6000 ms, closable", async () => {
     fetchMock.mockResolvedValue(answer(403, { error: 'Live price drops need the Growth or Pro plan.' }));
     await expect(apiRequest('/price-alerts/stats')).rejects.toMatchObject({ status: 403, message: 'Live price drops need the Growth or Pro plan.' });
-    expect(show).toHaveBeenCalledWith(expect.objectContaining({ title: 'Upgrade Required', message: 'Live price drops need the Growth or Pro plan.', color: 'orange', autoClose: 6000, withCloseButton: true }));
+    expect(show).toHaveBeenCalledWith(
+      expect.objectContaining({
+        title: 'Upgrade Required',
+        message: 'Live price drops need the Growth or Pro plan.',
+        color: 'orange',
+        autoClose: 6000,
+        withCloseButton: true,
+      }),
+    );
   });
 
   it('a 403 without an error field shows the fallback sentence of SPEC §8', async () => {
@@ -56,7 +69,9 @@ describe('apiRequest', () => {
 
   it('gives up after the default 30000 ms', async () => {
     vi.useFakeTimers();
-    fetchMock.mockImplementation((_url: string, init: RequestInit) => new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new Error('aborted')))));
+    fetchMock.mockImplementation(
+      (_url: string, init: RequestInit) => new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new Error('aborted')))),
+    );
     let settled: unknown = 'pending';
     const call = apiRequest('/slow').catch((error: unknown) => (settled = error));
     await vi.advanceTimersByTimeAsync(29_999);

@@ -50,7 +50,14 @@ export function buildUrl(path: string, query?: RequestOptions['query']): string 
 }
 
 function showUpgradeNotice(message: string | undefined): void {
-  notifications.show({ id: 'upgrade-required', title: 'Upgrade Required', message: message ?? UPGRADE_FALLBACK, color: 'orange', autoClose: 6000, withCloseButton: true });
+  notifications.show({
+    id: 'upgrade-required',
+    title: 'Upgrade Required',
+    message: message ?? UPGRADE_FALLBACK,
+    color: 'orange',
+    autoClose: 6000,
+    withCloseButton: true,
+  });
 }
 
 /**

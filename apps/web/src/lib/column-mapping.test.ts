@@ -14,7 +14,14 @@ describe('the mapping dialog pre-selects the shared guesses', () => {
         ['3600531142742', 'Creme', '12,50', '6'],
       ],
     };
-    expect(guessedChoices(preview)).toEqual({ ean: 'Artikelnummer', brand: null, noBrandColumn: false, price: 'EK netto', unitsColumn: 'VPE', unitsPerPrice: '' });
+    expect(guessedChoices(preview)).toEqual({
+      ean: 'Artikelnummer',
+      brand: null,
+      noBrandColumn: false,
+      price: 'EK netto',
+      unitsColumn: 'VPE',
+      unitsPerPrice: '',
+    });
   });
 });
 

@@ -34,7 +34,14 @@ export const UNITS_PER_PRICE_ERROR = 'Units per price must be a whole number of 
 /** The dialog's pre-selection: the shared guesses by header name and by the content of the sample rows. */
 export function guessedChoices(preview: { headers: string[]; sampleRows?: string[][]; rows: string[][] }): MappingChoices {
   const guess = guessColumns(preview.headers, preview.sampleRows ?? preview.rows);
-  return { ean: guess.ean ?? null, brand: guess.brand ?? null, noBrandColumn: false, price: guess.price ?? null, unitsColumn: guess.units ?? null, unitsPerPrice: '' };
+  return {
+    ean: guess.ean ?? null,
+    brand: guess.brand ?? null,
+    noBrandColumn: false,
+    price: guess.price ?? null,
+    unitsColumn: guess.units ?? null,
+    unitsPerPrice: '',
+  };
 }
 
 /** The typed units per price: a whole number of 1 or more ('' → none); decimal commas and '1.000' as elsewhere. */

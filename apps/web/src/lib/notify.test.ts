@@ -12,6 +12,8 @@ describe('account toasts', () => {
   });
   it('error toasts are red and close after 4000 ms', () => {
     notifyError('Failed to load settings, user info, or subscription');
-    expect(show).toHaveBeenLastCalledWith(expect.objectContaining({ message: 'Failed to load settings, user info, or subscription', color: 'red', autoClose: 4000 }));
+    expect(show).toHaveBeenLastCalledWith(
+      expect.objectContaining({ message: 'Failed to load settings, user info, or subscription', color: 'red', autoClose: 4000 }),
+    );
   });
 });

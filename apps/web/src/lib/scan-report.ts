@@ -40,6 +40,7 @@ export function layoutSummary(report: ScanReport): string | null {
   if (report.headerLine && report.headerLine > 1) parts.push(`Header on line ${report.headerLine}`);
   if (report.sheet) parts.push(`sheet ${report.sheet}`);
   const skipped = report.skippedLineCount ?? report.skippedLines?.length ?? 0;
-  if (skipped > 0) parts.push(`${skipped.toLocaleString('en-US')} ${skipped === 1 ? 'line' : 'lines'} skipped that are not products (titles, blank lines, totals or notes)`);
+  if (skipped > 0)
+    parts.push(`${skipped.toLocaleString('en-US')} ${skipped === 1 ? 'line' : 'lines'} skipped that are not products (titles, blank lines, totals or notes)`);
   return parts.length ? `${parts.join('; ')}.` : null;
 }

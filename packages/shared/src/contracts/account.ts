@@ -22,8 +22,7 @@ const emailField = z
   .email('Please enter a valid email address.');
 
 /** Link tokens: a value too long to be one of ours is simply not valid. */
-const linkToken = (missing: string) =>
-  z.string({ error: missing }).max(MAX_LENGTH.linkToken, 'Invalid or expired token.').trim().min(1, missing);
+const linkToken = (missing: string) => z.string({ error: missing }).max(MAX_LENGTH.linkToken, 'Invalid or expired token.').trim().min(1, missing);
 
 const password = z
   .string({ error: 'Password is required' })
@@ -31,11 +30,19 @@ const password = z
   .max(MAX_LENGTH.password, 'Password is too long.');
 
 export const registerBodySchema = jsonBody({
-  username: z.string({ error: 'Username is required' }).trim().min(3, 'Username must be at least 3 characters long.').max(MAX_LENGTH.username, 'Username is too long.')
+  username: z
+    .string({ error: 'Username is required' })
+    .trim()
+    .min(3, 'Username must be at least 3 characters long.')
+    .max(MAX_LENGTH.username, 'Username is too long.')
     .regex(/^[A-Za-z0-9._-]+$/, 'Username may contain only letters, digits, dots, dashes and underscores.'),
   email: emailField,
   password,
-  organization: z.string({ error: 'Organization is required' }).trim().min(1, 'Organization is required').max(MAX_LENGTH.organization, 'Organization name is too long.'),
+  organization: z
+    .string({ error: 'Organization is required' })
+    .trim()
+    .min(1, 'Organization is required')
+    .max(MAX_LENGTH.organization, 'Organization name is too long.'),
   /** Referral code kept from ?ref= (SPEC §1); an empty string counts as none. */
   affiliateId: z.string().trim().max(MAX_LENGTH.referralCode, 'The referral code is too long.').optional().nullable(),
 });
@@ -89,7 +96,10 @@ export const adminCountryParamsSchema = z.object({
 
 export const userSettingsSchema = z.object({ minRoiThreshold: z.number() });
 export const updateUserSettingsBodySchema = jsonBody({
-  minRoiThreshold: z.number({ error: 'Minimum ROI must be a number.' }).min(0, 'Minimum ROI must be between 0 and 100%.').max(1, 'Minimum ROI must be between 0 and 100%.'),
+  minRoiThreshold: z
+    .number({ error: 'Minimum ROI must be a number.' })
+    .min(0, 'Minimum ROI must be between 0 and 100%.')
+    .max(1, 'Minimum ROI must be between 0 and 100%.'),
 });
 
 /** GET/PUT /user/settings/seller-profile (issue 12 item 4): who sells, for DSF and VAT on Amazon's fees. */
@@ -113,7 +123,9 @@ export const userInfoSchema = z.object({
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 
-export const helpBodySchema = jsonBody({ message: z.string({ error: 'Message is required' }).trim().min(1, 'Message is required').max(MAX_LENGTH.helpMessage, 'Message is too long.') });
+export const helpBodySchema = jsonBody({
+  message: z.string({ error: 'Message is required' }).trim().min(1, 'Message is required').max(MAX_LENGTH.helpMessage, 'Message is too long.'),
+});
 export const helpRequestSchema = z.object({
   id: z.string(),
   message: z.string(),
@@ -128,7 +140,9 @@ export type HelpRequest = z.infer<typeof helpRequestSchema>;
 /** GET /help (admin, every request) and GET /help/mine (the user's own): newest first. */
 export const helpRequestListSchema = z.array(helpRequestSchema);
 /** POST /help/:id/answer (admin): the answer is stored, shown to the user under Help and e-mailed to them. */
-export const helpAnswerBodySchema = jsonBody({ answer: z.string({ error: 'Answer is required' }).trim().min(1, 'Answer is required').max(5000, 'Answer is too long.') });
+export const helpAnswerBodySchema = jsonBody({
+  answer: z.string({ error: 'Answer is required' }).trim().min(1, 'Answer is required').max(5000, 'Answer is too long.'),
+});
 export const helpAnswerResponseSchema = z.object({
   message: z.string(),
   request: helpRequestSchema,
@@ -152,7 +166,12 @@ export type UserRow = z.infer<typeof userRowSchema>;
 /** GET /users?page&size&search&role&active (admin). Page is zero-based; search matches username, e-mail and organization. */
 export const usersQuerySchema = z.object({
   page: z.coerce.number({ error: 'Page must be a number.' }).int('Page must be a whole number.').min(0, 'Page must be 0 or more.').default(0),
-  size: z.coerce.number({ error: 'Size must be a number.' }).int('Size must be a whole number.').min(1, 'Size must be between 1 and 100.').max(PAGE_SIZE, 'Size must be between 1 and 100.').default(PAGE_SIZE),
+  size: z.coerce
+    .number({ error: 'Size must be a number.' })
+    .int('Size must be a whole number.')
+    .min(1, 'Size must be between 1 and 100.')
+    .max(PAGE_SIZE, 'Size must be between 1 and 100.')
+    .default(PAGE_SIZE),
   search: z.string().trim().max(MAX_LENGTH.search, 'The search text is too long.').optional(),
   role: z.enum(['USER', 'ADMIN', ''], { error: 'Role must be USER or ADMIN.' }).optional(),
   active: z.enum(['true', 'false', ''], { error: 'Status must be true or false.' }).optional(),

@@ -27,15 +27,28 @@ export type EmailFrequency = (typeof EMAIL_FREQUENCIES)[number];
 export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
 
 const percentField = (label: string, max: number) =>
-  z.number({ error: `${label} must be a number.` }).min(0, `${label} cannot be negative.`).max(max, `${label} can be at most ${max}.`);
+  z
+    .number({ error: `${label} must be a number.` })
+    .min(0, `${label} cannot be negative.`)
+    .max(max, `${label} can be at most ${max}.`);
 
 export const alertRuleBodySchema = jsonBody({
   name: z.string({ error: 'Name is required.' }).trim().min(1, 'Name is required.').max(100, 'The name is too long (at most 100 characters).'),
   brands: z.array(z.string().trim().min(1).max(200), { error: 'Brands must be a list.' }).max(200, 'At most 200 brands per rule.').default([]),
   categories: z.array(z.enum(DROP_CATEGORIES, { error: 'Unknown drop category.' })).default([]),
   minDropPercentage: percentField('The minimum drop', 100).default(0),
-  minRoiPercentage: z.number({ error: 'The minimum ROI must be a number.' }).min(-100, 'The minimum ROI is too low.').max(10000, 'The minimum ROI is too high.').nullable().default(null),
-  minStock: z.number({ error: 'The minimum stock must be a number.' }).int('The minimum stock must be a whole number.').min(0, 'The minimum stock cannot be negative.').nullable().default(null),
+  minRoiPercentage: z
+    .number({ error: 'The minimum ROI must be a number.' })
+    .min(-100, 'The minimum ROI is too low.')
+    .max(10000, 'The minimum ROI is too high.')
+    .nullable()
+    .default(null),
+  minStock: z
+    .number({ error: 'The minimum stock must be a number.' })
+    .int('The minimum stock must be a whole number.')
+    .min(0, 'The minimum stock cannot be negative.')
+    .nullable()
+    .default(null),
   roiMarkets: z.array(z.enum(ALERT_ROI_MARKETS as [string, ...string[]], { error: 'ROI markets must be among DE, UK, FR, IT, ES.' })).default([]),
   channel: z.enum(ALERT_CHANNELS, { error: 'The channel must be email or webhook.' }),
   emailFrequency: z.enum(EMAIL_FREQUENCIES, { error: 'The e-mail frequency must be instant, hourly or daily.' }).default('instant'),

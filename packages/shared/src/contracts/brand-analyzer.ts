@@ -28,7 +28,14 @@ const listParam = z
   .transform((value) => [...new Set((value === undefined ? [] : Array.isArray(value) ? value : [value]).map((v) => v.trim()).filter(Boolean))]);
 
 /** Markets may also come comma-separated (`markets=DE,UK`): market ids contain no commas. */
-const marketListParam = listParam.transform((values) => [...new Set(values.flatMap((v) => v.split(',')).map((v) => v.trim().toUpperCase()).filter(Boolean))]);
+const marketListParam = listParam.transform((values) => [
+  ...new Set(
+    values
+      .flatMap((v) => v.split(','))
+      .map((v) => v.trim().toUpperCase())
+      .filter(Boolean),
+  ),
+]);
 
 export const startBrandScanQuerySchema = z.object({ brands: listParam, markets: marketListParam });
 export type StartBrandScanQuery = z.infer<typeof startBrandScanQuerySchema>;
@@ -74,7 +81,12 @@ export const favoritesQuerySchema = z.object({
   brands: listParam,
   markets: marketListParam,
   page: z.coerce.number({ error: 'page must be a number.' }).int('page must be a whole number.').min(0, 'page must be 0 or more.').default(0),
-  size: z.coerce.number({ error: 'size must be a number.' }).int('size must be a whole number.').min(1, 'size must be between 1 and 100.').max(PAGE_SIZE, 'size must be between 1 and 100.').default(PAGE_SIZE),
+  size: z.coerce
+    .number({ error: 'size must be a number.' })
+    .int('size must be a whole number.')
+    .min(1, 'size must be between 1 and 100.')
+    .max(PAGE_SIZE, 'size must be between 1 and 100.')
+    .default(PAGE_SIZE),
   sortBy: z.enum(FAVORITE_SORT_OPTIONS, { error: `sortBy must be one of ${FAVORITE_SORT_OPTIONS.join(', ')}.` }).default('mainCategoryRank'),
   sortOrder: z.enum(['asc', 'desc'], { error: 'sortOrder must be asc or desc.' }).default('asc'),
   hideAmazonBuyBox: hideAmazonBuyBoxParam,

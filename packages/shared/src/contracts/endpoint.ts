@@ -48,12 +48,18 @@ export function endpoint<const E extends Endpoint>(declaration: E): E {
 }
 
 /** `{ error, code, requestId }` (and sometimes `details`): the answer of every failed call. */
-export const apiErrorSchema = z.object({
-  error: z.string().describe('The sentence to show the user.'),
-  code: z.string().describe('validation, unauthenticated, forbidden, not_found, conflict, rate_limited, payload_too_large, unsupported_media_type, unavailable or internal'),
-  requestId: z.string().optional().describe('The request id, also sent as the x-request-id header.'),
-  details: z.unknown().optional().describe('Per-field issues of a validation failure, or retryAfterSeconds of a rate limit.'),
-}).meta({ id: 'ApiError', description: 'The answer of every failed call.' });
+export const apiErrorSchema = z
+  .object({
+    error: z.string().describe('The sentence to show the user.'),
+    code: z
+      .string()
+      .describe(
+        'validation, unauthenticated, forbidden, not_found, conflict, rate_limited, payload_too_large, unsupported_media_type, unavailable or internal',
+      ),
+    requestId: z.string().optional().describe('The request id, also sent as the x-request-id header.'),
+    details: z.unknown().optional().describe('Per-field issues of a validation failure, or retryAfterSeconds of a rate limit.'),
+  })
+  .meta({ id: 'ApiError', description: 'The answer of every failed call.' });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 
 /** A path parameter that the route itself resolves (an unknown or malformed id answers the route's own 404). */

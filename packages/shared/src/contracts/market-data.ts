@@ -41,8 +41,16 @@ export const mappingBodySchema = z.object({
     .toUpperCase()
     .min(1, 'ASIN is required')
     .regex(ASIN_PATTERN, 'ASIN must be 10 letters or digits (for example B08N5WRWNW).'),
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(MAX_LENGTH.productName, `Name is too long (at most ${MAX_LENGTH.productName} characters).`),
-  brand: z.string({ error: 'Brand is required' }).trim().min(1, 'Brand is required').max(MAX_LENGTH.brand, `Brand is too long (at most ${MAX_LENGTH.brand} characters).`),
+  name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(MAX_LENGTH.productName, `Name is too long (at most ${MAX_LENGTH.productName} characters).`),
+  brand: z
+    .string({ error: 'Brand is required' })
+    .trim()
+    .min(1, 'Brand is required')
+    .max(MAX_LENGTH.brand, `Brand is too long (at most ${MAX_LENGTH.brand} characters).`),
   numberOfPacks: z
     .number({ error: 'Number of packs is required' })
     .int('Number of packs must be a whole number.')
@@ -66,7 +74,12 @@ export const mappingPageSchema = pagedSchema(mappingSchema);
 // ---- Keepa export import (admin) ----
 
 export const importQuerySchema = z.object({
-  fileName: z.string().trim().max(MAX_LENGTH.fileName, `The file name is too long (at most ${MAX_LENGTH.fileName} characters).`).optional().default('keepa-export.csv'),
+  fileName: z
+    .string()
+    .trim()
+    .max(MAX_LENGTH.fileName, `The file name is too long (at most ${MAX_LENGTH.fileName} characters).`)
+    .optional()
+    .default('keepa-export.csv'),
   /** Market of the export when it has no Locale column. */
   market: z.enum(MARKET_IDS, { error: 'Choose the market of the export (DE, UK, FR, IT, ES, US or CA).' }).optional(),
 });
@@ -106,14 +119,34 @@ export const feeRulesQuerySchema = z.object({
     .optional(),
 });
 const referralRuleSchema = z.object({
-  id: z.number(), market: z.string(), category: z.string(), categoryName: z.string(), isDefault: z.boolean(), effectiveFrom: z.string(),
-  lowRate: z.number(), highRate: z.number(), threshold: z.number(), minimumFee: z.number(), source: z.string(),
+  id: z.number(),
+  market: z.string(),
+  category: z.string(),
+  categoryName: z.string(),
+  isDefault: z.boolean(),
+  effectiveFrom: z.string(),
+  lowRate: z.number(),
+  highRate: z.number(),
+  threshold: z.number(),
+  minimumFee: z.number(),
+  source: z.string(),
 });
 const dsfRuleSchema = z.object({
-  id: z.number(), sellerCountry: z.string(), market: z.string(), effectiveFrom: z.string(), referralRate: z.number(), fbaRate: z.number(), source: z.string(),
+  id: z.number(),
+  sellerCountry: z.string(),
+  market: z.string(),
+  effectiveFrom: z.string(),
+  referralRate: z.number(),
+  fbaRate: z.number(),
+  source: z.string(),
 });
 const feeVatRuleSchema = z.object({
-  id: z.number(), sellerCountry: z.string(), effectiveFrom: z.string(), vatRate: z.number(), amazonChargesLocalVat: z.boolean(), source: z.string(),
+  id: z.number(),
+  sellerCountry: z.string(),
+  effectiveFrom: z.string(),
+  vatRate: z.number(),
+  amazonChargesLocalVat: z.boolean(),
+  source: z.string(),
 });
 const feeRulesSchema = z.object({ referral: z.array(referralRuleSchema), dsf: z.array(dsfRuleSchema), feeVat: z.array(feeVatRuleSchema) });
 export const feeRulesTableSchema = z.object({ date: z.string(), inForce: feeRulesSchema, all: feeRulesSchema });

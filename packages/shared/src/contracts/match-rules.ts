@@ -118,7 +118,14 @@ export const dealWarningSchema = z.object({ code: z.enum(DEAL_WARNING_CODES), re
 export const hideWarningsParam = z
   .union([z.string().max(200, 'hideWarnings is too long.'), z.array(z.string().max(40)).max(DEAL_WARNING_CODES.length * 2)])
   .optional()
-  .transform((value) => [...new Set((value === undefined ? [] : Array.isArray(value) ? value : [value]).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean))])
+  .transform((value) => [
+    ...new Set(
+      (value === undefined ? [] : Array.isArray(value) ? value : [value])
+        .flatMap((v) => v.split(','))
+        .map((v) => v.trim())
+        .filter(Boolean),
+    ),
+  ])
   .pipe(z.array(z.enum(DEAL_WARNING_CODES, { error: `hideWarnings takes ${DEAL_WARNING_CODES.join(', ')}.` })));
 
 /** Fields every deal and favorite carries about its match and its trustworthiness (spread into both schemas). */

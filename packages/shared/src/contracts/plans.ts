@@ -53,9 +53,14 @@ export const setSubscriptionTierBodySchema = jsonBody({
 export const setSubscriptionTierResponseSchema = z.object({ organizationId: z.string(), tier: z.string() });
 
 /** PUT /admin/users/:userId/usage (support: correct this month's / today's counters of the user's organization). */
-const counter = z.number({ error: 'Usage must be a whole number of 0 or more.' }).int('Usage must be a whole number of 0 or more.').min(0, 'Usage must be a whole number of 0 or more.');
-export const setUsageBodySchema = jsonBody({ eanUploadsThisMonth: counter.optional(), qogitaBrandChecksToday: counter.optional() })
-  .refine((b) => b.eanUploadsThisMonth !== undefined || b.qogitaBrandChecksToday !== undefined, 'Give eanUploadsThisMonth or qogitaBrandChecksToday.');
+const counter = z
+  .number({ error: 'Usage must be a whole number of 0 or more.' })
+  .int('Usage must be a whole number of 0 or more.')
+  .min(0, 'Usage must be a whole number of 0 or more.');
+export const setUsageBodySchema = jsonBody({ eanUploadsThisMonth: counter.optional(), qogitaBrandChecksToday: counter.optional() }).refine(
+  (b) => b.eanUploadsThisMonth !== undefined || b.qogitaBrandChecksToday !== undefined,
+  'Give eanUploadsThisMonth or qogitaBrandChecksToday.',
+);
 
 /** PUT /admin/subscription-tiers/:name/checkout-id: the plan's Paddle price id (null: not sold). */
 export const setCheckoutIdBodySchema = jsonBody({
@@ -83,18 +88,27 @@ const isoTime = text(MAX_LENGTH.code).refine((v) => !Number.isNaN(Date.parse(v))
 const period = z.object({ starts_at: text(MAX_LENGTH.code).nullish(), ends_at: text(MAX_LENGTH.code).nullish() }).nullish();
 export const paddleEventSchema = z.object({
   event_id: z.string({ error: 'event_id is required.' }).min(1, 'event_id is required.').max(MAX_LENGTH.id, 'The event carries a value that is too long.'),
-  event_type: z.string({ error: 'event_type is required.' }).min(1, 'event_type is required.').max(MAX_LENGTH.id, 'The event carries a value that is too long.'),
+  event_type: z
+    .string({ error: 'event_type is required.' })
+    .min(1, 'event_type is required.')
+    .max(MAX_LENGTH.id, 'The event carries a value that is too long.'),
   occurred_at: isoTime,
-  data: z.object({
-    id: text().nullish(),
-    status: text().nullish(),
-    customer_id: text().nullish(),
-    subscription_id: text().nullish(),
-    custom_data: z.record(z.string(), z.unknown()).nullish(),
-    items: z.array(z.object({ price: z.object({ id: text().nullish() }).nullish(), price_id: text().nullish() })).max(100).nullish(),
-    current_billing_period: period,
-    billing_period: period,
-    scheduled_change: z.object({ action: text().nullish(), effective_at: text(MAX_LENGTH.code).nullish() }).nullish(),
-  }, { error: 'data must be an object.' }),
+  data: z.object(
+    {
+      id: text().nullish(),
+      status: text().nullish(),
+      customer_id: text().nullish(),
+      subscription_id: text().nullish(),
+      custom_data: z.record(z.string(), z.unknown()).nullish(),
+      items: z
+        .array(z.object({ price: z.object({ id: text().nullish() }).nullish(), price_id: text().nullish() }))
+        .max(100)
+        .nullish(),
+      current_billing_period: period,
+      billing_period: period,
+      scheduled_change: z.object({ action: text().nullish(), effective_at: text(MAX_LENGTH.code).nullish() }).nullish(),
+    },
+    { error: 'data must be an object.' },
+  ),
 });
 export type PaddleEvent = z.infer<typeof paddleEventSchema>;

@@ -73,7 +73,15 @@ export const dashboardAnalyticsSchema = z.object({
 });
 export type DashboardAnalytics = z.infer<typeof dashboardAnalyticsSchema>;
 
-export const PRICE_DROP_SORT_FIELDS = ['detectedAt', 'priceDropPercentage', 'newPriceExclVat', 'oldPriceExclVat', 'productName', 'productBrand', 'stock'] as const;
+export const PRICE_DROP_SORT_FIELDS = [
+  'detectedAt',
+  'priceDropPercentage',
+  'newPriceExclVat',
+  'oldPriceExclVat',
+  'productName',
+  'productBrand',
+  'stock',
+] as const;
 export type PriceDropSortField = (typeof PRICE_DROP_SORT_FIELDS)[number];
 
 const optionalText = z
@@ -89,14 +97,26 @@ function enumParam<const T extends readonly [string, ...string[]]>(values: T, me
     .string()
     .max(MAX_LENGTH.code, message)
     .optional()
-    .transform((v) => (v ? v.trim().toUpperCase().replace(/[\s-]+/g, '_') : undefined))
+    .transform((v) =>
+      v
+        ? v
+            .trim()
+            .toUpperCase()
+            .replace(/[\s-]+/g, '_')
+        : undefined,
+    )
     .refine((v) => v === undefined || (values as readonly string[]).includes(v), message)
     .transform((v) => v as T[number] | undefined);
 }
 
 export const priceDropsQuerySchema = z.object({
   page: z.coerce.number({ error: 'page must be a number.' }).int('page must be a whole number.').min(0, 'page must be 0 or more.').default(0),
-  size: z.coerce.number({ error: 'size must be a number.' }).int('size must be a whole number.').min(1, 'size must be between 1 and 1000.').max(1000, 'size must be between 1 and 1000.').default(PAGE_SIZE),
+  size: z.coerce
+    .number({ error: 'size must be a number.' })
+    .int('size must be a whole number.')
+    .min(1, 'size must be between 1 and 1000.')
+    .max(1000, 'size must be between 1 and 1000.')
+    .default(PAGE_SIZE),
   sortBy: z.enum(PRICE_DROP_SORT_FIELDS, { error: `sortBy must be one of ${PRICE_DROP_SORT_FIELDS.join(', ')}.` }).default('detectedAt'),
   sortOrder: z
     .string()

@@ -214,7 +214,11 @@ export type SupplierScanStartFields = z.infer<typeof supplierScanStartFieldsSche
  */
 export const manualEntryRowSchema = z.object({
   ean: z.string({ error: 'EAN and Brand are required' }).max(MAX_LENGTH.code, 'The EAN is too long.').trim().min(1, 'EAN and Brand are required'),
-  brand: z.string({ error: 'EAN and Brand are required' }).max(MAX_LENGTH.brand, tooLongMessage('The brand', MAX_LENGTH.brand)).trim().min(1, 'EAN and Brand are required'),
+  brand: z
+    .string({ error: 'EAN and Brand are required' })
+    .max(MAX_LENGTH.brand, tooLongMessage('The brand', MAX_LENGTH.brand))
+    .trim()
+    .min(1, 'EAN and Brand are required'),
   price: z
     .union([z.number(), z.string().max(MAX_LENGTH.number, 'Price must be a number.'), z.null()], { error: 'Price must be a number.' })
     .optional()

@@ -82,14 +82,24 @@ describe('e-mail through SMTP when SMTP_URL is set', () => {
     const saved = ctx.deps.mailer;
     ctx.deps.mailer = createMailer({ ...ctx.deps.config, SMTP_URL: 'smtp://127.0.0.1:1' }, ctx.deps.log);
     try {
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/users/invite', headers: admin.headers, payload: { username: 'smtp_down', email: 'smtp.down@example.test' } });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/users/invite',
+        headers: admin.headers,
+        payload: { username: 'smtp_down', email: 'smtp.down@example.test' },
+      });
       expect(res.statusCode).toBe(503);
       expect(res.json().error).toBe('The account was created but the invitation e-mail could not be sent. Invite the user again to retry.');
     } finally {
       ctx.deps.mailer = saved;
     }
     const arrived = new Promise<void>((resolve) => (onMessage = resolve));
-    const retry = await ctx.app.inject({ method: 'POST', url: '/api/users/invite', headers: admin.headers, payload: { username: 'smtp_down', email: 'smtp.down@example.test' } });
+    const retry = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/invite',
+      headers: admin.headers,
+      payload: { username: 'smtp_down', email: 'smtp.down@example.test' },
+    });
     expect(retry.statusCode).toBe(201);
     await arrived;
     expect(decodeQuotedPrintable(received.at(-1)!.raw)).toContain('http://app.test/confirm-password/');

@@ -25,7 +25,15 @@ describe('account e-mails', () => {
 
   it('escapes text in the HTML part', () => {
     expect(escapeHtml(`<b>"Tom" & 'Jerry'</b>`)).toBe('&lt;b&gt;&quot;Tom&quot; &amp; &#39;Jerry&#39;&lt;/b&gt;');
-    const message = renderActionEmail({ to: 'x@example.test', subject: 's', greeting: 'Hi <script>', lines: [], actionLabel: 'Go', url: 'https://a.example/?a=1&b=2', footerLines: [] });
+    const message = renderActionEmail({
+      to: 'x@example.test',
+      subject: 's',
+      greeting: 'Hi <script>',
+      lines: [],
+      actionLabel: 'Go',
+      url: 'https://a.example/?a=1&b=2',
+      footerLines: [],
+    });
     expect(message.html).not.toContain('<script>');
     expect(message.html).toContain('href="https://a.example/?a=1&amp;b=2"');
     expect(message.text).toContain('https://a.example/?a=1&b=2');

@@ -19,7 +19,15 @@ export function escapeHtml(value: string): string {
 
 /** One call-to-action e-mail with a plain-text part and an HTML part carrying the same link. */
 export function renderActionEmail(email: ActionEmail): MailMessage {
-  const text = [email.greeting, '', ...email.lines.flatMap((l) => [l, '']), `${email.actionLabel}: ${email.url}`, '', ...email.footerLines.flatMap((l) => [l, '']), `— ${COMPANY_NAME}`].join('\n');
+  const text = [
+    email.greeting,
+    '',
+    ...email.lines.flatMap((l) => [l, '']),
+    `${email.actionLabel}: ${email.url}`,
+    '',
+    ...email.footerLines.flatMap((l) => [l, '']),
+    `— ${COMPANY_NAME}`,
+  ].join('\n');
   const paragraph = (l: string) => `<p style="margin:0 0 16px">${escapeHtml(l)}</p>`;
   const href = escapeHtml(email.url);
   const html = `<!doctype html>

@@ -88,12 +88,23 @@ describe('alert delivery: e-mail, webhooks, retries, SSRF, unsubscribe, plan che
     expect(res.statusCode, res.body).toBe(202);
     return res.json() as { id: number; status: string };
   };
-  const logOf = async () => (await ctx.app.inject({ method: 'GET', url: '/api/alerts/deliveries', headers: user.headers })).json() as Array<{ id: number; status: string; error: string | null; attempts: number }>;
+  const logOf = async () =>
+    (await ctx.app.inject({ method: 'GET', url: '/api/alerts/deliveries', headers: user.headers })).json() as Array<{
+      id: number;
+      status: string;
+      error: string | null;
+      attempts: number;
+    }>;
 
   it('FREE and STARTER get 403 with the upgrade sentence on every alert call', async () => {
     const starter = await createUser(ctx.deps, { tier: 'STARTER' });
     for (const u of [free, starter]) {
-      for (const [method, url] of [['GET', '/api/alerts/rules'], ['POST', '/api/alerts/rules'], ['GET', '/api/alerts/deliveries'], ['GET', '/api/alerts/channels']] as const) {
+      for (const [method, url] of [
+        ['GET', '/api/alerts/rules'],
+        ['POST', '/api/alerts/rules'],
+        ['GET', '/api/alerts/deliveries'],
+        ['GET', '/api/alerts/channels'],
+      ] as const) {
         const res = await ctx.app.inject({ method, url, headers: u.headers, payload: method === 'POST' ? { name: 'x', channel: 'email' } : undefined });
         expect(res.statusCode, `${method} ${url}`).toBe(403);
         expect(res.json().error).toBe('Price-drop alerts are available on the Growth and Pro plans. Please upgrade to set up alerts.');
@@ -139,7 +150,12 @@ describe('alert delivery: e-mail, webhooks, retries, SSRF, unsubscribe, plan che
     const url = new URL(link);
     const forged = await ctx.app.inject({ method: 'GET', url: `${url.pathname}?u=${url.searchParams.get('u')}&s=alerts&t=forged` });
     expect(forged.statusCode).toBe(404);
-    const oneClick = await ctx.app.inject({ method: 'POST', url: url.pathname + url.search, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    const oneClick = await ctx.app.inject({
+      method: 'POST',
+      url: url.pathname + url.search,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
     expect(oneClick.statusCode).toBe(200);
     const page = await ctx.app.inject({ method: 'GET', url: url.pathname + url.search });
     expect(page.statusCode).toBe(200);
@@ -170,7 +186,8 @@ describe('alert delivery: e-mail, webhooks, retries, SSRF, unsubscribe, plan che
       expect(verifyWebhook(channels.webhookSecret, `${got.body} `, got.signature, Math.floor(Date.now() / 1000))).toBe(false);
       const body = JSON.parse(got.body);
       if (format === 'generic') expect(body).toMatchObject({ type: 'test', rule: 'Rule', drops: [{ brand: 'Nivea', dropPercentage: 20, newPriceExclVat: 8 }] });
-      if (format === 'discord') expect(body).toMatchObject({ content: expect.stringContaining('test alert'), embeds: [{ title: expect.stringContaining('20.0 %') }] });
+      if (format === 'discord')
+        expect(body).toMatchObject({ content: expect.stringContaining('test alert'), embeds: [{ title: expect.stringContaining('20.0 %') }] });
       if (format === 'slack') expect(body).toMatchObject({ text: expect.stringContaining('test alert'), blocks: [{ type: 'section' }, { type: 'section' }] });
     }
   });
@@ -196,13 +213,27 @@ describe('alert delivery: e-mail, webhooks, retries, SSRF, unsubscribe, plan che
   it('a webhook that does not answer in time fails with a timeout', async () => {
     receiver.state.statuses = ['hang'];
     const started = Date.now();
-    await expect(postWebhook({ url: hookUrl, body: '{}', secret: 's', nowSeconds: 1, allowPrivate: true, timeoutMs: 300 })).rejects.toThrow('The webhook did not answer within 0 s.');
+    await expect(postWebhook({ url: hookUrl, body: '{}', secret: 's', nowSeconds: 1, allowPrivate: true, timeoutMs: 300 })).rejects.toThrow(
+      'The webhook did not answer within 0 s.',
+    );
     expect(Date.now() - started).toBeLessThan(3000);
   });
 
   it('SSRF: loopback, private, link-local and non-http targets are refused unless private targets are allowed', async () => {
-    for (const url of ['http://127.0.0.1/x', 'http://localhost:8080/x', 'http://10.1.2.3/', 'http://192.168.1.1/', 'http://172.16.0.1/', 'http://169.254.169.254/latest/meta-data',
-      'http://[::1]/', 'http://[fe80::1]/', 'http://[fd00::1]/', 'http://[::ffff:127.0.0.1]/', 'http://0.0.0.0/', 'http://100.64.0.1/']) {
+    for (const url of [
+      'http://127.0.0.1/x',
+      'http://localhost:8080/x',
+      'http://10.1.2.3/',
+      'http://192.168.1.1/',
+      'http://172.16.0.1/',
+      'http://169.254.169.254/latest/meta-data',
+      'http://[::1]/',
+      'http://[fe80::1]/',
+      'http://[fd00::1]/',
+      'http://[::ffff:127.0.0.1]/',
+      'http://0.0.0.0/',
+      'http://100.64.0.1/',
+    ]) {
       expect(() => checkWebhookUrl(url, false), url).toThrow(/not allowed/);
     }
     expect(() => checkWebhookUrl('file:///etc/passwd', false)).toThrow('The webhook URL must start with http:// or https://.');
@@ -211,7 +242,9 @@ describe('alert delivery: e-mail, webhooks, retries, SSRF, unsubscribe, plan che
     expect(checkWebhookUrl('http://127.0.0.1:9/x', true).port).toBe('9');
     expect(isPrivateAddress('8.8.8.8')).toBe(false);
     // At send time the resolved address is checked too (a public name that resolves to loopback).
-    await expect(postWebhook({ url: 'http://localtest.me.invalid/', body: '{}', secret: 's', nowSeconds: 1, allowPrivate: false })).rejects.toThrow(/could not be resolved/);
+    await expect(postWebhook({ url: 'http://localtest.me.invalid/', body: '{}', secret: 's', nowSeconds: 1, allowPrivate: false })).rejects.toThrow(
+      /could not be resolved/,
+    );
     await expect(postWebhook({ url: hookUrl, body: '{}', secret: 's', nowSeconds: 1, allowPrivate: false })).rejects.toThrow(/not allowed/);
     expect(receiver.received).toHaveLength(0);
   });

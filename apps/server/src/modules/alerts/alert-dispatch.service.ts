@@ -2,7 +2,16 @@ import { SCAN_FINISHED_MIN_SECONDS } from '@dealradar/shared/contracts/alerts';
 import type { AppDeps } from '../../deps.ts';
 import { allowsAlerts, NO_ALERT_TIERS } from '../plans/entitlements.ts';
 import { alertEmail, scanFinishedEmail, webhookBody, type AlertContent, type AlertItem, type ScanFinishedItem } from './alert-messages.ts';
-import { createDigests, createDropDeliveries, createScanFinishedDeliveries, purgeAlertState, ensureSettings, findDelivery, pauseRulesOutsidePlan, recordAttempt } from './alerts.repository.ts';
+import {
+  createDigests,
+  createDropDeliveries,
+  createScanFinishedDeliveries,
+  purgeAlertState,
+  ensureSettings,
+  findDelivery,
+  pauseRulesOutsidePlan,
+  recordAttempt,
+} from './alerts.repository.ts';
 import { newWebhookSecret } from './webhook-signature.ts';
 import { unsubscribeUrl } from './unsubscribe-token.ts';
 import { postWebhook } from './webhook-sender.ts';
@@ -49,7 +58,10 @@ export async function queueAlertsAfterRefresh(deps: DispatchDeps, runId: number 
   const t0 = performance.now();
   const pausedRules = await pauseRulesOutsidePlan(deps.db, NO_ALERT_TIERS);
   const queued = await createDropDeliveries(deps.db, { now, runId, excludedTiers: NO_ALERT_TIERS, maxItems: MAX_ITEMS_PER_MESSAGE });
-  await enqueueDeliveries(deps, queued.map((d) => d.id));
+  await enqueueDeliveries(
+    deps,
+    queued.map((d) => d.id),
+  );
   const result = { deliveries: queued.length, pausedRules, seconds: (performance.now() - t0) / 1000 };
   if (result.deliveries > 0 || pausedRules > 0) deps.log.info({ ...result, runId }, 'price-drop alerts queued');
   return result;
@@ -58,7 +70,10 @@ export async function queueAlertsAfterRefresh(deps: DispatchDeps, runId: number 
 /** Hourly and daily digests: one e-mail per user with everything that waited. */
 export async function sendDigests(deps: DispatchDeps, frequency: 'hourly' | 'daily'): Promise<number> {
   const digests = await createDigests(deps.db, frequency, deps.clock.now(), MAX_ITEMS_PER_MESSAGE);
-  await enqueueDeliveries(deps, digests.map((d) => d.id));
+  await enqueueDeliveries(
+    deps,
+    digests.map((d) => d.id),
+  );
   // Off the refresh's path: the alert state of ended drops and deleted rules goes.
   if (frequency === 'hourly') await purgeAlertState(deps.db);
   return digests.length;
@@ -71,7 +86,10 @@ const SCAN_SWEEP_WINDOW_MS = 15 * 60_000;
 export async function queueScanFinishedMessages(deps: DispatchDeps): Promise<number> {
   const now = deps.clock.now();
   const created = await createScanFinishedDeliveries(deps.db, new Date(now.getTime() - SCAN_SWEEP_WINDOW_MS), SCAN_FINISHED_MIN_SECONDS, now);
-  await enqueueDeliveries(deps, created.map((d) => d.id));
+  await enqueueDeliveries(
+    deps,
+    created.map((d) => d.id),
+  );
   return created.length;
 }
 
@@ -82,7 +100,11 @@ export class PermanentDeliveryError extends Error {}
  * Sends one delivery. `lastAttempt`: a failure now marks it failed (otherwise 'retrying' and the error is rethrown so
  * the queue retries with back-off). Sent or failed deliveries are not sent again (a job that ran twice).
  */
-export async function deliverOne(deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer' | 'jwtSecret'>, deliveryId: number, options: { lastAttempt: boolean }): Promise<'sent' | 'failed' | 'skipped'> {
+export async function deliverOne(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer' | 'jwtSecret'>,
+  deliveryId: number,
+  options: { lastAttempt: boolean },
+): Promise<'sent' | 'failed' | 'skipped'> {
   const delivery = await findDelivery(deps.db, deliveryId);
   if (!delivery || delivery.status === 'sent' || delivery.status === 'failed' || delivery.status === 'digested') return 'skipped';
   try {
@@ -92,7 +114,9 @@ export async function deliverOne(deps: Pick<AppDeps, 'db' | 'clock' | 'config' |
       const settings = await ensureSettings(deps.db, delivery.userId, newWebhookSecret());
       if (!settings.scanFinishedEmail) throw new PermanentDeliveryError('Not sent: you switched scan-finished e-mails off.');
       const link = unsubscribeUrl(deps.config.APP_URL, deps.jwtSecret, delivery.userId, 'scans');
-      await deps.mailer.send(scanFinishedEmail(delivery.email, delivery.username, delivery.summary, delivery.items[0] as ScanFinishedItem, deps.config.APP_URL, link));
+      await deps.mailer.send(
+        scanFinishedEmail(delivery.email, delivery.username, delivery.summary, delivery.items[0] as ScanFinishedItem, deps.config.APP_URL, link),
+      );
       await recordAttempt(deps.db, deliveryId, { status: 'sent', error: null, now: deps.clock.now() });
       return 'sent';
     }

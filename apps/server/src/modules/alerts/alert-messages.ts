@@ -65,8 +65,17 @@ export function alertEmail(to: string, content: AlertContent, unsubscribeUrl: st
         : `New wholesale price drops matched your alert rule "${content.ruleName ?? ''}":`;
   const lines = content.items.map(itemLine);
   const more = moreLine(content);
-  const text = [intro, '', ...lines.map((l, i) => `${l}${content.items[i]!.url ? `\n  ${content.items[i]!.url}` : ''}`), ...(more ? ['', more] : []), '',
-    `Your alert rules and the delivery log: ${alertsUrl}`, `Stop these e-mails: ${unsubscribeUrl}`, '', `— ${COMPANY_NAME}`].join('\n');
+  const text = [
+    intro,
+    '',
+    ...lines.map((l, i) => `${l}${content.items[i]!.url ? `\n  ${content.items[i]!.url}` : ''}`),
+    ...(more ? ['', more] : []),
+    '',
+    `Your alert rules and the delivery log: ${alertsUrl}`,
+    `Stop these e-mails: ${unsubscribeUrl}`,
+    '',
+    `— ${COMPANY_NAME}`,
+  ].join('\n');
   const li = content.items
     .map((item, i) => `<li style="margin:0 0 8px">${item.url ? `<a href="${escapeHtml(item.url)}">${escapeHtml(lines[i]!)}</a>` : escapeHtml(lines[i]!)}</li>`)
     .join('\n');
@@ -183,7 +192,11 @@ export function scanFinishedEmail(to: string, username: string, summary: string,
   const counts =
     item.brands !== undefined
       ? [`Brands: ${n(item.brands)} in ${item.markets ?? ''}`, `Favorites kept: ${n(item.favorites)}`]
-      : [`EANs analyzed: ${n(item.processedEans)} of ${n(item.totalEans)}`, `Products found on Amazon: ${n(item.matchedProducts)}`, `Deals: ${n(item.dealsFound)}`];
+      : [
+          `EANs analyzed: ${n(item.processedEans)} of ${n(item.totalEans)}`,
+          `Products found on Amazon: ${n(item.matchedProducts)}`,
+          `Deals: ${n(item.dealsFound)}`,
+        ];
   const lines = [`Your ${item.label.toLowerCase()} "${item.name}" has ${item.status === 'COMPLETED' ? 'finished' : 'failed'}.`, ...counts];
   if (item.error) lines.push(`Error: ${item.error}`);
   const message = renderActionEmail({

@@ -30,7 +30,12 @@ describe('alert deliveries on the job queue', () => {
   it('retries a failing webhook with growing delays until it is sent', async () => {
     const user = await createUser(ctx.deps, { tier: 'GROWTH' });
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
-    const rule = await ctx.app.inject({ method: 'POST', url: '/api/alerts/rules', headers: user.headers, payload: { name: 'Hook', channel: 'webhook', webhookUrl: url } });
+    const rule = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/alerts/rules',
+      headers: user.headers,
+      payload: { name: 'Hook', channel: 'webhook', webhookUrl: url },
+    });
     expect(rule.statusCode, rule.body).toBe(201);
     const test = await ctx.app.inject({ method: 'POST', url: `/api/alerts/rules/${rule.json().id}/test`, headers: user.headers });
     expect(test.statusCode).toBe(202);
@@ -41,7 +46,7 @@ describe('alert deliveries on the job queue', () => {
       if (delivery?.status === 'sent') break;
       await new Promise((r) => setTimeout(r, 500));
     }
-    expect(delivery, JSON.stringify(delivery)).toMatchObject({ status: "sent", attempts: 3 });
+    expect(delivery, JSON.stringify(delivery)).toMatchObject({ status: 'sent', attempts: 3 });
     expect(arrivals).toHaveLength(3);
     // Back-off: the second retry waited longer than the first (retryDelay 1 s, doubling, with jitter).
     expect(arrivals[1]! - arrivals[0]!).toBeGreaterThanOrEqual(900);

@@ -28,60 +28,185 @@ const rule = (overrides: Partial<AlertRuleBody> = {}): Partial<AlertRuleBody> =>
 
 /** Drop sequences of one product × one rule → the deliveries each refresh creates (issue 15 "Delivery rules"). */
 const CASES: Array<{ name: string; rule: Partial<AlertRuleBody>; steps: Step[]; pausedReason?: string | null }> = [
-  { name: 'first alert: a new drop alerts once', rule: rule(), steps: [{ price: 1000, expect: 0 }, { price: 800, expect: 1, pct: 20 }] },
-  { name: 'unchanged: the same drop never alerts again', rule: rule(), steps: [{ price: 1000, expect: 0 }, { price: 800, expect: 1 }, { price: 800, expect: 0 }, { price: 800, expect: 0 }] },
+  {
+    name: 'first alert: a new drop alerts once',
+    rule: rule(),
+    steps: [
+      { price: 1000, expect: 0 },
+      { price: 800, expect: 1, pct: 20 },
+    ],
+  },
+  {
+    name: 'unchanged: the same drop never alerts again',
+    rule: rule(),
+    steps: [
+      { price: 1000, expect: 0 },
+      { price: 800, expect: 1 },
+      { price: 800, expect: 0 },
+      { price: 800, expect: 0 },
+    ],
+  },
   {
     name: 'better by less than the re-arm points: no second alert',
     rule: rule({ rearmPoints: 5 }),
-    steps: [{ price: 1000, expect: 0 }, { price: 800, expect: 1 }, { price: 760, expect: 0 }],
+    steps: [
+      { price: 1000, expect: 0 },
+      { price: 800, expect: 1 },
+      { price: 760, expect: 0 },
+    ],
   },
   {
     name: 're-arm: better by at least N points alerts again with the new percentage',
     rule: rule({ rearmPoints: 5 }),
-    steps: [{ price: 1000, expect: 0 }, { price: 800, expect: 1, pct: 20 }, { price: 750, expect: 1, pct: 25 }],
+    steps: [
+      { price: 1000, expect: 0 },
+      { price: 800, expect: 1, pct: 20 },
+      { price: 750, expect: 1, pct: 25 },
+    ],
   },
   {
     name: 're-arm is measured from the last alert, not from the last refresh',
     rule: rule({ rearmPoints: 5 }),
-    steps: [{ price: 1000, expect: 0 }, { price: 800, expect: 1 }, { price: 780, expect: 0 }, { price: 760, expect: 0 }, { price: 740, expect: 1, pct: 26 }],
+    steps: [
+      { price: 1000, expect: 0 },
+      { price: 800, expect: 1 },
+      { price: 780, expect: 0 },
+      { price: 760, expect: 0 },
+      { price: 740, expect: 1, pct: 26 },
+    ],
   },
   {
     name: 'rise: the drop is gone and does not alert; a later fall is a new drop and alerts',
     rule: rule(),
-    steps: [{ price: 1000, expect: 0 }, { price: 800, expect: 1 }, { price: 900, expect: 0 }, { price: 855, expect: 1, pct: 5 }],
+    steps: [
+      { price: 1000, expect: 0 },
+      { price: 800, expect: 1 },
+      { price: 900, expect: 0 },
+      { price: 855, expect: 1, pct: 5 },
+    ],
   },
   {
     name: 'expiry: an expired drop never alerts',
     rule: rule(),
-    steps: [{ price: 1000, expect: 0 }, { price: 800, expect: 1 }, { after: 25, price: 800, expect: 0 }],
+    steps: [
+      { price: 1000, expect: 0 },
+      { price: 800, expect: 1 },
+      { after: 25, price: 800, expect: 0 },
+    ],
   },
   {
     name: 'a new rule alerts for drops that were already active',
     rule: rule(),
-    steps: [{ price: 1000, expect: 0, before: 'pause' }, { price: 800, expect: 0 }, { price: 800, expect: 1, before: 'resume' }, { price: 800, expect: 0 }],
+    steps: [
+      { price: 1000, expect: 0, before: 'pause' },
+      { price: 800, expect: 0 },
+      { price: 800, expect: 1, before: 'resume' },
+      { price: 800, expect: 0 },
+    ],
   },
-  { name: 'paused rule: nothing is sent', rule: rule(), steps: [{ price: 1000, expect: 0 }, { price: 800, expect: 0, before: 'pause' }], pausedReason: 'user' },
+  {
+    name: 'paused rule: nothing is sent',
+    rule: rule(),
+    steps: [
+      { price: 1000, expect: 0 },
+      { price: 800, expect: 0, before: 'pause' },
+    ],
+    pausedReason: 'user',
+  },
   {
     name: 'downgraded plan: the rule is paused and nothing is sent',
     rule: rule(),
-    steps: [{ price: 1000, expect: 0 }, { price: 800, expect: 0, before: 'downgrade' }, { price: 600, expect: 0, before: 'upgrade' }],
+    steps: [
+      { price: 1000, expect: 0 },
+      { price: 800, expect: 0, before: 'downgrade' },
+      { price: 600, expect: 0, before: 'upgrade' },
+    ],
     pausedReason: 'plan',
   },
-  { name: 'minimum drop %: a smaller drop does not alert', rule: rule({ minDropPercentage: 25 }), steps: [{ price: 1000, expect: 0 }, { price: 800, expect: 0 }, { price: 700, expect: 1, pct: 30 }] },
-  { name: 'brands: another brand does not alert', rule: rule({ brands: ['Garnier'] }), steps: [{ price: 1000, expect: 0 }, { price: 800, expect: 0 }] },
-  { name: 'brands: the named brand alerts', rule: rule({ brands: ['Nivea', 'Garnier'] }), steps: [{ price: 1000, expect: 0 }, { price: 800, expect: 1 }] },
-  { name: 'categories: only the chosen ones', rule: rule({ categories: ['MEDIUM'] }), steps: [{ price: 1000, expect: 0 }, { price: 800, expect: 0 }, { price: 700, expect: 1 }] },
-  { name: 'minimum stock: 10 in stock does not pass 11', rule: rule({ minStock: 11 }), steps: [{ price: 1000, expect: 0 }, { price: 800, expect: 0 }] },
-  { name: 'minimum ROI on the rule\'s market: DE passes', rule: rule({ minRoiPercentage: 50, roiMarkets: ['DE'] }), steps: [{ price: 1000, expect: 0 }, { price: 800, expect: 1 }] },
-  { name: 'minimum ROI on another market: no ROI there, no alert', rule: rule({ minRoiPercentage: 50, roiMarkets: ['FR'] }), steps: [{ price: 1000, expect: 0 }, { price: 800, expect: 0 }] },
-  { name: 'minimum ROI too high: no alert', rule: rule({ minRoiPercentage: 5000 }), steps: [{ price: 1000, expect: 0 }, { price: 800, expect: 0 }] },
+  {
+    name: 'minimum drop %: a smaller drop does not alert',
+    rule: rule({ minDropPercentage: 25 }),
+    steps: [
+      { price: 1000, expect: 0 },
+      { price: 800, expect: 0 },
+      { price: 700, expect: 1, pct: 30 },
+    ],
+  },
+  {
+    name: 'brands: another brand does not alert',
+    rule: rule({ brands: ['Garnier'] }),
+    steps: [
+      { price: 1000, expect: 0 },
+      { price: 800, expect: 0 },
+    ],
+  },
+  {
+    name: 'brands: the named brand alerts',
+    rule: rule({ brands: ['Nivea', 'Garnier'] }),
+    steps: [
+      { price: 1000, expect: 0 },
+      { price: 800, expect: 1 },
+    ],
+  },
+  {
+    name: 'categories: only the chosen ones',
+    rule: rule({ categories: ['MEDIUM'] }),
+    steps: [
+      { price: 1000, expect: 0 },
+      { price: 800, expect: 0 },
+      { price: 700, expect: 1 },
+    ],
+  },
+  {
+    name: 'minimum stock: 10 in stock does not pass 11',
+    rule: rule({ minStock: 11 }),
+    steps: [
+      { price: 1000, expect: 0 },
+      { price: 800, expect: 0 },
+    ],
+  },
+  {
+    name: "minimum ROI on the rule's market: DE passes",
+    rule: rule({ minRoiPercentage: 50, roiMarkets: ['DE'] }),
+    steps: [
+      { price: 1000, expect: 0 },
+      { price: 800, expect: 1 },
+    ],
+  },
+  {
+    name: 'minimum ROI on another market: no ROI there, no alert',
+    rule: rule({ minRoiPercentage: 50, roiMarkets: ['FR'] }),
+    steps: [
+      { price: 1000, expect: 0 },
+      { price: 800, expect: 0 },
+    ],
+  },
+  {
+    name: 'minimum ROI too high: no alert',
+    rule: rule({ minRoiPercentage: 5000 }),
+    steps: [
+      { price: 1000, expect: 0 },
+      { price: 800, expect: 0 },
+    ],
+  },
 ];
 
 /** DE has a listing (buy box €50) for every EAN; other markets have none. */
 function listingIn(market: string, ean: string): AmazonListing {
   return {
-    ean, asin: 'B000TEST01', market, title: 'Test', brand: 'Nivea', imageUrl: null, buyBoxPrice: 5000, lowestFbaPrice: null, lowestFbmPrice: null,
-    offerCount: 3, mainCategoryRank: 1000, referralFeeRate: 0.15, fbaFee: 300,
+    ean,
+    asin: 'B000TEST01',
+    market,
+    title: 'Test',
+    brand: 'Nivea',
+    imageUrl: null,
+    buyBoxPrice: 5000,
+    lowestFbaPrice: null,
+    lowestFbmPrice: null,
+    offerCount: 3,
+    mainCategoryRank: 1000,
+    referralFeeRate: 0.15,
+    fbaFee: 300,
   } as unknown as AmazonListing;
 }
 
@@ -98,7 +223,9 @@ describe('alert rules: drop sequences × rules → deliveries', () => {
       ...ctx.deps.marketData,
       fxRate: async () => ({ rate: 1, date: '2026-11-20', source: 'test' }),
       lookupListings: async (eans: string[], market: string) => ({
-        resolved: new Map(market === 'DE' ? eans.map((ean) => [ean, { listing: listingIn(market, ean), numberOfPacks: 1, alternatives: [], mapped: false }]) : []),
+        resolved: new Map(
+          market === 'DE' ? eans.map((ean) => [ean, { listing: listingIn(market, ean), numberOfPacks: 1, alternatives: [], mapped: false }]) : [],
+        ),
         notLookedUp: [],
         upstreamRequests: 0,
       }),
@@ -108,7 +235,9 @@ describe('alert rules: drop sequences × rules → deliveries', () => {
   afterAll(async () => ctx.close());
   beforeEach(async () => {
     clock.set(START);
-    await ctx.deps.db.exec('delete from alert_deliveries; delete from alert_rules; delete from price_drops; delete from wholesale_price_history; delete from wholesale_products; delete from price_refresh_runs;');
+    await ctx.deps.db.exec(
+      'delete from alert_deliveries; delete from alert_rules; delete from price_drops; delete from wholesale_price_history; delete from wholesale_products; delete from price_refresh_runs;',
+    );
     user = await createUser(ctx.deps, { tier: 'GROWTH' });
   });
 
@@ -122,7 +251,12 @@ describe('alert rules: drop sequences × rules → deliveries', () => {
       for (const [i, step] of testCase.steps.entries()) {
         if (i > 0) clock.advance(Math.round((step.after ?? 1) * HOUR));
         if (step.before === 'pause' || step.before === 'resume') {
-          const res = await ctx.app.inject({ method: 'PATCH', url: `/api/alerts/rules/${ruleId}`, headers: user.headers, payload: { paused: step.before === 'pause' } });
+          const res = await ctx.app.inject({
+            method: 'PATCH',
+            url: `/api/alerts/rules/${ruleId}`,
+            headers: user.headers,
+            payload: { paused: step.before === 'pause' },
+          });
           expect(res.statusCode).toBe(200);
         }
         if (step.before === 'downgrade') await setTier('STARTER');
@@ -139,7 +273,10 @@ describe('alert rules: drop sequences × rules → deliveries', () => {
         for (const row of rows) expect(row.items.map((item) => item.gtin)).toEqual([GTIN]);
       }
       if (testCase.pausedReason !== undefined) {
-        const list = await ctx.deps.db.one<{ paused: boolean; reason: string | null }>('select paused, paused_reason as reason from alert_rules where id = $1', [ruleId]);
+        const list = await ctx.deps.db.one<{ paused: boolean; reason: string | null }>(
+          'select paused, paused_reason as reason from alert_rules where id = $1',
+          [ruleId],
+        );
         expect(list).toEqual({ paused: true, reason: testCase.pausedReason });
       }
     });
@@ -160,16 +297,21 @@ describe('alert rules: drop sequences × rules → deliveries', () => {
   });
 
   it('the hourly sweep removes the alert state of ended drops and deleted rules, and keeps that of active drops', async () => {
-    const a = (await ctx.app.inject({ method: 'POST', url: '/api/alerts/rules', headers: user.headers, payload: rule({ name: 'A' }) })).json() as { id: number };
-    const b = (await ctx.app.inject({ method: 'POST', url: '/api/alerts/rules', headers: user.headers, payload: rule({ name: 'B' }) })).json() as { id: number };
+    const a = (await ctx.app.inject({ method: 'POST', url: '/api/alerts/rules', headers: user.headers, payload: rule({ name: 'A' }) })).json() as {
+      id: number;
+    };
+    const b = (await ctx.app.inject({ method: 'POST', url: '/api/alerts/rules', headers: user.headers, payload: rule({ name: 'B' }) })).json() as {
+      id: number;
+    };
     await refreshPrices(deps, { trigger: 'test', catalogue: catalogueOf([variant(GTIN, 1000), variant('3600523614431', 1000)]) });
     clock.advance(HOUR);
     await refreshPrices(deps, { trigger: 'test', catalogue: catalogueOf([variant(GTIN, 800), variant('3600523614431', 800)]) });
     clock.advance(HOUR);
     await refreshPrices(deps, { trigger: 'test', catalogue: catalogueOf([variant(GTIN, 900), variant('3600523614431', 800)]) });
-    const states = () => ctx.deps.db.query<{ rule: number; gtin: string }>(
-      'select s.rule_id as rule, d.gtin from alert_drop_state s join price_drops d on d.id = s.drop_id order by 1, 2',
-    );
+    const states = () =>
+      ctx.deps.db.query<{ rule: number; gtin: string }>(
+        'select s.rule_id as rule, d.gtin from alert_drop_state s join price_drops d on d.id = s.drop_id order by 1, 2',
+      );
     expect(await states()).toHaveLength(4);
     expect((await ctx.app.inject({ method: 'DELETE', url: `/api/alerts/rules/${b.id}`, headers: user.headers })).statusCode).toBe(200);
     await sendDigests(ctx.deps, 'hourly');
@@ -183,21 +325,35 @@ describe('alert rules: drop sequences × rules → deliveries', () => {
     clock.advance(HOUR);
     const result = await refreshPrices(deps, { trigger: 'test', catalogue: catalogueOf([variant(GTIN, 800)]) });
     expect(result.alerts?.deliveries).toBe(0);
-    const rules = await ctx.deps.db.query<{ paused: boolean; reason: string }>('select paused, paused_reason as reason from alert_rules where user_id = $1', [free.id]);
+    const rules = await ctx.deps.db.query<{ paused: boolean; reason: string }>('select paused, paused_reason as reason from alert_rules where user_id = $1', [
+      free.id,
+    ]);
     expect(rules).toEqual([{ paused: true, reason: 'plan' }]);
   });
 
-  it('digests: hourly rules wait and are grouped into one e-mail per user with every rule\'s drops, best first', async () => {
-    const post = (payload: Partial<AlertRuleBody>) => ctx.app.inject({ method: 'POST', url: '/api/alerts/rules', headers: user.headers, payload: rule(payload) });
+  it("digests: hourly rules wait and are grouped into one e-mail per user with every rule's drops, best first", async () => {
+    const post = (payload: Partial<AlertRuleBody>) =>
+      ctx.app.inject({ method: 'POST', url: '/api/alerts/rules', headers: user.headers, payload: rule(payload) });
     await post({ name: 'Nivea hourly', brands: ['Nivea'], emailFrequency: 'hourly' });
     await post({ name: 'Garnier hourly', brands: ['Garnier'], emailFrequency: 'hourly' });
     await post({ name: 'All daily', emailFrequency: 'daily' });
     const other = await createUser(ctx.deps, { tier: 'PRO' });
-    await ctx.app.inject({ method: 'POST', url: '/api/alerts/rules', headers: other.headers, payload: rule({ name: 'Other hourly', emailFrequency: 'hourly' }) });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/alerts/rules',
+      headers: other.headers,
+      payload: rule({ name: 'Other hourly', emailFrequency: 'hourly' }),
+    });
     const products = [variant('4005808158232', 1000), variant('3600523614431', 1000, { brand: 'Garnier' })];
     await refreshPrices(deps, { trigger: 'test', catalogue: catalogueOf(products) });
     clock.advance(HOUR);
-    const result = await refreshPrices(deps, { trigger: 'test', catalogue: catalogueOf([{ ...products[0]!, priceExclVat: 900 }, { ...products[1]!, priceExclVat: 500 }]) });
+    const result = await refreshPrices(deps, {
+      trigger: 'test',
+      catalogue: catalogueOf([
+        { ...products[0]!, priceExclVat: 900 },
+        { ...products[1]!, priceExclVat: 500 },
+      ]),
+    });
     expect(result.alerts?.deliveries).toBe(0);
     const waiting = await ctx.deps.db.query<{ frequency: string }>(`select frequency from alert_deliveries where status = 'digest' order by frequency`);
     expect(waiting.map((w) => w.frequency)).toEqual(['daily', 'hourly', 'hourly', 'hourly']);
@@ -208,9 +364,19 @@ describe('alert rules: drop sequences × rules → deliveries', () => {
     );
     const mine = digests.find((d) => d.userId === user.id)!;
     expect(mine.summary).toBe('Hourly digest: 2 price drops');
-    expect(mine.items.map((i) => [i.gtin, i.rule])).toEqual([['3600523614431', 'Garnier hourly'], ['4005808158232', 'Nivea hourly']]);
-    const left = await ctx.deps.db.query<{ status: string; frequency: string }>(`select status, frequency from alert_deliveries where kind = 'drops' and user_id = $1 order by frequency, status`, [user.id]);
-    expect(left).toEqual([{ status: 'digest', frequency: 'daily' }, { status: 'digested', frequency: 'hourly' }, { status: 'digested', frequency: 'hourly' }]);
+    expect(mine.items.map((i) => [i.gtin, i.rule])).toEqual([
+      ['3600523614431', 'Garnier hourly'],
+      ['4005808158232', 'Nivea hourly'],
+    ]);
+    const left = await ctx.deps.db.query<{ status: string; frequency: string }>(
+      `select status, frequency from alert_deliveries where kind = 'drops' and user_id = $1 order by frequency, status`,
+      [user.id],
+    );
+    expect(left).toEqual([
+      { status: 'digest', frequency: 'daily' },
+      { status: 'digested', frequency: 'hourly' },
+      { status: 'digested', frequency: 'hourly' },
+    ]);
     // Nothing waits any more: the next hourly digest sends nothing.
     expect(await sendDigests(ctx.deps, 'hourly')).toBe(0);
     expect(await sendDigests(ctx.deps, 'daily')).toBe(1);

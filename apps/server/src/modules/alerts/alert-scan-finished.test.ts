@@ -25,7 +25,15 @@ describe('scan-finished messages', () => {
       `insert into scans (kind, user_id, organization_id, file_name, market, ean_column, brand_column, status, total_eans, processed_eans,
                           matched_products, deals_found, error, created_at, updated_at, started_at, completed_at)
        values ('supplier', $1, $2, $3, 'DE', 'ean', 'brand', $4, 1200, 1200, 800, 42, $5, $6, $7, $6, $7)`,
-      [user.id, user.organizationId, file, status, status === 'ERROR' ? 'The scan failed: upstream down.' : null, at(endedMinutesAgo + ranMinutes), at(endedMinutesAgo)],
+      [
+        user.id,
+        user.organizationId,
+        file,
+        status,
+        status === 'ERROR' ? 'The scan failed: upstream down.' : null,
+        at(endedMinutesAgo + ranMinutes),
+        at(endedMinutesAgo),
+      ],
     );
 
   it('a scan that ran over 2 minutes e-mails its owner once with the counts and a link; a short one does not', async () => {

@@ -30,7 +30,9 @@ export async function registerAlertJobs(deps: AppDeps, options: { worker: boolea
       return deliverOne(deps, job.data.deliveryId, { lastAttempt: job.retryCount >= deps.config.ALERT_RETRY_LIMIT });
     });
     await queue.work(SCAN_FINISHED_QUEUE, async () => ({ messages: await queueScanFinishedMessages(deps) }));
-    await queue.work<{ frequency: 'hourly' | 'daily' }>(ALERT_DIGEST_QUEUE, async ([job]) => ({ digests: await sendDigests(deps, job?.data.frequency ?? 'hourly') }));
+    await queue.work<{ frequency: 'hourly' | 'daily' }>(ALERT_DIGEST_QUEUE, async ([job]) => ({
+      digests: await sendDigests(deps, job?.data.frequency ?? 'hourly'),
+    }));
   }
   if (options.scheduler) {
     const tz = deps.config.PRICE_SCHEDULE_TIMEZONE;

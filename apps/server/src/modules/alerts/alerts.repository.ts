@@ -34,8 +34,22 @@ export function insertRule(db: Db, userId: string, rule: NewAlertRule, now: Date
     `insert into alert_rules (user_id, name, brands, categories, min_drop_percentage, min_roi_percentage, min_stock, roi_markets,
                               channel, email_frequency, webhook_url, webhook_format, rearm_points, created_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) returning ${RULE_COLUMNS}`,
-    [userId, rule.name, rule.brands, rule.categories, rule.minDropPercentage, rule.minRoiPercentage, rule.minStock, rule.roiMarkets,
-      rule.channel, rule.emailFrequency, rule.webhookUrl, rule.webhookFormat, rule.rearmPoints, now],
+    [
+      userId,
+      rule.name,
+      rule.brands,
+      rule.categories,
+      rule.minDropPercentage,
+      rule.minRoiPercentage,
+      rule.minStock,
+      rule.roiMarkets,
+      rule.channel,
+      rule.emailFrequency,
+      rule.webhookUrl,
+      rule.webhookFormat,
+      rule.rearmPoints,
+      now,
+    ],
   );
 }
 
@@ -113,7 +127,11 @@ export function findSettings(db: Db, userId: string): Promise<AlertSettingsRow |
   return db.maybeOne<AlertSettingsRow>(`select ${SETTINGS_COLUMNS} from alert_user_settings where user_id = $1`, [userId]);
 }
 
-export async function updateSettings(db: Db, userId: string, patch: { emailUnsubscribedAt?: Date | null; scanFinishedEmail?: boolean; webhookSecret?: string }): Promise<void> {
+export async function updateSettings(
+  db: Db,
+  userId: string,
+  patch: { emailUnsubscribedAt?: Date | null; scanFinishedEmail?: boolean; webhookSecret?: string },
+): Promise<void> {
   await db.execute(
     `update alert_user_settings
         set alerts_email_unsubscribed_at = case when $2 then $3::timestamptz else alerts_email_unsubscribed_at end,
@@ -246,17 +264,37 @@ const DELIVERY_COLUMNS = deliveryColumns('alert_deliveries');
 
 export function insertDelivery(
   db: Db,
-  d: Pick<DeliveryRow, 'userId' | 'ruleId' | 'ruleName' | 'kind' | 'channel' | 'target' | 'webhookFormat' | 'summary' | 'dropCount' | 'items'> & { status?: 'queued' | 'digest'; frequency?: string | null },
+  d: Pick<DeliveryRow, 'userId' | 'ruleId' | 'ruleName' | 'kind' | 'channel' | 'target' | 'webhookFormat' | 'summary' | 'dropCount' | 'items'> & {
+    status?: 'queued' | 'digest';
+    frequency?: string | null;
+  },
   now: Date,
 ): Promise<DeliveryRow> {
   return db.one<DeliveryRow>(
     `insert into alert_deliveries (user_id, rule_id, rule_name, kind, channel, frequency, target, webhook_format, status, summary, drop_count, items, created_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13) returning ${DELIVERY_COLUMNS}`,
-    [d.userId, d.ruleId, d.ruleName, d.kind, d.channel, d.frequency ?? null, d.target, d.webhookFormat, d.status ?? 'queued', d.summary, d.dropCount, JSON.stringify(d.items), now],
+    [
+      d.userId,
+      d.ruleId,
+      d.ruleName,
+      d.kind,
+      d.channel,
+      d.frequency ?? null,
+      d.target,
+      d.webhookFormat,
+      d.status ?? 'queued',
+      d.summary,
+      d.dropCount,
+      JSON.stringify(d.items),
+      now,
+    ],
   );
 }
 
-export function findDelivery(db: Db, id: number): Promise<(DeliveryRow & { email: string; username: string; active: boolean; role: string; tier: string }) | undefined> {
+export function findDelivery(
+  db: Db,
+  id: number,
+): Promise<(DeliveryRow & { email: string; username: string; active: boolean; role: string; tier: string }) | undefined> {
   return db.maybeOne(
     `select ${deliveryColumns('d')}, u.email, u.username, u.active, u.role, o.subscription_tier as tier
        from alert_deliveries d join users u on u.id = d.user_id join organizations o on o.id = u.organization_id
@@ -275,7 +313,10 @@ export async function recordAttempt(db: Db, id: number, outcome: { status: 'sent
 
 /** The delivery log: the user's last `limit` deliveries, newest first. */
 export function listDeliveries(db: Db, userId: string, limit: number): Promise<DeliveryRow[]> {
-  return db.query<DeliveryRow>(`select ${DELIVERY_COLUMNS} from alert_deliveries where user_id = $1 order by created_at desc, id desc limit $2`, [userId, limit]);
+  return db.query<DeliveryRow>(`select ${DELIVERY_COLUMNS} from alert_deliveries where user_id = $1 order by created_at desc, id desc limit $2`, [
+    userId,
+    limit,
+  ]);
 }
 
 // ---- digests ----
@@ -317,10 +358,9 @@ export function createDigests(db: Db, frequency: 'hourly' | 'daily', now: Date, 
  * price) is replaced.
  */
 export async function saveMarketRoi(db: Db, detectedAt: Date, rows: Array<{ dropId: number; market: string; roi: number }>): Promise<void> {
-  await db.execute(
-    `delete from price_drop_market_roi m using price_drops d where d.id = m.drop_id and d.status = 'active' and d.detected_at = $1`,
-    [detectedAt],
-  );
+  await db.execute(`delete from price_drop_market_roi m using price_drops d where d.id = m.drop_id and d.status = 'active' and d.detected_at = $1`, [
+    detectedAt,
+  ]);
   if (rows.length === 0) return;
   await db.execute(
     `insert into price_drop_market_roi (drop_id, market, roi_percentage)

@@ -6,8 +6,18 @@ import { escapeHtml } from '../../lib/mail/render.ts';
 import { userOf, type AuthGuards } from '../../plugins/auth.ts';
 import { contractRoutes } from '../../plugins/contract-routes.ts';
 import {
-  createAlertRule, deleteAlertRule, getAlertChannels, getScanEmails, setScanEmails, listAlertDeliveries, listAlertRules, pauseAlertRule, rotateWebhookSecret,
-  sendTestMessage, unsubscribe, updateAlertChannels,
+  createAlertRule,
+  deleteAlertRule,
+  getAlertChannels,
+  getScanEmails,
+  setScanEmails,
+  listAlertDeliveries,
+  listAlertRules,
+  pauseAlertRule,
+  rotateWebhookSecret,
+  sendTestMessage,
+  unsubscribe,
+  updateAlertChannels,
 } from './alerts.service.ts';
 import { verifyUnsubscribe } from './unsubscribe-token.ts';
 
@@ -55,6 +65,8 @@ export function registerAlertsRoutes(api: FastifyInstance, deps: AppDeps, guards
   // RFC 8058: mail clients POST "List-Unsubscribe=One-Click" as a form; only this route reads form bodies.
   void api.register(async (scope) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, String(body)));
-    contractRoutes(scope)(alertsApi.unsubscribeOneClick, async (request) => ({ message: `Unsubscribed from ${await check(request.query as UnsubscribeQuery['Querystring'])}.` }));
+    contractRoutes(scope)(alertsApi.unsubscribeOneClick, async (request) => ({
+      message: `Unsubscribed from ${await check(request.query as UnsubscribeQuery['Querystring'])}.`,
+    }));
   });
 }

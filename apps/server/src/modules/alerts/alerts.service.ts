@@ -1,5 +1,10 @@
 import {
-  DELIVERY_LOG_LIMIT, MAX_ALERT_RULES, type AlertChannels, type AlertDelivery, type AlertRule, type AlertRuleBody,
+  DELIVERY_LOG_LIMIT,
+  MAX_ALERT_RULES,
+  type AlertChannels,
+  type AlertDelivery,
+  type AlertRule,
+  type AlertRuleBody,
 } from '@dealradar/shared/contracts/alerts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, conflict, notFound } from '../../errors/app-error.ts';
@@ -9,7 +14,18 @@ import { requireAlerts } from '../plans/entitlements.ts';
 import { sampleItem } from './alert-messages.ts';
 import { enqueueDeliveries } from './alert-dispatch.service.ts';
 import {
-  countRules, deleteRule, ensureSettings, findRule, insertDelivery, insertRule, listDeliveries, listRules, setRulePaused, updateSettings, type AlertRuleRow, type DeliveryRow,
+  countRules,
+  deleteRule,
+  ensureSettings,
+  findRule,
+  insertDelivery,
+  insertRule,
+  listDeliveries,
+  listRules,
+  setRulePaused,
+  updateSettings,
+  type AlertRuleRow,
+  type DeliveryRow,
 } from './alerts.repository.ts';
 import { SIGNATURE_HEADER, newWebhookSecret } from './webhook-signature.ts';
 import { WebhookTargetError, checkWebhookUrl } from './webhook-target.ts';
@@ -119,7 +135,11 @@ async function channelsOf(deps: Deps, user: CurrentUser): Promise<AlertChannels>
 }
 
 /** Re-subscribes alert e-mails or switches scan-finished e-mails (Settings); rotating the secret is its own call. */
-export async function updateAlertChannels(deps: Deps, user: CurrentUser, patch: { emailUnsubscribed?: boolean; scanFinishedEmail?: boolean }): Promise<AlertChannels> {
+export async function updateAlertChannels(
+  deps: Deps,
+  user: CurrentUser,
+  patch: { emailUnsubscribed?: boolean; scanFinishedEmail?: boolean },
+): Promise<AlertChannels> {
   // The scan-finished opt-out is not a paid feature: every user may switch it.
   if (patch.emailUnsubscribed !== undefined) requireAlerts(user.role, user.subscriptionTier);
   await ensureSettings(deps.db, user.id, newWebhookSecret());

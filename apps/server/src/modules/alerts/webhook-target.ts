@@ -54,8 +54,10 @@ export function checkWebhookUrl(raw: string, allowPrivate: boolean): URL {
   if (url.username || url.password) throw new WebhookTargetError('The webhook URL must not contain a user name or password.');
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (!allowPrivate) {
-    if (host === 'localhost' || host.endsWith('.localhost')) throw new WebhookTargetError('The webhook URL points to this server (localhost), which is not allowed.');
-    if (net.isIP(host) && isPrivateAddress(host)) throw new WebhookTargetError('The webhook URL points to a private, loopback or link-local address, which is not allowed.');
+    if (host === 'localhost' || host.endsWith('.localhost'))
+      throw new WebhookTargetError('The webhook URL points to this server (localhost), which is not allowed.');
+    if (net.isIP(host) && isPrivateAddress(host))
+      throw new WebhookTargetError('The webhook URL points to a private, loopback or link-local address, which is not allowed.');
   }
   return url;
 }
@@ -63,9 +65,11 @@ export function checkWebhookUrl(raw: string, allowPrivate: boolean): URL {
 /** Resolves the host and answers the address to connect to; refuses any private address unless allowed. */
 export async function resolveWebhookAddress(url: URL, allowPrivate: boolean): Promise<{ address: string; family: 4 | 6 }> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  const addresses = net.isIP(host) ? [{ address: host, family: net.isIP(host) as 4 | 6 }] : await dns.lookup(host, { all: true }).catch(() => {
-    throw new WebhookTargetError(`The webhook host ${host} could not be resolved.`);
-  });
+  const addresses = net.isIP(host)
+    ? [{ address: host, family: net.isIP(host) as 4 | 6 }]
+    : await dns.lookup(host, { all: true }).catch(() => {
+        throw new WebhookTargetError(`The webhook host ${host} could not be resolved.`);
+      });
   if (addresses.length === 0) throw new WebhookTargetError(`The webhook host ${host} could not be resolved.`);
   if (!allowPrivate && addresses.some((a) => isPrivateAddress(a.address))) {
     throw new WebhookTargetError(`The webhook host ${host} resolves to a private, loopback or link-local address, which is not allowed.`);

@@ -5,7 +5,9 @@ import { deleteStaleTokens } from './auth.repository.ts';
 /** Hourly housekeeping of the account tables: revoked sessions, old link tokens, old rate-limit windows. */
 export const ACCOUNT_HOUSEKEEPING_QUEUE = 'accounts-housekeeping';
 
-export async function runAccountHousekeeping(deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'log'>): Promise<{ revoked: number; oneTime: number; rateLimitWindows: number }> {
+export async function runAccountHousekeeping(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'log'>,
+): Promise<{ revoked: number; oneTime: number; rateLimitWindows: number }> {
   const tokens = await deleteStaleTokens(deps.db, deps.clock.now());
   const rateLimitWindows = await purgeOldRateLimitWindows(deps);
   const result = { ...tokens, rateLimitWindows };

@@ -10,7 +10,9 @@ export async function lockAdminBootstrap(tx: Db): Promise<void> {
 }
 
 export async function insertConfirmedAdmin(tx: Db, admin: { username: string; email: string; passwordHash: string }): Promise<void> {
-  const org = await tx.one<{ id: string }>(`insert into organizations (name, subscription_tier) values ($1, 'prodtest') returning id`, [`${admin.username} (admin)`]);
+  const org = await tx.one<{ id: string }>(`insert into organizations (name, subscription_tier) values ($1, 'prodtest') returning id`, [
+    `${admin.username} (admin)`,
+  ]);
   await tx.execute(
     `insert into users (username, email, password_hash, role, email_confirmed_at, organization_id, primary_country)
      values ($1, lower($2), $3, 'ADMIN', now(), $4, null)`,

@@ -39,7 +39,9 @@ export function inviteMessage(to: { email: string; username: string }, appUrl: s
     to: to.email,
     subject: `You have been invited to ${COMPANY_NAME}`,
     greeting: `Hello ${to.username},`,
-    lines: [`An administrator created a ${COMPANY_NAME} account for you with the username ${to.username}. Confirm your e-mail address and choose your password to start.`],
+    lines: [
+      `An administrator created a ${COMPANY_NAME} account for you with the username ${to.username}. Confirm your e-mail address and choose your password to start.`,
+    ],
     actionLabel: 'Set your password',
     url: accountLinks.confirmPassword(appUrl, token),
     footerLines: ['The link is valid for 7 days and works once.', 'If you did not expect this invitation, you can ignore this e-mail.'],

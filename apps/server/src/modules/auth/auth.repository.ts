@@ -27,10 +27,9 @@ export function findAccountByLogin(db: Db, login: string): Promise<AccountRow | 
 }
 
 export function findAccountByEmail(db: Db, email: string): Promise<AccountRow | undefined> {
-  return db.maybeOne<AccountRow>(
-    `select ${ACCOUNT_COLUMNS} from users u join organizations o on o.id = u.organization_id where lower(u.email) = lower($1)`,
-    [email],
-  );
+  return db.maybeOne<AccountRow>(`select ${ACCOUNT_COLUMNS} from users u join organizations o on o.id = u.organization_id where lower(u.email) = lower($1)`, [
+    email,
+  ]);
 }
 
 export function findAccountById(db: Db, id: string): Promise<AccountRow | undefined> {
@@ -130,7 +129,11 @@ export async function retireOpenTokens(db: Db, userId: string, purposes: TokenPu
 }
 
 export async function hasOpenToken(db: Db, userId: string, purpose: TokenPurpose, now: Date): Promise<boolean> {
-  const row = await db.maybeOne('select 1 from auth_tokens where user_id = $1 and purpose = $2 and used_at is null and expires_at > $3 limit 1', [userId, purpose, now]);
+  const row = await db.maybeOne('select 1 from auth_tokens where user_id = $1 and purpose = $2 and used_at is null and expires_at > $3 limit 1', [
+    userId,
+    purpose,
+    now,
+  ]);
   return row !== undefined;
 }
 

@@ -18,7 +18,9 @@ describe('first admin from ADMIN_USERNAME / ADMIN_EMAIL / ADMIN_PASSWORD', () =>
     expect((await ctx.app.inject({ method: 'GET', url: '/api/users', headers })).statusCode).toBe(200);
     const info = await ctx.app.inject({ method: 'GET', url: '/api/user/settings/info', headers });
     expect(info.json()).toMatchObject({ username: 'root_admin', email: 'root@example.test', role: 'ADMIN', active: true });
-    const row = await ctx.deps.db.one<{ subscription_tier: string }>(`select o.subscription_tier from users u join organizations o on o.id = u.organization_id where u.username = 'root_admin'`);
+    const row = await ctx.deps.db.one<{ subscription_tier: string }>(
+      `select o.subscription_tier from users u join organizations o on o.id = u.organization_id where u.username = 'root_admin'`,
+    );
     expect(row.subscription_tier).toBe('prodtest');
   });
 
@@ -35,7 +37,9 @@ describe('first admin from ADMIN_USERNAME / ADMIN_EMAIL / ADMIN_PASSWORD', () =>
     expect(count.n).toBe(1);
     const orgs = await ctx.deps.db.one<{ n: number }>(`select count(*)::int as n from organizations where name = 'root_admin (admin)'`);
     expect(orgs.n).toBe(1);
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'root_admin', password: 'changed-password' } })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'root_admin', password: 'changed-password' } })).statusCode,
+    ).toBe(200);
   });
 
   it('does nothing when the variables are not all set', async () => {

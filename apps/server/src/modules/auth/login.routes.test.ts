@@ -31,7 +31,10 @@ describe('login, session tokens and logout', () => {
 
   it('answers 401 "Invalid username or password." for a wrong password or an unknown user', async () => {
     const user = await createUser(ctx.deps);
-    for (const body of [{ username: user.username, password: 'wrong-password' }, { username: 'nobody-here', password: 'whatever-password' }]) {
+    for (const body of [
+      { username: user.username, password: 'wrong-password' },
+      { username: 'nobody-here', password: 'whatever-password' },
+    ]) {
       const res = await post(ctx, '/api/auth/login', body);
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({ error: 'Invalid username or password.', code: 'unauthenticated' });
@@ -63,10 +66,23 @@ describe('login, session tokens and logout', () => {
     const user = await createUser(ctx.deps);
     const [, payload] = user.token.split('.');
     const algNone = `${b64({ alg: 'none', typ: 'JWT' })}.${payload}.`;
-    const forged = await signSessionToken(new TextEncoder().encode('another-secret-another-secret-0123456789'), { ...user, subscriptionTier: 'PRO' }, 3600, ctx.clock.now());
+    const forged = await signSessionToken(
+      new TextEncoder().encode('another-secret-another-secret-0123456789'),
+      { ...user, subscriptionTier: 'PRO' },
+      3600,
+      ctx.clock.now(),
+    );
     const tampered = `${user.token.split('.')[0]}.${b64({ ...decodeJwt(user.token), role: 'ADMIN' })}.${user.token.split('.')[2]}`;
     const expired = await signSessionToken(ctx.deps.jwtSecret, { ...user, subscriptionTier: 'FREE' }, 60, new Date(ctx.clock.now().getTime() - 3600_000));
-    const attempts: Array<Record<string, string>> = [{}, { authorization: 'Bearer not.a.jwt' }, { authorization: `Bearer ${algNone}` }, { authorization: `Bearer ${forged}` }, { authorization: `Bearer ${tampered}` }, { authorization: `Bearer ${expired}` }, { authorization: user.token }];
+    const attempts: Array<Record<string, string>> = [
+      {},
+      { authorization: 'Bearer not.a.jwt' },
+      { authorization: `Bearer ${algNone}` },
+      { authorization: `Bearer ${forged}` },
+      { authorization: `Bearer ${tampered}` },
+      { authorization: `Bearer ${expired}` },
+      { authorization: user.token },
+    ];
     for (const headers of attempts) {
       const res = await info(headers);
       expect(res.statusCode, JSON.stringify(headers)).toBe(401);
@@ -122,7 +138,9 @@ describe('login, session tokens and logout', () => {
     const account = uniqueAccount();
     const { headers } = await registerConfirmAndLogin(ctx, account);
     void headers;
-    await ctx.deps.db.execute(`update organizations set subscription_tier = 'PRO' where id = (select organization_id from users where username = $1)`, [account.username]);
+    await ctx.deps.db.execute(`update organizations set subscription_tier = 'PRO' where id = (select organization_id from users where username = $1)`, [
+      account.username,
+    ]);
     const res = await post(ctx, '/api/auth/login', { username: account.username, password: account.password });
     expect(decodeJwt(res.json().token).subscriptionTier).toBe('PRO');
   });

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
-import { CONFIRM_PASSWORD_PREFIX, CONFIRM_PREFIX, post, registerConfirmAndLogin, RESET_PREFIX, tokenFromLink, uniqueAccount } from '../../../test/account-helpers.ts';
+import {
+  CONFIRM_PASSWORD_PREFIX,
+  CONFIRM_PREFIX,
+  post,
+  registerConfirmAndLogin,
+  RESET_PREFIX,
+  tokenFromLink,
+  uniqueAccount,
+} from '../../../test/account-helpers.ts';
 import { createUser } from '../../../test/factories/users.ts';
 
 describe('forgot password, reset password, confirm password', () => {
@@ -79,7 +87,9 @@ describe('forgot password, reset password, confirm password', () => {
     expect(short.statusCode).toBe(400);
     expect(short.json().error).toBe('Password must be at least 8 characters long.');
     expect((await post(ctx, '/api/auth/reset-password', { password: 'long-enough-pass' })).json().error).toBe('No token provided.');
-    expect((await post(ctx, '/api/auth/reset-password', { token: 'forged-token', password: 'long-enough-pass' })).json().error).toBe('Invalid or expired token.');
+    expect((await post(ctx, '/api/auth/reset-password', { token: 'forged-token', password: 'long-enough-pass' })).json().error).toBe(
+      'Invalid or expired token.',
+    );
 
     const account = uniqueAccount();
     await post(ctx, '/api/auth/register', account);

@@ -17,12 +17,27 @@ describe('registration and e-mail confirmation', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ message: 'Registration successful! Please check your email to confirm.' });
 
-    const row = await ctx.deps.db.one<{ email: string; affiliate_id: string; email_confirmed_at: Date | null; role: string; name: string; subscription_tier: string; password_hash: string }>(
+    const row = await ctx.deps.db.one<{
+      email: string;
+      affiliate_id: string;
+      email_confirmed_at: Date | null;
+      role: string;
+      name: string;
+      subscription_tier: string;
+      password_hash: string;
+    }>(
       `select u.email, u.affiliate_id, u.email_confirmed_at, u.role, u.password_hash, o.name, o.subscription_tier
          from users u join organizations o on o.id = u.organization_id where u.username = $1`,
       [account.username],
     );
-    expect(row).toMatchObject({ email: account.email, affiliate_id: 'partner-42', email_confirmed_at: null, role: 'USER', name: 'Beauty Trade Ltd', subscription_tier: 'FREE' });
+    expect(row).toMatchObject({
+      email: account.email,
+      affiliate_id: 'partner-42',
+      email_confirmed_at: null,
+      role: 'USER',
+      name: 'Beauty Trade Ltd',
+      subscription_tier: 'FREE',
+    });
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
 
     const mail = ctx.mailer.lastTo(account.email);
@@ -39,7 +54,10 @@ describe('registration and e-mail confirmation', () => {
     const b = uniqueAccount({ affiliateId: '   ' });
     expect((await post(ctx, '/api/auth/register', a)).statusCode).toBe(201);
     expect((await post(ctx, '/api/auth/register', b)).statusCode).toBe(201);
-    const rows = await ctx.deps.db.query<{ affiliate_id: string | null }>('select affiliate_id from users where username in ($1, $2)', [a.username, b.username]);
+    const rows = await ctx.deps.db.query<{ affiliate_id: string | null }>('select affiliate_id from users where username in ($1, $2)', [
+      a.username,
+      b.username,
+    ]);
     expect(rows).toEqual([{ affiliate_id: null }, { affiliate_id: null }]);
   });
 

@@ -34,7 +34,13 @@ function hmacKey(secret: Uint8Array): Promise<crypto.webcrypto.CryptoKey> {
  * Signs the session token with the claims of SPEC §3 plus jti (for logout), iat and sv (session version). HS256 only.
  * Pass `jti` to re-sign the same session (e.g. with a changed tier): logging out then revokes both tokens.
  */
-export async function signSessionToken(secret: Uint8Array, subject: SessionSubject, ttlSeconds: number, now: Date, jti: string = crypto.randomUUID()): Promise<string> {
+export async function signSessionToken(
+  secret: Uint8Array,
+  subject: SessionSubject,
+  ttlSeconds: number,
+  now: Date,
+  jti: string = crypto.randomUUID(),
+): Promise<string> {
   const iat = Math.floor(now.getTime() / 1000);
   return new SignJWT({ role: subject.role, id: subject.id, email: subject.email, subscriptionTier: subject.subscriptionTier, sv: subject.sessionVersion ?? 0 })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })

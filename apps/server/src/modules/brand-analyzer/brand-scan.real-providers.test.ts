@@ -12,7 +12,8 @@ import { listFavorites, startScan, waitForScan } from './test-support/scan-helpe
  */
 const PROFITABLE = ean('400638133393');
 const UNPROFITABLE = ean('400638133394');
-const CSV_HEADER = 'GTIN,Name,Category,Brand,€ Lowest Price inc. shipping,Unit,Lowest Priced Offer Inventory,Is a pre-order?,Estimated Delivery Time (weeks),Number of Offers,Total Inventory of All Offers,Product URL,Image URL';
+const CSV_HEADER =
+  'GTIN,Name,Category,Brand,€ Lowest Price inc. shipping,Unit,Lowest Priced Offer Inventory,Is a pre-order?,Estimated Delivery Time (weeks),Number of Offers,Total Inventory of All Offers,Product URL,Image URL';
 
 async function startQogitaFake() {
   return startFake((req: FakeRequest, res) => {
@@ -21,7 +22,15 @@ async function startQogitaFake() {
     }
     if (req.headers.authorization !== 'Bearer token-1') return sendJson(res, 401, { detail: 'not authenticated' });
     if (req.path === '/brands/') {
-      return sendJson(res, 200, { count: 2, next: null, previous: null, results: [{ qid: 'b1', name: 'CeraVe', slug: 'cerave' }, { qid: 'b2', name: 'Nordhav Skin', slug: 'nordhav-skin' }] });
+      return sendJson(res, 200, {
+        count: 2,
+        next: null,
+        previous: null,
+        results: [
+          { qid: 'b1', name: 'CeraVe', slug: 'cerave' },
+          { qid: 'b2', name: 'Nordhav Skin', slug: 'nordhav-skin' },
+        ],
+      });
     }
     if (req.path === '/variants/search/download/') {
       const rows = req.query.getAll('brand_name').includes('CeraVe')
@@ -83,8 +92,15 @@ describe('brand scan against local Keepa and Qogita servers', () => {
     const favorites = (await listFavorites(ctx, user)).json();
     expect(favorites.totalElements).toBe(1);
     expect(favorites.content[0]).toMatchObject({
-      ean: PROFITABLE, asin: 'B0CERAVE01', market: 'DE', currency: 'EUR', brand: 'CeraVe', amazonPrice: 49.99,
-      mainCategoryRank: 1520, supplierUrl: 'https://www.qogita.com/products/ABC/cream/', qogitaImageUrl: 'https://img.example/1.jpg',
+      ean: PROFITABLE,
+      asin: 'B0CERAVE01',
+      market: 'DE',
+      currency: 'EUR',
+      brand: 'CeraVe',
+      amazonPrice: 49.99,
+      mainCategoryRank: 1520,
+      supplierUrl: 'https://www.qogita.com/products/ABC/cream/',
+      qogitaImageUrl: 'https://img.example/1.jpg',
     });
     expect(favorites.content[0].roiPercentage).toBeGreaterThan(15);
 

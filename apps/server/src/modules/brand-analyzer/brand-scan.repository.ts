@@ -32,10 +32,7 @@ const SCAN_COLUMNS = `s.id, s.user_id, s.status, s.brands, s.markets, s.processe
 const UNIQUE_VIOLATION = '23505';
 
 /** Inserts a PENDING scan; null when the user already has an unfinished one (partial unique index). */
-export async function insertScan(
-  db: Db,
-  scan: { userId: string; brands: string[]; markets: string[]; minRoi: number; now: Date },
-): Promise<string | null> {
+export async function insertScan(db: Db, scan: { userId: string; brands: string[]; markets: string[]; minRoi: number; now: Date }): Promise<string | null> {
   try {
     const row = await db.one<{ id: string }>(
       `insert into brand_scans (user_id, brands, markets, min_roi, created_at, updated_at)

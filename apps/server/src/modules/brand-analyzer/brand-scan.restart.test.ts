@@ -103,7 +103,13 @@ describe('brand scans across restarts', () => {
   // Issue 13 item 13: last in this file, because it stops this process's brand-scan worker as a SIGTERM does.
   it('on shutdown a running scan finishes its batch and is handed back as PENDING (attempt not counted), then resumes', async () => {
     const user = await createUser(ctx.deps, { tier: 'PRO' });
-    const id = (await insertScan(ctx.deps.db, { userId: user.id, brands: ['CeraVe', 'Nordhav Skin'], markets: ['UK', 'DE'], minRoi: 0.15, now: ctx.clock.now() }))!;
+    const id = (await insertScan(ctx.deps.db, {
+      userId: user.id,
+      brands: ['CeraVe', 'Nordhav Skin'],
+      markets: ['UK', 'DE'],
+      minRoi: 0.15,
+      now: ctx.clock.now(),
+    }))!;
     fake.hold();
     const calls = fake.lookupCalls.length;
     const run = handleBrandScanJob(ctx.deps, { data: { scanId: id }, retryCount: 0, retryLimit: 2 });

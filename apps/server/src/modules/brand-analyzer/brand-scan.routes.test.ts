@@ -36,7 +36,15 @@ describe('brand scans', () => {
     expect(res.json()).toMatchObject({ id: scanId, totalBrands: 2, totalMarkets: 2 });
 
     const done = await waitForScan(ctx, user, scanId);
-    expect(done).toMatchObject({ status: 'COMPLETED', totalBrands: 2, processedBrands: 2, totalMarkets: 2, processedMarkets: 2, error: null, favoritesFound: 4 });
+    expect(done).toMatchObject({
+      status: 'COMPLETED',
+      totalBrands: 2,
+      processedBrands: 2,
+      totalMarkets: 2,
+      processedMarkets: 2,
+      error: null,
+      favoritesFound: 4,
+    });
 
     const favorites = (await listFavorites(ctx, user, 'sortBy=roi&sortOrder=desc')).json();
     expect(favorites.totalElements).toBe(4);
@@ -44,9 +52,21 @@ describe('brand scans', () => {
     expect(keys).toEqual([`DE:${PRODUCTS.high}`, `DE:${PRODUCTS.medium}`, `DE:${PRODUCTS.other}`, `UK:${PRODUCTS.high}`].sort());
     const deHigh = favorites.content.find((f: { market: string; ean: string }) => f.market === 'DE' && f.ean === PRODUCTS.high);
     expect(deHigh).toMatchObject({
-      brand: 'CeraVe', supplierName: 'Qogita', currency: 'EUR', supplierPrice: 5, amazonPrice: 50, estimatedProfit: 26.52, roiPercentage: 530.34,
-      mainCategoryRank: 1500, beautyCategoryRank: 80, numberOfSellers: 4, rating: 4.5, reviewCount: 320, estimatedMonthlySales: 150,
-      buyBoxSellerId: 'A3JWKAKR8XB7XF', productName: `Amazon title ${PRODUCTS.high}`,
+      brand: 'CeraVe',
+      supplierName: 'Qogita',
+      currency: 'EUR',
+      supplierPrice: 5,
+      amazonPrice: 50,
+      estimatedProfit: 26.52,
+      roiPercentage: 530.34,
+      mainCategoryRank: 1500,
+      beautyCategoryRank: 80,
+      numberOfSellers: 4,
+      rating: 4.5,
+      reviewCount: 320,
+      estimatedMonthlySales: 150,
+      buyBoxSellerId: 'A3JWKAKR8XB7XF',
+      productName: `Amazon title ${PRODUCTS.high}`,
     });
     expect(deHigh.imageUrl).toBe(deHigh.amazonImageUrl);
     expect(deHigh.qogitaImageUrl).toContain(PRODUCTS.high);
@@ -60,7 +80,7 @@ describe('brand scans', () => {
     expect(hidden.content.map((f: { market: string }) => f.market)).toEqual(['UK']);
   });
 
-  it('uses the user\'s own minimum ROI on adjustable plans', async () => {
+  it("uses the user's own minimum ROI on adjustable plans", async () => {
     const user = await createUser(ctx.deps, { tier: 'GROWTH', minRoiThreshold: 0.3 });
     const { scanId } = (await startScan(ctx, user, ['CeraVe'], ['DE'])).json();
     expect((await waitForScan(ctx, user, scanId)).status).toBe('COMPLETED');
@@ -91,7 +111,11 @@ describe('brand scans', () => {
 
   it('rejects a scan without brands or markets, with an unknown market or an unknown brand', async () => {
     const user = await createUser(ctx.deps, { tier: 'PRO' });
-    for (const [brands, markets] of [[[], ['DE']], [['CeraVe'], []], [[], []]] as const) {
+    for (const [brands, markets] of [
+      [[], ['DE']],
+      [['CeraVe'], []],
+      [[], []],
+    ] as const) {
       const res = await startScan(ctx, user, [...brands], [...markets]);
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toBe(BRAND_SCAN_REQUIRED_MESSAGE);
@@ -133,7 +157,9 @@ describe('brand scans', () => {
 
     const tooMany = await startScan(ctx, user, ['Filler Brand 4', 'Filler Brand 5', 'Filler Brand 6'], ['DE']);
     expect(tooMany.statusCode).toBe(403);
-    expect(tooMany.json().error).toBe('Your plan allows 2 more brand checks today, but you selected 3 brands. Please select fewer brands or upgrade your plan.');
+    expect(tooMany.json().error).toBe(
+      'Your plan allows 2 more brand checks today, but you selected 3 brands. Please select fewer brands or upgrade your plan.',
+    );
 
     const rest = await startScan(ctx, user, ['Filler Brand 4', 'Filler Brand 5'], ['DE']);
     expect(rest.statusCode).toBe(202);
@@ -144,7 +170,9 @@ describe('brand scans', () => {
     expect(exhausted.json().error).toMatch(/Brand check limit reached/);
 
     const usage = await ctx.deps.db.one<{ used: number }>(
-      `select used::int as used from usage_counters where organization_id = $1 and metric = 'brand_checks'`, [user.organizationId]);
+      `select used::int as used from usage_counters where organization_id = $1 and metric = 'brand_checks'`,
+      [user.organizationId],
+    );
     expect(usage.used).toBe(5);
   });
 
@@ -161,7 +189,16 @@ describe('brand scans', () => {
       await waitFor(() => fake.lookupCalls.length > calls);
       const active = await ctx.app.inject({ method: 'GET', url: '/api/brand-analyzer/active-scan', headers: user.headers });
       expect(active.statusCode).toBe(200);
-      expect(active.json()).toMatchObject({ id: scanId, status: 'PROCESSING', totalBrands: 2, processedBrands: 0, currentBrand: 'CeraVe', totalMarkets: 2, processedMarkets: 0, currentMarket: 'DE' });
+      expect(active.json()).toMatchObject({
+        id: scanId,
+        status: 'PROCESSING',
+        totalBrands: 2,
+        processedBrands: 0,
+        currentBrand: 'CeraVe',
+        totalMarkets: 2,
+        processedMarkets: 0,
+        currentMarket: 'DE',
+      });
 
       const second = await startScan(ctx, user, ['CeraVe'], ['DE']);
       expect(second.statusCode).toBe(409);

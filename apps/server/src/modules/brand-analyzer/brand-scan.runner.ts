@@ -112,7 +112,13 @@ async function scanBrands(deps: RunnerDeps, scan: BrandScanRow, runId: string): 
   const totals = { lookedUp: 0, notLookedUp: 0 };
   const progress = async (processedBrands: number, processedMarkets: number, brand: string | null, market: string | null) => {
     if (handingBack) throw new HandingBack('shutting down');
-    const owned = await updateProgress(deps.db, scan.id, runId, { processedBrands, processedMarkets, currentBrand: brand, currentMarket: market }, deps.clock.now());
+    const owned = await updateProgress(
+      deps.db,
+      scan.id,
+      runId,
+      { processedBrands, processedMarkets, currentBrand: brand, currentMarket: market },
+      deps.clock.now(),
+    );
     if (!owned) throw new ScanTakenOver();
   };
 

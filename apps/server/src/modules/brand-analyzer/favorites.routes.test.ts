@@ -7,10 +7,27 @@ import { listFavorites } from './test-support/scan-helpers.ts';
 
 function record(overrides: Partial<FavoriteRecord> & Pick<FavoriteRecord, 'ean'>): FavoriteRecord {
   return {
-    asin: `B0${overrides.ean.slice(-8)}`, market: 'DE', currency: 'EUR', productName: `Product ${overrides.ean}`, brand: 'CeraVe',
-    supplierName: 'Qogita', supplierUrl: null, supplierPrice: 500, amazonPrice: 2000, estimatedProfit: 500, roiPercentage: 100,
-    mainCategoryRank: 1000, beautyCategoryRank: 10, estimatedMonthlySales: 50, rating: 4.2, reviewCount: 10, numberOfSellers: 3,
-    buyBoxSellerId: null, amazonImageUrl: null, qogitaImageUrl: null, ...overrides,
+    asin: `B0${overrides.ean.slice(-8)}`,
+    market: 'DE',
+    currency: 'EUR',
+    productName: `Product ${overrides.ean}`,
+    brand: 'CeraVe',
+    supplierName: 'Qogita',
+    supplierUrl: null,
+    supplierPrice: 500,
+    amazonPrice: 2000,
+    estimatedProfit: 500,
+    roiPercentage: 100,
+    mainCategoryRank: 1000,
+    beautyCategoryRank: 10,
+    estimatedMonthlySales: 50,
+    rating: 4.2,
+    reviewCount: 10,
+    numberOfSellers: 3,
+    buyBoxSellerId: null,
+    amazonImageUrl: null,
+    qogitaImageUrl: null,
+    ...overrides,
   };
 }
 
@@ -32,14 +49,31 @@ describe('favorites', () => {
     ctx = await buildTestApp();
     owner = await createUser(ctx.deps, { tier: 'PRO' });
     other = await createUser(ctx.deps, { tier: 'PRO' });
-    await seed(owner, [
-      record({ ean: '1000000000001', brand: 'CeraVe', market: 'DE', roiPercentage: 50, amazonPrice: 3000, supplierPrice: 900, mainCategoryRank: 300 }),
-      record({ ean: '1000000000002', brand: 'CeraVe', market: 'UK', currency: 'GBP', roiPercentage: 25, amazonPrice: 1500, supplierPrice: 400, mainCategoryRank: null }),
-    ], new Date('2026-11-01T10:00:00Z'));
-    await seed(owner, [
-      record({ ean: '1000000000003', brand: 'Nivea', market: 'FR', roiPercentage: 80, amazonPrice: 1200, supplierPrice: 300, mainCategoryRank: 90000 }),
-      record({ ean: '1000000000004', brand: 'nivea', market: 'DE', roiPercentage: 12.5, amazonPrice: 900, supplierPrice: 600, mainCategoryRank: 20 }),
-    ], new Date('2026-11-02T10:00:00Z'));
+    await seed(
+      owner,
+      [
+        record({ ean: '1000000000001', brand: 'CeraVe', market: 'DE', roiPercentage: 50, amazonPrice: 3000, supplierPrice: 900, mainCategoryRank: 300 }),
+        record({
+          ean: '1000000000002',
+          brand: 'CeraVe',
+          market: 'UK',
+          currency: 'GBP',
+          roiPercentage: 25,
+          amazonPrice: 1500,
+          supplierPrice: 400,
+          mainCategoryRank: null,
+        }),
+      ],
+      new Date('2026-11-01T10:00:00Z'),
+    );
+    await seed(
+      owner,
+      [
+        record({ ean: '1000000000003', brand: 'Nivea', market: 'FR', roiPercentage: 80, amazonPrice: 1200, supplierPrice: 300, mainCategoryRank: 90000 }),
+        record({ ean: '1000000000004', brand: 'nivea', market: 'DE', roiPercentage: 12.5, amazonPrice: 900, supplierPrice: 600, mainCategoryRank: 20 }),
+      ],
+      new Date('2026-11-02T10:00:00Z'),
+    );
     await seed(other, [record({ ean: '1000000000009', brand: 'CeraVe' })], new Date('2026-11-03T10:00:00Z'));
   });
   afterAll(async () => ctx.close());
@@ -57,7 +91,7 @@ describe('favorites', () => {
     expect(second.content.map((f: { ean: string }) => f.ean)).toEqual(['2000000000100']);
   });
 
-  it('lists only the user\'s own favorites, paged (zero-based) with totals', async () => {
+  it("lists only the user's own favorites, paged (zero-based) with totals", async () => {
     const all = await listFavorites(ctx, owner);
     expect(all.statusCode).toBe(200);
     expect(all.json()).toMatchObject({ totalElements: 4, totalPages: 1 });
@@ -106,7 +140,7 @@ describe('favorites', () => {
     }
   });
 
-  it('deletes one favorite of the user; another user\'s or an unknown one answers 404', async () => {
+  it("deletes one favorite of the user; another user's or an unknown one answers 404", async () => {
     const victim = (await listFavorites(ctx, other)).json().content[0];
     const foreign = await ctx.app.inject({ method: 'DELETE', url: `/api/brand-analyzer/favorites/${victim.id}`, headers: owner.headers });
     expect(foreign.statusCode).toBe(404);

@@ -65,7 +65,11 @@ export function registerCsvTemplateAnalyzerRoutes(api: FastifyInstance, deps: Ap
       const { format } = request.query;
       scans.requireCompleted(scan);
       const type = DOWNLOAD_TYPES[format];
-      return sendDownload(reply, { contentType: type.contentType, fileName: `scan_results_${scan.id}.${type.extension}` }, scanResultsFile(deps, scan.id, format));
+      return sendDownload(
+        reply,
+        { contentType: type.contentType, fileName: `scan_results_${scan.id}.${type.extension}` },
+        scanResultsFile(deps, scan.id, format),
+      );
     });
 
     /** The scan's unusable rows (line, reason, value, message) as CSV. */

@@ -4,7 +4,11 @@ import { renderActionEmail } from '../../lib/mail/render.ts';
 
 /** The answer to a help request, with the user's own message quoted; the button opens Help, where both stay. */
 export function helpAnswerMessage(to: { email: string; username: string }, appUrl: string, request: { message: string; answer: string }): MailMessage {
-  const paragraphs = (text: string) => text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  const paragraphs = (text: string) =>
+    text
+      .split(/\r?\n/)
+      .map((l) => l.trim())
+      .filter(Boolean);
   return renderActionEmail({
     to: to.email,
     subject: `${COMPANY_NAME} support has answered your message`,

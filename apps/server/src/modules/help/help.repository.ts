@@ -21,10 +21,9 @@ export function insertHelpRequest(db: Db, userId: string, message: string, now: 
 
 /** Newest first; `limit` keeps the admin table bounded. */
 export function listHelpRequests(db: Db, limit: number): Promise<HelpRequestRow[]> {
-  return db.query<HelpRequestRow>(
-    `select ${COLUMNS} from help_requests h join users u on u.id = h.user_id order by h.created_at desc, h.id desc limit $1`,
-    [limit],
-  );
+  return db.query<HelpRequestRow>(`select ${COLUMNS} from help_requests h join users u on u.id = h.user_id order by h.created_at desc, h.id desc limit $1`, [
+    limit,
+  ]);
 }
 
 /** One user's own requests, newest first. */
@@ -39,7 +38,13 @@ export function listHelpRequestsOfUser(db: Db, userId: string, limit: number): P
  * Stores the answer unless the request already has one (then undefined, as for an unknown id — the caller tells them
  * apart). Returns the request with the sender's e-mail for the notification.
  */
-export function answerHelpRequest(db: Db, id: string, answer: string, adminId: string, now: Date): Promise<(HelpRequestRow & { senderEmail: string }) | undefined> {
+export function answerHelpRequest(
+  db: Db,
+  id: string,
+  answer: string,
+  adminId: string,
+  now: Date,
+): Promise<(HelpRequestRow & { senderEmail: string }) | undefined> {
   return db.maybeOne(
     `with h as (update help_requests set answer = $2, answered_at = $4, answered_by = $3 where id = $1 and answer is null returning *)
      select ${COLUMNS}, u.email as "senderEmail" from h join users u on u.id = h.user_id`,

@@ -41,20 +41,33 @@ describe('help requests', () => {
     const carla = await createUser(ctx.deps);
     const dave = await createUser(ctx.deps);
     const admin = await createUser(ctx.deps, { role: 'ADMIN' });
-    const asked = (await ctx.app.inject({ method: 'POST', url: '/api/help', headers: carla.headers, payload: { message: 'Why is my ROI lower than expected?\nScan from Monday.' } })).json();
+    const asked = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/help',
+        headers: carla.headers,
+        payload: { message: 'Why is my ROI lower than expected?\nScan from Monday.' },
+      })
+    ).json();
     expect(asked).toMatchObject({ answer: null, answeredAt: null });
     await ctx.app.inject({ method: 'POST', url: '/api/help', headers: dave.headers, payload: { message: 'Dave asks something' } });
 
-    const mine = async (headers: Record<string, string>) => (await ctx.app.inject({ method: 'GET', url: '/api/help/mine', headers })).json() as Array<{ id: string; message: string; answer: string | null }>;
+    const mine = async (headers: Record<string, string>) =>
+      (await ctx.app.inject({ method: 'GET', url: '/api/help/mine', headers })).json() as Array<{ id: string; message: string; answer: string | null }>;
     expect((await mine(carla.headers)).map((r) => r.message)).toEqual(['Why is my ROI lower than expected?\nScan from Monday.']);
 
-    const answer = (id: string, body: unknown, headers = admin.headers) => ctx.app.inject({ method: 'POST', url: `/api/help/${id}/answer`, headers, payload: body as object });
+    const answer = (id: string, body: unknown, headers = admin.headers) =>
+      ctx.app.inject({ method: 'POST', url: `/api/help/${id}/answer`, headers, payload: body as object });
     expect((await answer(asked.id, { answer: 'Nice try' }, carla.headers)).statusCode).toBe(403);
     expect((await answer(asked.id, { answer: '  ' })).json().error).toBe('Answer is required');
     ctx.clock.advance(3_600_000);
     const res = await answer(asked.id, { answer: 'The ROI uses the fees of the day.\nSee Help / Docs → Profit and ROI.' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ message: `Answer sent to ${carla.username} by e-mail.`, emailSent: true, request: { id: asked.id, answer: 'The ROI uses the fees of the day.\nSee Help / Docs → Profit and ROI.', answeredAt: ctx.clock.now().toISOString() } });
+    expect(res.json()).toMatchObject({
+      message: `Answer sent to ${carla.username} by e-mail.`,
+      emailSent: true,
+      request: { id: asked.id, answer: 'The ROI uses the fees of the day.\nSee Help / Docs → Profit and ROI.', answeredAt: ctx.clock.now().toISOString() },
+    });
     const mail = ctx.mailer.lastTo(carla.email)!;
     expect(mail.subject).toBe('DealRadar support has answered your message');
     expect(mail.text).toContain('The ROI uses the fees of the day.');
@@ -84,7 +97,10 @@ describe('help requests', () => {
     try {
       const res = await ctx.app.inject({ method: 'POST', url: `/api/help/${asked.id}/answer`, headers: admin.headers, payload: { answer: 'Hi Erin' } });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ emailSent: false, message: `The answer is saved and shown to ${erin.username} under Help, but the e-mail could not be sent.` });
+      expect(res.json()).toMatchObject({
+        emailSent: false,
+        message: `The answer is saved and shown to ${erin.username} under Help, but the e-mail could not be sent.`,
+      });
     } finally {
       ctx.mailer.send = send;
     }

@@ -39,7 +39,12 @@ export async function listOwnHelpRequests(deps: Pick<AppDeps, 'db'>, user: Curre
  * different e-mails for one question) and e-mails it. The answer counts even when the e-mail fails: the user sees it
  * under Help, and the admin is told the e-mail did not go out.
  */
-export async function answerRequest(deps: AppDeps, admin: CurrentUser, id: string, answer: string): Promise<{ message: string; request: HelpRequest; emailSent: boolean }> {
+export async function answerRequest(
+  deps: AppDeps,
+  admin: CurrentUser,
+  id: string,
+  answer: string,
+): Promise<{ message: string; request: HelpRequest; emailSent: boolean }> {
   const answered = isUuid(id) ? await answerHelpRequest(deps.db, id, answer, admin.id, deps.clock.now()) : undefined;
   if (!answered) {
     if (isUuid(id) && (await findHelpRequest(deps.db, id))) throw conflict('This request has already been answered.');
@@ -47,7 +52,9 @@ export async function answerRequest(deps: AppDeps, admin: CurrentUser, id: strin
   }
   const request = toHelpRequest(answered);
   try {
-    await deps.mailer.send(helpAnswerMessage({ email: answered.senderEmail, username: answered.senderUsername }, deps.config.APP_URL, { message: answered.message, answer }));
+    await deps.mailer.send(
+      helpAnswerMessage({ email: answered.senderEmail, username: answered.senderUsername }, deps.config.APP_URL, { message: answered.message, answer }),
+    );
   } catch (error) {
     deps.log.error({ err: (error as Error).message, helpRequestId: id }, 'help answer e-mail could not be sent');
     return { message: `The answer is saved and shown to ${answered.senderUsername} under Help, but the e-mail could not be sent.`, request, emailSent: false };

@@ -12,7 +12,15 @@ const NOT_FOUND = 'This EAN-ASIN mapping does not exist.';
 type MappingFields = z.output<typeof mappingBodySchema>;
 
 function toDto(row: MappingRow): Mapping {
-  return { id: row.id, ean: row.ean, asin: row.asin, name: row.name, brand: row.brand, numberOfPacks: row.numberOfPacks, createdAt: new Date(row.createdAt).toISOString() };
+  return {
+    id: row.id,
+    ean: row.ean,
+    asin: row.asin,
+    name: row.name,
+    brand: row.brand,
+    numberOfPacks: row.numberOfPacks,
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
 }
 
 export async function pageMappings(deps: AppDeps, page: number, size: number): Promise<Paged<Mapping>> {

@@ -31,8 +31,23 @@ const ALIASES = {
 const CODE_COLUMNS = ['product codes: ean', 'product codes: upc', 'product codes: gtin', 'ean', 'upc', 'gtin'];
 
 const LOCALES: Record<string, MarketId> = {
-  de: 'DE', 'amazon.de': 'DE', uk: 'UK', gb: 'UK', 'co.uk': 'UK', 'amazon.co.uk': 'UK', fr: 'FR', 'amazon.fr': 'FR', it: 'IT', 'amazon.it': 'IT',
-  es: 'ES', 'amazon.es': 'ES', us: 'US', com: 'US', 'amazon.com': 'US', ca: 'CA', 'amazon.ca': 'CA',
+  de: 'DE',
+  'amazon.de': 'DE',
+  uk: 'UK',
+  gb: 'UK',
+  'co.uk': 'UK',
+  'amazon.co.uk': 'UK',
+  fr: 'FR',
+  'amazon.fr': 'FR',
+  it: 'IT',
+  'amazon.it': 'IT',
+  es: 'ES',
+  'amazon.es': 'ES',
+  us: 'US',
+  com: 'US',
+  'amazon.com': 'US',
+  ca: 'CA',
+  'amazon.ca': 'CA',
 };
 
 export function normalizeHeader(header: string): string {

@@ -43,7 +43,13 @@ export function createListingLookup(deps: ListingLookupDeps) {
   const inflight = new Map<string, Promise<Settled>>();
 
   /** Fresh cache entries first, without any bookkeeping (a warm scan's keys are all answered here); then the misses. */
-  async function fetchKeys(market: MarketId, keyType: CacheKeyType, keys: string[], signal: AbortSignal | undefined, call: RetailCallOptions): Promise<Fetched> {
+  async function fetchKeys(
+    market: MarketId,
+    keyType: CacheKeyType,
+    keys: string[],
+    signal: AbortSignal | undefined,
+    call: RetailCallOptions,
+  ): Promise<Fetched> {
     const unique = [...new Set(keys)];
     const results: Map<string, KeyResult> = await readFreshCache(deps.db, market, keyType, unique, deps.clock.now());
     const misses = unique.filter((key) => !results.has(key));
@@ -55,7 +61,13 @@ export function createListingLookup(deps: ListingLookupDeps) {
   }
 
   /** Keys not in the cache: claimed (or awaited when another caller has them), read again, then fetched upstream. */
-  async function claimAndFetch(market: MarketId, keyType: CacheKeyType, unique: string[], signal: AbortSignal | undefined, call: RetailCallOptions): Promise<Fetched> {
+  async function claimAndFetch(
+    market: MarketId,
+    keyType: CacheKeyType,
+    unique: string[],
+    signal: AbortSignal | undefined,
+    call: RetailCallOptions,
+  ): Promise<Fetched> {
     const results = new Map<string, KeyResult>();
     const waits: Array<Promise<void>> = [];
     const claimed: string[] = [];
@@ -245,7 +257,12 @@ export function createListingLookup(deps: ListingLookupDeps) {
       // The EAN's cache entry now holds the buy box: the next scan of it reads everything in one statement.
       const now = deps.clock.now();
       const expiresAt = new Date(now.getTime() + deps.ttlMs);
-      await writeCache(deps.db, market, 'ean', upgraded.map((u) => ({ ...u, source: deps.provider.name, fetchedAt: now, expiresAt })));
+      await writeCache(
+        deps.db,
+        market,
+        'ean',
+        upgraded.map((u) => ({ ...u, source: deps.provider.name, fetchedAt: now, expiresAt })),
+      );
     }
     return {
       resolved,
@@ -265,7 +282,12 @@ export function createListingLookup(deps: ListingLookupDeps) {
     const sample = step === 1 ? unique : Array.from({ length: ESTIMATE_SAMPLE }, (_, k) => unique[Math.floor(k * step)]!);
     const cached = await countFreshCache(deps.db, market, sample, deps.clock.now());
     const scale = unique.length / Math.max(1, sample.length);
-    return estimateTokens({ eans: unique.length, complete: Math.round(cached.complete * scale), withoutBuyBox: Math.round(cached.withoutBuyBox * scale), account });
+    return estimateTokens({
+      eans: unique.length,
+      complete: Math.round(cached.complete * scale),
+      withoutBuyBox: Math.round(cached.withoutBuyBox * scale),
+      account,
+    });
   }
 
   return { lookupListings, estimate };

@@ -62,7 +62,12 @@ export function toEurMinor(amount: number | null, fx: FxRate): number | null {
  * would have met `minRoi` (a fraction) — the profit engine run once per distinct daily price. Null without a cost,
  * without history, or with fewer than MIN_KNOWN_DAYS known days.
  */
-export function profitableShare90(resolved: ResolvedListing, unitCostEur: number | null, fx: FxRate, options: ListingProfitOptions & { minRoi: number }): number | null {
+export function profitableShare90(
+  resolved: ResolvedListing,
+  unitCostEur: number | null,
+  fx: FxRate,
+  options: ListingProfitOptions & { minRoi: number },
+): number | null {
   const daily = resolved.listing.buyBoxDaily90;
   if (unitCostEur === null || !daily?.length) return null;
   const result = profitableShare(daily, (price) => {

@@ -108,7 +108,10 @@ export interface MappingRow {
 const MAPPING_COLUMNS = `id, ean, asin, name, brand, number_of_packs as "numberOfPacks", created_at as "createdAt"`;
 
 export async function listMappings(db: Db, page: number, size: number): Promise<{ rows: MappingRow[]; total: number }> {
-  const rows = await db.query<MappingRow>(`select ${MAPPING_COLUMNS} from ean_asin_mappings order by created_at desc, id limit $1 offset $2`, [size, page * size]);
+  const rows = await db.query<MappingRow>(`select ${MAPPING_COLUMNS} from ean_asin_mappings order by created_at desc, id limit $1 offset $2`, [
+    size,
+    page * size,
+  ]);
   const { total } = await db.one<{ total: number }>('select count(*)::int as total from ean_asin_mappings');
   return { rows, total };
 }

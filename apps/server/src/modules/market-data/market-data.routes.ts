@@ -14,7 +14,6 @@ import { feeRulesTable } from './fee-rules.service.ts';
 import { importKeepaExport, marketDataStatus } from './keepa-import.service.ts';
 import { demoSupplierSampleCsv } from './providers/demo/demo-supplier-sample.ts';
 
-
 /**
  * GET /market-data/source (any user): active providers, for the 'Demo data' badge.
  * /ean-asin-mapping (admin): list (page, size), create, update, delete (SPEC §7).

@@ -40,10 +40,22 @@ export function selectProviders(deps: MarketDataDeps): { retail: RetailProvider;
       retail = createImportOnlyRetailProvider();
     } else {
       if (!config.KEEPA_API_KEY) throw new Error(`MARKET_DATA=${mode} needs KEEPA_API_KEY (or use MARKET_DATA=qogita with imported Keepa exports).`);
-      retail = createKeepaProvider({ apiKey: config.KEEPA_API_KEY, baseUrl: config.KEEPA_BASE_URL, now: () => deps.clock.now(), log: deps.log, fetchImpl: deps.fetchImpl });
+      retail = createKeepaProvider({
+        apiKey: config.KEEPA_API_KEY,
+        baseUrl: config.KEEPA_BASE_URL,
+        now: () => deps.clock.now(),
+        log: deps.log,
+        fetchImpl: deps.fetchImpl,
+      });
     }
     if (config.QOGITA_EMAIL && config.QOGITA_PASSWORD) {
-      wholesale = createQogitaProvider({ email: config.QOGITA_EMAIL, password: config.QOGITA_PASSWORD, baseUrl: config.QOGITA_BASE_URL, log: deps.log, fetchImpl: deps.fetchImpl });
+      wholesale = createQogitaProvider({
+        email: config.QOGITA_EMAIL,
+        password: config.QOGITA_PASSWORD,
+        baseUrl: config.QOGITA_BASE_URL,
+        log: deps.log,
+        fetchImpl: deps.fetchImpl,
+      });
     } else if (mode === 'qogita') {
       throw new Error('MARKET_DATA=qogita needs QOGITA_EMAIL and QOGITA_PASSWORD.');
     } else {
@@ -57,8 +69,21 @@ export function selectProviders(deps: MarketDataDeps): { retail: RetailProvider;
 /** Builds the configured providers (MARKET_DATA) behind the shared cache. */
 export function createMarketDataService(deps: MarketDataDeps): MarketDataService {
   const { retail, wholesale } = selectProviders(deps);
-  const lookup = createListingLookup({ db: deps.db, clock: deps.clock, provider: retail, ttlMs: deps.config.MARKET_CACHE_TTL_HOURS * 3_600_000, log: deps.log });
-  const fx = createFxService({ config: deps.config, db: deps.db, clock: deps.clock, offline: retail.isDemo && wholesale.isDemo, log: deps.log, fetchImpl: deps.fetchImpl });
+  const lookup = createListingLookup({
+    db: deps.db,
+    clock: deps.clock,
+    provider: retail,
+    ttlMs: deps.config.MARKET_CACHE_TTL_HOURS * 3_600_000,
+    log: deps.log,
+  });
+  const fx = createFxService({
+    config: deps.config,
+    db: deps.db,
+    clock: deps.clock,
+    offline: retail.isDemo && wholesale.isDemo,
+    log: deps.log,
+    fetchImpl: deps.fetchImpl,
+  });
   return {
     source: { retail: retail.name, wholesale: wholesale.name, isDemo: retail.isDemo || wholesale.isDemo },
     lookupListings: lookup.lookupListings,

@@ -69,7 +69,11 @@ export async function saveMatchRule(db: Db, rule: NewMatchRule): Promise<MatchRu
 }
 
 /** One page of the organization's rules, newest first; search: part of an EAN or ASIN. */
-export async function listMatchRules(db: Db, organizationId: string, page: { limit: number; offset: number; search?: string }): Promise<{ rows: MatchRuleRow[]; total: number }> {
+export async function listMatchRules(
+  db: Db,
+  organizationId: string,
+  page: { limit: number; offset: number; search?: string },
+): Promise<{ rows: MatchRuleRow[]; total: number }> {
   const pattern = page.search ? `%${page.search.replace(/[\\%_]/g, (c) => `\\${c}`).toUpperCase()}%` : null;
   const where = `r.organization_id = $1 and ($2::text is null or r.ean like $2 or r.asin like $2)`;
   const [rows, count] = await Promise.all([

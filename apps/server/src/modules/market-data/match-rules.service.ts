@@ -1,5 +1,11 @@
 import type { z } from 'zod';
-import { MAX_ALTERNATIVES, type matchRuleBodySchema, type MatchAlternative, type MatchRule, type MatchRulesQuery } from '@dealradar/shared/contracts/match-rules';
+import {
+  MAX_ALTERNATIVES,
+  type matchRuleBodySchema,
+  type MatchAlternative,
+  type MatchRule,
+  type MatchRulesQuery,
+} from '@dealradar/shared/contracts/match-rules';
 import { toPaged, type Paged } from '@dealradar/shared/paging';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../errors/app-error.ts';

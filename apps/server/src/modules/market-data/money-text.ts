@@ -14,4 +14,3 @@ export function decimalToMinor(text: string): number | null {
   const cents = Number(match[2]) * 100 + Number(((match[3] ?? '') + '00').slice(0, 2)) + (Number((match[3] ?? '')[2] ?? 0) >= 5 ? 1 : 0);
   return match[1] ? -cents : cents;
 }
-

@@ -110,13 +110,13 @@ async function applyEvent(tx: Db, deps: Pick<AppDeps, 'clock' | 'log'>, event: P
     return `ignored: unknown price id ${priceIds.join(', ') || '(none)'}`;
   }
   const periodEndsAt = toDate(isTransaction ? d.billing_period?.ends_at : d.current_billing_period?.ends_at);
-  const cancelAt = !isTransaction && d.scheduled_change?.action === 'cancel' ? toDate(d.scheduled_change.effective_at) ?? periodEndsAt : null;
+  const cancelAt = !isTransaction && d.scheduled_change?.action === 'cancel' ? (toDate(d.scheduled_change.effective_at) ?? periodEndsAt) : null;
   await applyBillingUpdate(tx, org.id, {
     subscriptionTier: tierName,
     paddleCustomerId: customerId ?? null,
     paddleSubscriptionId: subscriptionId ?? null,
     // past_due keeps the plan while Paddle retries the payment; a final failure arrives as subscription.canceled.
-    subscriptionStatus: isTransaction ? 'active' : d.status ?? 'active',
+    subscriptionStatus: isTransaction ? 'active' : (d.status ?? 'active'),
     subscriptionPeriodEndsAt: periodEndsAt,
     subscriptionCancelAt: cancelAt,
     subscriptionEventAt: occurredAt,

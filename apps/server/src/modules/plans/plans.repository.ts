@@ -41,10 +41,9 @@ export function findTierByPriceId(db: Db, priceId: string): Promise<TierRow | un
 
 /** The organization's tier (joined), or undefined for an unknown organization. */
 export function findOrganizationTier(db: Db, organizationId: string): Promise<TierRow | undefined> {
-  return db.maybeOne<TierRow>(
-    `select ${TIER_COLUMNS} from organizations o join subscription_tiers t on t.name = o.subscription_tier where o.id = $1`,
-    [organizationId],
-  );
+  return db.maybeOne<TierRow>(`select ${TIER_COLUMNS} from organizations o join subscription_tiers t on t.name = o.subscription_tier where o.id = $1`, [
+    organizationId,
+  ]);
 }
 
 /** The user's own threshold and their organization's tier. */
@@ -77,10 +76,11 @@ export async function expireEndedSubscriptions(db: Db, organizationId: string | 
 }
 
 export async function readUsage(db: Db, organizationId: string, metric: UsageMetric, periodStart: string): Promise<number> {
-  const row = await db.maybeOne<{ used: number }>(
-    'select used from usage_counters where organization_id = $1 and metric = $2 and period_start = $3::date',
-    [organizationId, metric, periodStart],
-  );
+  const row = await db.maybeOne<{ used: number }>('select used from usage_counters where organization_id = $1 and metric = $2 and period_start = $3::date', [
+    organizationId,
+    metric,
+    periodStart,
+  ]);
   return row?.used ?? 0;
 }
 
@@ -152,10 +152,10 @@ export function findUserOrganizationId(db: Db, userId: string): Promise<{ organi
 
 /** Admin support: sets the tier and clears a scheduled cancellation. Returns false for an unknown organization. */
 export async function setOrganizationTier(db: Db, organizationId: string, tier: string): Promise<boolean> {
-  const changed = await db.execute(
-    `update organizations set subscription_tier = $2, subscription_cancel_at = null where id::text = $1`,
-    [organizationId, tier],
-  );
+  const changed = await db.execute(`update organizations set subscription_tier = $2, subscription_cancel_at = null where id::text = $1`, [
+    organizationId,
+    tier,
+  ]);
   return changed > 0;
 }
 
@@ -178,7 +178,16 @@ export async function applyBillingUpdate(db: Db, organizationId: string, u: Bill
             subscription_period_ends_at = coalesce($6, subscription_period_ends_at), subscription_cancel_at = $7,
             subscription_event_at = $8
       where id = $1`,
-    [organizationId, u.subscriptionTier, u.paddleCustomerId, u.paddleSubscriptionId, u.subscriptionStatus, u.subscriptionPeriodEndsAt, u.subscriptionCancelAt, u.subscriptionEventAt],
+    [
+      organizationId,
+      u.subscriptionTier,
+      u.paddleCustomerId,
+      u.paddleSubscriptionId,
+      u.subscriptionStatus,
+      u.subscriptionPeriodEndsAt,
+      u.subscriptionCancelAt,
+      u.subscriptionEventAt,
+    ],
   );
 }
 

@@ -7,7 +7,14 @@ import { userOf, type AuthGuards } from '../../plugins/auth.ts';
 import { contractRoutes } from '../../plugins/contract-routes.ts';
 import { handlePaddleEvent, paddleEventSchema } from './paddle-webhook.service.ts';
 import { verifyPaddleSignature } from './paddle-signature.ts';
-import { getSubscriptionStatus, listSubscriptionTiers, setTierOfOrganization, setTierCheckoutId, setTierOfUsersOrganization, setUsageOfUsersOrganization } from './plans.service.ts';
+import {
+  getSubscriptionStatus,
+  listSubscriptionTiers,
+  setTierOfOrganization,
+  setTierCheckoutId,
+  setTierOfUsersOrganization,
+  setUsageOfUsersOrganization,
+} from './plans.service.ts';
 
 /** Plans, usage and Paddle billing (issue 3). */
 export function registerPlansRoutes(api: FastifyInstance, deps: AppDeps, guards: AuthGuards): void {

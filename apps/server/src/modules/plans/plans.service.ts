@@ -4,7 +4,15 @@ import type { AppDeps } from '../../deps.ts';
 import { conflict, notFound } from '../../errors/app-error.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { getEntitlements, getUsage } from './entitlements.ts';
-import { findOrganizationBilling, findUserOrganizationId, findTierByPriceId, listTiers, setOrganizationTier, setTierPriceId, setUsage } from './plans.repository.ts';
+import {
+  findOrganizationBilling,
+  findUserOrganizationId,
+  findTierByPriceId,
+  listTiers,
+  setOrganizationTier,
+  setTierPriceId,
+  setUsage,
+} from './plans.repository.ts';
 import { dayPeriod, monthPeriod } from './usage-periods.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'log'>;
@@ -53,13 +61,23 @@ export async function listSubscriptionTiers(deps: Deps, user: CurrentUser): Prom
 }
 
 /** Admin support and refunds: puts an organization on a tier (clears a scheduled cancellation). */
-export async function setTierOfOrganization(deps: Deps, admin: CurrentUser, organizationId: string, tier: string): Promise<{ organizationId: string; tier: string }> {
+export async function setTierOfOrganization(
+  deps: Deps,
+  admin: CurrentUser,
+  organizationId: string,
+  tier: string,
+): Promise<{ organizationId: string; tier: string }> {
   if (!(await setOrganizationTier(deps.db, organizationId, tier))) throw notFound('Organization not found.');
   deps.log.info({ adminId: admin.id, organizationId, tier }, 'subscription tier set by an administrator');
   return { organizationId, tier };
 }
 
-export async function setTierOfUsersOrganization(deps: Deps, admin: CurrentUser, userId: string, tier: string): Promise<{ organizationId: string; tier: string }> {
+export async function setTierOfUsersOrganization(
+  deps: Deps,
+  admin: CurrentUser,
+  userId: string,
+  tier: string,
+): Promise<{ organizationId: string; tier: string }> {
   const row = await findUserOrganizationId(deps.db, userId);
   if (!row) throw notFound('User not found.');
   return setTierOfOrganization(deps, admin, row.organizationId, tier);
@@ -82,7 +100,12 @@ export async function setUsageOfUsersOrganization(
 }
 
 /** Admin: puts a deployment's own Paddle price id on a plan (the seeded ids are placeholders). */
-export async function setTierCheckoutId(deps: Deps, admin: CurrentUser, name: string, checkoutId: string | null): Promise<{ name: string; checkoutId: string | null }> {
+export async function setTierCheckoutId(
+  deps: Deps,
+  admin: CurrentUser,
+  name: string,
+  checkoutId: string | null,
+): Promise<{ name: string; checkoutId: string | null }> {
   if (checkoutId) {
     const owner = await findTierByPriceId(deps.db, checkoutId);
     if (owner && owner.name !== name) throw conflict(`The price id ${checkoutId} already belongs to the ${owner.name} plan.`);

@@ -30,7 +30,14 @@ export function registerTokenRefresh(api: FastifyInstance, deps: AppDeps): void 
     if (ttl <= 0) return payload;
     const fresh = await signSessionToken(
       deps.jwtSecret,
-      { id: user.id, username: user.username, email: user.email, role: user.role, subscriptionTier: user.subscriptionTier, sessionVersion: user.sessionVersion },
+      {
+        id: user.id,
+        username: user.username,
+        email: user.email,
+        role: user.role,
+        subscriptionTier: user.subscriptionTier,
+        sessionVersion: user.sessionVersion,
+      },
       ttl,
       deps.clock.now(),
       // Same session id: logging out with either token revokes both.

@@ -58,10 +58,11 @@ export function hotDeals(db: Db, now: Date, limit: number): Promise<DropRow[]> {
 }
 
 export function recentDrops(db: Db, now: Date, since: Date, limit: number): Promise<DropRow[]> {
-  return db.query(
-    `select ${DROP_COLUMNS} from price_drops where ${ACTIVE} and detected_at >= $2 order by detected_at desc, id desc limit $3`,
-    [now, since, limit],
-  );
+  return db.query(`select ${DROP_COLUMNS} from price_drops where ${ACTIVE} and detected_at >= $2 order by detected_at desc, id desc limit $3`, [
+    now,
+    since,
+    limit,
+  ]);
 }
 
 export function countBy(db: Db, now: Date, column: 'drop_category' | 'priority'): Promise<Array<{ key: string; n: number }>> {
@@ -69,10 +70,10 @@ export function countBy(db: Db, now: Date, column: 'drop_category' | 'priority')
 }
 
 export function topBrands(db: Db, now: Date, limit: number): Promise<Array<{ brand: string; dropCount: number }>> {
-  return db.query(
-    `select brand, count(*)::int as "dropCount" from price_drops where ${ACTIVE} group by brand order by count(*) desc, brand limit $2`,
-    [now, limit],
-  );
+  return db.query(`select brand, count(*)::int as "dropCount" from price_drops where ${ACTIVE} group by brand order by count(*) desc, brand limit $2`, [
+    now,
+    limit,
+  ]);
 }
 
 /** Drops first detected per local calendar day from `fromDay` (YYYY-MM-DD) to `toDay`, days without drops included. */

@@ -30,14 +30,36 @@ const BASE: Record<Key, number> = { A1: 1000, A2: 1000, A3: 1000, B1: 1000, B2: 
 
 function catalogue(prices: Partial<Record<Key, number>>) {
   const all = { ...BASE, ...prices };
-  return catalogueOf((Object.keys(all) as Key[]).map((k) => variant(PRODUCTS[k].gtin, all[k], { brand: PRODUCTS[k].brand, name: PRODUCTS[k].name, stock: k === 'E1' ? null : 25 })));
+  return catalogueOf(
+    (Object.keys(all) as Key[]).map((k) =>
+      variant(PRODUCTS[k].gtin, all[k], { brand: PRODUCTS[k].brand, name: PRODUCTS[k].name, stock: k === 'E1' ? null : 25 }),
+    ),
+  );
 }
 
 function listing(ean: string, market: MarketId, buyBoxPrice: number): AmazonListing {
   return {
-    ean, asin: 'B000TEST01', market, title: 'x', brand: 'Olaplex', imageUrl: null, buyBoxPrice, lowestFbaPrice: null, lowestFbmPrice: null,
-    offerCount: 3, mainCategoryRank: 1000, beautyCategoryRank: 10, estimatedMonthlySales: 100, rating: 4.5, reviewCount: 10,
-    buyBoxSellerId: null, referralFeeRate: 0.15, fbaFee: 300, packageQuantity: 1, fetchedAt: new Date(T0), source: 'demo',
+    ean,
+    asin: 'B000TEST01',
+    market,
+    title: 'x',
+    brand: 'Olaplex',
+    imageUrl: null,
+    buyBoxPrice,
+    lowestFbaPrice: null,
+    lowestFbmPrice: null,
+    offerCount: 3,
+    mainCategoryRank: 1000,
+    beautyCategoryRank: 10,
+    estimatedMonthlySales: 100,
+    rating: 4.5,
+    reviewCount: 10,
+    buyBoxSellerId: null,
+    referralFeeRate: 0.15,
+    fbaFee: 300,
+    packageQuantity: 1,
+    fetchedAt: new Date(T0),
+    source: 'demo',
   };
 }
 
@@ -50,7 +72,8 @@ function stubMarketData(real: MarketDataService): MarketDataService {
     lookupListings: async (eans, market) => {
       const resolved = new Map();
       const price = market === 'DE' ? 1999 : market === 'UK' ? 1500 : null;
-      if (price !== null && eans.includes(PRODUCTS.C1.gtin)) resolved.set(PRODUCTS.C1.gtin, { listing: listing(PRODUCTS.C1.gtin, market, price), numberOfPacks: 1, alternatives: [], mapped: false });
+      if (price !== null && eans.includes(PRODUCTS.C1.gtin))
+        resolved.set(PRODUCTS.C1.gtin, { listing: listing(PRODUCTS.C1.gtin, market, price), numberOfPacks: 1, alternatives: [], mapped: false });
       return { resolved, notLookedUp: [], upstreamRequests: 0 };
     },
   };
@@ -118,7 +141,12 @@ describe('price-alert endpoints', () => {
 
   it('overview: totals, savings, average, top brand and recent count over the active drops', async () => {
     expect((await get('/api/price-alerts/dashboard/overview')).json()).toEqual({
-      totalDrops: 7, totalSavings: 23.8, avgDiscount: 30.4, topBrand: 'Nivea', recentDrops: 4, currency: 'EUR',
+      totalDrops: 7,
+      totalSavings: 23.8,
+      avgDiscount: 30.4,
+      topBrand: 'Nivea',
+      recentDrops: 4,
+      currency: 'EUR',
     });
   });
 
@@ -126,11 +154,24 @@ describe('price-alert endpoints', () => {
     const items = (await get('/api/price-alerts/dashboard/hot-deals')).json();
     expect(items.map((i: { priceDropPercentage: number }) => i.priceDropPercentage)).toEqual([80, 60, 30, 25, 12]);
     expect(items[0]).toMatchObject({
-      productId: PRODUCTS.C1.gtin, productName: PRODUCTS.C1.name, productBrand: 'Olaplex', productCategory: 'Skin Care',
-      productPrimaryIdentifier: PRODUCTS.C1.gtin, stock: 25, oldPriceExclVat: 10, oldPriceInclVat: 11.9, newPriceExclVat: 2, newPriceInclVat: 2.38,
-      dropCategory: 'HUGE', priority: 'CRITICAL', dropIcon: '💎', detectedAt: new Date(T0 + 3 * HOUR).toISOString(),
-      expiresAt: new Date(T0 + 27 * HOUR).toISOString(), qogitaLink: `https://www.qogita.com/products/${PRODUCTS.C1.gtin}/`,
-      productImageUrl: `https://images.example.test/${PRODUCTS.C1.gtin}.jpg`, currency: 'EUR',
+      productId: PRODUCTS.C1.gtin,
+      productName: PRODUCTS.C1.name,
+      productBrand: 'Olaplex',
+      productCategory: 'Skin Care',
+      productPrimaryIdentifier: PRODUCTS.C1.gtin,
+      stock: 25,
+      oldPriceExclVat: 10,
+      oldPriceInclVat: 11.9,
+      newPriceExclVat: 2,
+      newPriceInclVat: 2.38,
+      dropCategory: 'HUGE',
+      priority: 'CRITICAL',
+      dropIcon: '💎',
+      detectedAt: new Date(T0 + 3 * HOUR).toISOString(),
+      expiresAt: new Date(T0 + 27 * HOUR).toISOString(),
+      qogitaLink: `https://www.qogita.com/products/${PRODUCTS.C1.gtin}/`,
+      productImageUrl: `https://images.example.test/${PRODUCTS.C1.gtin}.jpg`,
+      currency: 'EUR',
     });
   });
 
@@ -151,7 +192,11 @@ describe('price-alert endpoints', () => {
     expect(body.dropsByCategory).toEqual({ Minor: 2, Small: 1, Medium: 2, Large: 1, Huge: 1 });
     expect(Object.keys(body.dropsByCategory)).toEqual(['Minor', 'Small', 'Medium', 'Large', 'Huge']);
     expect(body.dropsByPriority).toEqual({ Low: 1, Medium: 2, High: 1, 'Very High': 1, Critical: 2 });
-    expect(body.topBrands).toEqual([{ brand: 'Nivea', dropCount: 3 }, { brand: 'CeraVe', dropCount: 2 }, { brand: 'Olaplex', dropCount: 2 }]);
+    expect(body.topBrands).toEqual([
+      { brand: 'Nivea', dropCount: 3 },
+      { brand: 'CeraVe', dropCount: 2 },
+      { brand: 'Olaplex', dropCount: 2 },
+    ]);
     expect(body.dailyTrend).toHaveLength(14);
     expect(body.dailyTrend[0].date).toBe('2026-11-10');
     expect(body.dailyTrend.at(-1)).toEqual({ date: '2026-11-23', drops: 7, avgDiscount: 30.4 });
@@ -179,7 +224,20 @@ describe('price-alert endpoints', () => {
     ['newPriceExclVat', 'desc', (i) => i.newPriceExclVat, [15, 9.9, 9.5, 8.8, 7, 4, 2]],
     ['oldPriceExclVat', 'desc', (i) => i.oldPriceExclVat, [20, 10, 10, 10, 10, 10, 10]],
     ['productBrand', 'asc', (i) => i.productBrand, ['CeraVe', 'CeraVe', 'Nivea', 'Nivea', 'Nivea', 'Olaplex', 'Olaplex']],
-    ['productName', 'asc', (i) => i.productName, ['CeraVe Hydrating Cleanser', 'CeraVe Moisturising Cream', 'Nivea Creme 150ml', 'Nivea Men Balm', 'Nivea Soft 200ml', 'Olaplex No.3 Hair Perfector', 'Olaplex No.4 Bond Shampoo']],
+    [
+      'productName',
+      'asc',
+      (i) => i.productName,
+      [
+        'CeraVe Hydrating Cleanser',
+        'CeraVe Moisturising Cream',
+        'Nivea Creme 150ml',
+        'Nivea Men Balm',
+        'Nivea Soft 200ml',
+        'Olaplex No.3 Hair Perfector',
+        'Olaplex No.4 Bond Shampoo',
+      ],
+    ],
   ];
   for (const [sortBy, sortOrder, pick, expected] of sortCases) {
     it(`price drops: sort by ${sortBy} ${sortOrder}`, async () => {
@@ -243,11 +301,28 @@ describe('price-alert endpoints', () => {
     expect(res.statusCode, res.body).toBe(200);
     // DE: 19.99 incl. 19 % VAT → 3.19 VAT, 16.80 net − 3.00 referral (15 %) − 3.00 FBA − 1 × 2.00 cost = 8.80 → 439.99 % (as the badge).
     expect(res.json()).toMatchObject({
-      dropId: top.id, market: 'DE', currency: 'EUR', available: true, asin: 'B000TEST01', vatRegistered: true, unitCostEur: 2, fxRate: 1,
-      salePrice: 19.99, vatRate: 0.19, vat: 3.19, revenue: 16.8, referralFee: 3, fbaFee: 3, numberOfPacks: 1, unitCost: 2, totalCost: 2,
-      profit: 8.8, roiPercentage: top.bestRoiPercentage,
+      dropId: top.id,
+      market: 'DE',
+      currency: 'EUR',
+      available: true,
+      asin: 'B000TEST01',
+      vatRegistered: true,
+      unitCostEur: 2,
+      fxRate: 1,
+      salePrice: 19.99,
+      vatRate: 0.19,
+      vat: 3.19,
+      revenue: 16.8,
+      referralFee: 3,
+      fbaFee: 3,
+      numberOfPacks: 1,
+      unitCost: 2,
+      totalCost: 2,
+      profit: 8.8,
+      roiPercentage: top.bestRoiPercentage,
       // issue 12: the seller profile (default DE, registered), the rules' day and every fee line with its rule
-      seller: { country: 'DE', vatRegistered: true }, purchaseVat: 0,
+      seller: { country: 'DE', vatRegistered: true },
+      purchaseVat: 0,
     });
     const body = res.json();
     expect(body.rulesDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -288,8 +363,13 @@ describe('price-alert endpoints', () => {
   it('stats: products, active drops, cadence, last and next update', async () => {
     const now = new Date(T0 + 4.5 * HOUR);
     expect((await get('/api/price-alerts/stats')).json()).toEqual({
-      totalProducts: 9, totalPriceDrops: 7, currentUpdateFrequency: 'Hourly', lastUpdateTime: new Date(T0 + 4 * HOUR).toISOString(),
-      nextUpdateTime: nextRefreshAt(now, 'Europe/Berlin').toISOString(), refreshing: false, timeZone: 'Europe/Berlin',
+      totalProducts: 9,
+      totalPriceDrops: 7,
+      currentUpdateFrequency: 'Hourly',
+      lastUpdateTime: new Date(T0 + 4 * HOUR).toISOString(),
+      nextUpdateTime: nextRefreshAt(now, 'Europe/Berlin').toISOString(),
+      refreshing: false,
+      timeZone: 'Europe/Berlin',
     });
     expect(nextRefreshAt(now, 'Europe/Berlin').toISOString()).toBe('2026-11-23T13:00:00.000Z');
   });

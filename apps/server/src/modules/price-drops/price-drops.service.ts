@@ -1,8 +1,17 @@
 import type { DashboardAnalytics, DashboardOverview, PriceAlertStats, PriceDropItem, PriceDropsQuery } from '@dealradar/shared/contracts/price-drops';
 import { currentUpdateFrequency, nextRefreshAt } from '@dealradar/shared/drops-schedule';
 import {
-  DAILY_TREND_DAYS, DROP_CATEGORIES, DROP_CATEGORY_LABELS, DROP_ICONS, DROP_PRIORITIES, DROP_PRIORITY_LABELS,
-  HOT_DEALS_LIMIT, RECENT_DROPS_HOURS, TOP_BRANDS_LIMIT, type DropCategory, type DropPriority,
+  DAILY_TREND_DAYS,
+  DROP_CATEGORIES,
+  DROP_CATEGORY_LABELS,
+  DROP_ICONS,
+  DROP_PRIORITIES,
+  DROP_PRIORITY_LABELS,
+  HOT_DEALS_LIMIT,
+  RECENT_DROPS_HOURS,
+  TOP_BRANDS_LIMIT,
+  type DropCategory,
+  type DropPriority,
 } from '@dealradar/shared/drops';
 import { toPaged, type Paged } from '@dealradar/shared/paging';
 import { regionCurrency } from '@dealradar/shared/regions';
@@ -141,7 +150,11 @@ export async function listPriceDropsJson(deps: Deps, user: CurrentUser, query: P
       cachedAggregate(deps.db, ['count', filters, ...version], async () => (await repo.countDrops(deps.db, query, now)).n),
       repo.pageOfDrops(deps.db, query, now),
     ]);
-    return toPaged(rows.map((r) => toItem(r, money)), total, query.size);
+    return toPaged(
+      rows.map((r) => toItem(r, money)),
+      total,
+      query.size,
+    );
   });
 }
 

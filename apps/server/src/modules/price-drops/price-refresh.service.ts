@@ -10,7 +10,16 @@ import { createMarketDataService } from '../market-data/market-data.service.ts';
 import { failRun, finishRun, startRun } from './refresh-runs.repository.ts';
 import { queueAlertsAfterRefresh, type AfterRefreshResult } from '../alerts/alert-dispatch.service.ts';
 import { saveMarketRoi } from '../alerts/alerts.repository.ts';
-import { analyzeSnapshotTables, applySnapshot, clearStaging, hasSnapshot, listDropsDetectedAt, loadStagingBatch, saveBestRoi, type ApplyCounts } from './snapshot.repository.ts';
+import {
+  analyzeSnapshotTables,
+  applySnapshot,
+  clearStaging,
+  hasSnapshot,
+  listDropsDetectedAt,
+  loadStagingBatch,
+  saveBestRoi,
+  type ApplyCounts,
+} from './snapshot.repository.ts';
 
 export type RefreshDeps = Pick<AppDeps, 'db' | 'clock' | 'marketData' | 'log' | 'config'> & Partial<Pick<AppDeps, 'queue'>>;
 
@@ -153,7 +162,10 @@ async function computeBestRoi(deps: RefreshDeps, now: Date): Promise<number> {
     }
     await yieldToEventLoop();
   }
-  await saveBestRoi(deps.db, [...best].map(([id, v]) => ({ id, ...v })));
+  await saveBestRoi(
+    deps.db,
+    [...best].map(([id, v]) => ({ id, ...v })),
+  );
   await saveMarketRoi(deps.db, now, perMarket);
   return best.size;
 }

@@ -105,7 +105,10 @@ describe('drop rules: price sequences → drops, updates, removals, expiries', (
   beforeAll(async () => {
     clock = new TestClock(START);
     ctx = await buildTestApp({ clock });
-    deps = { ...ctx.deps, marketData: { ...ctx.deps.marketData, lookupListings: async () => ({ resolved: new Map(), notLookedUp: [], upstreamRequests: 0 }) } as MarketDataService };
+    deps = {
+      ...ctx.deps,
+      marketData: { ...ctx.deps.marketData, lookupListings: async () => ({ resolved: new Map(), notLookedUp: [], upstreamRequests: 0 }) } as MarketDataService,
+    };
   });
   afterAll(async () => ctx.close());
   beforeEach(async () => {
@@ -144,7 +147,10 @@ describe('drop rules: price sequences → drops, updates, removals, expiries', (
       clock.set(new Date(Date.parse(START) + i * HOUR));
       await refreshPrices(deps, { trigger: 'test', catalogue: catalogueOf([variant(gtin, price)]) });
     }
-    const history = await ctx.deps.db.query<{ price: number }>('select price_excl_vat as price from wholesale_price_history where gtin = $1 order by recorded_at', [gtin]);
+    const history = await ctx.deps.db.query<{ price: number }>(
+      'select price_excl_vat as price from wholesale_price_history where gtin = $1 order by recorded_at',
+      [gtin],
+    );
     expect(history.map((h) => h.price)).toEqual([1000, 900, 950]);
     const product = await ctx.deps.db.one<{ price: number; incl: number; stock: number; url: string }>(
       'select price_excl_vat as price, price_incl_vat as incl, stock, product_url as url from wholesale_products where gtin = $1',
@@ -166,7 +172,9 @@ describe('drop rules: price sequences → drops, updates, removals, expiries', (
     const base = Array.from({ length: 3000 }, (_, i) => variant(String(1_000_000_000_000 + i), 1000 + i));
     await refreshPrices(deps, { trigger: 'test', catalogue: catalogueOf(base, 700) });
     clock.advance(HOUR);
-    const changed = base.map((v, i) => (i % 10 === 0 ? { ...v, priceExclVat: v.priceExclVat - 100 } : i % 10 === 1 ? { ...v, priceExclVat: v.priceExclVat + 100 } : v));
+    const changed = base.map((v, i) =>
+      i % 10 === 0 ? { ...v, priceExclVat: v.priceExclVat - 100 } : i % 10 === 1 ? { ...v, priceExclVat: v.priceExclVat + 100 } : v,
+    );
     const result = await refreshPrices(deps, { trigger: 'test', catalogue: catalogueOf(changed, 700) });
     expect(result).toMatchObject({ variants: 3000, newProducts: 0, priceChanges: 600, dropsCreated: 300 });
   });

@@ -70,10 +70,9 @@ const SNAPSHOT_FIELDS = 'name, brand, category, price_excl_vat, price_incl_vat, 
 export async function applySnapshot(db: Db, now: Date, ttlMs: number): Promise<ApplyCounts> {
   const expiresAt = new Date(now.getTime() + ttlMs);
   return db.tx(async (tx) => {
-    const dropsExpired = await tx.execute(
-      `update price_drops set status = 'expired', ended_at = expires_at where status = 'active' and expires_at <= $1`,
-      [now],
-    );
+    const dropsExpired = await tx.execute(`update price_drops set status = 'expired', ended_at = expires_at where status = 'active' and expires_at <= $1`, [
+      now,
+    ]);
     await tx.execute(
       `insert into wholesale_row_changes (gtin, old_excl, old_incl, new_excl, new_incl, is_new, price_changed)
        select s.gtin, p.price_excl_vat, p.price_incl_vat, s.price_excl_vat, s.price_incl_vat, p.gtin is null,
@@ -138,7 +137,9 @@ export async function applySnapshot(db: Db, now: Date, ttlMs: number): Promise<A
     await yieldToEventLoop();
     const newProducts = await tx.execute(
       `insert into wholesale_products (gtin, ${SNAPSHOT_FIELDS}, first_seen_at, price_changed_at)
-       select s.gtin, ${SNAPSHOT_FIELDS.split(', ').map((f) => `s.${f}`).join(', ')}, $1, $1
+       select s.gtin, ${SNAPSHOT_FIELDS.split(', ')
+         .map((f) => `s.${f}`)
+         .join(', ')}, $1, $1
          from wholesale_row_changes c join wholesale_snapshot_staging s on s.gtin = c.gtin
         where c.is_new`,
       [now],

@@ -17,7 +17,12 @@ export interface RateLimitRule {
 export const RATE_LIMITS = {
   loginPerIp: { name: 'login:ip', limit: 30, windowSeconds: 15 * 60, what: 'login attempts from your network' },
   /** Counts failed attempts only, so a user's own successful logins never lock them out. */
-  loginFailuresPerAccountAndIp: { name: 'login:account-ip', limit: 10, windowSeconds: 15 * 60, what: 'failed login attempts for this account from your network' },
+  loginFailuresPerAccountAndIp: {
+    name: 'login:account-ip',
+    limit: 10,
+    windowSeconds: 15 * 60,
+    what: 'failed login attempts for this account from your network',
+  },
   loginFailuresPerAccount: { name: 'login:account', limit: 50, windowSeconds: 60 * 60, what: 'failed login attempts for this account' },
   registerPerIp: { name: 'register:ip', limit: 10, windowSeconds: 60 * 60, what: 'registrations from your network' },
   registerPerAccount: { name: 'register:account', limit: 5, windowSeconds: 60 * 60, what: 'registration attempts for this e-mail address' },

@@ -60,19 +60,46 @@ const toEur = (amount: number, rate: number) => Math.round((amount / rate) * 100
 export function resultValues({ product: p, isDeal }: ResultFileRow): Record<Column, string | number | null> {
   const b = p.breakdown;
   return {
-    ean: p.ean, asin: p.asin, market: p.market, productName: p.productName, brand: p.brand, supplierName: p.supplierName,
-    supplierPrice: p.supplierPrice, casePrice: p.casePrice, unitsPerPrice: p.unitsPerPrice, amazonPrice: p.amazonPrice,
-    estimatedProfit: p.estimatedProfit, roiPercentage: p.roiPercentage, maxBuyPrice: p.maxBuyPrice,
-    minRoiPercentage: Math.round(p.minRoi * 10000) / 100, isDeal: isDeal ? 'yes' : 'no',
-    mainCategoryRank: p.mainCategoryRank, beautyCategoryRank: p.beautyCategoryRank, estimatedMonthlySales: p.estimatedMonthlySales,
-    rating: p.rating, reviewCount: p.reviewCount, numberOfSellers: p.numberOfSellers, buyBoxSellerId: p.buyBoxSellerId,
+    ean: p.ean,
+    asin: p.asin,
+    market: p.market,
+    productName: p.productName,
+    brand: p.brand,
+    supplierName: p.supplierName,
+    supplierPrice: p.supplierPrice,
+    casePrice: p.casePrice,
+    unitsPerPrice: p.unitsPerPrice,
+    amazonPrice: p.amazonPrice,
+    estimatedProfit: p.estimatedProfit,
+    roiPercentage: p.roiPercentage,
+    maxBuyPrice: p.maxBuyPrice,
+    minRoiPercentage: Math.round(p.minRoi * 10000) / 100,
+    isDeal: isDeal ? 'yes' : 'no',
+    mainCategoryRank: p.mainCategoryRank,
+    beautyCategoryRank: p.beautyCategoryRank,
+    estimatedMonthlySales: p.estimatedMonthlySales,
+    rating: p.rating,
+    reviewCount: p.reviewCount,
+    numberOfSellers: p.numberOfSellers,
+    buyBoxSellerId: p.buyBoxSellerId,
     amazonHoldsBuyBox: p.amazonHoldsBuyBox ? 'yes' : 'no',
     numberOfPacks: b.numberOfPacks,
-    warnings: p.warnings.map((w) => w.code).join(' | '), warningReasons: p.warnings.map((w) => w.reason).join(' | '),
-    buyBoxAvg30: p.buyBoxAvg30, buyBoxAvg90: p.buyBoxAvg90,
-    profitableDays90Percentage: p.profitableShare90 === null ? null : Math.round(p.profitableShare90 * 1000) / 10, currency: 'EUR', fxRate: b.fxRate, fxDate: b.fxDate, marketCurrency: b.currency,
-    amazonPriceMarketCurrency: b.price, vat: toEur(b.vat, b.fxRate), referralFee: toEur(b.referralFee, b.fxRate), fbaFee: toEur(b.fbaFee, b.fxRate),
-    marketplaceUrl: p.marketplaceUrl, imageUrl: p.imageUrl, createdAt: p.createdAt,
+    warnings: p.warnings.map((w) => w.code).join(' | '),
+    warningReasons: p.warnings.map((w) => w.reason).join(' | '),
+    buyBoxAvg30: p.buyBoxAvg30,
+    buyBoxAvg90: p.buyBoxAvg90,
+    profitableDays90Percentage: p.profitableShare90 === null ? null : Math.round(p.profitableShare90 * 1000) / 10,
+    currency: 'EUR',
+    fxRate: b.fxRate,
+    fxDate: b.fxDate,
+    marketCurrency: b.currency,
+    amazonPriceMarketCurrency: b.price,
+    vat: toEur(b.vat, b.fxRate),
+    referralFee: toEur(b.referralFee, b.fxRate),
+    fbaFee: toEur(b.fbaFee, b.fxRate),
+    marketplaceUrl: p.marketplaceUrl,
+    imageUrl: p.imageUrl,
+    createdAt: p.createdAt,
   };
 }
 
@@ -140,18 +167,28 @@ export function resultFileStream(format: DownloadFormat, pages: AsyncIterable<Re
     return Readable.from(text());
   }
   const out = new PassThrough();
-  const writer = new XlsxStreamWriter(sheetName, (chunk, final) => {
-    out.write(Buffer.from(chunk));
-    if (final) out.end();
-  }, (error) => out.destroy(error));
-  writer.row([...CSV_RESULT_COLUMNS], CSV_RESULT_COLUMNS.map(() => XLSX_STYLE.header));
+  const writer = new XlsxStreamWriter(
+    sheetName,
+    (chunk, final) => {
+      out.write(Buffer.from(chunk));
+      if (final) out.end();
+    },
+    (error) => out.destroy(error),
+  );
+  writer.row(
+    [...CSV_RESULT_COLUMNS],
+    CSV_RESULT_COLUMNS.map(() => XLSX_STYLE.header),
+  );
   void (async () => {
     try {
       for await (const page of pages) {
         for (const row of page) {
           const values = resultValues(row);
           const cells = CSV_RESULT_COLUMNS.map((c) => xlsxCell(c, values[c]));
-          writer.row(cells.map((c) => c.cell), cells.map((c) => c.style));
+          writer.row(
+            cells.map((c) => c.cell),
+            cells.map((c) => c.style),
+          );
         }
         // Let the response drain before the next page (the workbook is compressed as it is written).
         if (out.writableLength > 1024 * 1024) await new Promise((resolve) => out.once('drain', resolve));

@@ -95,7 +95,12 @@ export async function runScan(deps: AppDeps, scanId: string): Promise<void> {
   const scan = await repo.claimScan(deps.db, scanId, token, deps.clock.now(), wall(), new Date(Date.now() - STALE_AFTER_MS), deps.dbHandle.lease?.id ?? null);
   if (!scan) return;
   if (scan.attempts > MAX_ATTEMPTS) {
-    await endWithError(deps, scan, token, `The scan was interrupted ${MAX_ATTEMPTS} times (the server stopped while it ran) and was ended. Please start it again.`);
+    await endWithError(
+      deps,
+      scan,
+      token,
+      `The scan was interrupted ${MAX_ATTEMPTS} times (the server stopped while it ran) and was ended. Please start it again.`,
+    );
     return;
   }
   const controller = new AbortController();
@@ -229,7 +234,14 @@ async function processScan(deps: AppDeps, scan: repo.ScanRow, token: string, sig
     try {
       for (let i = 0; i < products.length; i += INSERT_SLICE) {
         const slice = products.slice(i, i + INSERT_SLICE);
-        if (scan.kind === 'supplier') await repo.deleteSupersededDeals(deps.db, scan.user_id, scan.id, scan.market, slice.map((p) => p.ean));
+        if (scan.kind === 'supplier')
+          await repo.deleteSupersededDeals(
+            deps.db,
+            scan.user_id,
+            scan.id,
+            scan.market,
+            slice.map((p) => p.ean),
+          );
         await repo.insertResults(deps.db, { id: scan.id, userId: scan.user_id, kind: scan.kind }, slice, now, expires);
         await yieldToEventLoop();
       }
@@ -242,8 +254,13 @@ async function processScan(deps: AppDeps, scan: repo.ScanRow, token: string, sig
     }
     const account = deps.marketData.tokenAccount ? await deps.marketData.tokenAccount() : null;
     const ok = await repo.saveProgress(deps.db, scan.id, token, {
-      processed: done, checkpoint: done, matched: progress.matched, deals: progress.deals,
-      report: buildReport(parsed, allowed, progress), now, heartbeat: new Date(),
+      processed: done,
+      checkpoint: done,
+      matched: progress.matched,
+      deals: progress.deals,
+      report: buildReport(parsed, allowed, progress),
+      now,
+      heartbeat: new Date(),
       tokens: { spent: tokensSpent, refillRate: account?.refillRate ?? null, tokensLeft: account?.tokensLeft ?? null },
     });
     if (!ok) throw new ScanStopped('lost'); // canceled, deleted or taken over
@@ -301,7 +318,12 @@ async function processScan(deps: AppDeps, scan: repo.ScanRow, token: string, sig
       for (let i = start; i < end; i += 1) eans.push(eanFromKey(parsed.eans[i]!));
       mark = performance.now();
       cpuMark = process.cpuUsage();
-      const lookup = await deps.marketData.lookupListings(eans, scan.market, { signal, candidate: candidateOf(start, eans), onTokenWait, organizationId: scan.organization_id });
+      const lookup = await deps.marketData.lookupListings(eans, scan.market, {
+        signal,
+        candidate: candidateOf(start, eans),
+        onTokenWait,
+        organizationId: scan.organization_id,
+      });
       upstreamRequests += lookup.upstreamRequests;
       tokensSpent += lookup.tokensSpent ?? 0;
       const nextBatchSize = lookup.upstreamRequests === 0 ? Math.min(batchSize * 2, MAX_CACHED_BATCH_SIZE) : SCAN_BATCH_SIZE;
@@ -316,7 +338,12 @@ async function processScan(deps: AppDeps, scan: repo.ScanRow, token: string, sig
         if (!resolved) {
           if (notLookedUp.has(ean)) {
             progress.notLookedUpCount += 1;
-            const issue: RowIssue = { line: parsed.lines[i]!, reason: 'not_looked_up', value: ean, message: 'Amazon data could not be fetched for this EAN; please scan it again later.' };
+            const issue: RowIssue = {
+              line: parsed.lines[i]!,
+              reason: 'not_looked_up',
+              value: ean,
+              message: 'Amazon data could not be fetched for this EAN; please scan it again later.',
+            };
             if (progress.notLookedUp.length < 20) progress.notLookedUp.push(issue);
             if (progress.issuesStored + newIssues.length < STORED_ISSUES_LIMIT) newIssues.push(issue);
           }

@@ -15,7 +15,12 @@ import { eanFromKey, toRowIssue, type ParsedSupplierFile } from './supplier-file
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export function overPlanLimitIssue(parsed: ParsedSupplierFile, index: number, allowed: number): RowIssue {
-  return { line: parsed.lines[index]!, reason: 'over_plan_limit', value: eanFromKey(parsed.eans[index]!), message: `Not analyzed: your plan allowed ${allowed} EANs in this run.` };
+  return {
+    line: parsed.lines[index]!,
+    reason: 'over_plan_limit',
+    value: eanFromKey(parsed.eans[index]!),
+    message: `Not analyzed: your plan allowed ${allowed} EANs in this run.`,
+  };
 }
 
 /** The unusable rows the parse found plus the EANs over the plan's allowance, in slices with a yield between. */

@@ -41,7 +41,18 @@ export function buildReport(
 const REPORT_DEFAULTS = { fileFormat: 'csv', sheet: null, headerLine: 1, skippedLines: [], skippedLineCount: 0, issuesStored: 0 } as const;
 
 export function emptyReport(): ScanReport {
-  return { rowsRead: 0, validEans: 0, duplicateRows: 0, invalidRows: 0, issueCounts: {}, issueSamples: [], matchedProducts: 0, dealsFound: 0, ...REPORT_DEFAULTS, skippedLines: [] };
+  return {
+    rowsRead: 0,
+    validEans: 0,
+    duplicateRows: 0,
+    invalidRows: 0,
+    issueCounts: {},
+    issueSamples: [],
+    matchedProducts: 0,
+    dealsFound: 0,
+    ...REPORT_DEFAULTS,
+    skippedLines: [],
+  };
 }
 
 /** A stored report with every field of the current contract. */

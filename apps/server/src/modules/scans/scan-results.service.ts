@@ -43,7 +43,16 @@ export function toDealProduct(row: repo.ResultRow): DealProduct {
 export async function listDeals(deps: AppDeps, user: CurrentUser, query: SupplierResultsQuery): Promise<Paged<DealProduct>> {
   const { rows, total } = await repo.queryDeals(
     deps.db,
-    { userId: user.id, now: deps.clock.now(), brands: query.brands, markets: query.markets, hideAmazonBuyBox: query.hideAmazonBuyBox, organizationId: user.organizationId, hideWarnings: query.hideWarnings, minProfitableShare: query.minProfitableShare === undefined ? null : query.minProfitableShare / 100 },
+    {
+      userId: user.id,
+      now: deps.clock.now(),
+      brands: query.brands,
+      markets: query.markets,
+      hideAmazonBuyBox: query.hideAmazonBuyBox,
+      organizationId: user.organizationId,
+      hideWarnings: query.hideWarnings,
+      minProfitableShare: query.minProfitableShare === undefined ? null : query.minProfitableShare / 100,
+    },
     { column: repo.DEAL_SORT_COLUMNS[query.sortBy], direction: query.sortOrder },
     { limit: query.size, offset: query.page * query.size },
   );
@@ -84,7 +93,16 @@ export function dealsFile(deps: AppDeps, user: CurrentUser, query: SupplierResul
     for (let offset = 0; ; offset += 1000) {
       const rows = await repo.queryDealRows(
         deps.db,
-        { userId: user.id, now, brands: query.brands, markets: query.markets, hideAmazonBuyBox: query.hideAmazonBuyBox, organizationId: user.organizationId, hideWarnings: query.hideWarnings, minProfitableShare: query.minProfitableShare === undefined ? null : query.minProfitableShare / 100 },
+        {
+          userId: user.id,
+          now,
+          brands: query.brands,
+          markets: query.markets,
+          hideAmazonBuyBox: query.hideAmazonBuyBox,
+          organizationId: user.organizationId,
+          hideWarnings: query.hideWarnings,
+          minProfitableShare: query.minProfitableShare === undefined ? null : query.minProfitableShare / 100,
+        },
         { column: repo.DEAL_SORT_COLUMNS[query.sortBy], direction: query.sortOrder },
         { limit: 1000, offset },
       );

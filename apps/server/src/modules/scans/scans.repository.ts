@@ -85,9 +85,28 @@ export async function insertScan(db: Db, scan: NewScan): Promise<ScanRow> {
                         upload_path, upload_bytes, total_eans, allowed_eans, min_roi, report, created_at, updated_at,
                         units_column, units_per_price, sheet)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17, $18, $19, $20) returning *`,
-    [scan.id, scan.kind, scan.userId, scan.organizationId, scan.fileName, scan.source, scan.market, scan.eanColumn, scan.brandColumn,
-      scan.priceColumn, scan.uploadPath, scan.uploadBytes, scan.totalEans, scan.allowedEans, scan.minRoi, scan.report ? JSON.stringify(scan.report) : null, scan.now,
-      scan.unitsColumn, scan.unitsPerPrice, scan.sheet],
+    [
+      scan.id,
+      scan.kind,
+      scan.userId,
+      scan.organizationId,
+      scan.fileName,
+      scan.source,
+      scan.market,
+      scan.eanColumn,
+      scan.brandColumn,
+      scan.priceColumn,
+      scan.uploadPath,
+      scan.uploadBytes,
+      scan.totalEans,
+      scan.allowedEans,
+      scan.minRoi,
+      scan.report ? JSON.stringify(scan.report) : null,
+      scan.now,
+      scan.unitsColumn,
+      scan.unitsPerPrice,
+      scan.sheet,
+    ],
   );
 }
 
@@ -97,17 +116,19 @@ export async function findScan(db: Db, id: string): Promise<ScanRow | undefined>
 
 /** The user's scan of that kind, unless it ended more than `retentionMs` before now. */
 export async function findUserScan(db: Db, id: string, userId: string, kind: ScanKind, endedAfter: Date): Promise<ScanRow | undefined> {
-  return db.maybeOne<ScanRow>(
-    `select * from scans where id = $1 and user_id = $2 and kind = $3 and (completed_at is null or completed_at > $4)`,
-    [id, userId, kind, endedAfter],
-  );
+  return db.maybeOne<ScanRow>(`select * from scans where id = $1 and user_id = $2 and kind = $3 and (completed_at is null or completed_at > $4)`, [
+    id,
+    userId,
+    kind,
+    endedAfter,
+  ]);
 }
 
 export async function listActiveScans(db: Db, userId: string, kind: ScanKind): Promise<ScanRow[]> {
-  return db.query<ScanRow>(
-    `select * from scans where user_id = $1 and kind = $2 and status in ('PENDING', 'PROCESSING') order by queue_seq asc`,
-    [userId, kind],
-  );
+  return db.query<ScanRow>(`select * from scans where user_id = $1 and kind = $2 and status in ('PENDING', 'PROCESSING') order by queue_seq asc`, [
+    userId,
+    kind,
+  ]);
 }
 
 /** Ended scans (COMPLETED or ERROR) of the last 24 h, last update first. */
@@ -131,7 +152,15 @@ const ownerGone = (staleBefore: string) => `(heartbeat_at is null or heartbeat_a
  * Takes the scan for one worker run (of the process holding `lease`): a PENDING scan, or a PROCESSING one whose owner
  * is gone. Returns undefined when another run holds it or it has ended.
  */
-export async function claimScan(db: Db, id: string, token: string, now: Date, heartbeat: Date, staleBefore: Date, lease: number | null): Promise<ScanRow | undefined> {
+export async function claimScan(
+  db: Db,
+  id: string,
+  token: string,
+  now: Date,
+  heartbeat: Date,
+  staleBefore: Date,
+  lease: number | null,
+): Promise<ScanRow | undefined> {
   return db.maybeOne<ScanRow>(
     `update scans set status = 'PROCESSING', worker_token = $2, heartbeat_at = $4, attempts = attempts + 1, owner_lease = $6,
             started_at = coalesce(started_at, $3), updated_at = $3, token_wait_until = null, token_wait_reason = null
@@ -178,19 +207,41 @@ export async function saveProgress(
             updated_at = $8, heartbeat_at = $9,
             tokens_spent = coalesce($10, tokens_spent), token_refill_rate = coalesce($11, token_refill_rate), tokens_left = coalesce($12, tokens_left)
       where id = $1 and worker_token = $2 and status = 'PROCESSING' and cancel_requested = false`,
-    [id, token, fields.processed, fields.checkpoint, fields.matched, fields.deals, JSON.stringify(fields.report), fields.now, fields.heartbeat,
-      fields.tokens?.spent ?? null, fields.tokens?.refillRate ?? null, fields.tokens?.tokensLeft ?? null],
+    [
+      id,
+      token,
+      fields.processed,
+      fields.checkpoint,
+      fields.matched,
+      fields.deals,
+      JSON.stringify(fields.report),
+      fields.now,
+      fields.heartbeat,
+      fields.tokens?.spent ?? null,
+      fields.tokens?.refillRate ?? null,
+      fields.tokens?.tokensLeft ?? null,
+    ],
   );
   return n === 1;
 }
 
 /** The expected token cost told before the scan started, with the account's refill rate then. */
 export async function saveTokenEstimate(db: Db, id: string, estimate: { tokens: number; refillRate: number | null; tokensLeft: number | null }): Promise<void> {
-  await db.execute('update scans set tokens_estimated = $2, token_refill_rate = $3, tokens_left = $4 where id = $1', [id, estimate.tokens, estimate.refillRate, estimate.tokensLeft]);
+  await db.execute('update scans set tokens_estimated = $2, token_refill_rate = $3, tokens_left = $4 where id = $1', [
+    id,
+    estimate.tokens,
+    estimate.refillRate,
+    estimate.tokensLeft,
+  ]);
 }
 
 /** A wait for Keepa tokens began (until, reason) or ended (null), as the running worker saw it. */
-export async function saveTokenWait(db: Db, id: string, token: string, wait: { until: Date; reason: string; tokensLeft: number | null; refillRate: number | null } | null): Promise<void> {
+export async function saveTokenWait(
+  db: Db,
+  id: string,
+  token: string,
+  wait: { until: Date; reason: string; tokensLeft: number | null; refillRate: number | null } | null,
+): Promise<void> {
   await db.execute(
     `update scans set token_wait_until = $3, token_wait_reason = $4, tokens_left = coalesce($5, tokens_left), token_refill_rate = coalesce($6, token_refill_rate)
       where id = $1 and worker_token = $2 and status = 'PROCESSING'`,
@@ -282,13 +333,37 @@ export async function insertResults(
 ): Promise<void> {
   if (!products.length) return;
   const rows = products.map((p) => ({
-    ean: p.ean, asin: p.asin, market: p.market, line: p.line, product_name: p.productName, brand: p.brand,
-    supplier_name: p.supplierName, supplier_price: p.supplierPrice, case_price: p.casePrice, units_per_price: p.unitsPerPrice, amazon_price: p.amazonPrice, estimated_profit: p.estimatedProfit,
-    roi_percentage: p.roiPercentage, max_buy_price: p.maxBuyPrice, min_roi: p.minRoi, is_deal: p.isDeal,
-    main_category_rank: p.mainCategoryRank, beauty_category_rank: p.beautyCategoryRank, estimated_monthly_sales: p.estimatedMonthlySales,
-    rating: p.rating, review_count: p.reviewCount, number_of_sellers: p.numberOfSellers, buy_box_seller_id: p.buyBoxSellerId,
-    amazon_image_url: p.amazonImageUrl, breakdown: p.breakdown, alternatives: p.alternatives, match_source: p.matchSource,
-    warnings: p.warnings, warning_codes: p.warnings.map((w) => w.code), buy_box_avg30: p.buyBoxAvg30, buy_box_avg90: p.buyBoxAvg90,
+    ean: p.ean,
+    asin: p.asin,
+    market: p.market,
+    line: p.line,
+    product_name: p.productName,
+    brand: p.brand,
+    supplier_name: p.supplierName,
+    supplier_price: p.supplierPrice,
+    case_price: p.casePrice,
+    units_per_price: p.unitsPerPrice,
+    amazon_price: p.amazonPrice,
+    estimated_profit: p.estimatedProfit,
+    roi_percentage: p.roiPercentage,
+    max_buy_price: p.maxBuyPrice,
+    min_roi: p.minRoi,
+    is_deal: p.isDeal,
+    main_category_rank: p.mainCategoryRank,
+    beauty_category_rank: p.beautyCategoryRank,
+    estimated_monthly_sales: p.estimatedMonthlySales,
+    rating: p.rating,
+    review_count: p.reviewCount,
+    number_of_sellers: p.numberOfSellers,
+    buy_box_seller_id: p.buyBoxSellerId,
+    amazon_image_url: p.amazonImageUrl,
+    breakdown: p.breakdown,
+    alternatives: p.alternatives,
+    match_source: p.matchSource,
+    warnings: p.warnings,
+    warning_codes: p.warnings.map((w) => w.code),
+    buy_box_avg30: p.buyBoxAvg30,
+    buy_box_avg90: p.buyBoxAvg90,
     profitable_share90: p.profitableShare90,
   }));
   await db.execute(
@@ -315,10 +390,12 @@ export async function insertResults(
 /** A newer supplier scan replaces the user's older deals for the same products in the same market. */
 export async function deleteSupersededDeals(db: Db, userId: string, scanId: string, market: string, eans: string[]): Promise<void> {
   if (!eans.length) return;
-  await db.execute(
-    `delete from scan_results where user_id = $1 and kind = 'supplier' and market = $3 and scan_id <> $2 and ean = any($4::text[])`,
-    [userId, scanId, market, eans],
-  );
+  await db.execute(`delete from scan_results where user_id = $1 and kind = 'supplier' and market = $3 and scan_id <> $2 and ean = any($4::text[])`, [
+    userId,
+    scanId,
+    market,
+    eans,
+  ]);
 }
 
 export interface ResultRow extends ListingFactsRow {
@@ -381,9 +458,27 @@ const DEALS_WHERE = `user_id = $1 and kind = 'supplier' and is_deal and expires_
      and (cardinality($7::text[]) = 0 or not (warning_codes && $7::text[]))
      and ($8::numeric is null or profitable_share90 >= $8::numeric)`;
 /** hideAmazonBuyBox: leave out deals whose buy box Amazon itself holds. */
-type DealFilter = { userId: string; now: Date; brands: string[]; markets: string[]; hideAmazonBuyBox?: boolean; /** Hide the organization's wrong matches. */ organizationId?: string; /** Hide deals with any of these warnings. */ hideWarnings?: string[]; /** Only deals profitable on at least this share (0–1) of the last 90 days. */ minProfitableShare?: number | null };
+type DealFilter = {
+  userId: string;
+  now: Date;
+  brands: string[];
+  markets: string[];
+  hideAmazonBuyBox?: boolean;
+  /** Hide the organization's wrong matches. */ organizationId?: string;
+  /** Hide deals with any of these warnings. */ hideWarnings?: string[];
+  /** Only deals profitable on at least this share (0–1) of the last 90 days. */ minProfitableShare?: number | null;
+};
 type DealOrder = { column: (typeof DEAL_SORT_COLUMNS)[keyof typeof DEAL_SORT_COLUMNS]; direction: 'asc' | 'desc' };
-const dealParams = (filter: DealFilter) => [filter.userId, filter.now, filter.brands.map((b) => b.toLowerCase()), filter.markets, filter.hideAmazonBuyBox ?? false, filter.organizationId ?? null, filter.hideWarnings ?? [], filter.minProfitableShare ?? null];
+const dealParams = (filter: DealFilter) => [
+  filter.userId,
+  filter.now,
+  filter.brands.map((b) => b.toLowerCase()),
+  filter.markets,
+  filter.hideAmazonBuyBox ?? false,
+  filter.organizationId ?? null,
+  filter.hideWarnings ?? [],
+  filter.minProfitableShare ?? null,
+];
 
 /** One page of the user's live deals, filtered and sorted (nulls last). */
 export async function queryDealRows(db: Db, filter: DealFilter, order: DealOrder, page: { limit: number; offset: number }): Promise<ResultRow[]> {
@@ -394,7 +489,12 @@ export async function queryDealRows(db: Db, filter: DealFilter, order: DealOrder
   );
 }
 
-export async function queryDeals(db: Db, filter: DealFilter, order: DealOrder, page: { limit: number; offset: number }): Promise<{ rows: ResultRow[]; total: number }> {
+export async function queryDeals(
+  db: Db,
+  filter: DealFilter,
+  order: DealOrder,
+  page: { limit: number; offset: number },
+): Promise<{ rows: ResultRow[]; total: number }> {
   const [rows, count] = await Promise.all([
     queryDealRows(db, filter, order, page),
     db.one<{ n: number }>(`select count(*)::int as n from scan_results where ${DEALS_WHERE}`, dealParams(filter)),

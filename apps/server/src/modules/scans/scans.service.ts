@@ -44,7 +44,13 @@ export async function startScan(
     const parsed = await readSupplierFile(upload.path, input.columns, readOptionsOf(input.source));
     const cpu = process.cpuUsage(readCpu);
     deps.log.info(
-      { rows: parsed.rowsRead, eans: parsed.eans.length, bytes: upload.bytes, readMs: Math.round(performance.now() - readStarted), readCpuMs: Math.round((cpu.user + cpu.system) / 1000) },
+      {
+        rows: parsed.rowsRead,
+        eans: parsed.eans.length,
+        bytes: upload.bytes,
+        readMs: Math.round(performance.now() - readStarted),
+        readCpuMs: Math.round((cpu.user + cpu.system) / 1000),
+      },
       'supplier file read',
     );
     if (parsed.eans.length === 0) {

@@ -23,7 +23,13 @@ async function read(content: string | Uint8Array, columns: SupplierColumns, name
   const parsed = await readSupplierFile(file, columns);
   return {
     parsed,
-    rows: parsed.eans.map((e, i) => [eanFromKey(e), parsed.brands[i], Number.isNaN(parsed.prices[i]!) ? null : parsed.prices[i], parsed.units[i], parsed.lines[i]]),
+    rows: parsed.eans.map((e, i) => [
+      eanFromKey(e),
+      parsed.brands[i],
+      Number.isNaN(parsed.prices[i]!) ? null : parsed.prices[i],
+      parsed.units[i],
+      parsed.lines[i],
+    ]),
     issues: parsed.issues.map((s) => [s.line, s.reason]),
     skipped: parsed.skippedLines.map((s) => [s.line, s.reason]),
   };
@@ -70,9 +76,17 @@ const shapes: Shape[] = [
     ]),
     fileName: 'list.xlsx',
     columns: { ean: 'EAN', brand: 'Marke', price: 'EK netto' },
-    rows: [[E1, 'Nivea', 420, 1, 5], [`0${UPC}`, 'Dove', 840, 1, 6], [E2, 'Nivea', 310, 1, 7], [E3, 'Garnier', 1250, 1, 9]],
+    rows: [
+      [E1, 'Nivea', 420, 1, 5],
+      [`0${UPC}`, 'Dove', 840, 1, 6],
+      [E2, 'Nivea', 310, 1, 7],
+      [E3, 'Garnier', 1250, 1, 9],
+    ],
     issues: [[8, 'invalid_ean']],
-    skipped: [[1, 'title'], [2, 'title']],
+    skipped: [
+      [1, 'title'],
+      [2, 'title'],
+    ],
     sheet: 'Preisliste',
     headerLine: 4,
   },
@@ -80,7 +94,13 @@ const shapes: Shape[] = [
     name: 'XLSX with several sheets: the named one is read',
     file: buildXlsx([
       { name: 'Info', rows: [['Lieferbedingungen'], ['Mindestbestellwert 500 €']] },
-      { name: 'Artikel', rows: [['EAN', 'Brand', 'Price'], [Number(E1), 'Nivea', 1.5]] },
+      {
+        name: 'Artikel',
+        rows: [
+          ['EAN', 'Brand', 'Price'],
+          [Number(E1), 'Nivea', 1.5],
+        ],
+      },
     ]),
     fileName: 'book.xlsx',
     columns: { ean: 'EAN', brand: 'Brand', price: 'Price', sheet: 'Artikel' },
@@ -97,8 +117,14 @@ const shapes: Shape[] = [
       `"${E2}","Duschgel; 250 ml","Bath","Nivea","2.95","1","40","https://www.qogita.com/products/b"`,
     ].join('\r\n'),
     columns: { ean: 'GTIN', brand: 'Brand', price: '€ Lowest Price inc. shipping' },
-    rows: [[E1, 'Nivea', 420, 1, 4], [E2, 'Nivea', 295, 1, 5]],
-    skipped: [[1, 'title'], [2, 'title']],
+    rows: [
+      [E1, 'Nivea', 420, 1, 4],
+      [E2, 'Nivea', 295, 1, 5],
+    ],
+    skipped: [
+      [1, 'title'],
+      [2, 'title'],
+    ],
     headerLine: 3,
   },
   {
@@ -117,20 +143,30 @@ const shapes: Shape[] = [
     fileName: 'qogita.xlsx',
     columns: { ean: 'GTIN', brand: 'Brand', price: '€ Price inc. shipping' },
     rows: [[E1, 'Nivea', 420, 1, 4]],
-    skipped: [[1, 'title'], [2, 'title']],
+    skipped: [
+      [1, 'title'],
+      [2, 'title'],
+    ],
     sheet: 'Catalog',
   },
   {
     name: 'a list without a brand column (the Amazon listing brings the brand)',
     file: `EAN;Bezeichnung;Preis\n${E1};Creme;4,20\n${E2};Duschgel;\n`,
     columns: { ean: 'EAN', brand: '', price: 'Preis' },
-    rows: [[E1, '', 420, 1, 2], [E2, '', null, 1, 3]],
+    rows: [
+      [E1, '', 420, 1, 2],
+      [E2, '', null, 1, 3],
+    ],
   },
   {
     name: 'case prices with a units column (VPE): unit cost = price ÷ units; a bad units cell is reported',
     file: ['EAN;Marke;EK Karton;VPE', `${E1};Nivea;25,20;6`, `${E2};Nivea;12,00;12 Stk`, `${E3};Garnier;9,99;`, `${UPC};Dove;5,00;1 x 250 ml`].join('\n'),
     columns: { ean: 'EAN', brand: 'Marke', price: 'EK Karton', units: 'VPE' },
-    rows: [[E1, 'Nivea', 420, 6, 2], [E2, 'Nivea', 100, 12, 3], [E3, 'Garnier', 999, 1, 4]],
+    rows: [
+      [E1, 'Nivea', 420, 6, 2],
+      [E2, 'Nivea', 100, 12, 3],
+      [E3, 'Garnier', 999, 1, 4],
+    ],
     issues: [[5, 'invalid_units']],
   },
   {
@@ -143,15 +179,40 @@ const shapes: Shape[] = [
     name: 'UPC-E codes expanded to UPC-A, internal and coupon codes reported',
     file: ['EAN,Brand,Price', '01234565,Acme,1', `${IN_STORE},Shop,1`, `${COUPON},Shop,1`, `${ean('21234567890')},Deli,1`, `${E1},Nivea,1`].join('\n'),
     columns: { ean: 'EAN', brand: 'Brand', price: 'Price' },
-    rows: [['0012345000065', 'Acme', 100, 1, 2], [E1, 'Nivea', 100, 1, 6]],
-    issues: [[3, 'internal_code'], [4, 'internal_code'], [5, 'internal_code']],
+    rows: [
+      ['0012345000065', 'Acme', 100, 1, 2],
+      [E1, 'Nivea', 100, 1, 6],
+    ],
+    issues: [
+      [3, 'internal_code'],
+      [4, 'internal_code'],
+      [5, 'internal_code'],
+    ],
   },
   {
     name: 'trailing totals and notes are skipped lines, not unusable products; a total in the middle too',
-    file: ['EAN;Marke;Preis', `${E1};Nivea;4,20`, ';Zwischensumme;4,20', `${E2};Nivea;2,95`, ';;', 'Summe;;7,15', '* Alle Preise zzgl. MwSt.', 'Stand 01.11.2026'].join('\n'),
+    file: [
+      'EAN;Marke;Preis',
+      `${E1};Nivea;4,20`,
+      ';Zwischensumme;4,20',
+      `${E2};Nivea;2,95`,
+      ';;',
+      'Summe;;7,15',
+      '* Alle Preise zzgl. MwSt.',
+      'Stand 01.11.2026',
+    ].join('\n'),
     columns: { ean: 'EAN', brand: 'Marke', price: 'Preis' },
-    rows: [[E1, 'Nivea', 420, 1, 2], [E2, 'Nivea', 295, 1, 4]],
-    skipped: [[3, 'total'], [5, 'blank'], [6, 'total'], [7, 'note'], [8, 'note']],
+    rows: [
+      [E1, 'Nivea', 420, 1, 2],
+      [E2, 'Nivea', 295, 1, 4],
+    ],
+    skipped: [
+      [3, 'total'],
+      [5, 'blank'],
+      [6, 'total'],
+      [7, 'note'],
+      [8, 'note'],
+    ],
   },
   {
     name: 'a row without EAN that has a brand and a price is a product missing its code, not a note',
@@ -164,7 +225,11 @@ const shapes: Shape[] = [
     name: "the price column's own decimal separator settles '1,000' and '2.500'",
     file: ['EAN;Marke;Preis', `${E1};Nivea;1,000`, `${E2};Nivea;12,50`, `${E3};Nivea;1.250,00`].join('\n'),
     columns: { ean: 'EAN', brand: 'Marke', price: 'Preis' },
-    rows: [[E1, 'Nivea', 100, 1, 2], [E2, 'Nivea', 1250, 1, 3], [E3, 'Nivea', 125000, 1, 4]],
+    rows: [
+      [E1, 'Nivea', 100, 1, 2],
+      [E2, 'Nivea', 1250, 1, 3],
+      [E3, 'Nivea', 125000, 1, 4],
+    ],
   },
 ];
 
@@ -192,9 +257,15 @@ describe('supplier files as resellers really have them (issue 11)', () => {
   ])('headers in %s are guessed and read', async (_, header, units) => {
     const file = `${header}\n${E1};Creme;Nivea;25,20;${units}\n${E2};Gel;Nivea;2,95;1\n`;
     const preview = header.split(';');
-    const guess = guessColumns(preview, [[E1, 'Creme', 'Nivea', '25,20', units], [E2, 'Gel', 'Nivea', '2,95', '1']]);
+    const guess = guessColumns(preview, [
+      [E1, 'Creme', 'Nivea', '25,20', units],
+      [E2, 'Gel', 'Nivea', '2,95', '1'],
+    ]);
     const { rows } = await read(file, { ean: guess.ean!, brand: guess.brand!, price: guess.price!, units: guess.units });
-    expect(rows).toEqual([[E1, 'Nivea', 420, 6, 2], [E2, 'Nivea', 295, 1, 3]]);
+    expect(rows).toEqual([
+      [E1, 'Nivea', 420, 6, 2],
+      [E2, 'Nivea', 295, 1, 3],
+    ]);
   });
 
   it('refuses what is not a price list with a sentence, fast', async () => {
@@ -202,7 +273,15 @@ describe('supplier files as resellers really have them (issue 11)', () => {
     const columns = { ean: 'EAN', brand: 'Brand', price: 'Price' };
     await expect(read(ole, columns, 'renamed.xlsx')).rejects.toThrow('This is an old Excel file (.xls). Please save it as .xlsx or .csv and upload it again.');
     // a zip bomb: the sheet declares 4 GB (patched central directory) — refused before anything is unpacked
-    const bytes = buildXlsx([{ name: 'S', rows: [['EAN', 'Brand', 'Price'], [Number(E1), 'Nivea', 1]] }]);
+    const bytes = buildXlsx([
+      {
+        name: 'S',
+        rows: [
+          ['EAN', 'Brand', 'Price'],
+          [Number(E1), 'Nivea', 1],
+        ],
+      },
+    ]);
     const name = strToU8('xl/worksheets/sheet1.xml');
     for (let i = 0; i < bytes.length - 46; i += 1) {
       if (bytes[i] === 0x50 && bytes[i + 1] === 0x4b && bytes[i + 2] === 0x01 && bytes[i + 3] === 0x02 && name.every((b, k) => bytes[i + 46 + k] === b)) {
@@ -212,10 +291,22 @@ describe('supplier files as resellers really have them (issue 11)', () => {
     const started = Date.now();
     await expect(read(bytes, columns, 'bomb.xlsx')).rejects.toThrow(/it looks like a zip bomb/);
     expect(Date.now() - started).toBeLessThan(1000);
-    const book: XlsxSheetSpec[] = [{ name: 'Preise', rows: [['EAN', 'Brand', 'Price'], [Number(E1), 'Nivea', 1]] }];
-    await expect(read(buildXlsx(book), { ...columns, sheet: 'Tabelle1' }, 'sheet.xlsx')).rejects.toThrow("The workbook has no sheet 'Tabelle1' (sheets: 'Preise').");
+    const book: XlsxSheetSpec[] = [
+      {
+        name: 'Preise',
+        rows: [
+          ['EAN', 'Brand', 'Price'],
+          [Number(E1), 'Nivea', 1],
+        ],
+      },
+    ];
+    await expect(read(buildXlsx(book), { ...columns, sheet: 'Tabelle1' }, 'sheet.xlsx')).rejects.toThrow(
+      "The workbook has no sheet 'Tabelle1' (sheets: 'Preise').",
+    );
     await expect(read(buildXlsx([{ name: 'Leer', rows: [] }]), columns, 'empty.xlsx')).rejects.toThrow("The sheet 'Leer' is empty.");
-    await expect(read(buildXlsx(book), { ...columns, price: 'Preis' }, 'cols.xlsx')).rejects.toThrow("The Price column 'Preis' is not in the file's header (columns: 'EAN', 'Brand', 'Price').");
+    await expect(read(buildXlsx(book), { ...columns, price: 'Preis' }, 'cols.xlsx')).rejects.toThrow(
+      "The Price column 'Preis' is not in the file's header (columns: 'EAN', 'Brand', 'Price').",
+    );
   });
 
   it('reads units cells as resellers write them', () => {

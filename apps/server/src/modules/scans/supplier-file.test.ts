@@ -33,22 +33,34 @@ const table: Array<{ name: string; content: string | Buffer; columns?: SupplierC
   {
     name: 'UTF-8 BOM, semicolons, CRLF, decimal comma and euro sign',
     content: `\uFEFFEAN;Brand;Price\r\n${E1};Nivea;12,50 €\r\n${E2};Dove;€ 3,99\r\n`,
-    rows: [[E1, 'Nivea', 1250, 2], [E2, 'Dove', 399, 3]],
+    rows: [
+      [E1, 'Nivea', 1250, 2],
+      [E2, 'Dove', 399, 3],
+    ],
   },
   {
     name: 'quoted fields with delimiters and line breaks (LF inside a CRLF file, as Excel writes)',
     content: `EAN,Brand,Price,Name\r\n"${E1}","L'Oréal, Paris","1,234.50","two\nlines"\r\n${E2},"Say ""Hi""",2.5,x\r\n`,
-    rows: [[E1, "L'Oréal, Paris", 123450, 2], [E2, 'Say "Hi"', 250, 4]],
+    rows: [
+      [E1, "L'Oréal, Paris", 123450, 2],
+      [E2, 'Say "Hi"', 250, 4],
+    ],
   },
   {
     name: 'blank lines, whitespace lines and a missing final newline',
     content: `EAN;Brand;Price\n\n${E1};Nivea;1\n   \n\n${E2};Dove;2`,
-    rows: [[E1, 'Nivea', 100, 3], [E2, 'Dove', 200, 6]],
+    rows: [
+      [E1, 'Nivea', 100, 3],
+      [E2, 'Dove', 200, 6],
+    ],
   },
   {
     name: 'Windows-1252 text (umlauts, accents)',
     content: iconv.encode(`EAN;Brand;Price\n${E1};Crème Nivéa;1,00\n${E2};Müller;2,00\n`, 'win1252'),
-    rows: [[E1, 'Crème Nivéa', 100, 2], [E2, 'Müller', 200, 3]],
+    rows: [
+      [E1, 'Crème Nivéa', 100, 2],
+      [E2, 'Müller', 200, 3],
+    ],
     encoding: 'windows-1252',
   },
   {
@@ -64,20 +76,39 @@ const table: Array<{ name: string; content: string | Buffer; columns?: SupplierC
       '4006170012345;G;1', // wrong check digit
       ';H;1', // no EAN
     ].join('\n'),
-    rows: [[E1, 'A', 100, 2], [E2, 'C', 100, 4], [`0${UPC}`, 'D', 100, 5], [GTIN14, 'E', 100, 6]],
-    issues: [[3, 'invalid_ean'], [7, 'duplicate_ean'], [8, 'invalid_ean'], [9, 'missing_ean']],
+    rows: [
+      [E1, 'A', 100, 2],
+      [E2, 'C', 100, 4],
+      [`0${UPC}`, 'D', 100, 5],
+      [GTIN14, 'E', 100, 6],
+    ],
+    issues: [
+      [3, 'invalid_ean'],
+      [7, 'duplicate_ean'],
+      [8, 'invalid_ean'],
+      [9, 'missing_ean'],
+    ],
   },
   {
     name: 'prices: thousands groups, currency words, empty, not a number, negative',
     content: ['EAN;Brand;Price', `${E1};A;1.234,56 EUR`, `${E2};B;`, `${UPC};C;abc`, `${GTIN14};D;-1,00`].join('\n'),
-    rows: [[E1, 'A', 123456, 2], [E2, 'B', null, 3]],
-    issues: [[4, 'invalid_price'], [5, 'invalid_price']],
+    rows: [
+      [E1, 'A', 123456, 2],
+      [E2, 'B', null, 3],
+    ],
+    issues: [
+      [4, 'invalid_price'],
+      [5, 'invalid_price'],
+    ],
   },
   {
     name: 'mapping by header name: other order, other case, extra and short rows, missing brand',
     content: ['Preis,Name,ean13,MARKE,Extra', `5,x,${E1},Nivea,1`, `6,y,${E2}`, `7,z,${UPC},Dove,1,2,3`].join('\n'),
     columns: { ean: 'EAN13', brand: 'Marke', price: 'Preis' },
-    rows: [[E1, 'Nivea', 500, 2], [`0${UPC}`, 'Dove', 700, 4]],
+    rows: [
+      [E1, 'Nivea', 500, 2],
+      [`0${UPC}`, 'Dove', 700, 4],
+    ],
     issues: [[3, 'missing_brand']],
   },
   {
@@ -144,8 +175,23 @@ describe('the 13-digit fast path', () => {
 
 describe('supplier prices', () => {
   it.each([
-    ['12,50', 1250], ['12.50', 1250], ['€ 12,50', 1250], ['12.50 EUR', 1250], ['1.234,56', 123456], ['1,234.56', 123456],
-    ['1 234,56', 123456], ['7', 700], ['7,5', 750], ['7.05', 705], ['1,000', 100000], ['1.234.567', 123456700], ['0,125', 12.5], ['$3', 300], ['£ 2.10', 210], ['', null], ['  ', null],
+    ['12,50', 1250],
+    ['12.50', 1250],
+    ['€ 12,50', 1250],
+    ['12.50 EUR', 1250],
+    ['1.234,56', 123456],
+    ['1,234.56', 123456],
+    ['1 234,56', 123456],
+    ['7', 700],
+    ['7,5', 750],
+    ['7.05', 705],
+    ['1,000', 100000],
+    ['1.234.567', 123456700],
+    ['0,125', 12.5],
+    ['$3', 300],
+    ['£ 2.10', 210],
+    ['', null],
+    ['  ', null],
   ])('%s → %s cents', (cell, cents) => {
     expect(parseSupplierPrice(cell)).toEqual({ ok: true, cents });
   });

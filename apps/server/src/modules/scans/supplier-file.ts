@@ -95,7 +95,13 @@ export function plainEan13Key(raw: string): number | undefined {
   if ((10 - (sum % 10)) % 10 !== check) return undefined;
   // Internal codes (GS1 restricted circulation and coupons) go the slow way, which reports them.
   const prefix = (raw.charCodeAt(0) - 48) * 100 + (raw.charCodeAt(1) - 48) * 10 + (raw.charCodeAt(2) - 48);
-  if ((prefix >= 20 && prefix <= 29) || (prefix >= 40 && prefix <= 49) || (prefix >= 200 && prefix <= 299) || (prefix >= 980 && prefix <= 984) || prefix >= 990) {
+  if (
+    (prefix >= 20 && prefix <= 29) ||
+    (prefix >= 40 && prefix <= 49) ||
+    (prefix >= 200 && prefix <= 299) ||
+    (prefix >= 980 && prefix <= 984) ||
+    prefix >= 990
+  ) {
     return undefined;
   }
   return Number(raw);
@@ -106,7 +112,11 @@ export function parseUnits(cell: string | undefined): number | null {
   const text = (cell ?? '').trim();
   if (text === '') return 1;
   const numbers = text.match(/\d+(?:[.,]\d+)?/g);
-  if (!numbers || numbers.length !== 1 || text.replace(/\d+(?:[.,]\d+)?/, '').replace(/[\s.:x×*]|stk|stück|stueck|pcs|pc|pz|pzas?|er|units?|st|ud|uds|unidades|eenheden/gi, '') !== '') {
+  if (
+    !numbers ||
+    numbers.length !== 1 ||
+    text.replace(/\d+(?:[.,]\d+)?/, '').replace(/[\s.:x×*]|stk|stück|stueck|pcs|pc|pz|pzas?|er|units?|st|ud|uds|unidades|eenheden/gi, '') !== ''
+  ) {
     return null;
   }
   const parsed = parseDecimalInput(numbers[0]!);
@@ -130,7 +140,8 @@ export function issueMessage(issue: ParsedIssue): string {
   if (issue.message !== undefined) return issue.message;
   if (issue.reason === 'missing_brand') return 'The brand is empty.';
   const check = normalizeEan(issue.value);
-  if (issue.reason === 'duplicate_ean') return `The EAN ${check.valid ? check.ean : issue.value} appeared earlier in the file; it is analyzed once (first row).`;
+  if (issue.reason === 'duplicate_ean')
+    return `The EAN ${check.valid ? check.ean : issue.value} appeared earlier in the file; it is analyzed once (first row).`;
   return check.valid ? '' : check.reason;
 }
 
@@ -370,7 +381,10 @@ function numberCellPrice(cell: string): { ok: true; cents: number } | { ok: fals
 function requireColumn(headers: string[], name: string, label: string): number {
   const index = findColumn(headers, name);
   if (index < 0) {
-    const shown = headers.slice(0, 20).map((h) => `'${h}'`).join(', ');
+    const shown = headers
+      .slice(0, 20)
+      .map((h) => `'${h}'`)
+      .join(', ');
     throw badRequest(`The ${label} column '${name}' is not in the file's header (columns: ${shown}).`);
   }
   return index;

@@ -87,7 +87,10 @@ export async function writeManualEntryFile(dataDir: string, rows: Array<{ ean: s
   fs.mkdirSync(dir, { recursive: true });
   const target = path.join(dir, `${id}.csv`);
   const quote = (value: string) => `"${value.replace(/"/g, '""')}"`;
-  const lines = ['ean;brand;price', ...rows.map((r) => [quote(r.ean), quote(r.brand), r.price === null || r.price === undefined ? '' : String(r.price)].join(';'))];
+  const lines = [
+    'ean;brand;price',
+    ...rows.map((r) => [quote(r.ean), quote(r.brand), r.price === null || r.price === undefined ? '' : String(r.price)].join(';')),
+  ];
   const text = `${lines.join('\n')}\n`;
   await fs.promises.writeFile(target, text, 'utf8');
   return { id, path: target, fileName: 'Manual entry', bytes: Buffer.byteLength(text), fields: {} };

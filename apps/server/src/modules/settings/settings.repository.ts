@@ -8,7 +8,10 @@ export async function findMinRoiThreshold(db: Db, userId: string): Promise<numbe
 }
 
 export async function updateMinRoiThreshold(db: Db, userId: string, value: number): Promise<number> {
-  const row = await db.one<{ minRoiThreshold: number }>('update users set min_roi_threshold = $2 where id = $1 returning min_roi_threshold as "minRoiThreshold"', [userId, value]);
+  const row = await db.one<{ minRoiThreshold: number }>(
+    'update users set min_roi_threshold = $2 where id = $1 returning min_roi_threshold as "minRoiThreshold"',
+    [userId, value],
+  );
   return row.minRoiThreshold;
 }
 

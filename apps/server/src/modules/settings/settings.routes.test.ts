@@ -74,7 +74,14 @@ describe('user settings, account info and primary country', () => {
   });
 
   it('every settings call needs a session', async () => {
-    for (const [method, url] of [['GET', '/api/user/settings'], ['PUT', '/api/user/settings'], ['GET', '/api/user/settings/info'], ['GET', '/api/user/settings/primary-country'], ['POST', '/api/user/settings/primary-country'], ['POST', '/api/user/settings/country/UK']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/user/settings'],
+      ['PUT', '/api/user/settings'],
+      ['GET', '/api/user/settings/info'],
+      ['GET', '/api/user/settings/primary-country'],
+      ['POST', '/api/user/settings/primary-country'],
+      ['POST', '/api/user/settings/country/UK'],
+    ] as const) {
       expect((await call(method, url, {})).statusCode, `${method} ${url}`).toBe(401);
     }
   });

@@ -14,7 +14,11 @@ export async function getUserSettings(deps: SettingsDeps, user: CurrentUser): Pr
 }
 
 /** minRoiThreshold is a fraction 0..1 (the screen shows it times 100). */
-export async function updateUserSettings(deps: SettingsDeps, user: CurrentUser, body: z.infer<typeof updateUserSettingsBodySchema>): Promise<{ minRoiThreshold: number }> {
+export async function updateUserSettings(
+  deps: SettingsDeps,
+  user: CurrentUser,
+  body: z.infer<typeof updateUserSettingsBodySchema>,
+): Promise<{ minRoiThreshold: number }> {
   // Plans (issue 3): minRoiThreshold may change only on plans whose amazonListingFilterType is adjustable (403 otherwise).
   requireAdjustableRoi(await getEntitlements(deps.db, user.organizationId));
   return { minRoiThreshold: await updateMinRoiThreshold(deps.db, user.id, body.minRoiThreshold) };
@@ -37,7 +41,11 @@ export async function getPrimaryCountry(deps: SettingsDeps, user: CurrentUser): 
 }
 
 /** The region dialog and the Settings select: UK, or continental Europe (DE; FR, IT, ES also kept as sent). */
-export async function setPrimaryCountry(deps: SettingsDeps, user: CurrentUser, country: PrimaryCountry): Promise<PrimaryCountryAnswer & { country: PrimaryCountry; message: string }> {
+export async function setPrimaryCountry(
+  deps: SettingsDeps,
+  user: CurrentUser,
+  country: PrimaryCountry,
+): Promise<PrimaryCountryAnswer & { country: PrimaryCountry; message: string }> {
   await updatePrimaryCountry(deps.db, user.id, country);
   const currency = regionCurrency(country);
   const region = country === 'UK' ? 'United Kingdom' : 'Continental Europe';

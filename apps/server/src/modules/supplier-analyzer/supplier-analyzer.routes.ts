@@ -1,11 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import {
-  manualEntryBodySchema,
-  supplierScanStartFieldsSchema,
-  tokenEstimateFieldsSchema,
-  type SupplierStartResponse,
-} from '@dealradar/shared/contracts/scans';
+import { manualEntryBodySchema, supplierScanStartFieldsSchema, tokenEstimateFieldsSchema, type SupplierStartResponse } from '@dealradar/shared/contracts/scans';
 import { supplierAnalyzerApi as supplierApi } from '@dealradar/shared/contracts/endpoints/scans';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest } from '../../errors/app-error.ts';

@@ -15,7 +15,8 @@ describe('users management: edit and delete', () => {
   });
   afterAll(async () => ctx.close());
 
-  const put = (id: string, payload: unknown, headers = admin.headers) => ctx.app.inject({ method: 'PUT', url: `/api/users/${id}`, headers, payload: payload as object });
+  const put = (id: string, payload: unknown, headers = admin.headers) =>
+    ctx.app.inject({ method: 'PUT', url: `/api/users/${id}`, headers, payload: payload as object });
   const del = (id: string, headers = admin.headers) => ctx.app.inject({ method: 'DELETE', url: `/api/users/${id}`, headers });
   const summary = (id: string) => ctx.app.inject({ method: 'GET', url: `/api/users/${id}/deletion`, headers: admin.headers });
   const info = (headers: Record<string, string>) => ctx.app.inject({ method: 'GET', url: '/api/user/settings/info', headers });
@@ -26,9 +27,18 @@ describe('users management: edit and delete', () => {
     const res = await put(user.id, { role: 'ADMIN', subscriptionTier: 'GROWTH', organizationName: '  Beauty Wholesale GmbH ' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe(`Changes to ${user.username} saved.`);
-    expect(res.json().user).toMatchObject({ id: user.id, role: 'ADMIN', active: true, organizationName: 'Beauty Wholesale GmbH', subscriptionTierName: 'GROWTH' });
+    expect(res.json().user).toMatchObject({
+      id: user.id,
+      role: 'ADMIN',
+      active: true,
+      organizationName: 'Beauty Wholesale GmbH',
+      subscriptionTierName: 'GROWTH',
+    });
     // A scheduled cancellation is cleared, as with every plan change by support.
-    const org = await ctx.deps.db.one<{ subscription_tier: string; subscription_cancel_at: Date | null }>('select subscription_tier, subscription_cancel_at from organizations where id = $1', [user.organizationId]);
+    const org = await ctx.deps.db.one<{ subscription_tier: string; subscription_cancel_at: Date | null }>(
+      'select subscription_tier, subscription_cancel_at from organizations where id = $1',
+      [user.organizationId],
+    );
     expect(org).toEqual({ subscription_tier: 'GROWTH', subscription_cancel_at: null });
     // The user's next call carries the new plan and role in a refreshed token.
     const status = await ctx.app.inject({ method: 'GET', url: '/api/organization/subscription-status', headers: user.headers });
@@ -122,7 +132,7 @@ describe('users management: edit and delete', () => {
       const remaining = admins[0]!.id === only.id ? only : second;
       const demoted = remaining === only ? second : only;
       expect((await call('DELETE', demoted.id, remaining.headers)).statusCode).toBe(200);
-      await app2.deps.db.execute("update users set active = true where id = $1", [dormant.id]);
+      await app2.deps.db.execute('update users set active = true where id = $1', [dormant.id]);
       expect((await call('PUT', remaining.id, remaining.headers, { role: 'USER' })).statusCode).toBe(200);
     } finally {
       await app2.close();
@@ -151,7 +161,9 @@ describe('users management: edit and delete', () => {
       );
       await ctx.app.inject({ method: 'POST', url: '/api/help', headers: owner.headers, payload: { message: 'Where is my invoice?' } });
     }
-    await ctx.deps.db.execute("insert into usage_counters (organization_id, metric, period_start, used) values ($1, 'ean_uploads', '2026-11-01', 40)", [user.organizationId]);
+    await ctx.deps.db.execute("insert into usage_counters (organization_id, metric, period_start, used) values ($1, 'ean_uploads', '2026-11-01', 40)", [
+      user.organizationId,
+    ]);
 
     const plan = await summary(user.id);
     expect(plan.statusCode).toBe(200);
@@ -184,15 +196,25 @@ describe('users management: edit and delete', () => {
     const plan = (await summary(colleague.id)).json();
     expect(plan).toMatchObject({ organizationRemoved: false, otherMembers: 1 });
     expect((await del(colleague.id)).json().organizationRemoved).toBe(false);
-    expect((await ctx.deps.db.one<{ subscription_tier: string }>('select subscription_tier from organizations where id = $1', [owner.organizationId])).subscription_tier).toBe('PRO');
+    expect(
+      (await ctx.deps.db.one<{ subscription_tier: string }>('select subscription_tier from organizations where id = $1', [owner.organizationId]))
+        .subscription_tier,
+    ).toBe('PRO');
 
-    await ctx.deps.db.execute("update organizations set subscription_status = 'active', paddle_subscription_id = 'sub_1' where id = $1", [owner.organizationId]);
+    await ctx.deps.db.execute("update organizations set subscription_status = 'active', paddle_subscription_id = 'sub_1' where id = $1", [
+      owner.organizationId,
+    ]);
     expect((await summary(owner.id)).json().activeSubscription).toBe(true);
     const refused = await del(owner.id);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error).toBe(`${owner.username}'s organization still pays for the PRO plan through Paddle. Cancel the subscription in Paddle first, or deactivate the user instead.`);
+    expect(refused.json().error).toBe(
+      `${owner.username}'s organization still pays for the PRO plan through Paddle. Cancel the subscription in Paddle first, or deactivate the user instead.`,
+    );
     // Canceled at the end of the period: it no longer renews, so the account may go.
-    await ctx.deps.db.execute("update organizations set subscription_cancel_at = $2 where id = $1", [owner.organizationId, new Date(ctx.clock.now().getTime() + 86_400_000)]);
+    await ctx.deps.db.execute('update organizations set subscription_cancel_at = $2 where id = $1', [
+      owner.organizationId,
+      new Date(ctx.clock.now().getTime() + 86_400_000),
+    ]);
     expect((await del(owner.id)).statusCode).toBe(200);
   });
 

@@ -16,8 +16,7 @@ import { toUserRow } from './users.service.ts';
  * Editing and deleting users (admin, issue 16; rules in docs/accounts.md "Editing, deactivating and deleting users").
  */
 
-export const LAST_ADMIN_MESSAGE =
-  'There must always be at least one active administrator. Make another user an administrator first.';
+export const LAST_ADMIN_MESSAGE = 'There must always be at least one active administrator. Make another user an administrator first.';
 
 /** What each table that points at a user holds, in the words of the confirmation dialog. */
 const REMOVED_LABELS: Record<string, string> = {
@@ -120,7 +119,11 @@ export async function getDeletionSummary(deps: AppDeps, id: string): Promise<Use
  * the organization's Paddle subscription still bills (cancel it first, or deactivate the user) and for the last
  * active administrator.
  */
-export async function deleteUser(deps: AppDeps, admin: CurrentUser, id: string): Promise<{ message: string; removed: RemovedData[]; organizationRemoved: boolean }> {
+export async function deleteUser(
+  deps: AppDeps,
+  admin: CurrentUser,
+  id: string,
+): Promise<{ message: string; removed: RemovedData[]; organizationRemoved: boolean }> {
   const before = await findRow(deps.db, id);
   const org = await repo.findOrganizationOfUser(deps.db, id);
   if (org && billsStill(org)) {
@@ -140,7 +143,8 @@ export async function deleteUser(deps: AppDeps, admin: CurrentUser, id: string):
     if (!user) throw notFound('User not found.');
     if (user.role === 'ADMIN' && user.active) assertAnotherActiveAdmin(activeAdmins, id);
     const { removed, blocking } = await removedData(tx, id);
-    if (blocking.length > 0) throw conflict(`${before.username} cannot be deleted yet: ${blocking.map((b) => b.label.toLowerCase()).join(', ')} still refer to this user.`);
+    if (blocking.length > 0)
+      throw conflict(`${before.username} cannot be deleted yet: ${blocking.map((b) => b.label.toLowerCase()).join(', ')} still refer to this user.`);
     await repo.deleteUserRow(tx, id);
     const organizationRemoved = await repo.deleteOrganizationIfEmpty(tx, user.organizationId);
     return { removed, organizationRemoved };

@@ -30,7 +30,10 @@ const WHERE_FILTER = `where ($1::text is null or u.username ilike $1 or u.email 
 export async function findUsersPage(db: Db, filter: UserFilter, limit: number, offset: number): Promise<{ rows: UserRecord[]; total: number }> {
   const params = [filter.pattern, filter.role, filter.active];
   const rows = await db.query<UserRecord>(`${SELECT_USER} ${WHERE_FILTER} order by u.created_at desc, u.id limit $4 offset $5`, [...params, limit, offset]);
-  const count = await db.one<{ total: number }>(`select count(*)::int as total from users u join organizations o on o.id = u.organization_id ${WHERE_FILTER}`, params);
+  const count = await db.one<{ total: number }>(
+    `select count(*)::int as total from users u join organizations o on o.id = u.organization_id ${WHERE_FILTER}`,
+    params,
+  );
   return { rows, total: count.total };
 }
 
@@ -116,7 +119,9 @@ export function findUserReferences(db: Db): Promise<UserReference[]> {
 
 /** Rows of `table` whose `column` is the user (names come from the catalog, quoted). */
 export async function countRowsOfUser(db: Db, reference: UserReference, userId: string): Promise<number> {
-  const row = await db.one<{ n: number }>(`select count(*)::int as n from ${reference.qualified} where "${reference.column.replace(/"/g, '""')}" = $1`, [userId]);
+  const row = await db.one<{ n: number }>(`select count(*)::int as n from ${reference.qualified} where "${reference.column.replace(/"/g, '""')}" = $1`, [
+    userId,
+  ]);
   return row.n;
 }
 
@@ -127,5 +132,8 @@ export async function deleteUserRow(tx: Db, id: string): Promise<void> {
 
 /** Deletes an organization nobody belongs to any more (its usage counters and scans go with it). */
 export async function deleteOrganizationIfEmpty(tx: Db, organizationId: string): Promise<boolean> {
-  return (await tx.execute('delete from organizations o where o.id = $1 and not exists (select 1 from users u where u.organization_id = o.id)', [organizationId])) > 0;
+  return (
+    (await tx.execute('delete from organizations o where o.id = $1 and not exists (select 1 from users u where u.organization_id = o.id)', [organizationId])) >
+    0
+  );
 }

@@ -62,7 +62,10 @@ describe('users management (admin)', () => {
   it('non-admins get 403 and anonymous callers 401', async () => {
     const user = await createUser(ctx.deps);
     expect((await list('', user.headers)).statusCode).toBe(403);
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/users/invite', headers: user.headers, payload: { username: 'x_y_z', email: 'x@example.test' } })).statusCode).toBe(403);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/users/invite', headers: user.headers, payload: { username: 'x_y_z', email: 'x@example.test' } }))
+        .statusCode,
+    ).toBe(403);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/users' })).statusCode).toBe(401);
   });
 
@@ -74,9 +77,24 @@ describe('users management (admin)', () => {
   });
 
   it('invites a user: no password yet, a confirm-password e-mail; inviting again resends; taken identities 409', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/users/invite', headers: admin.headers, payload: { username: 'new_hire', email: 'New.Hire@example.test', organization: 'Hire Co', role: 'ADMIN' } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/invite',
+      headers: admin.headers,
+      payload: { username: 'new_hire', email: 'New.Hire@example.test', organization: 'Hire Co', role: 'ADMIN' },
+    });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ message: 'Invitation sent to new.hire@example.test.', user: { username: 'new_hire', email: 'new.hire@example.test', role: 'ADMIN', organizationName: 'Hire Co', subscriptionTierName: 'FREE', lastActiveAt: null } });
+    expect(res.json()).toMatchObject({
+      message: 'Invitation sent to new.hire@example.test.',
+      user: {
+        username: 'new_hire',
+        email: 'new.hire@example.test',
+        role: 'ADMIN',
+        organizationName: 'Hire Co',
+        subscriptionTierName: 'FREE',
+        lastActiveAt: null,
+      },
+    });
     const mail = ctx.mailer.lastTo('new.hire@example.test')!;
     expect(mail.text).toContain(CONFIRM_PASSWORD_PREFIX);
     expect(mail.html).toContain(CONFIRM_PASSWORD_PREFIX);
@@ -85,7 +103,12 @@ describe('users management (admin)', () => {
     const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'new_hire', password: 'anything-at-all' } });
     expect(login.statusCode).toBe(401);
 
-    const again = await ctx.app.inject({ method: 'POST', url: '/api/users/invite', headers: admin.headers, payload: { username: 'new_hire', email: 'new.hire@example.test' } });
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/invite',
+      headers: admin.headers,
+      payload: { username: 'new_hire', email: 'new.hire@example.test' },
+    });
     expect(again.statusCode).toBe(201);
     const secondToken = tokenFromLink(ctx.mailer.lastTo('new.hire@example.test'), CONFIRM_PASSWORD_PREFIX);
     expect(secondToken).not.toBe(firstToken);
@@ -93,12 +116,26 @@ describe('users management (admin)', () => {
     const set = await ctx.app.inject({ method: 'POST', url: '/api/auth/confirm-password', payload: { token: secondToken, newPassword: 'my-own-password' } });
     expect(set.statusCode).toBe(200);
     // the older invitation link no longer works once a password is set
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/confirm-password', payload: { token: firstToken, newPassword: 'other-password' } })).statusCode).toBe(400);
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'new_hire', password: 'my-own-password' } })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/auth/confirm-password', payload: { token: firstToken, newPassword: 'other-password' } })).statusCode,
+    ).toBe(400);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'new_hire', password: 'my-own-password' } })).statusCode).toBe(
+      200,
+    );
 
-    const taken = await ctx.app.inject({ method: 'POST', url: '/api/users/invite', headers: admin.headers, payload: { username: 'new_hire', email: 'new.hire@example.test' } });
+    const taken = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/invite',
+      headers: admin.headers,
+      payload: { username: 'new_hire', email: 'new.hire@example.test' },
+    });
     expect(taken.statusCode).toBe(409);
-    const takenName = await ctx.app.inject({ method: 'POST', url: '/api/users/invite', headers: admin.headers, payload: { username: 'boss_admin', email: 'someone@example.test' } });
+    const takenName = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/invite',
+      headers: admin.headers,
+      payload: { username: 'boss_admin', email: 'someone@example.test' },
+    });
     expect(takenName.statusCode).toBe(409);
     expect(takenName.json().error).toBe('This username is already taken.');
   });
@@ -107,7 +144,12 @@ describe('users management (admin)', () => {
     const res = await ctx.app.inject({ method: 'POST', url: '/api/users/invite', headers: admin.headers, payload: { username: 'ok_name', email: 'nope' } });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('Please enter a valid email address.');
-    const role = await ctx.app.inject({ method: 'POST', url: '/api/users/invite', headers: admin.headers, payload: { username: 'ok_name', email: 'ok@example.test', role: 'ROOT' } });
+    const role = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/invite',
+      headers: admin.headers,
+      payload: { username: 'ok_name', email: 'ok@example.test', role: 'ROOT' },
+    });
     expect(role.statusCode).toBe(400);
   });
 });

@@ -36,18 +36,34 @@ export async function startKeepaFake(options: KeepaFakeOptions) {
   let tokensLeft = options.tokensLeft ?? 1200;
   const refillRate = options.refillRate ?? 20;
   const stats = { tokensConsumed: 0, requests: 0, buyBoxRequests: 0 };
-  const envelope = (extra: object) => ({ timestamp: Date.now(), tokensLeft, refillIn: 30_000, refillRate, tokenFlowReduction: 0, processingTimeInMs: 3, ...extra });
+  const envelope = (extra: object) => ({
+    timestamp: Date.now(),
+    tokensLeft,
+    refillIn: 30_000,
+    refillRate,
+    tokenFlowReduction: 0,
+    processingTimeInMs: 3,
+    ...extra,
+  });
   const fake = await startFake(async (req: FakeRequest, res) => {
     if (req.path === '/token') return sendJson(res, 200, envelope({ tokensConsumed: 0 }));
     if (req.path !== '/product') return sendJson(res, 404, envelope({ error: { type: 'NOT_FOUND', message: 'no such request' } }));
     if (req.query.get('key') !== options.key) return sendJson(res, 402, envelope({ error: { type: 'PAYMENT_REQUIRED', message: 'invalid key' } }));
     const domain = Number(req.query.get('domain'));
-    if (![1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12].includes(domain)) return sendJson(res, 400, envelope({ error: { type: 'REQUEST_REJECTED', message: 'invalid domain' } }));
+    if (![1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12].includes(domain))
+      return sendJson(res, 400, envelope({ error: { type: 'REQUEST_REJECTED', message: 'invalid domain' } }));
     const codes = (req.query.get('code') ?? req.query.get('asin') ?? '').split(',').filter(Boolean);
     if (codes.length === 0 || codes.length > 100) return sendJson(res, 400, envelope({ error: { type: 'REQUEST_REJECTED', message: '1-100 codes' } }));
     const step = script.shift();
-    if (options.enforceTokens && tokensLeft <= 0) return sendJson(res, 429, envelope({ tokensConsumed: 0, error: { type: 'NOT_ENOUGH_TOKEN', message: 'not enough tokens' } }));
-    if (step === '429') return sendJson(res, 429, { ...envelope({ error: { type: 'NOT_ENOUGH_TOKEN', message: 'not enough tokens' } }), tokensLeft: -5, refillIn: 200, refillRate: 600 });
+    if (options.enforceTokens && tokensLeft <= 0)
+      return sendJson(res, 429, envelope({ tokensConsumed: 0, error: { type: 'NOT_ENOUGH_TOKEN', message: 'not enough tokens' } }));
+    if (step === '429')
+      return sendJson(res, 429, {
+        ...envelope({ error: { type: 'NOT_ENOUGH_TOKEN', message: 'not enough tokens' } }),
+        tokensLeft: -5,
+        refillIn: 200,
+        refillRate: 600,
+      });
     if (step === '500') return sendJson(res, 500, envelope({ error: { type: 'INTERNAL_SERVER_ERROR', message: 'oops' } }));
     if (step === 'hang') return; // never answers: the client must time out
     if (step === 'malformed') {
@@ -79,7 +95,23 @@ function maxima(newMax: number): Array<number[] | null> {
   return max;
 }
 
-export function keepaProduct(o: { asin: string; ean?: string; upc?: string; buyBox?: number; max90?: number; rank?: number; subRank?: number; pack?: number; productType?: number; referral?: number | null; fba?: number | null; monthlySold?: number; buyBoxSeller?: string; rankReference?: number; statsRank?: number }) {
+export function keepaProduct(o: {
+  asin: string;
+  ean?: string;
+  upc?: string;
+  buyBox?: number;
+  max90?: number;
+  rank?: number;
+  subRank?: number;
+  pack?: number;
+  productType?: number;
+  referral?: number | null;
+  fba?: number | null;
+  monthlySold?: number;
+  buyBoxSeller?: string;
+  rankReference?: number;
+  statsRank?: number;
+}) {
   const current = new Array(36).fill(-1);
   current[3] = o.statsRank ?? o.rank ?? 1520;
   current[10] = 1249;
@@ -99,7 +131,10 @@ export function keepaProduct(o: { asin: string; ean?: string; upc?: string; buyB
     images: [{ l: '41aaaa.jpg', lH: 1500, lW: 1500, m: '41aaaa-m.jpg' }],
     imagesCSV: '41aaaa.jpg,51bbbb.jpg',
     rootCategory: 64187031,
-    categoryTree: [{ catId: 64187031, name: 'Beauty' }, { catId: 1234567031, name: 'Face Creams' }],
+    categoryTree: [
+      { catId: 64187031, name: 'Beauty' },
+      { catId: 1234567031, name: 'Face Creams' },
+    ],
     salesRankReference: o.rankReference ?? 64187031,
     salesRanks: { '64187031': [7012000, o.rank ?? 1520], '1234567031': [7012000, 90, 7012300, o.subRank ?? 88] },
     packageQuantity: o.pack ?? 1,
@@ -112,6 +147,13 @@ export function keepaProduct(o: { asin: string; ean?: string; upc?: string; buyB
     // With buybox=1 Keepa sends the holder history (Keepa time, seller id pairs); stats.buyBoxSellerId stays -2 without offers.
     buyBoxSellerIdHistory: ['7010000', 'A1OTHERSELLER1', '7012000', o.buyBoxSeller ?? 'A2MERCHANT0001'],
     // 90-day maxima per csv series ([keepaTime, value]); the NEW series peaked above today's buy box.
-    stats: { current, max: maxima(o.max90 ?? Math.max(o.buyBox ?? 1299, 1399) + 50), totalOfferCount: 9, buyBoxPrice: -2, buyBoxShipping: -2, buyBoxSellerId: '-2' },
+    stats: {
+      current,
+      max: maxima(o.max90 ?? Math.max(o.buyBox ?? 1299, 1399) + 50),
+      totalOfferCount: 9,
+      buyBoxPrice: -2,
+      buyBoxShipping: -2,
+      buyBoxSellerId: '-2',
+    },
   };
 }

@@ -8,7 +8,17 @@ import { RouteOutlet } from './route-outlet.tsx';
 const AppShellLayout = lazy(async () => ({ default: (await import('./app-shell-layout.tsx')).AppShellLayout }));
 
 /** Account pages that are never wrapped in the shell: they are about getting into a session. */
-const AUTH_PAGES = [paths.login, paths.register, paths.forgotPassword, paths.resetPassword, paths.authResetPassword, paths.authConfirm, paths.confirmEmail, paths.confirmPasswordNoToken, '/confirm-password/'];
+const AUTH_PAGES = [
+  paths.login,
+  paths.register,
+  paths.forgotPassword,
+  paths.resetPassword,
+  paths.authResetPassword,
+  paths.authConfirm,
+  paths.confirmEmail,
+  paths.confirmPasswordNoToken,
+  '/confirm-password/',
+];
 
 export function isAuthPage(pathname: string): boolean {
   return AUTH_PAGES.some((page) => (page.endsWith('/') ? pathname.startsWith(page) : pathname === page));

@@ -33,43 +33,43 @@ export function AppShellLayout({ role }: { role: string }) {
 
   return (
     <ModalsProvider>
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: collapsed ? SIDEBAR_WIDTH_COLLAPSED : SIDEBAR_WIDTH_EXPANDED, breakpoint: 'sm', collapsed: { mobile: !mobileOpened } }}
-      padding="lg"
-      styles={{ main: { background: 'var(--mantine-color-gray-0)', display: 'flex', flexDirection: 'column' } }}
-    >
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger opened={mobileOpened} onClick={mobile.toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
-            <Tooltip label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'} withArrow>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                size="lg"
-                visibleFrom="sm"
-                onClick={() => setCollapsed(!collapsedSetting)}
-                aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
-                aria-expanded={!collapsed}
-              >
-                {collapsed ? <IconLayoutSidebarLeftExpand size={22} /> : <IconLayoutSidebarLeftCollapse size={22} />}
-              </ActionIcon>
-            </Tooltip>
-            <BrandLogo />
+      <AppShell
+        header={{ height: 60 }}
+        navbar={{ width: collapsed ? SIDEBAR_WIDTH_COLLAPSED : SIDEBAR_WIDTH_EXPANDED, breakpoint: 'sm', collapsed: { mobile: !mobileOpened } }}
+        padding="lg"
+        styles={{ main: { background: 'var(--mantine-color-gray-0)', display: 'flex', flexDirection: 'column' } }}
+      >
+        <AppShell.Header>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
+              <Burger opened={mobileOpened} onClick={mobile.toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+              <Tooltip label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'} withArrow>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  size="lg"
+                  visibleFrom="sm"
+                  onClick={() => setCollapsed(!collapsedSetting)}
+                  aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+                  aria-expanded={!collapsed}
+                >
+                  {collapsed ? <IconLayoutSidebarLeftExpand size={22} /> : <IconLayoutSidebarLeftCollapse size={22} />}
+                </ActionIcon>
+              </Tooltip>
+              <BrandLogo />
+            </Group>
           </Group>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar data-testid="sidebar" data-collapsed={collapsed}>
-        <Sidebar collapsed={collapsed} role={role} email={email} tier={tier} onNavigate={mobile.close} onLogout={onLogout} />
-      </AppShell.Navbar>
-      <AppShell.Main>
-        <Box style={{ flex: 1 }}>
-          <RouteOutlet />
-        </Box>
-        <AppFooter />
-      </AppShell.Main>
-    </AppShell>
+        </AppShell.Header>
+        <AppShell.Navbar data-testid="sidebar" data-collapsed={collapsed}>
+          <Sidebar collapsed={collapsed} role={role} email={email} tier={tier} onNavigate={mobile.close} onLogout={onLogout} />
+        </AppShell.Navbar>
+        <AppShell.Main>
+          <Box style={{ flex: 1 }}>
+            <RouteOutlet />
+          </Box>
+          <AppFooter />
+        </AppShell.Main>
+      </AppShell>
     </ModalsProvider>
   );
 }

@@ -26,7 +26,9 @@ export function Sidebar({ collapsed, role, email, tier, onNavigate, onLogout }: 
         <Stack gap={4}>{nav.main.map(link)}</Stack>
         {nav.admin.length > 0 && (
           <Stack gap={4} mt="lg" aria-label="Administration">
-            {collapsed ? <Divider my={4} /> : (
+            {collapsed ? (
+              <Divider my={4} />
+            ) : (
               <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mb={4} style={{ letterSpacing: 0.6 }}>
                 Administration
               </Text>
@@ -73,7 +75,9 @@ function UserBox({ collapsed, email, tier, onLogout }: { collapsed: boolean; ema
     return (
       <Stack align="center" gap="xs">
         <Tooltip label={`${email} · ${tier}`} position="right" withArrow>
-          <Avatar color="indigo" radius="xl" size={36}>{initial}</Avatar>
+          <Avatar color="indigo" radius="xl" size={36}>
+            {initial}
+          </Avatar>
         </Tooltip>
         <Tooltip label="Logout" position="right" withArrow>
           <ActionIcon variant="subtle" color="gray" size="lg" onClick={onLogout} aria-label="Logout">
@@ -85,7 +89,9 @@ function UserBox({ collapsed, email, tier, onLogout }: { collapsed: boolean; ema
   }
   return (
     <Group gap="sm" wrap="nowrap" data-testid="sidebar-user">
-      <Avatar color="indigo" radius="xl" size={38}>{initial}</Avatar>
+      <Avatar color="indigo" radius="xl" size={38}>
+        {initial}
+      </Avatar>
       <div style={{ flex: 1, minWidth: 0 }}>
         <Text size="sm" fw={600} truncate="end" title={email} data-testid="sidebar-email">
           {email}

@@ -56,7 +56,9 @@ export function BrandLevelAnalyzerPage() {
         <Alert color="orange" title="Brand scans are not included in your plan" icon={<IconLock size={18} />} data-testid="brand-scan-locked">
           <Group justify="space-between" gap="sm">
             <Text size="sm">Upgrade to a plan with wholesale brand checks to scan whole brands. Your favorites stay available.</Text>
-            <Button component={Link} to="/subscription" color="orange" size="xs">Upgrade Now</Button>
+            <Button component={Link} to="/subscription" color="orange" size="xs">
+              Upgrade Now
+            </Button>
           </Group>
         </Alert>
       )}
@@ -74,7 +76,15 @@ export function BrandLevelAnalyzerPage() {
         onError={onError}
         renderMatch={(favorite) => (
           <MatchActions
-            item={{ ean: favorite.ean, asin: favorite.asin, market: favorite.market, productName: favorite.productName, numberOfPacks: 1, alternatives: favorite.alternatives, matchSource: favorite.matchSource }}
+            item={{
+              ean: favorite.ean,
+              asin: favorite.asin,
+              market: favorite.market,
+              productName: favorite.productName,
+              numberOfPacks: 1,
+              alternatives: favorite.alternatives,
+              matchSource: favorite.matchSource,
+            }}
             onChanged={refreshFavorites}
           />
         )}

@@ -64,8 +64,24 @@ export function ConfirmPasswordPage() {
       ) : (
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="md">
-            <PasswordInput label="New password" placeholder="At least 8 characters" autoComplete="new-password" value={password} onChange={(e) => setPasswordValue(e.currentTarget.value)} disabled={closed} withAsterisk autoFocus />
-            <PasswordInput label="Confirm password" autoComplete="new-password" value={confirmation} onChange={(e) => setConfirmation(e.currentTarget.value)} disabled={closed} withAsterisk />
+            <PasswordInput
+              label="New password"
+              placeholder="At least 8 characters"
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPasswordValue(e.currentTarget.value)}
+              disabled={closed}
+              withAsterisk
+              autoFocus
+            />
+            <PasswordInput
+              label="Confirm password"
+              autoComplete="new-password"
+              value={confirmation}
+              onChange={(e) => setConfirmation(e.currentTarget.value)}
+              disabled={closed}
+              withAsterisk
+            />
             <FormMessage kind="error">{error ?? (success ? null : tokenProblem)}</FormMessage>
             <FormMessage kind="success">{success}</FormMessage>
             <Button type="submit" fullWidth size="md" loading={setPassword.isPending} disabled={closed}>

@@ -32,7 +32,12 @@ export function DashboardPage() {
   const example = useMemo(() => {
     void refreshCounter;
     const now = new Date();
-    return { overview: exampleOverview(), hotDeals: exampleHotDeals(now, currency), recentDrops: exampleRecentDrops(now, currency), analytics: exampleAnalytics(now) };
+    return {
+      overview: exampleOverview(),
+      hotDeals: exampleHotDeals(now, currency),
+      recentDrops: exampleRecentDrops(now, currency),
+      analytics: exampleAnalytics(now),
+    };
   }, [refreshCounter, currency]);
   const data = isExample ? example : live;
 

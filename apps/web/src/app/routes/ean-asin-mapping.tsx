@@ -34,7 +34,8 @@ export function EanAsinMappingPage() {
   const onDelete = (mapping: Mapping) => {
     if (!window.confirm('Are you sure you want to delete this EAN-ASIN mapping?')) return;
     remove.mutate(mapping.id, {
-      onError: (error) => notifications.show({ color: 'red', title: 'Error', message: errorMessage(error, 'Failed to delete EAN-ASIN mapping'), autoClose: 4000 }),
+      onError: (error) =>
+        notifications.show({ color: 'red', title: 'Error', message: errorMessage(error, 'Failed to delete EAN-ASIN mapping'), autoClose: 4000 }),
     });
   };
 
@@ -47,7 +48,12 @@ export function EanAsinMappingPage() {
         icon={<IconLink size={24} />}
         actions={
           <>
-            <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => void mappings.refetch()} loading={mappings.isFetching && !mappings.isPending}>
+            <Button
+              variant="default"
+              leftSection={<IconRefresh size={16} />}
+              onClick={() => void mappings.refetch()}
+              loading={mappings.isFetching && !mappings.isPending}
+            >
               Refresh
             </Button>
             <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => void onExport()} loading={exporting}>
@@ -62,11 +68,17 @@ export function EanAsinMappingPage() {
       <Paper withBorder radius="lg" p="lg" shadow="xs">
         <Stack gap="md">
           {mappings.isPending ? (
-            <Center py="xl"><Loader /></Center>
+            <Center py="xl">
+              <Loader />
+            </Center>
           ) : mappings.isError ? (
-            <Text c="red" ta="center" py="xl" role="alert">{errorMessage(mappings.error, 'Failed to fetch EAN-ASIN mappings')}</Text>
+            <Text c="red" ta="center" py="xl" role="alert">
+              {errorMessage(mappings.error, 'Failed to fetch EAN-ASIN mappings')}
+            </Text>
           ) : mappings.data.content.length === 0 ? (
-            <Text c="dimmed" ta="center" py="xl">No EAN-ASIN mappings found</Text>
+            <Text c="dimmed" ta="center" py="xl">
+              No EAN-ASIN mappings found
+            </Text>
           ) : (
             <MappingsTable mappings={mappings.data.content} onEdit={(mapping) => setDialog({ opened: true, mapping })} onDelete={onDelete} />
           )}

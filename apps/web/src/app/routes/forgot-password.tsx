@@ -47,7 +47,10 @@ export function ForgotPasswordPage() {
             placeholder="jane@company.com"
             autoComplete="email"
             value={email}
-            onChange={(event) => { setEmail(event.currentTarget.value); setFieldError(null); }}
+            onChange={(event) => {
+              setEmail(event.currentTarget.value);
+              setFieldError(null);
+            }}
             error={fieldError}
             withAsterisk
             autoFocus

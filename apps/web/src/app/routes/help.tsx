@@ -23,7 +23,9 @@ export function HelpPage() {
       <PageHeader title="Help / Docs" subtitle="How each tool works, and a direct line to the DealRadar team." icon={<IconHelp size={24} />} />
       <HelpSearch docs={docs} />
       <Stack gap="sm">
-        <Title order={2} size="h4">Docs</Title>
+        <Title order={2} size="h4">
+          Docs
+        </Title>
         <HelpDocList docs={docs} />
       </Stack>
       {isAdmin ? (

@@ -70,8 +70,23 @@ export function LoginPage() {
     >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          <TextInput label="Username or email" placeholder="Your username or email" autoComplete="username" value={values.username} onChange={set('username')} error={fieldErrors.username} autoFocus />
-          <PasswordInput label="Password" placeholder="Your password" autoComplete="current-password" value={values.password} onChange={set('password')} error={fieldErrors.password} />
+          <TextInput
+            label="Username or email"
+            placeholder="Your username or email"
+            autoComplete="username"
+            value={values.username}
+            onChange={set('username')}
+            error={fieldErrors.username}
+            autoFocus
+          />
+          <PasswordInput
+            label="Password"
+            placeholder="Your password"
+            autoComplete="current-password"
+            value={values.password}
+            onChange={set('password')}
+            error={fieldErrors.password}
+          />
           <Group justify="flex-end" mt={-6}>
             <Anchor component={Link} to={paths.forgotPassword} size="sm">
               Forgot password?

@@ -8,7 +8,15 @@ import { SectionCard } from '../../components/section-card.tsx';
 import { paths } from '../../config/paths.ts';
 import { ApiError, errorMessage, UPGRADE_FALLBACK } from '../../lib/api-client.ts';
 import {
-  useAlertChannels, useAlertDeliveries, useAlertRules, useCreateRule, useDeleteRule, usePauseRule, useRotateSecret, useTestRule, useUpdateChannels,
+  useAlertChannels,
+  useAlertDeliveries,
+  useAlertRules,
+  useCreateRule,
+  useDeleteRule,
+  usePauseRule,
+  useRotateSecret,
+  useTestRule,
+  useUpdateChannels,
 } from '../../features/alerts/api/alerts-queries.ts';
 import { ChannelsCard } from '../../features/alerts/components/channels-card.tsx';
 import { DeliveryLog } from '../../features/alerts/components/delivery-log.tsx';
@@ -40,7 +48,8 @@ export function PriceAlertRulesPage() {
   const [formOpen, setFormOpen] = useState(false);
   const [formKey, setFormKey] = useState(0);
 
-  const fail = (error: unknown, fallback: string) => notifications.show({ title: 'Error', message: errorMessage(error, fallback), color: 'red', autoClose: TOAST_MS });
+  const fail = (error: unknown, fallback: string) =>
+    notifications.show({ title: 'Error', message: errorMessage(error, fallback), color: 'red', autoClose: TOAST_MS });
   const busy = pause.isPending || remove.isPending || test.isPending;
 
   return (
@@ -87,7 +96,10 @@ export function PriceAlertRulesPage() {
       )}
       {allowed && (
         <>
-          <SectionCard title="Your rules" description="Each new drop alerts once; it alerts again only when it gets better by the rule's re-arm points. Drops that rose again or expired never alert.">
+          <SectionCard
+            title="Your rules"
+            description="Each new drop alerts once; it alerts again only when it gets better by the rule's re-arm points. Drops that rose again or expired never alert."
+          >
             <RulesTable
               rules={rules.data}
               busy={busy}
@@ -97,7 +109,13 @@ export function PriceAlertRulesPage() {
               }}
               onTest={(rule) =>
                 test.mutate(rule.id, {
-                  onSuccess: () => notifications.show({ title: 'Test message queued', message: `A test message of "${rule.name}" is on its way; see the delivery log.`, color: 'green', autoClose: TOAST_MS }),
+                  onSuccess: () =>
+                    notifications.show({
+                      title: 'Test message queued',
+                      message: `A test message of "${rule.name}" is on its way; see the delivery log.`,
+                      color: 'green',
+                      autoClose: TOAST_MS,
+                    }),
                   onError: (e) => fail(e, 'Failed to send the test message'),
                 })
               }
@@ -110,7 +128,8 @@ export function PriceAlertRulesPage() {
                 busy={updateChannels.isPending || rotate.isPending}
                 onEmailAlerts={(on) => updateChannels.mutate({ emailUnsubscribed: !on }, { onError: (e) => fail(e, 'Failed to save settings.') })}
                 onRotate={() => {
-                  if (window.confirm('Make a new signing secret? Receivers that check the old one will refuse the next webhooks.')) rotate.mutate(undefined, { onError: (e) => fail(e, 'Failed to save settings.') });
+                  if (window.confirm('Make a new signing secret? Receivers that check the old one will refuse the next webhooks.'))
+                    rotate.mutate(undefined, { onError: (e) => fail(e, 'Failed to save settings.') });
                 }}
               />
             </SectionCard>
@@ -131,7 +150,12 @@ export function PriceAlertRulesPage() {
           create.mutate(body, {
             onSuccess: () => {
               setFormOpen(false);
-              notifications.show({ title: 'Alert rule saved', message: `"${body.name}" is active from the next price update.`, color: 'green', autoClose: TOAST_MS });
+              notifications.show({
+                title: 'Alert rule saved',
+                message: `"${body.name}" is active from the next price update.`,
+                color: 'green',
+                autoClose: TOAST_MS,
+              });
             },
           })
         }

@@ -49,10 +49,12 @@ export function PriceAlertsPage() {
   const source = useMarketDataSource();
 
   useEffect(() => {
-    if (drops.isError) notifications.show({ id: 'price-drops-error', title: 'Error', message: 'Failed to load price drops', color: 'red', autoClose: TOAST_MS });
+    if (drops.isError)
+      notifications.show({ id: 'price-drops-error', title: 'Error', message: 'Failed to load price drops', color: 'red', autoClose: TOAST_MS });
   }, [drops.isError]);
   useEffect(() => {
-    if (stats.isError) notifications.show({ id: 'price-stats-error', title: 'Error', message: 'Failed to load price alert statistics', color: 'red', autoClose: TOAST_MS });
+    if (stats.isError)
+      notifications.show({ id: 'price-stats-error', title: 'Error', message: 'Failed to load price alert statistics', color: 'red', autoClose: TOAST_MS });
   }, [stats.isError]);
 
   const example = useMemo(() => {
@@ -111,22 +113,20 @@ export function PriceAlertsPage() {
           <Text c="dimmed" mt="md">
             No price drops found
           </Text>
+        ) : isPhone ? (
+          <PriceDropCards
+            items={rows}
+            currency={currency}
+            live={!isExample}
+            sortBy={sort.sortBy}
+            sortOrder={sort.sortOrder}
+            onSortChange={(sortBy, sortOrder) => {
+              setSort({ sortBy, sortOrder });
+              setPage(1);
+            }}
+          />
         ) : (
-          isPhone ? (
-            <PriceDropCards
-              items={rows}
-              currency={currency}
-              live={!isExample}
-              sortBy={sort.sortBy}
-              sortOrder={sort.sortOrder}
-              onSortChange={(sortBy, sortOrder) => {
-                setSort({ sortBy, sortOrder });
-                setPage(1);
-              }}
-            />
-          ) : (
-            <PriceDropsTable items={rows} currency={currency} live={!isExample} sortBy={sort.sortBy} sortOrder={sort.sortOrder} onSort={changeSort} />
-          )
+          <PriceDropsTable items={rows} currency={currency} live={!isExample} sortBy={sort.sortBy} sortOrder={sort.sortOrder} onSort={changeSort} />
         )}
         {totalPages > 1 && (
           <Group justify="center" mt="md">

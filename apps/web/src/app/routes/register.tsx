@@ -65,10 +65,43 @@ export function RegisterPage() {
     >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          <TextInput label="Username" placeholder="jane.doe" autoComplete="username" value={values.username} onChange={set('username')} error={fieldErrors.username} withAsterisk />
-          <TextInput label="Email" type="email" placeholder="jane@company.com" autoComplete="email" value={values.email} onChange={set('email')} error={fieldErrors.email} withAsterisk />
-          <TextInput label="Organization" placeholder="Your company" autoComplete="organization" value={values.organization} onChange={set('organization')} error={fieldErrors.organization} withAsterisk />
-          <PasswordInput label="Password" placeholder="At least 8 characters" autoComplete="new-password" value={values.password} onChange={set('password')} error={fieldErrors.password} withAsterisk />
+          <TextInput
+            label="Username"
+            placeholder="jane.doe"
+            autoComplete="username"
+            value={values.username}
+            onChange={set('username')}
+            error={fieldErrors.username}
+            withAsterisk
+          />
+          <TextInput
+            label="Email"
+            type="email"
+            placeholder="jane@company.com"
+            autoComplete="email"
+            value={values.email}
+            onChange={set('email')}
+            error={fieldErrors.email}
+            withAsterisk
+          />
+          <TextInput
+            label="Organization"
+            placeholder="Your company"
+            autoComplete="organization"
+            value={values.organization}
+            onChange={set('organization')}
+            error={fieldErrors.organization}
+            withAsterisk
+          />
+          <PasswordInput
+            label="Password"
+            placeholder="At least 8 characters"
+            autoComplete="new-password"
+            value={values.password}
+            onChange={set('password')}
+            error={fieldErrors.password}
+            withAsterisk
+          />
           <FormMessage kind="error">{error}</FormMessage>
           <FormMessage kind="success">{success}</FormMessage>
           <Button type="submit" fullWidth size="md" loading={register.isPending}>

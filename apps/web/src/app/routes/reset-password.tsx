@@ -53,7 +53,10 @@ export function ResetPasswordPage() {
             label="New password"
             autoComplete="new-password"
             value={password}
-            onChange={(event) => { setPassword(event.currentTarget.value); setFieldError(null); }}
+            onChange={(event) => {
+              setPassword(event.currentTarget.value);
+              setFieldError(null);
+            }}
             error={fieldError}
             disabled={!token || !!success}
             withAsterisk

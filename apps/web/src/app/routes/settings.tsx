@@ -41,7 +41,12 @@ export function SettingsPage() {
 
   return (
     <Stack gap="lg" maw={1100}>
-      <PageHeader title="Settings" subtitle="Your account, region, seller profile, plan usage and deal filters." icon={<IconSettings size={24} />} help={{ doc: 'settings', label: 'Help: region, minimum ROI and usage' }} />
+      <PageHeader
+        title="Settings"
+        subtitle="Your account, region, seller profile, plan usage and deal filters."
+        icon={<IconSettings size={24} />}
+        help={{ doc: 'settings', label: 'Help: region, minimum ROI and usage' }}
+      />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <AccountInfoCard info={info.data} loading={info.isPending} />
         <Stack gap="lg">

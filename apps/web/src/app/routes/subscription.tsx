@@ -25,7 +25,12 @@ export function SubscriptionPage() {
 
   return (
     <Stack gap="lg">
-      <PageHeader title="Choose Your Plan" subtitle="Prices in euro per month. Change or cancel any time; a cancellation takes effect at the end of the paid period." icon={<IconCreditCard size={24} />} help={{ doc: 'plans-and-limits', label: 'Help: plans and limits' }} />
+      <PageHeader
+        title="Choose Your Plan"
+        subtitle="Prices in euro per month. Change or cancel any time; a cancellation takes effect at the end of the paid period."
+        icon={<IconCreditCard size={24} />}
+        help={{ doc: 'plans-and-limits', label: 'Help: plans and limits' }}
+      />
       {returnedFromCheckout && (
         <Alert color="blue" icon={<IconInfoCircle size={18} />} title="Thank you for your purchase">
           Your plan changes here as soon as the payment is confirmed; this page checks every few seconds.
@@ -39,7 +44,9 @@ export function SubscriptionPage() {
       {tiers.isPending ? (
         <Loader />
       ) : tiers.isError ? (
-        <Alert color="red" title="Error">Failed to load subscription plans. Please try again later.</Alert>
+        <Alert color="red" title="Error">
+          Failed to load subscription plans. Please try again later.
+        </Alert>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: Math.min(plans.length, 5) }} spacing="lg">
           {plans.map((plan) => (

@@ -55,12 +55,24 @@ export function SupplierLevelAnalyzerPage() {
         }
       />
       <EanLimitAlert status={usage} />
-      <ScanSetupCard blockedReason={blockedReason} footer={<DemoSampleButton isDemo={source.data?.isDemo} />} onStarted={(answer) => setTracked(trackedFromStart(answer))} />
+      <ScanSetupCard
+        blockedReason={blockedReason}
+        footer={<DemoSampleButton isDemo={source.data?.isDemo} />}
+        onStarted={(answer) => setTracked(trackedFromStart(answer))}
+      />
       <TrackedScanPanel tracked={tracked} onDismiss={() => setTracked(null)} />
       <DealsPanel
         renderMatch={(deal) => (
           <MatchActions
-            item={{ ean: deal.ean, asin: deal.asin, market: deal.market, productName: deal.productName, numberOfPacks: deal.breakdown.numberOfPacks, alternatives: deal.alternatives, matchSource: deal.matchSource }}
+            item={{
+              ean: deal.ean,
+              asin: deal.asin,
+              market: deal.market,
+              productName: deal.productName,
+              numberOfPacks: deal.breakdown.numberOfPacks,
+              alternatives: deal.alternatives,
+              matchSource: deal.matchSource,
+            }}
             onChanged={refreshDeals}
           />
         )}

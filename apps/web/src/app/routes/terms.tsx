@@ -126,7 +126,12 @@ export function TermsPage() {
       </Stack>
     </Paper>
   );
-  if (session) return <Container size="md" px={0}>{content}</Container>;
+  if (session)
+    return (
+      <Container size="md" px={0}>
+        {content}
+      </Container>
+    );
   return (
     <Box mih="100vh" bg="gray.0" py="xl">
       <Container size="md">

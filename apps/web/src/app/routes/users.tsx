@@ -47,17 +47,27 @@ export function UsersPage() {
         help={{ doc: 'users-admin', label: 'Help: editing, deactivating and deleting users' }}
         subtitle={users.data ? `${users.data.totalElements.toLocaleString('en-US')} users` : 'Everyone with an account'}
         icon={<IconUsers size={24} />}
-        actions={<Button leftSection={<IconUserPlus size={16} />} onClick={invite.open}>Invite user</Button>}
+        actions={
+          <Button leftSection={<IconUserPlus size={16} />} onClick={invite.open}>
+            Invite user
+          </Button>
+        }
       />
       <Paper withBorder radius="lg" p="lg" shadow="xs">
         <Stack gap="md">
           <UsersFilters values={filters} onChange={onFilters} />
           {users.isPending ? (
-            <Center py="xl"><Loader /></Center>
+            <Center py="xl">
+              <Loader />
+            </Center>
           ) : users.isError ? (
-            <Text c="red" ta="center" py="xl" role="alert">Failed to fetch users</Text>
+            <Text c="red" ta="center" py="xl" role="alert">
+              Failed to fetch users
+            </Text>
           ) : users.data.content.length === 0 ? (
-            <Text c="dimmed" ta="center" py="xl">No users found</Text>
+            <Text c="dimmed" ta="center" py="xl">
+              No users found
+            </Text>
           ) : (
             <UsersTable users={users.data.content} nowMs={Date.now()} onEdit={setEditing} onDelete={setDeleting} />
           )}

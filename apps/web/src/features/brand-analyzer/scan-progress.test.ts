@@ -9,13 +9,25 @@ describe('brand scan status panel rules', () => {
   });
 
   it('numbers the current brand and market from 1 and fills the bars with what is done', () => {
-    expect(scanProgress({ status: 'PROCESSING', totalBrands: 4, processedBrands: 1, totalMarkets: 2, processedMarkets: 1 }))
-      .toEqual({ brandNumber: 2, brandPercent: 25, marketNumber: 2, marketPercent: 50 });
-    expect(scanProgress({ status: 'PENDING', totalBrands: 3, processedBrands: 0, totalMarkets: 1, processedMarkets: 0 }))
-      .toEqual({ brandNumber: 1, brandPercent: 0, marketNumber: 1, marketPercent: 0 });
+    expect(scanProgress({ status: 'PROCESSING', totalBrands: 4, processedBrands: 1, totalMarkets: 2, processedMarkets: 1 })).toEqual({
+      brandNumber: 2,
+      brandPercent: 25,
+      marketNumber: 2,
+      marketPercent: 50,
+    });
+    expect(scanProgress({ status: 'PENDING', totalBrands: 3, processedBrands: 0, totalMarkets: 1, processedMarkets: 0 })).toEqual({
+      brandNumber: 1,
+      brandPercent: 0,
+      marketNumber: 1,
+      marketPercent: 0,
+    });
     expect(scanProgress({ status: 'PROCESSING', totalBrands: 2, processedBrands: 2, totalMarkets: 2, processedMarkets: 0 }).brandNumber).toBe(2);
-    expect(scanProgress({ status: 'COMPLETED', totalBrands: 2, processedBrands: 2, totalMarkets: 3, processedMarkets: 3 }))
-      .toEqual({ brandNumber: 2, brandPercent: 100, marketNumber: 3, marketPercent: 100 });
+    expect(scanProgress({ status: 'COMPLETED', totalBrands: 2, processedBrands: 2, totalMarkets: 3, processedMarkets: 3 })).toEqual({
+      brandNumber: 2,
+      brandPercent: 100,
+      marketNumber: 3,
+      marketPercent: 100,
+    });
   });
 });
 

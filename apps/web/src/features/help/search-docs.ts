@@ -11,7 +11,10 @@ export interface DocHit {
 
 /** Lower case, accents removed (Oréal → oreal), so "loreal" and "L'Oréal" meet. */
 export function normalize(text: string): string {
-  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 }
 
 const SNIPPET_CHARS = 160;
@@ -28,7 +31,10 @@ function snippetAround(text: string, term: string): string {
  * a match in a title ranks above one in the text. Empty queries find nothing.
  */
 export function searchDocs(docs: readonly HelpDoc[], query: string, limit = 20): DocHit[] {
-  const terms = normalize(query).split(/[^\p{L}\p{N}%€£$.,]+/u).map((t) => t.replace(/^[.,]+|[.,]+$/g, '')).filter((t) => t.length > 1);
+  const terms = normalize(query)
+    .split(/[^\p{L}\p{N}%€£$.,]+/u)
+    .map((t) => t.replace(/^[.,]+|[.,]+$/g, ''))
+    .filter((t) => t.length > 1);
   if (terms.length === 0) return [];
   const hits: Array<DocHit & { score: number }> = [];
   for (const doc of docs) {

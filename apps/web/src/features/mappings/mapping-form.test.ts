@@ -4,7 +4,11 @@ import { EMPTY_MAPPING_FORM, toMappingBody, validateMappingForm } from './mappin
 describe('mapping form rules (SPEC §5)', () => {
   it('requires every field', () => {
     expect(validateMappingForm({ ...EMPTY_MAPPING_FORM, numberOfPacks: '' })).toEqual({
-      ean: 'EAN is required', asin: 'ASIN is required', name: 'Name is required', brand: 'Brand is required', numberOfPacks: 'Number of packs is required',
+      ean: 'EAN is required',
+      asin: 'ASIN is required',
+      name: 'Name is required',
+      brand: 'Brand is required',
+      numberOfPacks: 'Number of packs is required',
     });
   });
 
@@ -17,7 +21,11 @@ describe('mapping form rules (SPEC §5)', () => {
 
   it('sends numberOfPacks as an integer and trims text', () => {
     expect(toMappingBody({ ean: ' 4006381333931 ', asin: 'b08n5wrwnw', name: ' Cream ', brand: ' Alpha ', numberOfPacks: '4' })).toEqual({
-      ean: '4006381333931', asin: 'B08N5WRWNW', name: 'Cream', brand: 'Alpha', numberOfPacks: 4,
+      ean: '4006381333931',
+      asin: 'B08N5WRWNW',
+      name: 'Cream',
+      brand: 'Alpha',
+      numberOfPacks: 4,
     });
   });
 });

@@ -23,8 +23,14 @@ describe('plan display rules', () => {
 
   it('shows Unlimited limits and the fixed ROI', () => {
     const lines = planFeatureLines({
-      eanUploadLimit: UNLIMITED, qogitaBrandChecksPerDay: UNLIMITED, brandProfitabilityAnalysis: true, multiMarketProfitAnalysis: false,
-      supportLevel: 'Email', amazonListingFilterType: 'fixed', roiFilterValue: 0.2, qogitaAccessLevel: 'limited',
+      eanUploadLimit: UNLIMITED,
+      qogitaBrandChecksPerDay: UNLIMITED,
+      brandProfitabilityAnalysis: true,
+      multiMarketProfitAnalysis: false,
+      supportLevel: 'Email',
+      amazonListingFilterType: 'fixed',
+      roiFilterValue: 0.2,
+      qogitaAccessLevel: 'limited',
     });
     expect(lines.find((l) => l.label === 'EAN uploads per month')?.value).toBe('Unlimited');
     expect(lines.find((l) => l.label === 'Minimum ROI filter')?.value).toBe('Fixed at 20%');

@@ -16,7 +16,10 @@ export function filterExampleDrops(items: PriceDropItem[], request: PriceDropsRe
   const search = request.search.trim().toLowerCase();
   const rows = items.filter(
     (i) =>
-      (!search || i.productName.toLowerCase().includes(search) || i.productBrand.toLowerCase().includes(search) || i.productPrimaryIdentifier.includes(search)) &&
+      (!search ||
+        i.productName.toLowerCase().includes(search) ||
+        i.productBrand.toLowerCase().includes(search) ||
+        i.productPrimaryIdentifier.includes(search)) &&
       (!request.dropCategory || i.dropCategory === request.dropCategory) &&
       (!request.priority || i.priority === request.priority) &&
       (!request.brand || i.productBrand === request.brand),

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { isRoiEditable, primaryCountrySelectValue, roiFractionToPercent, roiPercentToFraction, usageBar, validateRoiPercent, parseRoiPercent } from './settings-rules.ts';
+import {
+  isRoiEditable,
+  primaryCountrySelectValue,
+  roiFractionToPercent,
+  roiPercentToFraction,
+  usageBar,
+  validateRoiPercent,
+  parseRoiPercent,
+} from './settings-rules.ts';
 
 describe('minimum ROI (SPEC §3, §5)', () => {
   it('shows the fraction as a percentage and saves the percentage divided by 100', () => {

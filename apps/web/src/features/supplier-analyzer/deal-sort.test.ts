@@ -4,8 +4,16 @@ import { DEAL_SORT_OPTIONS, DEFAULT_DEAL_SORT, defaultOrderFor, isDealSortBy } f
 describe('supplier deal sort options', () => {
   it('offers the nine fields of SPEC §9, in order, then the 90-day stability (issue 17)', () => {
     expect(DEAL_SORT_OPTIONS.map((o) => o.value)).toEqual([
-      'mainCategoryRank', 'roi', 'estimatedProfit', 'buyBoxPrice', 'supplierPrice',
-      'estimatedMonthlySales', 'numberOfSellers', 'rating', 'reviewCount', 'profitableShare',
+      'mainCategoryRank',
+      'roi',
+      'estimatedProfit',
+      'buyBoxPrice',
+      'supplierPrice',
+      'estimatedMonthlySales',
+      'numberOfSellers',
+      'rating',
+      'reviewCount',
+      'profitableShare',
     ]);
     expect(defaultOrderFor('profitableShare')).toBe('desc');
   });

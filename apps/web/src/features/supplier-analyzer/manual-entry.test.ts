@@ -14,7 +14,10 @@ describe('toManualEntries', () => {
   it('ignores blank rows and keeps the optional price, decimals included', () => {
     expect(toManualEntries([row(' 4006381333931 ', ' Nivea ', 12.5), row('', ''), row('5000167000000', 'Dove')])).toEqual({
       ok: true,
-      entries: [{ ean: '4006381333931', brand: 'Nivea', price: 12.5 }, { ean: '5000167000000', brand: 'Dove' }],
+      entries: [
+        { ean: '4006381333931', brand: 'Nivea', price: 12.5 },
+        { ean: '5000167000000', brand: 'Dove' },
+      ],
     });
   });
   it('keeps a price of 0', () => {
@@ -37,7 +40,11 @@ describe('toManualEntries reads prices as people type them (issue 11)', () => {
     });
   });
   it('refuses a price that is not a number or is negative, naming the row', () => {
-    expect(toManualEntries([row('1', 'B', 'abc')])).toMatchObject({ ok: false, title: 'Invalid price', message: 'Row 1: the price abc is not a number of 0 or more.' });
+    expect(toManualEntries([row('1', 'B', 'abc')])).toMatchObject({
+      ok: false,
+      title: 'Invalid price',
+      message: 'Row 1: the price abc is not a number of 0 or more.',
+    });
     expect(toManualEntries([row('1', 'B', '-3')])).toMatchObject({ ok: false, title: 'Invalid price' });
   });
 });

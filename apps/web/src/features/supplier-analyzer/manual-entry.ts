@@ -30,7 +30,8 @@ export function toManualEntries(rows: readonly ManualRowInput[]): ManualEntryRes
     const brand = row.brand.trim();
     if (!ean || !brand) return missing;
     const price = parseDecimalInput(row.price);
-    if (!price.ok) return { ok: false, title: 'Invalid price', message: `Row ${index + 1}: the price ${String(row.price).trim()} is not a number of 0 or more.` };
+    if (!price.ok)
+      return { ok: false, title: 'Invalid price', message: `Row ${index + 1}: the price ${String(row.price).trim()} is not a number of 0 or more.` };
     entries.push(price.value === null ? { ean, brand } : { ean, brand, price: price.value });
   }
   return { ok: true, entries };

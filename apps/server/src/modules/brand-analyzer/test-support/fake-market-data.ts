@@ -34,8 +34,16 @@ export class FakeMarketData implements MarketDataService {
 
   addVariant(brand: string, gtin: string, priceExclVat: number, name = `${brand} product ${gtin.slice(-4)}`): void {
     this.variants.push({
-      gtin, name, brand, category: 'Beauty', priceExclVat, priceInclVat: Math.round(priceExclVat * 1.21), currency: 'EUR',
-      stock: 100, productUrl: `https://www.qogita.com/search/?query=${gtin}`, imageUrl: `https://images.example.test/q/${gtin}.jpg`,
+      gtin,
+      name,
+      brand,
+      category: 'Beauty',
+      priceExclVat,
+      priceInclVat: Math.round(priceExclVat * 1.21),
+      currency: 'EUR',
+      stock: 100,
+      productUrl: `https://www.qogita.com/search/?query=${gtin}`,
+      imageUrl: `https://images.example.test/q/${gtin}.jpg`,
     });
   }
 
@@ -78,11 +86,27 @@ export class FakeMarketData implements MarketDataService {
       const figures = this.listings.get(`${market}:${code}`);
       if (!figures) continue;
       const listing: AmazonListing = {
-        ean: code, asin: `B0${code.slice(-8)}`, market, title: figures.title ?? `Amazon title ${code}`, brand: null,
-        imageUrl: `https://images.example.test/a/${code}.jpg`, buyBoxPrice: figures.buyBoxPrice, lowestFbaPrice: null, lowestFbmPrice: null,
-        offerCount: 4, mainCategoryRank: figures.mainCategoryRank === undefined ? 1200 : figures.mainCategoryRank,
-        beautyCategoryRank: figures.beautyCategoryRank === undefined ? 80 : figures.beautyCategoryRank, estimatedMonthlySales: 150, rating: 4.5,
-        reviewCount: 320, buyBoxSellerId: 'A3JWKAKR8XB7XF', referralFeeRate: 0.15, fbaFee: 300, packageQuantity: 1, fetchedAt: new Date(), source: 'demo',
+        ean: code,
+        asin: `B0${code.slice(-8)}`,
+        market,
+        title: figures.title ?? `Amazon title ${code}`,
+        brand: null,
+        imageUrl: `https://images.example.test/a/${code}.jpg`,
+        buyBoxPrice: figures.buyBoxPrice,
+        lowestFbaPrice: null,
+        lowestFbmPrice: null,
+        offerCount: 4,
+        mainCategoryRank: figures.mainCategoryRank === undefined ? 1200 : figures.mainCategoryRank,
+        beautyCategoryRank: figures.beautyCategoryRank === undefined ? 80 : figures.beautyCategoryRank,
+        estimatedMonthlySales: 150,
+        rating: 4.5,
+        reviewCount: 320,
+        buyBoxSellerId: 'A3JWKAKR8XB7XF',
+        referralFeeRate: 0.15,
+        fbaFee: 300,
+        packageQuantity: 1,
+        fetchedAt: new Date(),
+        source: 'demo',
       };
       resolved.set(code, { listing, numberOfPacks: 1, alternatives: [], mapped: false });
     }

@@ -3,7 +3,10 @@
  * GET {ECB_BASE_URL}/stats/eurofxref/eurofxref-daily.xml →
  *   <Cube><Cube time="2026-11-20"><Cube currency="USD" rate="1.0821"/>…</Cube></Cube>
  */
-export async function fetchEcbDailyRates(baseUrl: string, options: { timeoutMs?: number; fetchImpl?: typeof fetch } = {}): Promise<{ date: string; rates: Record<string, number> }> {
+export async function fetchEcbDailyRates(
+  baseUrl: string,
+  options: { timeoutMs?: number; fetchImpl?: typeof fetch } = {},
+): Promise<{ date: string; rates: Record<string, number> }> {
   const url = `${baseUrl.replace(/\/$/, '')}/stats/eurofxref/eurofxref-daily.xml`;
   const response = await (options.fetchImpl ?? fetch)(url, { signal: AbortSignal.timeout(options.timeoutMs ?? 10_000) });
   if (!response.ok) throw new Error(`ECB answered ${response.status}`);

@@ -1,6 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  alertChannelsSchema, alertDeliveriesSchema, alertDeliverySchema, alertRuleSchema, alertRulesSchema, type AlertRuleBody,
+  alertChannelsSchema,
+  alertDeliveriesSchema,
+  alertDeliverySchema,
+  alertRuleSchema,
+  alertRulesSchema,
+  type AlertRuleBody,
 } from '@dealradar/shared/contracts/alerts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
@@ -34,9 +39,13 @@ function useAlertsMutation<V>(fn: (vars: V) => Promise<unknown>) {
 export const useCreateRule = () =>
   useAlertsMutation((body: Partial<AlertRuleBody>) => apiRequest('/alerts/rules', { method: 'POST', body, schema: alertRuleSchema }));
 export const usePauseRule = () =>
-  useAlertsMutation(({ id, paused }: { id: number; paused: boolean }) => apiRequest(`/alerts/rules/${id}`, { method: 'PATCH', body: { paused }, schema: alertRuleSchema }));
+  useAlertsMutation(({ id, paused }: { id: number; paused: boolean }) =>
+    apiRequest(`/alerts/rules/${id}`, { method: 'PATCH', body: { paused }, schema: alertRuleSchema }),
+  );
 export const useDeleteRule = () => useAlertsMutation((id: number) => apiRequest(`/alerts/rules/${id}`, { method: 'DELETE' }));
 export const useTestRule = () => useAlertsMutation((id: number) => apiRequest(`/alerts/rules/${id}/test`, { method: 'POST', schema: alertDeliverySchema }));
 export const useUpdateChannels = () =>
-  useAlertsMutation((body: { emailUnsubscribed?: boolean; scanFinishedEmail?: boolean }) => apiRequest('/alerts/channels', { method: 'PATCH', body, schema: alertChannelsSchema }));
+  useAlertsMutation((body: { emailUnsubscribed?: boolean; scanFinishedEmail?: boolean }) =>
+    apiRequest('/alerts/channels', { method: 'PATCH', body, schema: alertChannelsSchema }),
+  );
 export const useRotateSecret = () => useAlertsMutation(() => apiRequest('/alerts/channels/webhook-secret', { method: 'POST', schema: alertChannelsSchema }));

@@ -32,8 +32,8 @@ export function ChannelsCard({ channels, busy, onEmailAlerts, onRotate }: Channe
           Webhook signing secret
         </Text>
         <Text size="sm" c="dimmed" mb={6}>
-          Every webhook carries the header <Code>{channels.signatureHeader}: t=…,v1=…</Code>: an HMAC-SHA256 of the timestamp, a dot and the raw body,
-          keyed with this secret. See Help → Alerts for a verification example.
+          Every webhook carries the header <Code>{channels.signatureHeader}: t=…,v1=…</Code>: an HMAC-SHA256 of the timestamp, a dot and the raw body, keyed
+          with this secret. See Help → Alerts for a verification example.
         </Text>
         <Group gap="xs">
           <Code data-testid="webhook-secret">{channels.webhookSecret}</Code>

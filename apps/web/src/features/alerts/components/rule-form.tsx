@@ -64,15 +64,16 @@ export function RuleForm({ opened, brands, submitting, error, onClose, onSubmit 
         </Group>
         <Group grow align="flex-start">
           <NumberInput label="Minimum Amazon ROI %" placeholder="any" value={minRoi} onChange={setMinRoi} description="Drops without a known ROI do not pass" />
-          <MultiSelect label="Markets for the ROI" description="Empty: the best European market" data={ALERT_ROI_MARKETS} value={markets} onChange={setMarkets} clearable />
+          <MultiSelect
+            label="Markets for the ROI"
+            description="Empty: the best European market"
+            data={ALERT_ROI_MARKETS}
+            value={markets}
+            onChange={setMarkets}
+            clearable
+          />
         </Group>
-        <NumberInput
-          label="Alert again when the drop gets better by (percentage points)"
-          min={0}
-          max={100}
-          value={rearm}
-          onChange={setRearm}
-        />
+        <NumberInput label="Alert again when the drop gets better by (percentage points)" min={0} max={100} value={rearm} onChange={setRearm} />
         <div>
           <Text size="sm" fw={500} mb={4}>
             Channel

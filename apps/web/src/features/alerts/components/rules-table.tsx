@@ -61,7 +61,11 @@ export function RulesTable({ rules, busy, onPause, onDelete, onTest }: RulesTabl
               </Table.Td>
               <Table.Td>
                 {rule.paused ? (
-                  <Badge color={rule.pausedReason === 'plan' ? 'orange' : 'gray'} variant="light" title={rule.pausedReason === 'plan' ? 'Paused because the plan ended' : undefined}>
+                  <Badge
+                    color={rule.pausedReason === 'plan' ? 'orange' : 'gray'}
+                    variant="light"
+                    title={rule.pausedReason === 'plan' ? 'Paused because the plan ended' : undefined}
+                  >
                     {rule.pausedReason === 'plan' ? 'Paused (plan)' : 'Paused'}
                   </Badge>
                 ) : (

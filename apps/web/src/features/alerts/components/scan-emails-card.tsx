@@ -17,7 +17,10 @@ export function ScanEmailsCard() {
     onError: (error) => notifications.show({ title: 'Error', message: errorMessage(error, 'Failed to save settings.'), color: 'red', autoClose: 4000 }),
   });
   return (
-    <SectionCard title="Scan e-mails" description="When a supplier, CSV Template or brand scan that ran longer than 2 minutes finishes or fails, we e-mail you the counts and a link.">
+    <SectionCard
+      title="Scan e-mails"
+      description="When a supplier, CSV Template or brand scan that ran longer than 2 minutes finishes or fails, we e-mail you the counts and a link."
+    >
       <Switch
         label="E-mail me when a long scan finishes"
         checked={query.data?.scanFinishedEmail ?? true}

@@ -7,7 +7,16 @@ import { brandAnalyzerKeys, type FavoritesParams } from './brand-analyzer-keys.t
 /** GET /brand-analyzer/favorites: one page of 100, filtered and sorted on the server. */
 export function getFavorites(params: FavoritesParams) {
   return apiRequest('/brand-analyzer/favorites', {
-    query: { brands: params.brands, markets: params.markets, page: params.page, size: PAGE_SIZE, sortBy: params.sortBy, sortOrder: params.sortOrder, hideAmazonBuyBox: params.hideAmazonBuyBox ? 'true' : undefined, hideWarnings: params.hideWarnings?.length ? params.hideWarnings.join(',') : undefined },
+    query: {
+      brands: params.brands,
+      markets: params.markets,
+      page: params.page,
+      size: PAGE_SIZE,
+      sortBy: params.sortBy,
+      sortOrder: params.sortOrder,
+      hideAmazonBuyBox: params.hideAmazonBuyBox ? 'true' : undefined,
+      hideWarnings: params.hideWarnings?.length ? params.hideWarnings.join(',') : undefined,
+    },
     schema: favoritesPageSchema,
   });
 }

@@ -12,7 +12,15 @@ import { ExternalLink } from '../../../components/external-link.tsx';
 import { formatDateTime } from '../../../lib/date-format.ts';
 
 /** One favorite (SPEC §3 'Favorite / deal product'): light red when the main rank is above 50000 or missing. */
-export function FavoriteCard({ favorite, onDelete, match }: { favorite: Favorite; onDelete: (favorite: Favorite) => void; /** The match actions (issue 17), composed by the screen. */ match?: ReactNode }) {
+export function FavoriteCard({
+  favorite,
+  onDelete,
+  match,
+}: {
+  favorite: Favorite;
+  onDelete: (favorite: Favorite) => void;
+  /** The match actions (issue 17), composed by the screen. */ match?: ReactNode;
+}) {
   const currency = favoriteCurrency(favorite.market);
   const money = (value: number) => formatMoney(value, currency);
   const weak = isWeakRank(favorite.mainCategoryRank);
@@ -42,17 +50,31 @@ export function FavoriteCard({ favorite, onDelete, match }: { favorite: Favorite
         <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
           <Flex direction={{ base: 'column-reverse', xs: 'row' }} justify="space-between" align={{ base: 'stretch', xs: 'flex-start' }} gap="xs">
             <div style={{ minWidth: 0, flex: 1 }}>
-              <Text fw={600} lineClamp={2} data-testid="favorite-name">{favorite.productName ?? 'Unnamed product'}</Text>
+              <Text fw={600} lineClamp={2} data-testid="favorite-name">
+                {favorite.productName ?? 'Unnamed product'}
+              </Text>
               <Text size="xs" c="dimmed">
-                <Text span fw={600} c="dark.4">{favorite.brand}</Text> · EAN {favorite.ean} · ASIN {favorite.asin}
+                <Text span fw={600} c="dark.4">
+                  {favorite.brand}
+                </Text>{' '}
+                · EAN {favorite.ean} · ASIN {favorite.asin}
               </Text>
             </div>
             <Group gap={6} wrap="nowrap" justify="flex-end" style={{ flexShrink: 0 }}>
-              <Badge variant="light" color="gray">{favorite.market}</Badge>
+              <Badge variant="light" color="gray">
+                {favorite.market}
+              </Badge>
               <Badge size="lg" variant="filled" color={roiBadgeColor(favorite.roiPercentage)} data-testid="favorite-roi">
                 ROI {formatPercent(favorite.roiPercentage)}
               </Badge>
-              <ActionIcon variant="subtle" color="red" onClick={() => onDelete(favorite)} aria-label="Delete favorite" title="Delete favorite" data-testid="delete-favorite">
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                onClick={() => onDelete(favorite)}
+                aria-label="Delete favorite"
+                title="Delete favorite"
+                data-testid="delete-favorite"
+              >
                 <IconTrash size={18} />
               </ActionIcon>
             </Group>
@@ -61,7 +83,12 @@ export function FavoriteCard({ favorite, onDelete, match }: { favorite: Favorite
             <Metric label="Supplier price" value={money(favorite.supplierPrice)} />
             <Metric label="Amazon price" value={money(favorite.amazonPrice)} />
             <Metric label="Est. profit" value={money(favorite.estimatedProfit)} color={favorite.estimatedProfit < 0 ? 'red' : 'green.8'} />
-            <Metric label="Main rank" value={favorite.mainCategoryRank != null ? `#${formatCount(favorite.mainCategoryRank)}` : 'No rank'} color={weak ? 'red.8' : undefined} testId="favorite-main-rank" />
+            <Metric
+              label="Main rank"
+              value={favorite.mainCategoryRank != null ? `#${formatCount(favorite.mainCategoryRank)}` : 'No rank'}
+              color={weak ? 'red.8' : undefined}
+              testId="favorite-main-rank"
+            />
             <Metric label="Beauty rank" value={favorite.beautyCategoryRank != null ? `#${formatCount(favorite.beautyCategoryRank)}` : '—'} />
             <Metric label="Monthly sales" value={formatCount(favorite.estimatedMonthlySales)} />
             <Metric label="Sellers" value={formatCount(favorite.numberOfSellers)} />
@@ -69,11 +96,18 @@ export function FavoriteCard({ favorite, onDelete, match }: { favorite: Favorite
           <Group justify="space-between" gap="xs" wrap="wrap">
             <Group gap="sm" wrap="wrap">
               <Text size="xs" c="dimmed">
-                <Text span c="yellow.7">★</Text> {favorite.rating != null ? favorite.rating.toFixed(1) : '—'} ({formatCount(favorite.reviewCount)} reviews)
+                <Text span c="yellow.7">
+                  ★
+                </Text>{' '}
+                {favorite.rating != null ? favorite.rating.toFixed(1) : '—'} ({formatCount(favorite.reviewCount)} reviews)
               </Text>
-              <Text size="xs" c="dimmed">Buy box: {buyBoxSellerLabel(favorite.buyBoxSellerId)}</Text>
+              <Text size="xs" c="dimmed">
+                Buy box: {buyBoxSellerLabel(favorite.buyBoxSellerId)}
+              </Text>
               {favorite.amazonHoldsBuyBox && <AmazonBuyBoxBadge />}
-              <Text size="xs" c="dimmed">Found {formatDateTime(favorite.createdAt)}</Text>
+              <Text size="xs" c="dimmed">
+                Found {formatDateTime(favorite.createdAt)}
+              </Text>
             </Group>
             <Group gap={8} wrap="wrap" data-testid="favorite-links">
               {favorite.supplierUrl && (
@@ -100,8 +134,12 @@ export function FavoriteCard({ favorite, onDelete, match }: { favorite: Favorite
 function Metric({ label, value, color, testId }: { label: string; value: string; color?: string; testId?: string }) {
   return (
     <div>
-      <Text size="xs" c="dimmed" truncate>{label}</Text>
-      <Text size="sm" fw={600} c={color} data-testid={testId}>{value}</Text>
+      <Text size="xs" c="dimmed" truncate>
+        {label}
+      </Text>
+      <Text size="sm" fw={600} c={color} data-testid={testId}>
+        {value}
+      </Text>
     </div>
   );
 }

@@ -17,10 +17,23 @@ export const LOAD_FAVORITES_ERROR = 'Failed to load favorites';
 export const DELETE_ALL_ERROR = 'Failed to delete all favorites';
 export const DELETE_ONE_ERROR = 'Failed to delete favorite';
 
-const initialFilters = (): FavoriteFilterState => ({ brands: [], markets: [], sortBy: DEFAULT_FAVORITE_SORT, sortOrder: defaultFavoriteOrder(DEFAULT_FAVORITE_SORT), hideAmazonBuyBox: false, hideWarnings: [] });
+const initialFilters = (): FavoriteFilterState => ({
+  brands: [],
+  markets: [],
+  sortBy: DEFAULT_FAVORITE_SORT,
+  sortOrder: defaultFavoriteOrder(DEFAULT_FAVORITE_SORT),
+  hideAmazonBuyBox: false,
+  hideWarnings: [],
+});
 
 /** Favorites (SPEC §2): filters, sort, Refresh, Clear Filter, Delete All / delete one with confirmation, pages of 100. */
-export function FavoritesCard({ onError, renderMatch }: { onError: (message: string) => void; /** The match actions of a favorite card (issue 17), composed by the screen. */ renderMatch?: (favorite: Favorite) => ReactNode }) {
+export function FavoritesCard({
+  onError,
+  renderMatch,
+}: {
+  onError: (message: string) => void;
+  /** The match actions of a favorite card (issue 17), composed by the screen. */ renderMatch?: (favorite: Favorite) => ReactNode;
+}) {
   const [filters, setFilters] = useState<FavoriteFilterState>(initialFilters);
   const [page, setPage] = useState(1);
   const favorites = useFavorites({ ...filters, page: page - 1 });
@@ -42,7 +55,10 @@ export function FavoritesCard({ onError, renderMatch }: { onError: (message: str
     if (totalPages > 0 && page > totalPages) setPage(totalPages);
   }, [page, totalPages]);
 
-  const brandOptions = useMemo(() => groupBrandsByCategory([...(brands.data ?? []), ...filters.brands]).map((g) => ({ group: g.category, items: g.brands })), [brands.data, filters.brands]);
+  const brandOptions = useMemo(
+    () => groupBrandsByCategory([...(brands.data ?? []), ...filters.brands]).map((g) => ({ group: g.category, items: g.brands })),
+    [brands.data, filters.brands],
+  );
   const marketOptions = useMemo(() => (markets.data ?? []).map((m) => ({ value: m.id, label: m.name })), [markets.data]);
 
   const changeFilters = (patch: Partial<FavoriteFilterState>) => {
@@ -86,10 +102,19 @@ export function FavoritesCard({ onError, renderMatch }: { onError: (message: str
           <Group gap="sm">
             <IconStar size={20} color="var(--mantine-color-yellow-6)" />
             <Title order={4}>Favorites</Title>
-            <Badge variant="light" data-testid="favorites-total">{totalElements.toLocaleString('en-US')}</Badge>
+            <Badge variant="light" data-testid="favorites-total">
+              {totalElements.toLocaleString('en-US')}
+            </Badge>
             {favorites.isFetching && !favorites.isPending && <Loader size={14} />}
           </Group>
-          <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={confirmDeleteAll} disabled={totalElements === 0} loading={deleteAll.isPending}>
+          <Button
+            variant="light"
+            color="red"
+            leftSection={<IconTrash size={16} />}
+            onClick={confirmDeleteAll}
+            disabled={totalElements === 0}
+            loading={deleteAll.isPending}
+          >
             Delete All
           </Button>
         </Group>
@@ -107,15 +132,19 @@ export function FavoritesCard({ onError, renderMatch }: { onError: (message: str
           refreshing={favorites.isFetching && !favorites.isPending}
         />
         <Text size="xs" c="dimmed">
-          Products that reached your minimum ROI in a brand scan, one per product and market; a later scan refreshes them. UK prices in GBP, other markets in EUR.
-          Cards with a main rank above 50,000 or without a rank are highlighted.
+          Products that reached your minimum ROI in a brand scan, one per product and market; a later scan refreshes them. UK prices in GBP, other markets in
+          EUR. Cards with a main rank above 50,000 or without a rank are highlighted.
         </Text>
         {favorites.isPending ? (
-          <Center py="xl"><Loader /></Center>
+          <Center py="xl">
+            <Loader />
+          </Center>
         ) : content.length === 0 ? (
           <Stack align="center" gap={4} py="xl" data-testid="favorites-empty">
             <Text fw={600}>No favorites found</Text>
-            <Text size="sm" c="dimmed">Start a scan to find deals.</Text>
+            <Text size="sm" c="dimmed">
+              Start a scan to find deals.
+            </Text>
           </Stack>
         ) : (
           <Stack gap="sm">

@@ -65,7 +65,10 @@ export function FavoritesFilters({ value, brandOptions, marketOptions, onChange,
       <SegmentedControl
         value={value.sortOrder}
         onChange={(sortOrder) => onChange({ sortOrder: sortOrder as 'asc' | 'desc' })}
-        data={[{ value: 'asc', label: 'Asc' }, { value: 'desc', label: 'Desc' }]}
+        data={[
+          { value: 'asc', label: 'Asc' },
+          { value: 'desc', label: 'Desc' },
+        ]}
         aria-label="Sort order"
       />
       <Checkbox

@@ -32,14 +32,8 @@ export function ScanConfigCard({ scanRunning, maxMarkets, onStarted, onError }: 
     if (brands.isError || markets.isError) onError(LOAD_OPTIONS_ERROR);
   }, [brands.isError, markets.isError, onError]);
 
-  const brandData = useMemo(
-    () => groupBrandsByCategory(brands.data ?? []).map((group) => ({ group: group.category, items: group.brands })),
-    [brands.data],
-  );
-  const marketData = useMemo(
-    () => (markets.data ?? []).map((m) => ({ value: m.id, label: `${m.name} (${m.currency})` })),
-    [markets.data],
-  );
+  const brandData = useMemo(() => groupBrandsByCategory(brands.data ?? []).map((group) => ({ group: group.category, items: group.brands })), [brands.data]);
+  const marketData = useMemo(() => (markets.data ?? []).map((m) => ({ value: m.id, label: `${m.name} (${m.currency})` })), [markets.data]);
   const complete = selectedBrands.length > 0 && selectedMarkets.length > 0;
   /**
    * The user tried to start without both choices (docs/web-shell.md): only then the SPEC sentence shows. Start Scan
@@ -68,8 +62,8 @@ export function ScanConfigCard({ scanRunning, maxMarkets, onStarted, onError }: 
         <div>
           <Title order={4}>Brand Scan Configuration</Title>
           <Text size="sm" c="dimmed">
-            Every product of the chosen brands on the wholesale marketplace is checked on Amazon in each chosen market.
-            Products that reach your minimum ROI are kept as favorites. Each brand scanned counts as one brand check.
+            Every product of the chosen brands on the wholesale marketplace is checked on Amazon in each chosen market. Products that reach your minimum ROI are
+            kept as favorites. Each brand scanned counts as one brand check.
           </Text>
         </div>
         <SimpleGrid cols={{ base: 1, md: 2 }}>

@@ -27,7 +27,9 @@ export function ScanStatusPanel({ scan }: { scan: BrandScanState }) {
                 <Text size="sm" data-testid="scan-current-brand">
                   Brand: <b>{scan.currentBrand ?? 'Starting...'}</b> ({progress.brandNumber} of {scan.totalBrands})
                 </Text>
-                <Text size="xs" c="dimmed">{progress.brandPercent}%</Text>
+                <Text size="xs" c="dimmed">
+                  {progress.brandPercent}%
+                </Text>
               </Group>
               <Progress value={progress.brandPercent} color={color} animated striped aria-label="Brands progress" data-testid="brand-progress" />
             </div>
@@ -36,7 +38,9 @@ export function ScanStatusPanel({ scan }: { scan: BrandScanState }) {
                 <Text size="sm" data-testid="scan-current-market">
                   Market: <b>{marketName(scan.currentMarket)}</b> ({progress.marketNumber} of {scan.totalMarkets})
                 </Text>
-                <Text size="xs" c="dimmed">{progress.marketPercent}%</Text>
+                <Text size="xs" c="dimmed">
+                  {progress.marketPercent}%
+                </Text>
               </Group>
               <Progress value={progress.marketPercent} color={color} animated striped aria-label="Markets progress" data-testid="market-progress" />
             </div>
@@ -44,7 +48,9 @@ export function ScanStatusPanel({ scan }: { scan: BrandScanState }) {
         )}
         {scan.status === 'COMPLETED' && (
           <Alert color="green" icon={<IconCircleCheck size={18} />} data-testid="scan-completed">
-            <Text size="sm" fw={600}>Scan completed successfully!</Text>
+            <Text size="sm" fw={600}>
+              Scan completed successfully!
+            </Text>
             <Text size="sm">
               {scan.totalBrands} brand{scan.totalBrands === 1 ? '' : 's'} in {scan.totalMarkets} market{scan.totalMarkets === 1 ? '' : 's'} scanned;{' '}
               {scan.favoritesFound} favorite{scan.favoritesFound === 1 ? '' : 's'} found or refreshed.

@@ -7,8 +7,7 @@ export function getActiveScans(): Promise<CsvScan[]> {
   return apiRequest('/catalog/scan/active', { schema: csvScanListSchema });
 }
 
-export const activeScansQueryOptions = () =>
-  queryOptions({ queryKey: csvScanKeys.active(), queryFn: getActiveScans, refetchInterval: LIST_POLL_MS });
+export const activeScansQueryOptions = () => queryOptions({ queryKey: csvScanKeys.active(), queryFn: getActiveScans, refetchInterval: LIST_POLL_MS });
 
 export function useActiveScans() {
   return useQuery(activeScansQueryOptions());

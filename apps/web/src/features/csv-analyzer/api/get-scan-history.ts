@@ -9,8 +9,7 @@ export async function getScanHistory(): Promise<CsvScan[]> {
   return sortByLastUpdateDesc(await apiRequest('/catalog/scan/history', { schema: csvScanListSchema }));
 }
 
-export const scanHistoryQueryOptions = () =>
-  queryOptions({ queryKey: csvScanKeys.history(), queryFn: getScanHistory, refetchInterval: LIST_POLL_MS });
+export const scanHistoryQueryOptions = () => queryOptions({ queryKey: csvScanKeys.history(), queryFn: getScanHistory, refetchInterval: LIST_POLL_MS });
 
 export function useScanHistory() {
   return useQuery(scanHistoryQueryOptions());

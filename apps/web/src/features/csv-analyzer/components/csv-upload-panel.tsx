@@ -85,7 +85,9 @@ export function CsvUploadPanel({ footer }: { footer?: ReactNode }) {
         <Group justify="space-between" align="flex-end" wrap="wrap">
           <div>
             <Title order={4}>Upload supplier price lists</Title>
-            <Text size="sm" c="dimmed">Choose the market, then drop your CSV or XLSX files. You map the columns of each file before it is scanned.</Text>
+            <Text size="sm" c="dimmed">
+              Choose the market, then drop your CSV or XLSX files. You map the columns of each file before it is scanned.
+            </Text>
           </div>
           <CsvMarketSelect value={market} onChange={setMarket} />
         </Group>

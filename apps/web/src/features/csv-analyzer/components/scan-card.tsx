@@ -78,7 +78,9 @@ export function ScanCard({ scan: listed, onRemove, onDownload, removing, downloa
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <div style={{ minWidth: 0 }}>
             <Tooltip label={scan.fileName} openDelay={400}>
-              <Text fw={600} truncate>{scan.fileName}</Text>
+              <Text fw={600} truncate>
+                {scan.fileName}
+              </Text>
             </Tooltip>
             <Text size="xs" c="dimmed">
               {market.name} ({market.currency}) · started {formatDateTime(scan.createdAt)}
@@ -90,7 +92,9 @@ export function ScanCard({ scan: listed, onRemove, onDownload, removing, downloa
         </Group>
 
         <Stack gap={6}>
-          <Text size="sm" data-testid="scan-progress-text">{progressText(scan)}</Text>
+          <Text size="sm" data-testid="scan-progress-text">
+            {progressText(scan)}
+          </Text>
           <Progress
             value={scan.status === 'PENDING' || scan.status === 'ERROR' ? 100 : percent}
             color={scan.status === 'ERROR' ? 'red' : scan.status === 'COMPLETED' ? 'green' : scan.status === 'PENDING' ? 'gray.4' : 'indigo'}
@@ -105,15 +109,15 @@ export function ScanCard({ scan: listed, onRemove, onDownload, removing, downloa
 
         {active && (
           <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />} p="xs">
-            <Text size="xs">
-              We are scanning your supplier list against Amazon and keeping only the products that meet your ROI settings.
-            </Text>
+            <Text size="xs">We are scanning your supplier list against Amazon and keeping only the products that meet your ROI settings.</Text>
           </Alert>
         )}
 
         {scan.status === 'ERROR' && (
           <Alert variant="light" color="red" icon={<IconAlertTriangle size={18} />} p="xs">
-            <Text size="sm" data-testid="scan-error">Error: {scan.error ?? 'An error occurred'}</Text>
+            <Text size="sm" data-testid="scan-error">
+              Error: {scan.error ?? 'An error occurred'}
+            </Text>
           </Alert>
         )}
 
@@ -151,8 +155,12 @@ export function ScanCard({ scan: listed, onRemove, onDownload, removing, downloa
 function Detail({ label, value }: { label: string; value: string }) {
   return (
     <div>
-      <Text size="xs" c="dimmed">{label}</Text>
-      <Text size="sm" fw={500}>{value}</Text>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={500}>
+        {value}
+      </Text>
     </div>
   );
 }

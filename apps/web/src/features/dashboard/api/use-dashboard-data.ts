@@ -1,8 +1,12 @@
 import { useQueries } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
-  dashboardAnalyticsSchema, dashboardOverviewSchema, priceDropItemSchema,
-  type DashboardAnalytics, type DashboardOverview, type PriceDropItem,
+  dashboardAnalyticsSchema,
+  dashboardOverviewSchema,
+  priceDropItemSchema,
+  type DashboardAnalytics,
+  type DashboardOverview,
+  type PriceDropItem,
 } from '@dealradar/shared/contracts/price-drops';
 import { apiRequest } from '../../../lib/api-client.ts';
 
@@ -26,10 +30,22 @@ export function useDashboardData(enabled: boolean, refreshKey: number): Dashboar
   const options = { enabled, gcTime: 60_000, retry: false, staleTime: 0 } as const;
   const [overview, hotDeals, recentDrops, analytics] = useQueries({
     queries: [
-      { ...options, queryKey: [...base, 'overview', refreshKey], queryFn: () => apiRequest('/price-alerts/dashboard/overview', { schema: dashboardOverviewSchema }) },
+      {
+        ...options,
+        queryKey: [...base, 'overview', refreshKey],
+        queryFn: () => apiRequest('/price-alerts/dashboard/overview', { schema: dashboardOverviewSchema }),
+      },
       { ...options, queryKey: [...base, 'hot-deals', refreshKey], queryFn: () => apiRequest('/price-alerts/dashboard/hot-deals', { schema: dropsSchema }) },
-      { ...options, queryKey: [...base, 'recent-drops', refreshKey], queryFn: () => apiRequest('/price-alerts/dashboard/recent-drops', { schema: dropsSchema }) },
-      { ...options, queryKey: [...base, 'analytics', refreshKey], queryFn: () => apiRequest('/price-alerts/dashboard/analytics', { schema: dashboardAnalyticsSchema }) },
+      {
+        ...options,
+        queryKey: [...base, 'recent-drops', refreshKey],
+        queryFn: () => apiRequest('/price-alerts/dashboard/recent-drops', { schema: dropsSchema }),
+      },
+      {
+        ...options,
+        queryKey: [...base, 'analytics', refreshKey],
+        queryFn: () => apiRequest('/price-alerts/dashboard/analytics', { schema: dashboardAnalyticsSchema }),
+      },
     ],
   });
   return {

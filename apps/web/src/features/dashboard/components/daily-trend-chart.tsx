@@ -16,7 +16,15 @@ export function DailyTrendChart({ points }: { points: DailyTrendPoint[] | undefi
   return (
     <DashboardSection title="Daily Drops (last 14 days)" ariaLabel="Daily Drops" empty={data.length === 0 && 'No trend data available'}>
       <Box data-testid="daily-trend-chart">
-        <Group role="list" aria-label="Drops per day" gap={4} align="flex-end" wrap="nowrap" h={HEIGHT} style={{ borderBottom: '1px solid var(--mantine-color-gray-4)' }}>
+        <Group
+          role="list"
+          aria-label="Drops per day"
+          gap={4}
+          align="flex-end"
+          wrap="nowrap"
+          h={HEIGHT}
+          style={{ borderBottom: '1px solid var(--mantine-color-gray-4)' }}
+        >
           {data.map((d) => (
             <Box
               key={d.day}
@@ -24,7 +32,13 @@ export function DailyTrendChart({ points }: { points: DailyTrendPoint[] | undefi
               aria-label={`${d.day}: ${d.drops} drops`}
               title={`${d.day}: ${d.drops} drops`}
               data-testid="daily-trend-bar"
-              style={{ flex: 1, minWidth: 0, height: `${Math.max(d.drops > 0 ? 2 : 0, (d.drops / max) * 100)}%`, background: 'var(--mantine-color-orange-6)', borderRadius: '4px 4px 0 0' }}
+              style={{
+                flex: 1,
+                minWidth: 0,
+                height: `${Math.max(d.drops > 0 ? 2 : 0, (d.drops / max) * 100)}%`,
+                background: 'var(--mantine-color-orange-6)',
+                borderRadius: '4px 4px 0 0',
+              }}
             />
           ))}
         </Group>

@@ -2,7 +2,14 @@ import type { ReactNode } from 'react';
 import { Badge, Group, Paper, Text, Title } from '@mantine/core';
 
 /** One card of the dashboard: its title (and badge), then the content or, when there is nothing to show, `empty`. */
-export function DashboardSection({ title, ariaLabel = title, badge, empty, fill = false, children }: {
+export function DashboardSection({
+  title,
+  ariaLabel = title,
+  badge,
+  empty,
+  fill = false,
+  children,
+}: {
   title: string;
   ariaLabel?: string;
   badge?: { label: string; color: string };

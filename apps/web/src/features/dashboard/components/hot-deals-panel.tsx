@@ -37,9 +37,7 @@ function HotDeal({ item, currency }: { item: PriceDropItem; currency: string }) 
                 {item.stock.toLocaleString('en-US')} left
               </Text>
             )}
-            {item.qogitaLink && (
-              <ExternalLink href={item.qogitaLink}>View on Qogita</ExternalLink>
-            )}
+            {item.qogitaLink && <ExternalLink href={item.qogitaLink}>View on Qogita</ExternalLink>}
           </Group>
         </Stack>
       </Group>

@@ -49,7 +49,8 @@ export function useSendHelpMessage() {
 export function useAnswerHelpRequest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, answer }: { id: string; answer: string }) => apiRequest(`/help/${id}/answer`, { method: 'POST', body: { answer }, schema: helpAnswerResponseSchema }),
+    mutationFn: ({ id, answer }: { id: string; answer: string }) =>
+      apiRequest(`/help/${id}/answer`, { method: 'POST', body: { answer }, schema: helpAnswerResponseSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['help'] }),
   });
 }

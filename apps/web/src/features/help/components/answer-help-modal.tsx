@@ -36,13 +36,33 @@ export function AnswerHelpModal({ request, onClose }: { request: HelpRequestItem
       {request && (
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="md">
-            <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{request.message}</Text>
-            <Textarea label="Answer" minRows={5} autosize maxRows={14} value={answer} onChange={(e) => { setAnswer(e.currentTarget.value); setError(null); }} withAsterisk data-autofocus />
-            <Text size="xs" c="dimmed">The user gets the answer by e-mail and sees it under Help / Docs. A request is answered once.</Text>
+            <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+              {request.message}
+            </Text>
+            <Textarea
+              label="Answer"
+              minRows={5}
+              autosize
+              maxRows={14}
+              value={answer}
+              onChange={(e) => {
+                setAnswer(e.currentTarget.value);
+                setError(null);
+              }}
+              withAsterisk
+              data-autofocus
+            />
+            <Text size="xs" c="dimmed">
+              The user gets the answer by e-mail and sees it under Help / Docs. A request is answered once.
+            </Text>
             <FormMessage kind="error">{error}</FormMessage>
             <Group justify="flex-end">
-              <Button variant="default" onClick={close}>Cancel</Button>
-              <Button type="submit" loading={send.isPending}>Send answer</Button>
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={send.isPending}>
+                Send answer
+              </Button>
             </Group>
           </Stack>
         </form>

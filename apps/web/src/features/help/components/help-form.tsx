@@ -35,7 +35,10 @@ export function HelpForm() {
           maxRows={14}
           required
           value={message}
-          onChange={(event) => { setMessage(event.currentTarget.value); setError(null); }}
+          onChange={(event) => {
+            setMessage(event.currentTarget.value);
+            setError(null);
+          }}
           error={error}
         />
         <Group justify="flex-end" mt="md">

@@ -17,11 +17,17 @@ export function HelpRequestsTable() {
   return (
     <SectionCard title="Help requests" description="Messages sent by users through the support form, newest first. Your answer goes to the user by e-mail.">
       {requests.isPending ? (
-        <Center py="xl"><Loader /></Center>
+        <Center py="xl">
+          <Loader />
+        </Center>
       ) : requests.isError ? (
-        <Text c="red" size="sm" role="alert">{errorMessage(requests.error, 'Failed to load help requests.')}</Text>
+        <Text c="red" size="sm" role="alert">
+          {errorMessage(requests.error, 'Failed to load help requests.')}
+        </Text>
       ) : requests.data.length === 0 ? (
-        <Text c="dimmed" size="sm" ta="center" py="xl">No help requests yet.</Text>
+        <Text c="dimmed" size="sm" ta="center" py="xl">
+          No help requests yet.
+        </Text>
       ) : (
         <Table.ScrollContainer minWidth={640}>
           <Table striped highlightOnHover verticalSpacing="sm" data-testid="help-requests-table">
@@ -33,25 +39,42 @@ export function HelpRequestsTable() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {[...requests.data].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).map((request) => (
-                <Table.Tr key={request.id} data-testid="help-request-row">
-                  <Table.Td fw={500}>{request.sender}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{request.message}</Text>
-                    {request.answer ? (
-                      <Text component="div" size="sm" mt="xs" pl="sm" style={{ borderLeft: '3px solid var(--mantine-color-green-5)' }} data-testid="help-request-answer">
-                        <Text size="xs" c="dimmed">Answered {formatDateTime(request.answeredAt)}</Text>
-                        <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }} lineClamp={4}>{request.answer}</Text>
+              {[...requests.data]
+                .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+                .map((request) => (
+                  <Table.Tr key={request.id} data-testid="help-request-row">
+                    <Table.Td fw={500}>{request.sender}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+                        {request.message}
                       </Text>
-                    ) : (
-                      <Button mt="xs" size="compact-sm" variant="light" onClick={() => setAnswering(request)} aria-label={`Answer ${request.sender}`}>
-                        Answer
-                      </Button>
-                    )}
-                  </Table.Td>
-                  <Table.Td c="dimmed" data-testid="help-request-date">{formatDateTime(request.createdAt)}</Table.Td>
-                </Table.Tr>
-              ))}
+                      {request.answer ? (
+                        <Text
+                          component="div"
+                          size="sm"
+                          mt="xs"
+                          pl="sm"
+                          style={{ borderLeft: '3px solid var(--mantine-color-green-5)' }}
+                          data-testid="help-request-answer"
+                        >
+                          <Text size="xs" c="dimmed">
+                            Answered {formatDateTime(request.answeredAt)}
+                          </Text>
+                          <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }} lineClamp={4}>
+                            {request.answer}
+                          </Text>
+                        </Text>
+                      ) : (
+                        <Button mt="xs" size="compact-sm" variant="light" onClick={() => setAnswering(request)} aria-label={`Answer ${request.sender}`}>
+                          Answer
+                        </Button>
+                      )}
+                    </Table.Td>
+                    <Table.Td c="dimmed" data-testid="help-request-date">
+                      {formatDateTime(request.createdAt)}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>

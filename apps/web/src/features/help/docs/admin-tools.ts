@@ -43,12 +43,15 @@ export const eanAsinMappingDoc: HelpDoc = {
           'Its number of packs is the pack count of the listing: the cost of a sale is packs × unit cost.',
           'A change applies to the next look-up at once.',
         ),
-        table(['field', 'rule'], [
-          ['EAN', 'a valid barcode; one mapping per EAN'],
-          ['ASIN', '10 letters or digits'],
-          ['Name, Brand', 'required'],
-          ['Number of packs', 'a whole number from 1'],
-        ]),
+        table(
+          ['field', 'rule'],
+          [
+            ['EAN', 'a valid barcode; one mapping per EAN'],
+            ['ASIN', '10 letters or digits'],
+            ['Name, Brand', 'required'],
+            ['Number of packs', 'a whole number from 1'],
+          ],
+        ),
         p('Export downloads every mapping as ean-asin-mappings.csv.'),
       ],
     },
@@ -66,7 +69,7 @@ export const usersAdminDoc: HelpDoc = {
       title: 'Editing a user',
       blocks: [
         list(
-          'Edit changes the role, the plan and the name of the user\'s organization, and whether the account is active. A plan change takes effect at once and reaches the user\'s open screens within a minute.',
+          "Edit changes the role, the plan and the name of the user's organization, and whether the account is active. A plan change takes effect at once and reaches the user's open screens within a minute.",
           'Deactivating signs the user out everywhere at once; at login they are told the account has been deactivated. Their data is kept, and reactivating lets them sign in again.',
           'There is always at least one active administrator: the last one cannot be demoted, deactivated or deleted.',
         ),
@@ -76,7 +79,9 @@ export const usersAdminDoc: HelpDoc = {
       id: 'delete',
       title: 'Deleting a user',
       blocks: [
-        p('The confirmation lists what goes, with counts: the account, their scans, deals and scan results, brand scans and favorites, help requests and their answers, and everything else tied to the account. Their organization goes too when nobody else belongs to it (with its plan and usage). This cannot be undone; deactivate instead to keep the data.'),
+        p(
+          'The confirmation lists what goes, with counts: the account, their scans, deals and scan results, brand scans and favorites, help requests and their answers, and everything else tied to the account. Their organization goes too when nobody else belongs to it (with its plan and usage). This cannot be undone; deactivate instead to keep the data.',
+        ),
         p('While the organization still pays through Paddle, deletion is refused: cancel the subscription first, or deactivate the user.'),
       ],
     },

@@ -11,10 +11,12 @@ export const brandAnalysisDoc: HelpDoc = {
       blocks: [
         steps(
           'Choose one or more brands (grouped by category: Skincare, Makeup, Hair Care, Fragrance, Personal Care, Other) and one or more Amazon markets.',
-          'Start Scan. It stays disabled until both a brand and a market are chosen; trying without them says \'Please select at least one brand and one market\'.',
+          "Start Scan. It stays disabled until both a brand and a market are chosen; trying without them says 'Please select at least one brand and one market'.",
           'The status panel shows the current brand and market with a bar for each. You may leave the page: a running scan is resumed when you come back.',
         ),
-        p('Every product of the chosen brands on the wholesale marketplace is looked up on Amazon in each market. A product whose ROI reaches your minimum ROI becomes a favorite; a favorite that no longer reaches it is removed by the next scan.'),
+        p(
+          'Every product of the chosen brands on the wholesale marketplace is looked up on Amazon in each market. A product whose ROI reaches your minimum ROI becomes a favorite; a favorite that no longer reaches it is removed by the next scan.',
+        ),
       ],
     },
     {

@@ -3,7 +3,7 @@ import { list, p, type HelpDoc } from './help-doc.ts';
 export const dashboardDoc: HelpDoc = {
   slug: 'dashboard',
   title: 'Price Drops Dashboard',
-  summary: 'The summary of today\'s wholesale price drops: totals, hot deals, recent drops, categories and brands.',
+  summary: "The summary of today's wholesale price drops: totals, hot deals, recent drops, categories and brands.",
   sections: [
     {
       id: 'panels',
@@ -24,7 +24,9 @@ export const dashboardDoc: HelpDoc = {
       id: 'example-data',
       title: 'Example data on Free and Starter',
       blocks: [
-        p('Free and Starter plans see example figures with the banner \'Example Data\'. After an upgrade the live dashboard appears by itself within a minute, on any screen, without signing out.'),
+        p(
+          "Free and Starter plans see example figures with the banner 'Example Data'. After an upgrade the live dashboard appears by itself within a minute, on any screen, without signing out.",
+        ),
       ],
     },
   ],

@@ -14,7 +14,9 @@ export const dealsAnalyzerDoc: HelpDoc = {
           'Upload CSV: drop the supplier file (.csv or .xlsx) and check the columns in the dialog (see Preparing a supplier file). Or Manual entry: type EAN, brand and, optionally, the price in euro excluding VAT ("4,20" or "4.20"), one product per row.',
           'Confirm. The scan runs in the background: you may leave the page, and it is resumed when you come back.',
         ),
-        p('Every valid EAN of the file counts once against your monthly EAN uploads. When fewer are left than the file has, the first ones are analyzed and the toast \'Scan Started (Partial)\' says how many. When none are left, the upload area says so and takes no file until next month or an upgrade.'),
+        p(
+          "Every valid EAN of the file counts once against your monthly EAN uploads. When fewer are left than the file has, the first ones are analyzed and the toast 'Scan Started (Partial)' says how many. When none are left, the upload area says so and takes no file until next month or an upgrade.",
+        ),
       ],
     },
     {
@@ -33,22 +35,40 @@ export const dealsAnalyzerDoc: HelpDoc = {
       id: 'deal-fields',
       title: 'What each field of a deal means',
       blocks: [
-        table(['field', 'meaning'], [
-          ['ROI badge', 'Return on investment: profit ÷ cost. Green from 20 %, yellow from 10 %, orange from 5 %, red below.'],
-          ['Profit', 'What one sale earns after VAT, Amazon\'s fees and your cost, in euro. The Profit breakdown button shows every line.'],
-          ['Supplier price / Unit cost', 'Your unit cost in euro, excluding VAT. When the list quotes cases it reads "Unit cost", with "Case of 6: €17.70" under it (the case price divided by its units).'],
-          ['Amazon price', 'Today\'s buy box price on Amazon, converted to euro. Under it, the listing\'s pack count ("4-pack") when Amazon sells several units together: the cost of a sale is then that many unit costs.'],
-          ['Max buy price', 'The highest unit price at which the product still reaches your minimum ROI.'],
-          ['Sales rank', 'Amazon\'s rank in the main category (lower sells more), with the beauty rank under it. Orange when above 50,000 or unknown: the product may sell slowly.'],
-          ['Monthly sales', 'An estimate of the units sold per month on that listing.'],
-          ['Sellers', 'How many sellers offer the listing.'],
-          ['Market', 'The Amazon market compared (DE, UK, FR, IT, ES, US, CA).'],
-          ['Rating', 'Stars and number of reviews on Amazon.'],
-          ['Buy box', 'Who holds the buy box now; Amazon\'s own offer is shown as Amazon (hard to compete with).'],
-          ['Found', 'When the scan found the deal; it expires 24 hours later (hover for the time).'],
-          ['Profitable N % of the last 90 days', 'On how many of the last 90 days the buy box would have given your minimum ROI at this price (days without a buy box count as not profitable), with the 30- and 90-day average buy box. A deal that was profitable on only a few days is a price spike, not a steady deal.'],
-          ['Warnings', 'Yellow badges; hover for the reason. Pack listing (the listing sells several units), Bundle / set, ROI above 200 % (likely a wrong match), No buy box, Several ASINs (the EAN has other listings), Above 90-day average (a price spike).'],
-        ]),
+        table(
+          ['field', 'meaning'],
+          [
+            ['ROI badge', 'Return on investment: profit ÷ cost. Green from 20 %, yellow from 10 %, orange from 5 %, red below.'],
+            ['Profit', "What one sale earns after VAT, Amazon's fees and your cost, in euro. The Profit breakdown button shows every line."],
+            [
+              'Supplier price / Unit cost',
+              'Your unit cost in euro, excluding VAT. When the list quotes cases it reads "Unit cost", with "Case of 6: €17.70" under it (the case price divided by its units).',
+            ],
+            [
+              'Amazon price',
+              'Today\'s buy box price on Amazon, converted to euro. Under it, the listing\'s pack count ("4-pack") when Amazon sells several units together: the cost of a sale is then that many unit costs.',
+            ],
+            ['Max buy price', 'The highest unit price at which the product still reaches your minimum ROI.'],
+            [
+              'Sales rank',
+              "Amazon's rank in the main category (lower sells more), with the beauty rank under it. Orange when above 50,000 or unknown: the product may sell slowly.",
+            ],
+            ['Monthly sales', 'An estimate of the units sold per month on that listing.'],
+            ['Sellers', 'How many sellers offer the listing.'],
+            ['Market', 'The Amazon market compared (DE, UK, FR, IT, ES, US, CA).'],
+            ['Rating', 'Stars and number of reviews on Amazon.'],
+            ['Buy box', "Who holds the buy box now; Amazon's own offer is shown as Amazon (hard to compete with)."],
+            ['Found', 'When the scan found the deal; it expires 24 hours later (hover for the time).'],
+            [
+              'Profitable N % of the last 90 days',
+              'On how many of the last 90 days the buy box would have given your minimum ROI at this price (days without a buy box count as not profitable), with the 30- and 90-day average buy box. A deal that was profitable on only a few days is a price spike, not a steady deal.',
+            ],
+            [
+              'Warnings',
+              'Yellow badges; hover for the reason. Pack listing (the listing sells several units), Bundle / set, ROI above 200 % (likely a wrong match), No buy box, Several ASINs (the EAN has other listings), Above 90-day average (a price spike).',
+            ],
+          ],
+        ),
       ],
     },
     {
@@ -70,9 +90,9 @@ export const dealsAnalyzerDoc: HelpDoc = {
       blocks: [
         list(
           'Wrong match: EAN and ASIN are not the same product (another size, a multipack, a bundle). The deal leaves your lists at once, and later scans never match that EAN to that ASIN again; they use another listing of the EAN if there is one.',
-          'Always match: this EAN is this ASIN, with the number of supplier units one Amazon listing holds. It wins over the admin\'s EAN-ASIN mapping for your organization.',
+          "Always match: this EAN is this ASIN, with the number of supplier units one Amazon listing holds. It wins over the admin's EAN-ASIN mapping for your organization.",
           'Other listings: when the EAN has several Amazon listings, the deal offers them with their pack counts and ranks; "Use this match" saves an always-match rule for that listing.',
-          'The rules belong to your organization (every member\'s scans use them) and apply to supplier, CSV and brand scans from the next scan on. Review and undo them under Settings → Match rules.',
+          "The rules belong to your organization (every member's scans use them) and apply to supplier, CSV and brand scans from the next scan on. Review and undo them under Settings → Match rules.",
         ),
       ],
     },

@@ -9,15 +9,18 @@ export const plansAndLimitsDoc: HelpDoc = {
       id: 'plans',
       title: 'The plans',
       blocks: [
-        table(['', 'Free', 'Starter', 'Growth', 'Pro'], [
-          ['price per month', '€0', '€19', '€49', '€99'],
-          ['EAN uploads per month', '100', '2,500', '20,000', 'Unlimited'],
-          ['brand checks per day', 'not included', '5', '50', 'Unlimited'],
-          ['markets per brand scan', '–', '1', 'all', 'all'],
-          ['live price drops', 'example data', 'example data', 'yes', 'yes'],
-          ['minimum ROI', 'fixed 25 %', 'fixed 20 %', 'your own (default 15 %)', 'your own (default 15 %)'],
-          ['support', 'Community', 'Email', 'Priority email', 'Dedicated'],
-        ]),
+        table(
+          ['', 'Free', 'Starter', 'Growth', 'Pro'],
+          [
+            ['price per month', '€0', '€19', '€49', '€99'],
+            ['EAN uploads per month', '100', '2,500', '20,000', 'Unlimited'],
+            ['brand checks per day', 'not included', '5', '50', 'Unlimited'],
+            ['markets per brand scan', '–', '1', 'all', 'all'],
+            ['live price drops', 'example data', 'example data', 'yes', 'yes'],
+            ['minimum ROI', 'fixed 25 %', 'fixed 20 %', 'your own (default 15 %)', 'your own (default 15 %)'],
+            ['support', 'Community', 'Email', 'Priority email', 'Dedicated'],
+          ],
+        ),
       ],
     },
     {
@@ -25,10 +28,10 @@ export const plansAndLimitsDoc: HelpDoc = {
       title: 'How usage is counted',
       blocks: [
         list(
-          'EAN uploads: every distinct valid EAN of a file or a manual entry counts once, per calendar month (UTC). A file larger than what is left is analyzed up to the limit (\'Scan Started (Partial)\').',
+          "EAN uploads: every distinct valid EAN of a file or a manual entry counts once, per calendar month (UTC). A file larger than what is left is analyzed up to the limit ('Scan Started (Partial)').",
           'EANs of a scan that is canceled or fails before they were analyzed are given back.',
           'Brand checks: one per brand scanned, per day (UTC).',
-          'Settings → Subscription and usage shows both counters with their limits; the bar turns red at the limit, and \'EAN Upload Limit Exhausted\' says when the month\'s uploads are used up.',
+          "Settings → Subscription and usage shows both counters with their limits; the bar turns red at the limit, and 'EAN Upload Limit Exhausted' says when the month's uploads are used up.",
         ),
       ],
     },

@@ -10,11 +10,14 @@ export const priceAlertsDoc: HelpDoc = {
       title: 'When prices are checked',
       blocks: [
         p('The whole wholesale catalogue is checked on the full hour, German time (Europe/Berlin):'),
-        table(['days', 'checks'], [
-          ['Monday to Friday, 6 AM to 10 PM', 'every hour'],
-          ['Monday to Friday, overnight', 'every 3 hours (midnight and 3 AM)'],
-          ['weekends (Saturday and Sunday)', 'every 6 hours (midnight, 6 AM, noon, 6 PM)'],
-        ]),
+        table(
+          ['days', 'checks'],
+          [
+            ['Monday to Friday, 6 AM to 10 PM', 'every hour'],
+            ['Monday to Friday, overnight', 'every 3 hours (midnight and 3 AM)'],
+            ['weekends (Saturday and Sunday)', 'every 6 hours (midnight, 6 AM, noon, 6 PM)'],
+          ],
+        ),
         p('The statistics show the current frequency, the time of the last update and a countdown to the next one.'),
       ],
     },
@@ -22,34 +25,43 @@ export const priceAlertsDoc: HelpDoc = {
       id: 'rules',
       title: 'When a drop appears, changes or goes',
       blocks: [
-        table(['what happens to the price (excluding VAT)', 'the drop'], [
-          ['it falls compared with the last check', 'a new drop: old and new price and the percentage'],
-          ['it falls further while the drop is active', 'updated to the better discount, measured against the original price; the 24 hours start again'],
-          ['it rises again, by any amount', 'removed'],
-          ['24 hours pass', 'expires'],
-          ['only the price including VAT changes', 'no drop'],
-          ['the product is seen for the first time', 'no drop (nothing to compare with)'],
-        ]),
+        table(
+          ['what happens to the price (excluding VAT)', 'the drop'],
+          [
+            ['it falls compared with the last check', 'a new drop: old and new price and the percentage'],
+            ['it falls further while the drop is active', 'updated to the better discount, measured against the original price; the 24 hours start again'],
+            ['it rises again, by any amount', 'removed'],
+            ['24 hours pass', 'expires'],
+            ['only the price including VAT changes', 'no drop'],
+            ['the product is seen for the first time', 'no drop (nothing to compare with)'],
+          ],
+        ),
       ],
     },
     {
       id: 'categories',
       title: 'Categories and priorities',
       blocks: [
-        table(['category', 'drop', 'colour'], [
-          ['Minor', '0–10 %', 'green'],
-          ['Small', '10–25 %', 'yellow'],
-          ['Medium', '25–50 %', 'orange'],
-          ['Large', '50–75 %', 'red'],
-          ['Huge', '75 % and more', 'gray'],
-        ]),
-        table(['priority', 'drop'], [
-          ['Low', '0–5 %'],
-          ['Medium', '5–15 %'],
-          ['High', '15–30 %'],
-          ['Very High', '30–50 %'],
-          ['Critical', '50 % and more'],
-        ]),
+        table(
+          ['category', 'drop', 'colour'],
+          [
+            ['Minor', '0–10 %', 'green'],
+            ['Small', '10–25 %', 'yellow'],
+            ['Medium', '25–50 %', 'orange'],
+            ['Large', '50–75 %', 'red'],
+            ['Huge', '75 % and more', 'gray'],
+          ],
+        ),
+        table(
+          ['priority', 'drop'],
+          [
+            ['Low', '0–5 %'],
+            ['Medium', '5–15 %'],
+            ['High', '15–30 %'],
+            ['Very High', '30–50 %'],
+            ['Critical', '50 % and more'],
+          ],
+        ),
         p('A drop exactly on a boundary belongs to the higher band: 10 % is Small.'),
       ],
     },
@@ -57,17 +69,20 @@ export const priceAlertsDoc: HelpDoc = {
       id: 'columns',
       title: 'What each column shows',
       blocks: [
-        table(['column', 'meaning'], [
-          ['Product', 'The product name and, under it, its EAN.'],
-          ['Brand', 'The brand on the wholesale marketplace.'],
-          ['Stock', 'Units the wholesaler has in stock.'],
-          ['New price / Old price', 'The wholesale price now and before the drop, excluding VAT, in your region\'s currency.'],
-          ['Drop', 'How much cheaper it got, in percent of the old price.'],
-          ['Best ROI', 'The best return at the new price over Amazon Germany, UK, France, Italy and Spain, with that market. Click it for the profit basis.'],
-          ['Category · Priority', 'The bands above.'],
-          ['Detected', 'When the drop was found (or last improved), in your time zone.'],
-          ['Link', 'Opens the product on the wholesale marketplace.'],
-        ]),
+        table(
+          ['column', 'meaning'],
+          [
+            ['Product', 'The product name and, under it, its EAN.'],
+            ['Brand', 'The brand on the wholesale marketplace.'],
+            ['Stock', 'Units the wholesaler has in stock.'],
+            ['New price / Old price', "The wholesale price now and before the drop, excluding VAT, in your region's currency."],
+            ['Drop', 'How much cheaper it got, in percent of the old price.'],
+            ['Best ROI', 'The best return at the new price over Amazon Germany, UK, France, Italy and Spain, with that market. Click it for the profit basis.'],
+            ['Category · Priority', 'The bands above.'],
+            ['Detected', 'When the drop was found (or last improved), in your time zone.'],
+            ['Link', 'Opens the product on the wholesale marketplace.'],
+          ],
+        ),
         p('Filter by search text, category, priority and brand; sort by clicking a column title. On a phone the drops are cards with a sort menu.'),
       ],
     },
@@ -78,7 +93,7 @@ export const priceAlertsDoc: HelpDoc = {
         list(
           'Growth and Pro plans see live drops.',
           'Free and Starter plans see example data with the same layout, and an Upgrade Now button.',
-          'Prices are shown in your region\'s currency (Settings → Primary business country).',
+          "Prices are shown in your region's currency (Settings → Primary business country).",
         ),
         note('The dashboard summarizes the same drops: see Price Drops Dashboard.'),
       ],

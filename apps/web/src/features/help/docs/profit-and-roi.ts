@@ -4,74 +4,114 @@ import { list, note, p, table, type HelpDoc } from './help-doc.ts';
 export const profitAndRoiDoc: HelpDoc = {
   slug: 'profit-and-roi',
   title: 'How profit and ROI are computed',
-  summary: 'Every line of the profit breakdown: Amazon price, VAT, referral fee, Digital Services Fee, FBA fee, VAT on fees, your cost, profit, ROI and the maximum buy price.',
+  summary:
+    'Every line of the profit breakdown: Amazon price, VAT, referral fee, Digital Services Fee, FBA fee, VAT on fees, your cost, profit, ROI and the maximum buy price.',
   sections: [
     {
       id: 'fee-lines',
       title: 'The lines of a profit breakdown',
       blocks: [
-        p('Every deal, favorite and price drop is worked out the same way, in the currency of the Amazon market (for example pounds on amazon.co.uk). Supplier prices are in euro excluding VAT and are converted at the day\'s reference rate, which the breakdown shows.'),
+        p(
+          "Every deal, favorite and price drop is worked out the same way, in the currency of the Amazon market (for example pounds on amazon.co.uk). Supplier prices are in euro excluding VAT and are converted at the day's reference rate, which the breakdown shows.",
+        ),
         table(
           ['line', 'how it is computed'],
           [
             ['Buy box price', 'What the buyer pays on Amazon today (the buy box), including VAT in European markets.'],
             ['VAT', 'The VAT inside the price: price − price ÷ (1 + VAT rate). A VAT-registered seller pays it to the tax office, so it is not income.'],
-            ['Referral fee', 'Amazon\'s commission: the category schedule\'s percentage at this price, of the whole price (including VAT), at least the market\'s minimum per item.'],
-            ['Digital Services Fee', 'A percentage Amazon adds to the referral fee and in some stores to the FBA fee, depending on where your business is established and the store (see below).'],
-            ['FBA fee', 'Amazon\'s fulfilment fee of the listing; when Amazon does not give one, the market\'s typical fee for a small beauty item (marked as an estimate).'],
-            ['VAT on Amazon\'s fees', 'Not VAT-registered: charged at your own country\'s rate and a cost. Registered in a country where Amazon charges local VAT: charged and reclaimed (two lines, net zero). Other registered sellers: none (reverse charge).'],
-            ['Cost', 'Pack count × your unit cost (the supplier price excluding VAT, converted to the market currency; plus 21 % VAT when you are not VAT-registered).'],
+            [
+              'Referral fee',
+              "Amazon's commission: the category schedule's percentage at this price, of the whole price (including VAT), at least the market's minimum per item.",
+            ],
+            [
+              'Digital Services Fee',
+              'A percentage Amazon adds to the referral fee and in some stores to the FBA fee, depending on where your business is established and the store (see below).',
+            ],
+            [
+              'FBA fee',
+              "Amazon's fulfilment fee of the listing; when Amazon does not give one, the market's typical fee for a small beauty item (marked as an estimate).",
+            ],
+            [
+              "VAT on Amazon's fees",
+              "Not VAT-registered: charged at your own country's rate and a cost. Registered in a country where Amazon charges local VAT: charged and reclaimed (two lines, net zero). Other registered sellers: none (reverse charge).",
+            ],
+            [
+              'Cost',
+              'Pack count × your unit cost (the supplier price excluding VAT, converted to the market currency; plus 21 % VAT when you are not VAT-registered).',
+            ],
             ['Profit', 'Price − VAT − every fee line − cost.'],
             ['ROI', 'Profit ÷ cost, in percent: what each euro you spend brings back on top.'],
           ],
         ),
-        p('Every fee line names the rule that produced it (for example "Beauty / Health & Personal Care referral schedule DE from 2019-06-01"), and the breakdown says which seller profile and which day\'s rules were used.'),
-        note('Each line is rounded to the cent for display; the profit and the ROI are computed before rounding, so the lines may differ from the profit by a cent.'),
+        p(
+          'Every fee line names the rule that produced it (for example "Beauty / Health & Personal Care referral schedule DE from 2019-06-01"), and the breakdown says which seller profile and which day\'s rules were used.',
+        ),
+        note(
+          'Each line is rounded to the cent for display; the profit and the ROI are computed before rounding, so the lines may differ from the profit by a cent.',
+        ),
       ],
     },
     {
       id: 'vat',
       title: 'VAT rates per market',
       blocks: [
-        table(['market', 'currency', 'VAT'], [
-          ['Germany', 'EUR', '19 %'],
-          ['United Kingdom', 'GBP', '20 %'],
-          ['France', 'EUR', '20 %'],
-          ['Italy', 'EUR', '22 %'],
-          ['Spain', 'EUR', '21 %'],
-          ['United States', 'USD', 'none (sales tax is not in the price)'],
-          ['Canada', 'CAD', 'none'],
-        ]),
-        p('Sellers who are not VAT-registered keep the VAT in the price as income but cannot reclaim VAT on fees and on their purchases: their fees include VAT at the rate of their own country (a German seller on amazon.it pays 19 %, not 22 %), and their cost includes the 21 % VAT Qogita charges buyers without a VAT number — the same "incl. VAT" price the price-drop screens show.'),
+        table(
+          ['market', 'currency', 'VAT'],
+          [
+            ['Germany', 'EUR', '19 %'],
+            ['United Kingdom', 'GBP', '20 %'],
+            ['France', 'EUR', '20 %'],
+            ['Italy', 'EUR', '22 %'],
+            ['Spain', 'EUR', '21 %'],
+            ['United States', 'USD', 'none (sales tax is not in the price)'],
+            ['Canada', 'CAD', 'none'],
+          ],
+        ),
+        p(
+          'Sellers who are not VAT-registered keep the VAT in the price as income but cannot reclaim VAT on fees and on their purchases: their fees include VAT at the rate of their own country (a German seller on amazon.it pays 19 %, not 22 %), and their cost includes the 21 % VAT Qogita charges buyers without a VAT number — the same "incl. VAT" price the price-drop screens show.',
+        ),
       ],
     },
     {
       id: 'referral-fees',
       title: 'Referral fees (beauty and personal care)',
       blocks: [
-        table(['market', 'price up to the threshold', 'above the threshold', 'threshold', 'minimum per item'], [
-          ['Germany, France, Italy, Spain', '8 %', '15 %', '€10', '€0.30'],
-          ['United Kingdom', '8 %', '15 %', '£10', '£0.25'],
-          ['United States', '8 %', '15 %', '$10', '$0.30'],
-          ['Canada', '8 %', '15 %', 'CA$10', 'CA$0.30'],
-        ]),
-        p('The rate applies to the whole price, not only to the part above the threshold; a price exactly at the threshold takes the lower rate. The listing\'s own rate from Keepa is Keepa\'s rate at Keepa\'s price: it only tells which category schedule applies; the rate is then taken from the schedule at the price being evaluated (a €10.49 buy box pays 15 % even when Keepa says 8.01 %). This also holds for the maximum buy price and the break-even price.'),
-        p('Digital Services Fee (since October 2024): sellers established in the UK pay 2 %, in France, Italy, Spain or Canada 3 %, on referral and FBA fees in every store; sellers established elsewhere pay it in the UK and French stores (both fees) and on referral fees in Italy, Spain and Canada — 2 %, and 3 % in France, Italy and Spain since 20 March 2026.'),
-        p('Amazon changes these rules every year. They are kept as dated rules: a profit uses the rules in force on the day it is computed. Administrators can see the rules in use under Settings → Fee rules in use.'),
+        table(
+          ['market', 'price up to the threshold', 'above the threshold', 'threshold', 'minimum per item'],
+          [
+            ['Germany, France, Italy, Spain', '8 %', '15 %', '€10', '€0.30'],
+            ['United Kingdom', '8 %', '15 %', '£10', '£0.25'],
+            ['United States', '8 %', '15 %', '$10', '$0.30'],
+            ['Canada', '8 %', '15 %', 'CA$10', 'CA$0.30'],
+          ],
+        ),
+        p(
+          "The rate applies to the whole price, not only to the part above the threshold; a price exactly at the threshold takes the lower rate. The listing's own rate from Keepa is Keepa's rate at Keepa's price: it only tells which category schedule applies; the rate is then taken from the schedule at the price being evaluated (a €10.49 buy box pays 15 % even when Keepa says 8.01 %). This also holds for the maximum buy price and the break-even price.",
+        ),
+        p(
+          'Digital Services Fee (since October 2024): sellers established in the UK pay 2 %, in France, Italy, Spain or Canada 3 %, on referral and FBA fees in every store; sellers established elsewhere pay it in the UK and French stores (both fees) and on referral fees in Italy, Spain and Canada — 2 %, and 3 % in France, Italy and Spain since 20 March 2026.',
+        ),
+        p(
+          'Amazon changes these rules every year. They are kept as dated rules: a profit uses the rules in force on the day it is computed. Administrators can see the rules in use under Settings → Fee rules in use.',
+        ),
       ],
     },
     {
       id: 'seller-profile',
       title: 'Your seller profile',
       blocks: [
-        p('Settings → Seller profile: the country your business is established in and whether it is VAT-registered. Both change the Digital Services Fee and the VAT on Amazon\'s fees, so set them once. Until you do, the country of your primary region is used (United Kingdom, or Germany for continental Europe) and you count as VAT-registered.'),
+        p(
+          "Settings → Seller profile: the country your business is established in and whether it is VAT-registered. Both change the Digital Services Fee and the VAT on Amazon's fees, so set them once. Until you do, the country of your primary region is used (United Kingdom, or Germany for continental Europe) and you count as VAT-registered.",
+        ),
       ],
     },
     {
       id: 'buy-box',
       title: 'Amazon holds the buy box',
       blocks: [
-        p('When the current buy-box holder is Amazon itself in that market, deals, favorites and the price-drop profit basis say "Amazon holds the buy box" (and the downloads have a column for it). Winning sales against Amazon is hard; tick "Hide Amazon buy boxes" above the deals or favorites to leave those products out.'),
+        p(
+          'When the current buy-box holder is Amazon itself in that market, deals, favorites and the price-drop profit basis say "Amazon holds the buy box" (and the downloads have a column for it). Winning sales against Amazon is hard; tick "Hide Amazon buy boxes" above the deals or favorites to leave those products out.',
+        ),
       ],
     },
     {
@@ -81,7 +121,7 @@ export const profitAndRoiDoc: HelpDoc = {
         list(
           'Max buy price: the highest supplier unit price (euro, excluding VAT, rounded down to the cent) at which the product still reaches your minimum ROI. Negotiate below it.',
           'Break-even price: the lowest Amazon price at which the sale does not lose money.',
-          'Your minimum ROI is the one in Settings on plans with an adjustable ROI filter, otherwise the plan\'s fixed value (see Plans and limits).',
+          "Your minimum ROI is the one in Settings on plans with an adjustable ROI filter, otherwise the plan's fixed value (see Plans and limits).",
         ),
       ],
     },
@@ -89,18 +129,23 @@ export const profitAndRoiDoc: HelpDoc = {
       id: 'example',
       title: 'A worked example',
       blocks: [
-        p('Germany, a VAT-registered seller established in Germany: the buy box is €19.99, the referral fee 15 % (the price is above €10), the FBA fee €2.90, and the supplier sells one unit for €7.45. No Digital Services Fee applies; the 19 % VAT Amazon charges on its fees (€1.12) is reclaimed, so it nets to zero.'),
-        table(['line', 'amount'], [
-          ['Buy box price', '€19.99'],
-          ['VAT 19 %', '− €3.19'],
-          ['Referral fee 15 %', '− €3.00'],
-          ['FBA fee', '− €2.90'],
-          ['VAT 19 % on Amazon\'s fees', '− €1.12'],
-          ['VAT on Amazon\'s fees reclaimed', '+ €1.12'],
-          ['Cost 1 × €7.45', '− €7.45'],
-          ['Profit', '€3.45'],
-          ['ROI', '46.31 %'],
-        ]),
+        p(
+          'Germany, a VAT-registered seller established in Germany: the buy box is €19.99, the referral fee 15 % (the price is above €10), the FBA fee €2.90, and the supplier sells one unit for €7.45. No Digital Services Fee applies; the 19 % VAT Amazon charges on its fees (€1.12) is reclaimed, so it nets to zero.',
+        ),
+        table(
+          ['line', 'amount'],
+          [
+            ['Buy box price', '€19.99'],
+            ['VAT 19 %', '− €3.19'],
+            ['Referral fee 15 %', '− €3.00'],
+            ['FBA fee', '− €2.90'],
+            ["VAT 19 % on Amazon's fees", '− €1.12'],
+            ["VAT on Amazon's fees reclaimed", '+ €1.12'],
+            ['Cost 1 × €7.45', '− €7.45'],
+            ['Profit', '€3.45'],
+            ['ROI', '46.31 %'],
+          ],
+        ),
         p('At a minimum ROI of 20 % the maximum buy price is €9.08; the break-even price is €15.00.'),
       ],
     },

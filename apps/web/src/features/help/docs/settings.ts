@@ -3,13 +3,15 @@ import { list, p, type HelpDoc } from './help-doc.ts';
 export const settingsDoc: HelpDoc = {
   slug: 'settings',
   title: 'Settings: region, minimum ROI and usage',
-  summary: 'Your business region and currency, the minimum ROI your scans keep, your account and your plan\'s usage.',
+  summary: "Your business region and currency, the minimum ROI your scans keep, your account and your plan's usage.",
   sections: [
     {
       id: 'region',
       title: 'Primary business country',
       blocks: [
-        p('United Kingdom (GBP) or Continental Europe (EUR). It sets the currency of the dashboard and the price alerts, including their example data. You choose it once after signing up and can change it in Settings at any time.'),
+        p(
+          'United Kingdom (GBP) or Continental Europe (EUR). It sets the currency of the dashboard and the price alerts, including their example data. You choose it once after signing up and can change it in Settings at any time.',
+        ),
       ],
     },
     {
@@ -18,7 +20,7 @@ export const settingsDoc: HelpDoc = {
       blocks: [
         list(
           'The ROI a product must reach to count as a deal or a favorite, from 0 to 100 % in steps of 0.1.',
-          'Growth and Pro plans set their own value (default 15 %); Free and Starter use the plan\'s fixed value (25 % and 20 %), shown in the disabled field.',
+          "Growth and Pro plans set their own value (default 15 %); Free and Starter use the plan's fixed value (25 % and 20 %), shown in the disabled field.",
           'A scan keeps the minimum ROI it started with; a change applies to the next scan.',
         ),
       ],
@@ -34,7 +36,9 @@ export const settingsDoc: HelpDoc = {
       id: 'match-rules',
       title: 'Match rules',
       blocks: [
-        p('Match rules lists your organization\'s "Wrong match" and "Always match" decisions made on deals and favorites, newest first, with who made them and when; search by EAN or ASIN. Undo removes a rule: the next scans match that EAN as before (see Deals Analyzer → Wrong matches and match rules).'),
+        p(
+          'Match rules lists your organization\'s "Wrong match" and "Always match" decisions made on deals and favorites, newest first, with who made them and when; search by EAN or ASIN. Undo removes a rule: the next scans match that EAN as before (see Deals Analyzer → Wrong matches and match rules).',
+        ),
       ],
     },
   ],

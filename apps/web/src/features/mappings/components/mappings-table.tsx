@@ -29,16 +29,32 @@ export function MappingsTable({ mappings, onEdit, onDelete }: MappingsTableProps
         <Table.Tbody>
           {mappings.map((m) => (
             <Table.Tr key={m.id}>
-              <Table.Td><Text size="sm" ff="monospace">{m.ean}</Text></Table.Td>
+              <Table.Td>
+                <Text size="sm" ff="monospace">
+                  {m.ean}
+                </Text>
+              </Table.Td>
               <Table.Td>
                 <Anchor href={amazonProductUrl('DE', m.asin)} target="_blank" rel="noreferrer" size="sm" ff="monospace">
                   {m.asin}
                 </Anchor>
               </Table.Td>
-              <Table.Td><Text size="sm" lineClamp={2}>{m.name}</Text></Table.Td>
-              <Table.Td><Text size="sm">{m.brand}</Text></Table.Td>
-              <Table.Td><Text size="sm">{m.numberOfPacks}</Text></Table.Td>
-              <Table.Td><Text size="sm" c="dimmed">{formatDateTime(m.createdAt)}</Text></Table.Td>
+              <Table.Td>
+                <Text size="sm" lineClamp={2}>
+                  {m.name}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{m.brand}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{m.numberOfPacks}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" c="dimmed">
+                  {formatDateTime(m.createdAt)}
+                </Text>
+              </Table.Td>
               <Table.Td>
                 <Group gap={4} justify="flex-end" wrap="nowrap">
                   <Tooltip label="Edit" withArrow>

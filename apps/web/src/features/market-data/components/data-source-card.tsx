@@ -26,17 +26,27 @@ export function MarketDataSourceCard() {
   for (const row of data?.cache ?? []) cacheBySource.set(row.source, (cacheBySource.get(row.source) ?? 0) + row.fresh);
 
   return (
-    <SectionCard title="Market data source" icon={<IconDatabase size={20} />} testId="market-data-source-card"
-      description="Where Amazon and wholesale figures come from (MARKET_DATA). Look-ups are cached for every user.">
+    <SectionCard
+      title="Market data source"
+      icon={<IconDatabase size={20} />}
+      testId="market-data-source-card"
+      description="Where Amazon and wholesale figures come from (MARKET_DATA). Look-ups are cached for every user."
+    >
       {status.isError ? (
-        <Text c="red" role="alert">{errorMessage(status.error, 'Failed to load the market data source.')}</Text>
+        <Text c="red" role="alert">
+          {errorMessage(status.error, 'Failed to load the market data source.')}
+        </Text>
       ) : !data ? (
         <Text c="dimmed">Loading...</Text>
       ) : (
         <Stack gap="md">
           <Group gap="xs">
-            <Badge variant="light" color="indigo">Amazon: {SOURCE_NAMES[data.source.retail] ?? data.source.retail}</Badge>
-            <Badge variant="light" color="teal">Wholesale: {SOURCE_NAMES[data.source.wholesale] ?? data.source.wholesale}</Badge>
+            <Badge variant="light" color="indigo">
+              Amazon: {SOURCE_NAMES[data.source.retail] ?? data.source.retail}
+            </Badge>
+            <Badge variant="light" color="teal">
+              Wholesale: {SOURCE_NAMES[data.source.wholesale] ?? data.source.wholesale}
+            </Badge>
             <DemoDataBadge isDemo={data.source.isDemo} />
           </Group>
           <Text size="sm" c="dimmed">
@@ -48,39 +58,73 @@ export function MarketDataSourceCard() {
               <Button variant="light" size="xs" leftSection={<IconDownload size={14} />} onClick={() => void downloadDemoSample()}>
                 Demo supplier price list (CSV)
               </Button>
-              <Text size="xs" c="dimmed">EANs of the demo catalogue with supplier prices, to try the analyzers.</Text>
+              <Text size="xs" c="dimmed">
+                EANs of the demo catalogue with supplier prices, to try the analyzers.
+              </Text>
             </Group>
           )}
           <Table withTableBorder={false} verticalSpacing={4} data-testid="fx-rates">
             <Table.Tbody>
               {data.fx.map((rate) => (
                 <Table.Tr key={rate.to}>
-                  <Table.Td><Text size="sm">1 EUR = {rate.rate.toFixed(4)} {rate.to}</Text></Table.Td>
-                  <Table.Td><Text size="sm" c="dimmed">rate of {formatDate(rate.date)} ({rate.source})</Text></Table.Td>
+                  <Table.Td>
+                    <Text size="sm">
+                      1 EUR = {rate.rate.toFixed(4)} {rate.to}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" c="dimmed">
+                      rate of {formatDate(rate.date)} ({rate.source})
+                    </Text>
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
           <Stack gap="xs">
-            <Text fw={600} size="sm">Import a Keepa export</Text>
+            <Text fw={600} size="sm">
+              Import a Keepa export
+            </Text>
             <Text size="xs" c="dimmed">
-              A Product Viewer or Product Finder export (CSV or XLSX, up to 50 MB) with ASIN and Product Codes: EAN columns. Imported rows replace cached data for their EANs for 30 days.
+              A Product Viewer or Product Finder export (CSV or XLSX, up to 50 MB) with ASIN and Product Codes: EAN columns. Imported rows replace cached data
+              for their EANs for 30 days.
             </Text>
             <Group align="flex-end" gap="sm">
-              <FileInput label="Export file (CSV or XLSX)" placeholder="Choose file" accept={SUPPLIER_FILE_ACCEPT_ATTRIBUTE} value={file} onChange={setFile} w={260} clearable error={fileProblem} />
+              <FileInput
+                label="Export file (CSV or XLSX)"
+                placeholder="Choose file"
+                accept={SUPPLIER_FILE_ACCEPT_ATTRIBUTE}
+                value={file}
+                onChange={setFile}
+                w={260}
+                clearable
+                error={fileProblem}
+              />
               <Select label="Market" data={MARKET_OPTIONS} value={market} onChange={(v) => setMarket(v ?? '')} w={240} allowDeselect={false} />
-              <Button leftSection={<IconFileUpload size={16} />} disabled={!file || !!fileProblem} loading={importer.isPending}
-                onClick={() => file && importer.mutate({ file, market: market || null }, { onSuccess: () => setFile(null) })}>
+              <Button
+                leftSection={<IconFileUpload size={16} />}
+                disabled={!file || !!fileProblem}
+                loading={importer.isPending}
+                onClick={() => file && importer.mutate({ file, market: market || null }, { onSuccess: () => setFile(null) })}
+              >
                 Import
               </Button>
             </Group>
-            {importer.isError && <Alert color="red" role="alert">{errorMessage(importer.error, 'Failed to import the Keepa export.')}</Alert>}
+            {importer.isError && (
+              <Alert color="red" role="alert">
+                {errorMessage(importer.error, 'Failed to import the Keepa export.')}
+              </Alert>
+            )}
             {importer.data && (
               <Alert color="green" role="status" title="Import complete">
                 {importer.data.listingsImported} listings for {importer.data.eansImported} EANs imported from {importer.data.fileName}
                 {importer.data.rowsSkipped > 0 && `; ${importer.data.rowsSkipped} rows skipped`}.
                 {!!importer.data.problems?.length && (
-                  <List size="xs" mt={4}>{importer.data.problems.slice(0, 5).map((p) => <List.Item key={p}>{p}</List.Item>)}</List>
+                  <List size="xs" mt={4}>
+                    {importer.data.problems.slice(0, 5).map((p) => (
+                      <List.Item key={p}>{p}</List.Item>
+                    ))}
+                  </List>
                 )}
               </Alert>
             )}
@@ -88,15 +132,30 @@ export function MarketDataSourceCard() {
           {data.imports.length > 0 && (
             <Table verticalSpacing={4} data-testid="recent-imports">
               <Table.Thead>
-                <Table.Tr><Table.Th>Recent imports</Table.Th><Table.Th>Market</Table.Th><Table.Th>EANs</Table.Th><Table.Th>Date</Table.Th></Table.Tr>
+                <Table.Tr>
+                  <Table.Th>Recent imports</Table.Th>
+                  <Table.Th>Market</Table.Th>
+                  <Table.Th>EANs</Table.Th>
+                  <Table.Th>Date</Table.Th>
+                </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {data.imports.map((i) => (
                   <Table.Tr key={i.id}>
-                    <Table.Td><Text size="sm">{i.fileName}</Text></Table.Td>
-                    <Table.Td><Text size="sm">{i.market ?? 'several'}</Text></Table.Td>
-                    <Table.Td><Text size="sm">{i.eansImported}</Text></Table.Td>
-                    <Table.Td><Text size="sm" c="dimmed">{formatDateTime(i.createdAt)}</Text></Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{i.fileName}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{i.market ?? 'several'}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{i.eansImported}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" c="dimmed">
+                        {formatDateTime(i.createdAt)}
+                      </Text>
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

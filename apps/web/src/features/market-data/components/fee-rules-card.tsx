@@ -20,15 +20,31 @@ export function FeeRulesCard() {
   const rules = useFeeRules(valid ? date : null);
   const data = rules.data;
   return (
-    <SectionCard title="Fee rules in use" icon={<IconReceiptTax size={20} />} testId="fee-rules-card"
-      description="Amazon's fee rules as dated data: each profit uses the rules in force on the day it is computed.">
+    <SectionCard
+      title="Fee rules in use"
+      icon={<IconReceiptTax size={20} />}
+      testId="fee-rules-card"
+      description="Amazon's fee rules as dated data: each profit uses the rules in force on the day it is computed."
+    >
       <Group align="flex-end" mb="sm">
-        <TextInput label="Rules in force on" placeholder="today (YYYY-MM-DD)" value={date} onChange={(e) => setDate(e.currentTarget.value.trim())} w={220}
-          error={date !== '' && !valid ? 'Use YYYY-MM-DD' : undefined} />
-        {data && <Text size="sm" c="dimmed" mb={6}>Showing {data.date}</Text>}
+        <TextInput
+          label="Rules in force on"
+          placeholder="today (YYYY-MM-DD)"
+          value={date}
+          onChange={(e) => setDate(e.currentTarget.value.trim())}
+          w={220}
+          error={date !== '' && !valid ? 'Use YYYY-MM-DD' : undefined}
+        />
+        {data && (
+          <Text size="sm" c="dimmed" mb={6}>
+            Showing {data.date}
+          </Text>
+        )}
       </Group>
       {rules.isError ? (
-        <Text c="red" role="alert">{errorMessage(rules.error, 'Failed to load the fee rules.')}</Text>
+        <Text c="red" role="alert">
+          {errorMessage(rules.error, 'Failed to load the fee rules.')}
+        </Text>
       ) : !data ? (
         <Text size="sm">Loading fee rules...</Text>
       ) : (
@@ -36,11 +52,33 @@ export function FeeRulesCard() {
           <div>
             <Title order={5}>Referral fee schedules</Title>
             <Table fz="xs" striped data-testid="fee-rules-referral">
-              <Table.Thead><Table.Tr><Table.Th>Market</Table.Th><Table.Th>Category</Table.Th><Table.Th>Up to threshold</Table.Th><Table.Th>Above</Table.Th><Table.Th>Threshold</Table.Th><Table.Th>Minimum</Table.Th><Table.Th>From</Table.Th><Table.Th>Source</Table.Th></Table.Tr></Table.Thead>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Market</Table.Th>
+                  <Table.Th>Category</Table.Th>
+                  <Table.Th>Up to threshold</Table.Th>
+                  <Table.Th>Above</Table.Th>
+                  <Table.Th>Threshold</Table.Th>
+                  <Table.Th>Minimum</Table.Th>
+                  <Table.Th>From</Table.Th>
+                  <Table.Th>Source</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
               <Table.Tbody>
                 {data.inForce.referral.map((r) => (
-                  <Table.Tr key={r.id}><Table.Td>{r.market}</Table.Td><Table.Td>{r.categoryName}{r.isDefault ? ' (default)' : ''}</Table.Td><Table.Td>{pct(r.lowRate)}</Table.Td><Table.Td>{pct(r.highRate)}</Table.Td>
-                    <Table.Td>{money(r.threshold, r.market)}</Table.Td><Table.Td>{money(r.minimumFee, r.market)}</Table.Td><Table.Td>{r.effectiveFrom}</Table.Td><Table.Td>{r.source}</Table.Td></Table.Tr>
+                  <Table.Tr key={r.id}>
+                    <Table.Td>{r.market}</Table.Td>
+                    <Table.Td>
+                      {r.categoryName}
+                      {r.isDefault ? ' (default)' : ''}
+                    </Table.Td>
+                    <Table.Td>{pct(r.lowRate)}</Table.Td>
+                    <Table.Td>{pct(r.highRate)}</Table.Td>
+                    <Table.Td>{money(r.threshold, r.market)}</Table.Td>
+                    <Table.Td>{money(r.minimumFee, r.market)}</Table.Td>
+                    <Table.Td>{r.effectiveFrom}</Table.Td>
+                    <Table.Td>{r.source}</Table.Td>
+                  </Table.Tr>
                 ))}
               </Table.Tbody>
             </Table>
@@ -48,10 +86,26 @@ export function FeeRulesCard() {
           <div>
             <Title order={5}>Digital Services Fee</Title>
             <Table fz="xs" striped data-testid="fee-rules-dsf">
-              <Table.Thead><Table.Tr><Table.Th>Seller established in</Table.Th><Table.Th>Store</Table.Th><Table.Th>On referral</Table.Th><Table.Th>On FBA</Table.Th><Table.Th>From</Table.Th><Table.Th>Source</Table.Th></Table.Tr></Table.Thead>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Seller established in</Table.Th>
+                  <Table.Th>Store</Table.Th>
+                  <Table.Th>On referral</Table.Th>
+                  <Table.Th>On FBA</Table.Th>
+                  <Table.Th>From</Table.Th>
+                  <Table.Th>Source</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
               <Table.Tbody>
                 {data.inForce.dsf.map((r) => (
-                  <Table.Tr key={r.id}><Table.Td>{anyone(r.sellerCountry, 'anywhere else')}</Table.Td><Table.Td>{anyone(r.market, 'every store')}</Table.Td><Table.Td>{pct(r.referralRate)}</Table.Td><Table.Td>{pct(r.fbaRate)}</Table.Td><Table.Td>{r.effectiveFrom}</Table.Td><Table.Td>{r.source}</Table.Td></Table.Tr>
+                  <Table.Tr key={r.id}>
+                    <Table.Td>{anyone(r.sellerCountry, 'anywhere else')}</Table.Td>
+                    <Table.Td>{anyone(r.market, 'every store')}</Table.Td>
+                    <Table.Td>{pct(r.referralRate)}</Table.Td>
+                    <Table.Td>{pct(r.fbaRate)}</Table.Td>
+                    <Table.Td>{r.effectiveFrom}</Table.Td>
+                    <Table.Td>{r.source}</Table.Td>
+                  </Table.Tr>
                 ))}
               </Table.Tbody>
             </Table>
@@ -59,10 +113,24 @@ export function FeeRulesCard() {
           <div>
             <Title order={5}>VAT on Amazon's fees</Title>
             <Table fz="xs" striped data-testid="fee-rules-vat">
-              <Table.Thead><Table.Tr><Table.Th>Seller established in</Table.Th><Table.Th>Rate</Table.Th><Table.Th>Registered sellers</Table.Th><Table.Th>From</Table.Th><Table.Th>Source</Table.Th></Table.Tr></Table.Thead>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Seller established in</Table.Th>
+                  <Table.Th>Rate</Table.Th>
+                  <Table.Th>Registered sellers</Table.Th>
+                  <Table.Th>From</Table.Th>
+                  <Table.Th>Source</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
               <Table.Tbody>
                 {data.inForce.feeVat.map((r) => (
-                  <Table.Tr key={r.id}><Table.Td>{r.sellerCountry}</Table.Td><Table.Td>{pct(r.vatRate)}</Table.Td><Table.Td>{r.amazonChargesLocalVat ? 'charged and reclaimed' : 'reverse charge'}</Table.Td><Table.Td>{r.effectiveFrom}</Table.Td><Table.Td>{r.source}</Table.Td></Table.Tr>
+                  <Table.Tr key={r.id}>
+                    <Table.Td>{r.sellerCountry}</Table.Td>
+                    <Table.Td>{pct(r.vatRate)}</Table.Td>
+                    <Table.Td>{r.amazonChargesLocalVat ? 'charged and reclaimed' : 'reverse charge'}</Table.Td>
+                    <Table.Td>{r.effectiveFrom}</Table.Td>
+                    <Table.Td>{r.source}</Table.Td>
+                  </Table.Tr>
                 ))}
               </Table.Tbody>
             </Table>

@@ -46,8 +46,8 @@ export function MatchActions({ item, onChanged }: { item: MatchItem; onChanged?:
       centered: true,
       children: (
         <Text size="sm">
-          EAN {item.ean} will never be matched to ASIN {item.asin} again for your organization. This deal leaves your lists now; the next scan uses
-          another listing of the EAN, if there is one. You can undo this under Settings → Match rules.
+          EAN {item.ean} will never be matched to ASIN {item.asin} again for your organization. This deal leaves your lists now; the next scan uses another
+          listing of the EAN, if there is one. You can undo this under Settings → Match rules.
         </Text>
       ),
       labels: { confirm: 'Wrong match', cancel: 'Cancel' },
@@ -80,17 +80,38 @@ export function MatchActions({ item, onChanged }: { item: MatchItem; onChanged?:
         </Badge>
       )}
       {item.alternatives.length > 0 && (
-        <Button size="compact-xs" variant="subtle" leftSection={<IconArrowsExchange size={14} />} onClick={() => setAltOpen(true)} data-testid="match-alternatives">
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          leftSection={<IconArrowsExchange size={14} />}
+          onClick={() => setAltOpen(true)}
+          data-testid="match-alternatives"
+        >
           {item.alternatives.length === 1 ? '1 other listing' : `${item.alternatives.length} other listings`}
         </Button>
       )}
       <Tooltip label="Always match this EAN to this ASIN, with its pack count">
-        <Button size="compact-xs" variant="subtle" color="teal" leftSection={<IconCheck size={14} />} onClick={() => setAlwaysOpen(true)} data-testid="match-always">
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          color="teal"
+          leftSection={<IconCheck size={14} />}
+          onClick={() => setAlwaysOpen(true)}
+          data-testid="match-always"
+        >
           Always match
         </Button>
       </Tooltip>
       <Tooltip label="Never match this EAN to this ASIN">
-        <Button size="compact-xs" variant="subtle" color="red" leftSection={<IconUnlink size={14} />} onClick={markWrong} loading={save.isPending} data-testid="match-wrong">
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          color="red"
+          leftSection={<IconUnlink size={14} />}
+          onClick={markWrong}
+          loading={save.isPending}
+          data-testid="match-wrong"
+        >
           Wrong match
         </Button>
       </Tooltip>
@@ -98,12 +119,14 @@ export function MatchActions({ item, onChanged }: { item: MatchItem; onChanged?:
       <Modal opened={alwaysOpen} onClose={() => setAlwaysOpen(false)} title="Always match" centered>
         <Stack gap="sm">
           <Text size="sm">
-            EAN {item.ean} will always be matched to ASIN {item.asin} for your organization, also over an admin mapping. How many units of the
-            supplier's product make one Amazon listing?
+            EAN {item.ean} will always be matched to ASIN {item.asin} for your organization, also over an admin mapping. How many units of the supplier's
+            product make one Amazon listing?
           </Text>
           <NumberInput label="Units per Amazon listing" min={1} max={1000} allowDecimal={false} value={packs} onChange={setPacks} data-testid="match-packs" />
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setAlwaysOpen(false)}>Cancel</Button>
+            <Button variant="default" onClick={() => setAlwaysOpen(false)}>
+              Cancel
+            </Button>
             <Button
               onClick={() => always(item.asin, Number(packs) || 1, item.productName)}
               loading={save.isPending}
@@ -119,8 +142,8 @@ export function MatchActions({ item, onChanged }: { item: MatchItem; onChanged?:
       <Modal opened={altOpen} onClose={() => setAltOpen(false)} title={`Other listings of EAN ${item.ean} (${item.market})`} size="lg" centered>
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
-            Now matched: {item.asin} ({item.numberOfPacks}-pack). Choosing another listing saves an "always match" rule with its pack count; the next
-            scan uses it.
+            Now matched: {item.asin} ({item.numberOfPacks}-pack). Choosing another listing saves an "always match" rule with its pack count; the next scan uses
+            it.
           </Text>
           <Table.ScrollContainer minWidth={520}>
             <Table verticalSpacing="xs" data-testid="match-alternatives-table">
@@ -138,7 +161,11 @@ export function MatchActions({ item, onChanged }: { item: MatchItem; onChanged?:
                 {item.alternatives.map((alt) => (
                   <Table.Tr key={alt.asin} data-asin={alt.asin}>
                     <Table.Td>{alt.asin}</Table.Td>
-                    <Table.Td><Text size="xs" lineClamp={2}>{alt.title ?? '—'}</Text></Table.Td>
+                    <Table.Td>
+                      <Text size="xs" lineClamp={2}>
+                        {alt.title ?? '—'}
+                      </Text>
+                    </Table.Td>
                     <Table.Td>{alt.numberOfPacks}</Table.Td>
                     <Table.Td>{count(alt.mainCategoryRank)}</Table.Td>
                     <Table.Td>{alt.buyBoxPrice === null ? '—' : alt.buyBoxPrice.toFixed(2)}</Table.Td>
@@ -152,7 +179,9 @@ export function MatchActions({ item, onChanged }: { item: MatchItem; onChanged?:
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Anchor component={Link} to="/settings#match-rules" size="sm">Review your organization's match rules</Anchor>
+          <Anchor component={Link} to="/settings#match-rules" size="sm">
+            Review your organization's match rules
+          </Anchor>
         </Stack>
       </Modal>
     </Group>

@@ -40,11 +40,17 @@ export function MatchRulesCard({ onChanged }: { onChanged?: () => void }) {
             aria-label="Search match rules"
           />
           {rules.isPending ? (
-            <Center py="md"><Loader size="sm" /></Center>
+            <Center py="md">
+              <Loader size="sm" />
+            </Center>
           ) : rules.isError ? (
-            <Text c="red" size="sm">Failed to load match rules</Text>
+            <Text c="red" size="sm">
+              Failed to load match rules
+            </Text>
           ) : content.length === 0 ? (
-            <Text c="dimmed" size="sm" data-testid="match-rules-empty">No match rules yet. Mark a deal as “Wrong match” or “Always match” to add one.</Text>
+            <Text c="dimmed" size="sm" data-testid="match-rules-empty">
+              No match rules yet. Mark a deal as “Wrong match” or “Always match” to add one.
+            </Text>
           ) : (
             <Table.ScrollContainer minWidth={700}>
               <Table verticalSpacing="xs" striped data-testid="match-rules-table">
@@ -66,12 +72,20 @@ export function MatchRulesCard({ onChanged }: { onChanged?: () => void }) {
                       <Table.Td>{rule.asin}</Table.Td>
                       <Table.Td>
                         {rule.kind === 'never' ? (
-                          <Badge color="red" variant="light">Wrong match</Badge>
+                          <Badge color="red" variant="light">
+                            Wrong match
+                          </Badge>
                         ) : (
-                          <Badge color="teal" variant="light">Always match · {rule.numberOfPacks}-pack</Badge>
+                          <Badge color="teal" variant="light">
+                            Always match · {rule.numberOfPacks}-pack
+                          </Badge>
                         )}
                       </Table.Td>
-                      <Table.Td><Text size="xs" lineClamp={2}>{[rule.productName, rule.market].filter(Boolean).join(' · ') || '—'}</Text></Table.Td>
+                      <Table.Td>
+                        <Text size="xs" lineClamp={2}>
+                          {[rule.productName, rule.market].filter(Boolean).join(' · ') || '—'}
+                        </Text>
+                      </Table.Td>
                       <Table.Td>{rule.createdBy ?? '—'}</Table.Td>
                       <Table.Td>{formatDateTime(rule.createdAt)}</Table.Td>
                       <Table.Td>

@@ -6,16 +6,31 @@ import { formatEuro, planFeatureLines } from '../plan-rules.ts';
 /** One plan of the Subscription screen: price in euro, description, limits; 'Current Plan' or a Buy Plan link. */
 export function PlanCard({ plan, current }: { plan: SubscriptionTier; current: boolean }) {
   return (
-    <Card withBorder radius="md" padding="lg" shadow={current ? 'md' : 'xs'} style={current ? { borderColor: 'var(--mantine-color-indigo-5)', boxShadow: '0 0 0 1px var(--mantine-color-indigo-5)' } : undefined} data-testid={`plan-${plan.name}`}>
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      shadow={current ? 'md' : 'xs'}
+      style={current ? { borderColor: 'var(--mantine-color-indigo-5)', boxShadow: '0 0 0 1px var(--mantine-color-indigo-5)' } : undefined}
+      data-testid={`plan-${plan.name}`}
+    >
       <Stack gap="md" h="100%">
         <Group justify="space-between" align="flex-start">
-          <Title order={3} size="h4">{plan.name}</Title>
+          <Title order={3} size="h4">
+            {plan.name}
+          </Title>
         </Group>
         <Group gap={4} align="baseline">
-          <Text fz={32} fw={700}>{formatEuro(plan.price)}</Text>
-          <Text c="dimmed" size="sm">/ month</Text>
+          <Text fz={32} fw={700}>
+            {formatEuro(plan.price)}
+          </Text>
+          <Text c="dimmed" size="sm">
+            / month
+          </Text>
         </Group>
-        <Text size="sm" c="dimmed">{plan.description}</Text>
+        <Text size="sm" c="dimmed">
+          {plan.description}
+        </Text>
         <List spacing={6} size="sm" center styles={{ root: { paddingInlineStart: 0 } }}>
           {planFeatureLines(plan).map((line) => (
             <List.Item
@@ -26,18 +41,28 @@ export function PlanCard({ plan, current }: { plan: SubscriptionTier; current: b
                 </ThemeIcon>
               }
             >
-              <Text span size="sm">{line.label}: </Text>
-              <Text span size="sm" fw={600}>{line.value}</Text>
+              <Text span size="sm">
+                {line.label}:{' '}
+              </Text>
+              <Text span size="sm" fw={600}>
+                {line.value}
+              </Text>
             </List.Item>
           ))}
         </List>
         <div style={{ marginTop: 'auto' }}>
           {current ? (
-            <Button fullWidth variant="light" disabled>Current Plan</Button>
+            <Button fullWidth variant="light" disabled>
+              Current Plan
+            </Button>
           ) : plan.checkoutUrl ? (
-            <Button fullWidth component="a" href={plan.checkoutUrl} rel="noopener">Buy Plan</Button>
+            <Button fullWidth component="a" href={plan.checkoutUrl} rel="noopener">
+              Buy Plan
+            </Button>
           ) : (
-            <Text size="xs" c="dimmed" ta="center">Included when no paid plan is active.</Text>
+            <Text size="xs" c="dimmed" ta="center">
+              Included when no paid plan is active.
+            </Text>
           )}
         </div>
       </Stack>

@@ -1,7 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PAGE_SIZE } from '@dealradar/shared/constants';
 import {
-  priceAlertStatsSchema, priceDropBrandsSchema, priceDropProfitSchema, priceDropsPageSchema, type PriceDropSortField,
+  priceAlertStatsSchema,
+  priceDropBrandsSchema,
+  priceDropProfitSchema,
+  priceDropsPageSchema,
+  type PriceDropSortField,
 } from '@dealradar/shared/contracts/price-drops';
 import { apiRequest } from '../../../lib/api-client.ts';
 

@@ -22,7 +22,13 @@ export function DropRoiBadge({ item, interactive }: { item: PriceDropItem; inter
     );
   }
   const badge = (
-    <Badge size="sm" color={roiBadgeColor(item.bestRoiPercentage)} variant="light" style={{ overflow: 'visible', cursor: interactive ? 'pointer' : undefined }} miw={90}>
+    <Badge
+      size="sm"
+      color={roiBadgeColor(item.bestRoiPercentage)}
+      variant="light"
+      style={{ overflow: 'visible', cursor: interactive ? 'pointer' : undefined }}
+      miw={90}
+    >
       {item.bestRoiPercentage.toLocaleString('en-US', { maximumFractionDigits: 1 })}% {item.bestRoiMarket}
     </Badge>
   );
@@ -42,7 +48,12 @@ export function DropRoiBadge({ item, interactive }: { item: PriceDropItem; inter
 function DropProfitDetail({ id }: { id: number }) {
   const profit = useDropProfit(id, true);
   if (profit.isPending) return <Text size="sm">Loading profit basis...</Text>;
-  if (profit.isError) return <Text size="sm" c="red">{errorMessage(profit.error, 'Failed to load the profit basis')}</Text>;
+  if (profit.isError)
+    return (
+      <Text size="sm" c="red">
+        {errorMessage(profit.error, 'Failed to load the profit basis')}
+      </Text>
+    );
   return <ProfitBasis data={profit.data} />;
 }
 
@@ -80,7 +91,11 @@ export function ProfitBasis({ data }: { data: PriceDropProfit }) {
             <Table.Tr key={`${label}|${rule ?? ''}`}>
               <Table.Td>
                 {label}
-                {rule && <Text size="xs" c="dimmed">{rule}</Text>}
+                {rule && (
+                  <Text size="xs" c="dimmed">
+                    {rule}
+                  </Text>
+                )}
               </Table.Td>
               <Table.Td ta="right" fw={label === 'Profit' || label === 'ROI' ? 700 : undefined}>
                 {value}
@@ -91,7 +106,8 @@ export function ProfitBasis({ data }: { data: PriceDropProfit }) {
       </Table>
       <Text size="xs" c="dimmed" mt={4}>
         Unit cost {formatMoney(data.unitCostEur, 'EUR')} excl. VAT
-        {data.currency === 'EUR' ? '' : `, converted at 1 EUR = ${data.fxRate} ${data.currency} (${data.fxDate})`}; {sellerProfileText(data.seller)}, fee rules of {data.rulesDate}. Each line is rounded to the cent; the profit is computed before rounding.
+        {data.currency === 'EUR' ? '' : `, converted at 1 EUR = ${data.fxRate} ${data.currency} (${data.fxDate})`}; {sellerProfileText(data.seller)}, fee rules
+        of {data.rulesDate}. Each line is rounded to the cent; the profit is computed before rounding.
       </Text>
     </div>
   );

@@ -2,7 +2,15 @@ import { Alert, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { HelpTextLink } from '../../../components/help-text-link.tsx';
 import { SCHEDULE_TEXT } from '@dealradar/shared/drops-schedule';
-import { DROP_CATEGORIES, DROP_CATEGORY_FLOORS, DROP_CATEGORY_LABELS, DROP_PRIORITIES, DROP_PRIORITY_FLOORS, DROP_PRIORITY_LABELS, dropCategoryColor } from '@dealradar/shared/drops';
+import {
+  DROP_CATEGORIES,
+  DROP_CATEGORY_FLOORS,
+  DROP_CATEGORY_LABELS,
+  DROP_PRIORITIES,
+  DROP_PRIORITY_FLOORS,
+  DROP_PRIORITY_LABELS,
+  dropCategoryColor,
+} from '@dealradar/shared/drops';
 
 function ranges<K extends string>(order: readonly K[], floors: Record<K, number>): Array<{ key: K; text: string }> {
   return order.map((key, i) => {
@@ -18,11 +26,12 @@ export function PriceAlertsInfo() {
   return (
     <Stack gap="sm">
       <Alert color="blue" variant="light" icon={<IconInfoCircle size={20} />} title="How price alerts work" data-testid="price-alerts-info">
-        <Text size="sm">
-          Price drops expire after 24 hours. A drop is removed if the price rises again, and updated if a better discount is found.
-        </Text>
+        <Text size="sm">Price drops expire after 24 hours. A drop is removed if the price rises again, and updated if a better discount is found.</Text>
         <Text size="sm" mt={4}>
-          Price updates: {SCHEDULE_TEXT}. <HelpTextLink doc="price-alerts" section="rules">Schedule and rules in detail</HelpTextLink>
+          Price updates: {SCHEDULE_TEXT}.{' '}
+          <HelpTextLink doc="price-alerts" section="rules">
+            Schedule and rules in detail
+          </HelpTextLink>
         </Text>
       </Alert>
       <Paper withBorder radius="md" p="sm">

@@ -85,9 +85,7 @@ export function PriceDropCards({ items, currency, live, sortBy, sortOrder, onSor
                   {item.stock === null ? '' : `${item.stock.toLocaleString('en-US')} left · `}
                   {formatDateTime(item.detectedAt)}
                 </Text>
-                {item.qogitaLink && (
-                  <ExternalLink href={item.qogitaLink}>View on Qogita</ExternalLink>
-                )}
+                {item.qogitaLink && <ExternalLink href={item.qogitaLink}>View on Qogita</ExternalLink>}
               </Group>
             </Stack>
           </Group>

@@ -25,9 +25,35 @@ export function PriceDropFiltersBar({ value, brands, onChange }: Props) {
         onChange={(e) => onChange({ ...value, search: e.currentTarget.value })}
         w={{ base: '100%', sm: 260 }}
       />
-      <Select label="Drop category" placeholder="All categories" data={CATEGORY_OPTIONS} value={value.dropCategory} onChange={(v) => onChange({ ...value, dropCategory: v })} clearable w={{ base: '100%', sm: 180 }} />
-      <Select label="Priority" placeholder="All priorities" data={PRIORITY_OPTIONS} value={value.priority} onChange={(v) => onChange({ ...value, priority: v })} clearable w={{ base: '100%', sm: 180 }} />
-      <Select label="Brand" placeholder="All brands" data={brands} value={value.brand} onChange={(v) => onChange({ ...value, brand: v })} clearable searchable w={{ base: '100%', sm: 220 }} nothingFoundMessage="No brands" />
+      <Select
+        label="Drop category"
+        placeholder="All categories"
+        data={CATEGORY_OPTIONS}
+        value={value.dropCategory}
+        onChange={(v) => onChange({ ...value, dropCategory: v })}
+        clearable
+        w={{ base: '100%', sm: 180 }}
+      />
+      <Select
+        label="Priority"
+        placeholder="All priorities"
+        data={PRIORITY_OPTIONS}
+        value={value.priority}
+        onChange={(v) => onChange({ ...value, priority: v })}
+        clearable
+        w={{ base: '100%', sm: 180 }}
+      />
+      <Select
+        label="Brand"
+        placeholder="All brands"
+        data={brands}
+        value={value.brand}
+        onChange={(v) => onChange({ ...value, brand: v })}
+        clearable
+        searchable
+        w={{ base: '100%', sm: 220 }}
+        nothingFoundMessage="No brands"
+      />
       <Button variant="subtle" disabled={empty} onClick={() => onChange({ search: '', dropCategory: null, priority: null, brand: null })}>
         Clear filters
       </Button>

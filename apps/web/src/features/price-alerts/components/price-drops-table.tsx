@@ -65,13 +65,21 @@ export function PriceDropsTable(props: Props) {
             <SortHeader fields={[{ field: 'productName', label: 'Product' }]} props={props} />
             <SortHeader fields={[{ field: 'productBrand', label: 'Brand' }]} props={props} />
             <SortHeader fields={[{ field: 'stock', label: 'Stock' }]} props={props} />
-            <SortHeader fields={[{ field: 'newPriceExclVat', label: 'New price' }, { field: 'oldPriceExclVat', label: 'Old price' }]} props={props} />
+            <SortHeader
+              fields={[
+                { field: 'newPriceExclVat', label: 'New price' },
+                { field: 'oldPriceExclVat', label: 'Old price' },
+              ]}
+              props={props}
+            />
             <SortHeader fields={[{ field: 'priceDropPercentage', label: 'Drop' }]} props={props} />
             <Table.Th>Best ROI</Table.Th>
             <Table.Th>Category · Priority</Table.Th>
             <SortHeader fields={[{ field: 'detectedAt', label: 'Detected' }]} props={props} />
             <Table.Th>
-              <Text size="sm" fw={600}>Link</Text>
+              <Text size="sm" fw={600}>
+                Link
+              </Text>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>

@@ -14,7 +14,9 @@ const selectCountryAnswerSchema = z
   .passthrough()
   .nullish();
 
-function useCountryChange(send: (countryCode: string) => Promise<{ country?: string; currency?: string; currencySymbol?: string; message?: string } | null | undefined>) {
+function useCountryChange(
+  send: (countryCode: string) => Promise<{ country?: string; currency?: string; currencySymbol?: string; message?: string } | null | undefined>,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (countryCode: string) => {
@@ -36,9 +38,7 @@ function useCountryChange(send: (countryCode: string) => Promise<{ country?: str
 
 /** The region dialog: POST /auth/select-country { countryCode }. */
 export function useSelectCountry() {
-  return useCountryChange((countryCode) =>
-    apiRequest('/auth/select-country', { method: 'POST', body: { countryCode }, schema: selectCountryAnswerSchema }),
-  );
+  return useCountryChange((countryCode) => apiRequest('/auth/select-country', { method: 'POST', body: { countryCode }, schema: selectCountryAnswerSchema }));
 }
 
 /** Settings' primary business country: POST /user/settings/primary-country { countryCode }. */

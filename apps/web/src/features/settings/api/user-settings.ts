@@ -16,8 +16,7 @@ export const userInfoQueryOptions = queryOptions({
 export function useSaveUserSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (minRoiThreshold: number) =>
-      apiRequest('/user/settings', { method: 'PUT', body: { minRoiThreshold }, schema: userSettingsSchema.partial() }),
+    mutationFn: (minRoiThreshold: number) => apiRequest('/user/settings', { method: 'PUT', body: { minRoiThreshold }, schema: userSettingsSchema.partial() }),
     onSuccess: (_answer, minRoiThreshold) => queryClient.setQueryData(userSettingsQueryOptions.queryKey, { minRoiThreshold }),
   });
 }

@@ -9,26 +9,50 @@ export function AccountInfoCard({ info, loading }: { info: UserInfo | undefined;
     ? [
         ['Username', info.username],
         ['Email', info.email],
-        ['Role', <Badge key="role" color={info.role === 'ADMIN' ? 'red' : 'blue'} variant="light">{info.role}</Badge>],
-        ['Status', <Badge key="status" color={info.active ? 'green' : 'gray'} variant="dot">{info.active ? 'Active' : 'Inactive'}</Badge>],
+        [
+          'Role',
+          <Badge key="role" color={info.role === 'ADMIN' ? 'red' : 'blue'} variant="light">
+            {info.role}
+          </Badge>,
+        ],
+        [
+          'Status',
+          <Badge key="status" color={info.active ? 'green' : 'gray'} variant="dot">
+            {info.active ? 'Active' : 'Inactive'}
+          </Badge>,
+        ],
         ['Organization', info.organizationName || '—'],
       ]
     : [];
   return (
     <SectionCard title="Account information" icon={<IconUser size={20} />} testId="account-info">
       {loading ? (
-        <Stack gap="sm">{[1, 2, 3, 4, 5].map((n) => <Skeleton key={n} h={18} />)}</Stack>
+        <Stack gap="sm">
+          {[1, 2, 3, 4, 5].map((n) => (
+            <Skeleton key={n} h={18} />
+          ))}
+        </Stack>
       ) : info ? (
         <Stack gap="sm">
           {rows.map(([label, value]) => (
             <Group key={label} justify="space-between" wrap="nowrap" gap="md">
-              <Text size="sm" c="dimmed">{label}</Text>
-              {typeof value === 'string' ? <Text size="sm" fw={500} truncate="end">{value}</Text> : value}
+              <Text size="sm" c="dimmed">
+                {label}
+              </Text>
+              {typeof value === 'string' ? (
+                <Text size="sm" fw={500} truncate="end">
+                  {value}
+                </Text>
+              ) : (
+                value
+              )}
             </Group>
           ))}
         </Stack>
       ) : (
-        <Text size="sm" c="dimmed">Account information is not available right now.</Text>
+        <Text size="sm" c="dimmed">
+          Account information is not available right now.
+        </Text>
       )}
     </SectionCard>
   );

@@ -51,7 +51,10 @@ export function MinRoiCard({ minRoiThreshold, filterType, planRoi }: MinRoiCardP
           label="Minimum ROI threshold"
           aria-label="Minimum ROI threshold"
           value={value}
-          onChange={(event) => { setValue(event.currentTarget.value); setError(null); }}
+          onChange={(event) => {
+            setValue(event.currentTarget.value);
+            setError(null);
+          }}
           rightSection="%"
           inputMode="decimal"
           placeholder="e.g. 22,5"

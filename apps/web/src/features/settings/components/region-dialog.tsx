@@ -51,7 +51,14 @@ export function RegionDialog({ opened, onSignInAgain }: { opened: boolean; onSig
         <Text size="sm" c="dimmed">
           Choose your primary business region. Prices, profits and deals are shown for it.
         </Text>
-        <Radio.Group value={choice} onChange={(value) => { setChoice(value); setError(null); }} aria-label="Region">
+        <Radio.Group
+          value={choice}
+          onChange={(value) => {
+            setChoice(value);
+            setError(null);
+          }}
+          aria-label="Region"
+        >
           <Stack gap="sm">
             {REGION_OPTIONS.map((option) => (
               <Radio.Card key={option.value} value={option.value} radius="md" p="md" aria-label={option.label}>

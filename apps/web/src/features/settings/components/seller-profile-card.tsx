@@ -28,10 +28,13 @@ export function SellerProfileCard() {
 
   const onSave = () => {
     if (!country) return;
-    save.mutate({ country, vatRegistered: registered }, {
-      onSuccess: () => notifySuccess('Seller profile saved!'),
-      onError: (failure) => notifyError(errorMessage(failure, 'Failed to save the seller profile.')),
-    });
+    save.mutate(
+      { country, vatRegistered: registered },
+      {
+        onSuccess: () => notifySuccess('Seller profile saved!'),
+        onError: (failure) => notifyError(errorMessage(failure, 'Failed to save the seller profile.')),
+      },
+    );
   };
 
   return (
@@ -51,7 +54,13 @@ export function SellerProfileCard() {
           w={240}
           disabled={profile.isPending}
         />
-        <Switch label="VAT-registered" checked={registered} onChange={(event) => setRegistered(event.currentTarget.checked)} mb={8} disabled={profile.isPending} />
+        <Switch
+          label="VAT-registered"
+          checked={registered}
+          onChange={(event) => setRegistered(event.currentTarget.checked)}
+          mb={8}
+          disabled={profile.isPending}
+        />
         <Button onClick={onSave} loading={save.isPending} disabled={!country}>
           Save
         </Button>

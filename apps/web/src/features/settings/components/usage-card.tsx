@@ -11,14 +11,14 @@ import { usageBar } from '../settings-rules.ts';
  */
 export function UsageCard({ status, children }: { status: SubscriptionStatus; children?: ReactNode }) {
   return (
-    <SectionCard
-      title="Subscription and usage"
-      icon={<IconGauge size={20} />}
-      testId="usage"
-    >
+    <SectionCard title="Subscription and usage" icon={<IconGauge size={20} />} testId="usage">
       <Group gap="xs" mb="md">
-        <Text size="sm" c="dimmed">Current plan</Text>
-        <Badge variant="light" color="indigo" data-testid="usage-tier">{status.tier}</Badge>
+        <Text size="sm" c="dimmed">
+          Current plan
+        </Text>
+        <Badge variant="light" color="indigo" data-testid="usage-tier">
+          {status.tier}
+        </Badge>
       </Group>
       <Stack gap="md">
         <UsageRow label="EAN uploads this month" used={status.eanUploadsThisMonth} limit={status.eanUploadLimit} />
@@ -34,8 +34,12 @@ function UsageRow({ label, used, limit }: { label: string; used: number; limit: 
   return (
     <div>
       <Group justify="space-between" mb={6}>
-        <Text size="sm" fw={500}>{label}</Text>
-        <Text size="sm" c={bar.exhausted ? 'red' : 'dimmed'} fw={bar.exhausted ? 600 : 400}>{bar.label}</Text>
+        <Text size="sm" fw={500}>
+          {label}
+        </Text>
+        <Text size="sm" c={bar.exhausted ? 'red' : 'dimmed'} fw={bar.exhausted ? 600 : 400}>
+          {bar.label}
+        </Text>
       </Group>
       <Progress value={bar.percent} color={bar.color} size="md" radius="xl" aria-label={label} data-color={bar.color} />
     </div>

@@ -10,8 +10,13 @@ import type { DealsQuery } from './supplier-keys.ts';
 export function downloadDeals(query: Omit<DealsQuery, 'page'>, format: DownloadFormat): Promise<Blob> {
   return apiRequest<Blob>('/supplier-analyzer/results/download', {
     query: {
-      format, sortBy: query.sortBy, sortOrder: query.sortOrder, brands: query.brands, markets: query.markets,
-      hideAmazonBuyBox: query.hideAmazonBuyBox ? 'true' : undefined, hideWarnings: query.hideWarnings.length ? query.hideWarnings.join(',') : undefined,
+      format,
+      sortBy: query.sortBy,
+      sortOrder: query.sortOrder,
+      brands: query.brands,
+      markets: query.markets,
+      hideAmazonBuyBox: query.hideAmazonBuyBox ? 'true' : undefined,
+      hideWarnings: query.hideWarnings.length ? query.hideWarnings.join(',') : undefined,
       minProfitableShare: query.minProfitableShare ?? undefined,
     },
     responseType: 'blob',

@@ -9,7 +9,17 @@ import { DEALS_REFRESH_MS, supplierKeys, type DealsQuery } from './supplier-keys
 /** GET /supplier-analyzer/results (page zero-based on the wire, 100 per page). */
 export function getDeals(query: DealsQuery): Promise<Paged<DealProduct>> {
   return apiRequest('/supplier-analyzer/results', {
-    query: { page: query.page, size: PAGE_SIZE, sortBy: query.sortBy, sortOrder: query.sortOrder, brands: query.brands, markets: query.markets, hideAmazonBuyBox: query.hideAmazonBuyBox ? 'true' : undefined, hideWarnings: query.hideWarnings.length ? query.hideWarnings.join(',') : undefined, minProfitableShare: query.minProfitableShare ?? undefined },
+    query: {
+      page: query.page,
+      size: PAGE_SIZE,
+      sortBy: query.sortBy,
+      sortOrder: query.sortOrder,
+      brands: query.brands,
+      markets: query.markets,
+      hideAmazonBuyBox: query.hideAmazonBuyBox ? 'true' : undefined,
+      hideWarnings: query.hideWarnings.length ? query.hideWarnings.join(',') : undefined,
+      minProfitableShare: query.minProfitableShare ?? undefined,
+    },
     schema: supplierResultsPageSchema,
   });
 }

@@ -6,8 +6,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { mappingFormFields, type ColumnMapping } from '../../../lib/column-mapping.ts';
 
 export type StartSupplierScanInput =
-  | { kind: 'file'; marketId: MarketId; file: File; mapping: ColumnMapping }
-  | { kind: 'manual'; marketId: MarketId; rows: ManualEntryRow[] };
+  { kind: 'file'; marketId: MarketId; file: File; mapping: ColumnMapping } | { kind: 'manual'; marketId: MarketId; rows: ManualEntryRow[] };
 
 /**
  * POST /supplier-analyzer/start with a 180000 ms timeout (SPEC §7, §9): multipart for a file (text fields

@@ -9,7 +9,9 @@ export const supplierKeys = {
   dealsPage: (query: DealsQuery) => [...supplierKeys.deals(), query] as const,
 };
 
-export type DealsQuery = Pick<SupplierResultsQuery, 'page' | 'sortBy' | 'sortOrder' | 'brands' | 'markets' | 'hideAmazonBuyBox' | 'hideWarnings'> & { minProfitableShare?: number | null };
+export type DealsQuery = Pick<SupplierResultsQuery, 'page' | 'sortBy' | 'sortOrder' | 'brands' | 'markets' | 'hideAmazonBuyBox' | 'hideWarnings'> & {
+  minProfitableShare?: number | null;
+};
 
 /** SPEC §9: status every 2 s (4 s after a failed poll), results every 4 s. */
 export const STATUS_POLL_MS = 2_000;

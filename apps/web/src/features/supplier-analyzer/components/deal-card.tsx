@@ -12,7 +12,15 @@ import { ExternalLink } from '../../../components/external-link.tsx';
 import { formatDateTime } from '../../../lib/date-format.ts';
 
 /** One High ROI deal with every field of SPEC §3 'Favorite / deal product' (money in EUR, SPEC §9). */
-export function DealCard({ deal, onShowBreakdown, match }: { deal: DealProduct; onShowBreakdown: (deal: DealProduct) => void; /** The match actions (issue 17), composed by the screen. */ match?: ReactNode }) {
+export function DealCard({
+  deal,
+  onShowBreakdown,
+  match,
+}: {
+  deal: DealProduct;
+  onShowBreakdown: (deal: DealProduct) => void;
+  /** The match actions (issue 17), composed by the screen. */ match?: ReactNode;
+}) {
   const image = deal.amazonImageUrl ?? deal.imageUrl ?? deal.qogitaImageUrl;
   const market = getMarket(deal.market);
   return (
@@ -30,9 +38,14 @@ export function DealCard({ deal, onShowBreakdown, match }: { deal: DealProduct; 
         <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
           <Group justify="space-between" align="flex-start" gap="sm">
             <div style={{ minWidth: 0, flex: '1 1 240px' }}>
-              <Text fw={600} lineClamp={2} data-testid="deal-name">{deal.productName ?? 'Unnamed product'}</Text>
+              <Text fw={600} lineClamp={2} data-testid="deal-name">
+                {deal.productName ?? 'Unnamed product'}
+              </Text>
               <Text size="xs" c="dimmed">
-                <Text span fw={600} c="dark.4" data-testid="deal-brand">{deal.brand ?? 'Unknown brand'}</Text> · EAN {deal.ean} · ASIN {deal.asin}
+                <Text span fw={600} c="dark.4" data-testid="deal-brand">
+                  {deal.brand ?? 'Unknown brand'}
+                </Text>{' '}
+                · EAN {deal.ean} · ASIN {deal.asin}
                 {deal.supplierName ? ` · ${deal.supplierName}` : ''}
               </Text>
             </div>
@@ -53,7 +66,12 @@ export function DealCard({ deal, onShowBreakdown, match }: { deal: DealProduct; 
               testId="deal-supplier-price"
               hintTestId="deal-case-price"
             />
-            <Metric label="Amazon price" value={formatEur(deal.amazonPrice)} hint={packNote(deal.breakdown.numberOfPacks) ?? undefined} hintTestId="deal-pack-count" />
+            <Metric
+              label="Amazon price"
+              value={formatEur(deal.amazonPrice)}
+              hint={packNote(deal.breakdown.numberOfPacks) ?? undefined}
+              hintTestId="deal-pack-count"
+            />
             <Metric label="Max buy price" value={formatEur(deal.maxBuyPrice)} hint={`for ${formatRoiThreshold(deal.minRoi)} ROI`} testId="deal-max-buy-price" />
             <Metric
               label="Sales rank"
@@ -67,17 +85,23 @@ export function DealCard({ deal, onShowBreakdown, match }: { deal: DealProduct; 
           </SimpleGrid>
           <Group justify="space-between" gap="xs" wrap="wrap">
             <Group gap="sm" wrap="wrap">
-              <Badge variant="light" color="gray" title={market.name}>{deal.market}</Badge>
+              <Badge variant="light" color="gray" title={market.name}>
+                {deal.market}
+              </Badge>
               <Group gap={4}>
                 <Rating value={deal.rating ?? 0} fractions={2} readOnly size="xs" />
                 <Text size="xs" c="dimmed">
                   {deal.rating != null ? deal.rating.toFixed(1) : '—'} ({formatCount(deal.reviewCount)} reviews)
                 </Text>
               </Group>
-              <Text size="xs" c="dimmed">Buy box: {buyBoxSellerLabel(deal.buyBoxSellerId)}</Text>
+              <Text size="xs" c="dimmed">
+                Buy box: {buyBoxSellerLabel(deal.buyBoxSellerId)}
+              </Text>
               {deal.amazonHoldsBuyBox && <AmazonBuyBoxBadge />}
               <Tooltip label={`Expires ${formatDateTime(deal.expiresAt)}`}>
-                <Text size="xs" c="dimmed">Found {formatDateTime(deal.createdAt)}</Text>
+                <Text size="xs" c="dimmed">
+                  Found {formatDateTime(deal.createdAt)}
+                </Text>
               </Tooltip>
             </Group>
             <Group gap="xs">
@@ -98,12 +122,34 @@ export function DealCard({ deal, onShowBreakdown, match }: { deal: DealProduct; 
   );
 }
 
-function Metric({ label, value, hint, warn, testId, hintTestId }: { label: string; value: string; hint?: string; warn?: boolean; testId?: string; hintTestId?: string }) {
+function Metric({
+  label,
+  value,
+  hint,
+  warn,
+  testId,
+  hintTestId,
+}: {
+  label: string;
+  value: string;
+  hint?: string;
+  warn?: boolean;
+  testId?: string;
+  hintTestId?: string;
+}) {
   return (
     <div>
-      <Text size="xs" c="dimmed" truncate>{label}</Text>
-      <Text size="sm" fw={600} c={warn ? 'orange.8' : undefined} data-testid={testId}>{value}</Text>
-      {hint && <Text size="xs" c="dimmed" data-testid={hintTestId}>{hint}</Text>}
+      <Text size="xs" c="dimmed" truncate>
+        {label}
+      </Text>
+      <Text size="sm" fw={600} c={warn ? 'orange.8' : undefined} data-testid={testId}>
+        {value}
+      </Text>
+      {hint && (
+        <Text size="xs" c="dimmed" data-testid={hintTestId}>
+          {hint}
+        </Text>
+      )}
     </div>
   );
 }

@@ -16,8 +16,18 @@ import { DealFilters, type DealFilterState } from './deal-filters.tsx';
 import { ProfitBreakdownModal } from './profit-breakdown-modal.tsx';
 
 /** High ROI Deals: filters, sort, order, pages of 100, refreshed every 4 s, Clear All (SPEC §2). */
-export function DealsPanel({ renderMatch }: { /** The match actions of a deal card (issue 17), composed by the screen. */ renderMatch?: (deal: DealProduct) => ReactNode } = {}) {
-  const [filters, setFilters] = useState<DealFilterState>({ brands: [], markets: [], sortBy: DEFAULT_DEAL_SORT, sortOrder: defaultOrderFor(DEFAULT_DEAL_SORT), hideAmazonBuyBox: false, hideWarnings: [], minProfitableShare: null });
+export function DealsPanel({
+  renderMatch,
+}: { /** The match actions of a deal card (issue 17), composed by the screen. */ renderMatch?: (deal: DealProduct) => ReactNode } = {}) {
+  const [filters, setFilters] = useState<DealFilterState>({
+    brands: [],
+    markets: [],
+    sortBy: DEFAULT_DEAL_SORT,
+    sortOrder: defaultOrderFor(DEFAULT_DEAL_SORT),
+    hideAmazonBuyBox: false,
+    hideWarnings: [],
+    minProfitableShare: null,
+  });
   const [page, setPage] = useState(1);
   const [breakdownDeal, setBreakdownDeal] = useState<DealProduct | null>(null);
   const deals = useDeals({ ...filters, page: page - 1 });
@@ -83,20 +93,33 @@ export function DealsPanel({ renderMatch }: { /** The match actions of a deal ca
         <Group justify="space-between" align="center">
           <Group gap="sm">
             <Title order={4}>High ROI Deals</Title>
-            <Badge variant="light" data-testid="deals-total">{totalElements.toLocaleString('en-US')}</Badge>
+            <Badge variant="light" data-testid="deals-total">
+              {totalElements.toLocaleString('en-US')}
+            </Badge>
             {deals.isFetching && !deals.isPending && <Loader size={14} />}
           </Group>
           <Group gap="xs">
             <DownloadMenuButton label="Download deals" loading={downloading} disabled={totalElements === 0} onDownload={(format) => void download(format)} />
-            <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={confirmClear} disabled={totalElements === 0} loading={clear.isPending}>
+            <Button
+              variant="light"
+              color="red"
+              leftSection={<IconTrash size={16} />}
+              onClick={confirmClear}
+              disabled={totalElements === 0}
+              loading={clear.isPending}
+            >
               Clear All
             </Button>
           </Group>
         </Group>
         <DealFilters value={filters} brandSuggestions={brandSuggestions} onChange={changeFilters} onSortByChange={changeSortBy} />
-        <Text size="xs" c="dimmed">Deals meet your minimum ROI and expire 24 hours after they were found. Prices in EUR.</Text>
+        <Text size="xs" c="dimmed">
+          Deals meet your minimum ROI and expire 24 hours after they were found. Prices in EUR.
+        </Text>
         {deals.isPending ? (
-          <Center py="xl"><Loader /></Center>
+          <Center py="xl">
+            <Loader />
+          </Center>
         ) : content.length === 0 ? (
           <Center py={48} style={{ border: '1px dashed var(--mantine-color-gray-4)', borderRadius: 'var(--mantine-radius-md)' }}>
             <Text c="dimmed">No deals found.</Text>

@@ -49,10 +49,20 @@ export function ManualEntryForm({ disabled, loading, onStart }: ManualEntryFormP
           {rows.map((row, index) => (
             <Table.Tr key={row.key}>
               <Table.Td>
-                <TextInput aria-label={`EAN ${index + 1}`} placeholder="e.g. 4005808123456" value={row.ean} onChange={(e) => update(row.key, { ean: e.currentTarget.value })} />
+                <TextInput
+                  aria-label={`EAN ${index + 1}`}
+                  placeholder="e.g. 4005808123456"
+                  value={row.ean}
+                  onChange={(e) => update(row.key, { ean: e.currentTarget.value })}
+                />
               </Table.Td>
               <Table.Td>
-                <TextInput aria-label={`Brand ${index + 1}`} placeholder="e.g. Nivea" value={row.brand} onChange={(e) => update(row.key, { brand: e.currentTarget.value })} />
+                <TextInput
+                  aria-label={`Brand ${index + 1}`}
+                  placeholder="e.g. Nivea"
+                  value={row.brand}
+                  onChange={(e) => update(row.key, { brand: e.currentTarget.value })}
+                />
               </Table.Td>
               <Table.Td>
                 <TextInput
@@ -84,7 +94,9 @@ export function ManualEntryForm({ disabled, loading, onStart }: ManualEntryFormP
           Add row
         </Button>
         <Group gap="sm">
-          <Text size="xs" c="dimmed">Blank rows are ignored.</Text>
+          <Text size="xs" c="dimmed">
+            Blank rows are ignored.
+          </Text>
           <Button leftSection={<IconPlayerPlay size={16} />} disabled={disabled} loading={loading} onClick={handleStart}>
             Analyze entries
           </Button>

@@ -12,7 +12,12 @@ export function ProfitBreakdownModal({ deal, onClose }: { deal: DealProduct | nu
     <Modal
       opened={deal !== null}
       onClose={onClose}
-      title={<Group gap={6}>Profit breakdown<HelpLink doc="profit-and-roi" section="fee-lines" label="How profit and ROI are computed" /></Group>}
+      title={
+        <Group gap={6}>
+          Profit breakdown
+          <HelpLink doc="profit-and-roi" section="fee-lines" label="How profit and ROI are computed" />
+        </Group>
+      }
       centered
       size="md"
     >
@@ -28,22 +33,36 @@ function BreakdownTable({ deal }: { deal: DealProduct }) {
   const vatDeducted = b.seller ? b.seller.vatRegistered : true;
   const feeRows: Array<[string, string, string?]> = b.feeLines
     ? b.feeLines.map((line) => [line.label, line.amount < 0 ? `+ ${money(-line.amount)}` : `− ${money(line.amount)}`, line.rule])
-    : [['Referral fee', `− ${money(b.referralFee)}`], ['FBA fee', `− ${money(b.fbaFee)}`]];
+    : [
+        ['Referral fee', `− ${money(b.referralFee)}`],
+        ['FBA fee', `− ${money(b.fbaFee)}`],
+      ];
   const rows: Array<[string, string, string?]> = [
     ['Buy box price', money(b.price), 'what the buyer pays'],
-    vatDeducted ? [`VAT (${Math.round(market.vatRate * 100)}%)`, b.vat ? `− ${money(b.vat)}` : money(0)] : [`VAT (${Math.round(market.vatRate * 100)}%)`, 'not deducted', 'not VAT-registered: the whole price is revenue'],
+    vatDeducted
+      ? [`VAT (${Math.round(market.vatRate * 100)}%)`, b.vat ? `− ${money(b.vat)}` : money(0)]
+      : [`VAT (${Math.round(market.vatRate * 100)}%)`, 'not deducted', 'not VAT-registered: the whole price is revenue'],
     ...feeRows,
-    ['Cost', b.cost === null ? 'no supplier price' : `− ${money(b.cost)}`, b.numberOfPacks > 1 ? `${b.numberOfPacks}-pack: ${b.numberOfPacks} × unit cost` : '1 × unit cost'],
+    [
+      'Cost',
+      b.cost === null ? 'no supplier price' : `− ${money(b.cost)}`,
+      b.numberOfPacks > 1 ? `${b.numberOfPacks}-pack: ${b.numberOfPacks} × unit cost` : '1 × unit cost',
+    ],
   ];
   return (
     <Stack gap="sm" data-testid="profit-breakdown">
       <div>
-        <Text fw={600} lineClamp={2}>{deal.productName ?? deal.ean}</Text>
-        <Text size="xs" c="dimmed">{market.name} · EAN {deal.ean} · ASIN {deal.asin}</Text>
+        <Text fw={600} lineClamp={2}>
+          {deal.productName ?? deal.ean}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {market.name} · EAN {deal.ean} · ASIN {deal.asin}
+        </Text>
         {deal.amazonHoldsBuyBox && <AmazonBuyBoxBadge />}
         {b.seller && (
           <Text size="xs" c="dimmed" data-testid="breakdown-seller">
-            {sellerProfileText(b.seller)}{b.rulesDate ? ` · fee rules in force on ${b.rulesDate}` : ''}
+            {sellerProfileText(b.seller)}
+            {b.rulesDate ? ` · fee rules in force on ${b.rulesDate}` : ''}
           </Text>
         )}
       </div>
@@ -53,18 +72,28 @@ function BreakdownTable({ deal }: { deal: DealProduct }) {
             <Table.Tr key={`${label}|${note ?? ''}`}>
               <Table.Td>
                 <Text size="sm">{label}</Text>
-                {note && <Text size="xs" c="dimmed">{note}</Text>}
+                {note && (
+                  <Text size="xs" c="dimmed">
+                    {note}
+                  </Text>
+                )}
               </Table.Td>
-              <Table.Td ta="right" ff="monospace">{value}</Table.Td>
+              <Table.Td ta="right" ff="monospace">
+                {value}
+              </Table.Td>
             </Table.Tr>
           ))}
           <Table.Tr>
             <Table.Td fw={700}>Profit</Table.Td>
-            <Table.Td ta="right" ff="monospace" fw={700} c={b.profit !== null && b.profit < 0 ? 'red' : 'green.8'}>{money(b.profit)}</Table.Td>
+            <Table.Td ta="right" ff="monospace" fw={700} c={b.profit !== null && b.profit < 0 ? 'red' : 'green.8'}>
+              {money(b.profit)}
+            </Table.Td>
           </Table.Tr>
           <Table.Tr>
             <Table.Td fw={700}>ROI</Table.Td>
-            <Table.Td ta="right" ff="monospace" fw={700}>{b.roi === null ? '—' : formatPercent(b.roi * 100)}</Table.Td>
+            <Table.Td ta="right" ff="monospace" fw={700}>
+              {b.roi === null ? '—' : formatPercent(b.roi * 100)}
+            </Table.Td>
           </Table.Tr>
         </Table.Tbody>
       </Table>
@@ -72,22 +101,30 @@ function BreakdownTable({ deal }: { deal: DealProduct }) {
         <Table.Tbody>
           <Table.Tr>
             <Table.Td>Supplier price{deal.unitsPerPrice > 1 ? ' (case)' : ''}</Table.Td>
-            <Table.Td ta="right" ff="monospace">{formatEur(deal.casePrice)}</Table.Td>
+            <Table.Td ta="right" ff="monospace">
+              {formatEur(deal.casePrice)}
+            </Table.Td>
           </Table.Tr>
           <Table.Tr>
             <Table.Td>Units per price</Table.Td>
-            <Table.Td ta="right" ff="monospace">{deal.unitsPerPrice}</Table.Td>
+            <Table.Td ta="right" ff="monospace">
+              {deal.unitsPerPrice}
+            </Table.Td>
           </Table.Tr>
           <Table.Tr>
             <Table.Td>Unit cost</Table.Td>
-            <Table.Td ta="right" ff="monospace">{formatEur(deal.supplierPrice)}</Table.Td>
+            <Table.Td ta="right" ff="monospace">
+              {formatEur(deal.supplierPrice)}
+            </Table.Td>
           </Table.Tr>
         </Table.Tbody>
       </Table>
       <Divider />
       <Group justify="space-between">
         <Text size="sm">Max buy price for {formatRoiThreshold(deal.minRoi)} ROI</Text>
-        <Text size="sm" fw={600}>{formatEur(deal.maxBuyPrice)}</Text>
+        <Text size="sm" fw={600}>
+          {formatEur(deal.maxBuyPrice)}
+        </Text>
       </Group>
       {b.currency !== 'EUR' && (
         <Text size="xs" c="dimmed">

@@ -67,7 +67,9 @@ export function ScanProgressPanel({ scanId, initial, restored, onDismiss }: Scan
         <Group justify="space-between">
           <Group gap="sm">
             <Text fw={600}>Scan progress</Text>
-            <Badge color={STATUS_COLOR[scan.status]} variant="light">{scan.status}</Badge>
+            <Badge color={STATUS_COLOR[scan.status]} variant="light">
+              {scan.status}
+            </Badge>
           </Group>
           {!running && <CloseButton aria-label="Hide scan progress" onClick={onDismiss} />}
         </Group>
@@ -86,11 +88,15 @@ export function ScanProgressPanel({ scanId, initial, restored, onDismiss }: Scan
             : `${percent}% · ${scan.processedEans.toLocaleString('en-US')} of ${scan.totalEans.toLocaleString('en-US')} EANs analyzed`}
         </Text>
         {scan.allowedEans < scan.totalEans && (
-          <Text size="xs" c="orange.8">Your plan allows {scan.allowedEans.toLocaleString('en-US')} EANs in this run; only those are analyzed.</Text>
+          <Text size="xs" c="orange.8">
+            Your plan allows {scan.allowedEans.toLocaleString('en-US')} EANs in this run; only those are analyzed.
+          </Text>
         )}
         <ScanTokenProgress tokens={poll.data?.tokens} running={running} onCancel={cancel} />
         {running && poll.isError && (
-          <Text size="xs" c="dimmed">Could not reach the server; trying again in a few seconds.</Text>
+          <Text size="xs" c="dimmed">
+            Could not reach the server; trying again in a few seconds.
+          </Text>
         )}
         {running && (
           <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />} p="xs">
@@ -102,7 +108,9 @@ export function ScanProgressPanel({ scanId, initial, restored, onDismiss }: Scan
             <Text size="sm">Error: {scan.error ?? 'The scan failed.'}</Text>
           </Alert>
         )}
-        {scan.report && !running && <ScanReportView report={scan.report} scanId={scanId} reportPath={`/supplier-analyzer/${encodeURIComponent(scanId)}/report`} />}
+        {scan.report && !running && (
+          <ScanReportView report={scan.report} scanId={scanId} reportPath={`/supplier-analyzer/${encodeURIComponent(scanId)}/report`} />
+        )}
       </Stack>
     </Card>
   );

@@ -73,11 +73,21 @@ export function ScanSetupCard({ footer, blockedReason, onStarted }: ScanSetupCar
         </Group>
         {mode === 'upload' ? (
           <>
-            <SupplierFileUpload disabled={disabled} blockedReason={blockedReason} loading={start.isPending} market={market} onStart={(file, mapping) => run({ kind: 'file', marketId: market, file, mapping })} />
+            <SupplierFileUpload
+              disabled={disabled}
+              blockedReason={blockedReason}
+              loading={start.isPending}
+              market={market}
+              onStart={(file, mapping) => run({ kind: 'file', marketId: market, file, mapping })}
+            />
             {footer}
           </>
         ) : (
-          <ManualEntryForm disabled={disabled || !!blockedReason} loading={start.isPending} onStart={(rows) => run({ kind: 'manual', marketId: market, rows })} />
+          <ManualEntryForm
+            disabled={disabled || !!blockedReason}
+            loading={start.isPending}
+            onStart={(rows) => run({ kind: 'manual', marketId: market, rows })}
+          />
         )}
       </Stack>
     </Card>

@@ -81,13 +81,19 @@ export function SupplierFileUpload({ disabled, loading, blockedReason, market, o
           </Dropzone.Idle>
           {blocked ? (
             <Stack gap={4}>
-              <Text size="lg" c="dimmed">Uploads are paused</Text>
-              <Text size="sm" c="orange.8" data-testid="supplier-dropzone-blocked">{blockedReason}</Text>
+              <Text size="lg" c="dimmed">
+                Uploads are paused
+              </Text>
+              <Text size="sm" c="orange.8" data-testid="supplier-dropzone-blocked">
+                {blockedReason}
+              </Text>
             </Stack>
           ) : (
             <Stack gap={4}>
               <Text size="lg">Drop your supplier price list here or click to choose it</Text>
-              <Text size="sm" c="dimmed">One .csv or .xlsx file up to 50 MB with EAN, brand and price columns (CSV comma or semicolon separated).</Text>
+              <Text size="sm" c="dimmed">
+                One .csv or .xlsx file up to 50 MB with EAN, brand and price columns (CSV comma or semicolon separated).
+              </Text>
             </Stack>
           )}
         </Group>

@@ -39,7 +39,9 @@ export function useTrackedSupplierScan() {
     }
     const last = readLastScanId(storage());
     if (last) {
-      setTrackedState((current) => current ?? { scanId: last, restored: true, initial: { status: 'COMPLETED', processedEans: 0, totalEans: 0, allowedEans: 0 } });
+      setTrackedState(
+        (current) => current ?? { scanId: last, restored: true, initial: { status: 'COMPLETED', processedEans: 0, totalEans: 0, allowedEans: 0 } },
+      );
     }
   }, [active.isFetched, active.data]);
   return [tracked, setTracked] as const;

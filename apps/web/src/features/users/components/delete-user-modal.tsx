@@ -12,7 +12,17 @@ import { deletionSummaryQueryOptions, useDeleteUser } from '../api/change-user.t
  * The delete confirmation: says what goes (the server lists every kind of the user's data with its count) before the
  * admin confirms. Refused while a Paddle subscription still bills the user's organization.
  */
-export function DeleteUserModal({ user, isSelf, onClose, onDeletedSelf }: { user: UserRow | null; isSelf: boolean; onClose: () => void; onDeletedSelf: () => void }) {
+export function DeleteUserModal({
+  user,
+  isSelf,
+  onClose,
+  onDeletedSelf,
+}: {
+  user: UserRow | null;
+  isSelf: boolean;
+  onClose: () => void;
+  onDeletedSelf: () => void;
+}) {
   return (
     <Modal opened={!!user} onClose={onClose} title={user ? `Delete ${user.username}?` : 'Delete user'} centered size="lg">
       {user && <DeleteUserBody key={user.id} user={user} isSelf={isSelf} onClose={onClose} onDeletedSelf={onDeletedSelf} />}
@@ -25,8 +35,18 @@ function DeleteUserBody({ user, isSelf, onClose, onDeletedSelf }: { user: UserRo
   const remove = useDeleteUser();
   const [error, setError] = useState<string | null>(null);
 
-  if (summary.isPending) return <Center py="lg"><Loader /></Center>;
-  if (summary.isError) return <Text c="red" role="alert">{errorMessage(summary.error, 'Failed to load what would be deleted.')}</Text>;
+  if (summary.isPending)
+    return (
+      <Center py="lg">
+        <Loader />
+      </Center>
+    );
+  if (summary.isError)
+    return (
+      <Text c="red" role="alert">
+        {errorMessage(summary.error, 'Failed to load what would be deleted.')}
+      </Text>
+    );
   const data = summary.data;
   const withData = data.removed.filter((r) => r.count > 0);
 
@@ -58,10 +78,13 @@ function DeleteUserBody({ user, isSelf, onClose, onDeletedSelf }: { user: UserRo
             : `The organization ${user.organizationName ?? ''} stays: ${data.otherMembers} other member${data.otherMembers === 1 ? '' : 's'} keep it, its plan and usage.`}
         </List.Item>
       </List>
-      <Text size="sm" c="dimmed">This cannot be undone. To keep the data, deactivate the user instead.</Text>
+      <Text size="sm" c="dimmed">
+        This cannot be undone. To keep the data, deactivate the user instead.
+      </Text>
       {data.activeSubscription && (
         <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="delete-blocked">
-          The organization still pays for the {user.subscriptionTierName} plan through Paddle. Cancel the subscription in Paddle first, or deactivate the user instead.
+          The organization still pays for the {user.subscriptionTierName} plan through Paddle. Cancel the subscription in Paddle first, or deactivate the user
+          instead.
         </Alert>
       )}
       {isSelf && (
@@ -71,7 +94,9 @@ function DeleteUserBody({ user, isSelf, onClose, onDeletedSelf }: { user: UserRo
       )}
       <FormMessage kind="error">{error}</FormMessage>
       <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>Cancel</Button>
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
         <Button color="red" onClick={onDelete} loading={remove.isPending} disabled={data.activeSubscription}>
           Delete user
         </Button>

@@ -18,7 +18,17 @@ function editable(user: UserRow): EditableUser {
  * Edit a user: role, plan (of their organization), active, organization name. Sends only what changed; the plan change
  * replaces the API-only PUT /admin/users/:id/subscription-tier of support.
  */
-export function EditUserModal({ user, isSelf, onClose, onSignedOutSelf }: { user: UserRow | null; isSelf: boolean; onClose: () => void; onSignedOutSelf: () => void }) {
+export function EditUserModal({
+  user,
+  isSelf,
+  onClose,
+  onSignedOutSelf,
+}: {
+  user: UserRow | null;
+  isSelf: boolean;
+  onClose: () => void;
+  onSignedOutSelf: () => void;
+}) {
   const update = useUpdateUser();
   const [values, setValues] = useState<EditableUser | null>(user ? editable(user) : null);
   const [error, setError] = useState<string | null>(null);
@@ -54,10 +64,15 @@ export function EditUserModal({ user, isSelf, onClose, onSignedOutSelf }: { user
       {user && values && (
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="md">
-            <Text size="sm" c="dimmed">{user.email}</Text>
+            <Text size="sm" c="dimmed">
+              {user.email}
+            </Text>
             <Select
               label="Role"
-              data={[{ value: 'USER', label: 'User' }, { value: 'ADMIN', label: 'Admin' }]}
+              data={[
+                { value: 'USER', label: 'User' },
+                { value: 'ADMIN', label: 'Admin' },
+              ]}
               value={values.role}
               onChange={(role) => setValues({ ...values, role: role === 'ADMIN' ? 'ADMIN' : 'USER' })}
               allowDeselect={false}
@@ -96,8 +111,12 @@ export function EditUserModal({ user, isSelf, onClose, onSignedOutSelf }: { user
             )}
             <FormMessage kind="error">{error}</FormMessage>
             <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>Cancel</Button>
-              <Button type="submit" loading={update.isPending}>Save changes</Button>
+              <Button variant="default" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={update.isPending}>
+                Save changes
+              </Button>
             </Group>
           </Stack>
         </form>

@@ -38,20 +38,38 @@ export function InviteUserModal({ opened, onClose }: { opened: boolean; onClose:
     <Modal opened={opened} onClose={close} title="Invite user" centered>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          <TextInput label="Username" value={values.username} onChange={(e) => setValues({ ...values, username: e.currentTarget.value })} withAsterisk data-autofocus />
+          <TextInput
+            label="Username"
+            value={values.username}
+            onChange={(e) => setValues({ ...values, username: e.currentTarget.value })}
+            withAsterisk
+            data-autofocus
+          />
           <TextInput label="Email" type="email" value={values.email} onChange={(e) => setValues({ ...values, email: e.currentTarget.value })} withAsterisk />
-          <TextInput label="Organization" placeholder="Optional" value={values.organization} onChange={(e) => setValues({ ...values, organization: e.currentTarget.value })} />
+          <TextInput
+            label="Organization"
+            placeholder="Optional"
+            value={values.organization}
+            onChange={(e) => setValues({ ...values, organization: e.currentTarget.value })}
+          />
           <Select
             label="Role"
-            data={[{ value: 'USER', label: 'User' }, { value: 'ADMIN', label: 'Admin' }]}
+            data={[
+              { value: 'USER', label: 'User' },
+              { value: 'ADMIN', label: 'Admin' },
+            ]}
             value={values.role}
             onChange={(role) => setValues({ ...values, role: role === 'ADMIN' ? 'ADMIN' : 'USER' })}
             allowDeselect={false}
           />
           <FormMessage kind="error">{error}</FormMessage>
           <Group justify="flex-end">
-            <Button variant="default" onClick={close}>Cancel</Button>
-            <Button type="submit" loading={invite.isPending}>Send invitation</Button>
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={invite.isPending}>
+              Send invitation
+            </Button>
           </Group>
         </Stack>
       </form>

@@ -22,7 +22,10 @@ export function UsersFilters({ values, onChange }: { values: UsersFilterValues; 
       <Select
         label="Role"
         placeholder="All roles"
-        data={[{ value: 'ADMIN', label: 'Admin' }, { value: 'USER', label: 'User' }]}
+        data={[
+          { value: 'ADMIN', label: 'Admin' },
+          { value: 'USER', label: 'User' },
+        ]}
         value={values.role}
         onChange={(role) => onChange({ ...values, role })}
         clearable
@@ -31,7 +34,10 @@ export function UsersFilters({ values, onChange }: { values: UsersFilterValues; 
       <Select
         label="Status"
         placeholder="All statuses"
-        data={[{ value: 'true', label: 'Active' }, { value: 'false', label: 'Inactive' }]}
+        data={[
+          { value: 'true', label: 'Active' },
+          { value: 'false', label: 'Inactive' },
+        ]}
         value={values.status}
         onChange={(status) => onChange({ ...values, status })}
         clearable

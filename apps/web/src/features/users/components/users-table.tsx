@@ -7,7 +7,17 @@ import { formatLastActive, roleBadgeColor } from '../last-active.ts';
  * The users table: role badges ADMIN red / USER blue, the plan (subscriptionTierName) with the Paddle customer id when
  * billed, last-active wording; Edit and Delete open their dialogs (issue 16).
  */
-export function UsersTable({ users, nowMs, onEdit, onDelete }: { users: UserRow[]; nowMs: number; onEdit: (user: UserRow) => void; onDelete: (user: UserRow) => void }) {
+export function UsersTable({
+  users,
+  nowMs,
+  onEdit,
+  onDelete,
+}: {
+  users: UserRow[];
+  nowMs: number;
+  onEdit: (user: UserRow) => void;
+  onDelete: (user: UserRow) => void;
+}) {
   return (
     <Table.ScrollContainer minWidth={900}>
       <Table highlightOnHover verticalSpacing="sm" data-testid="users-table">
@@ -26,21 +36,41 @@ export function UsersTable({ users, nowMs, onEdit, onDelete }: { users: UserRow[
           {users.map((user) => (
             <Table.Tr key={user.id} data-testid={`user-row-${user.username}`}>
               <Table.Td>
-                <Text size="sm" fw={600}>{user.username}</Text>
-                <Text size="xs" c="dimmed">{user.email}</Text>
+                <Text size="sm" fw={600}>
+                  {user.username}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {user.email}
+                </Text>
               </Table.Td>
-              <Table.Td><Text size="sm">{user.organizationName ?? '—'}</Text></Table.Td>
-              <Table.Td><Badge color={roleBadgeColor(user.role)} variant="light">{user.role}</Badge></Table.Td>
               <Table.Td>
-                <Badge color="gray" variant="outline">{user.subscriptionTierName}</Badge>
+                <Text size="sm">{user.organizationName ?? '—'}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Badge color={roleBadgeColor(user.role)} variant="light">
+                  {user.role}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <Badge color="gray" variant="outline">
+                  {user.subscriptionTierName}
+                </Badge>
                 {user.paddleCustomerId && (
-                  <Text size="xs" c="dimmed" mt={4} title="Paddle customer id" data-testid="paddle-customer-id">{user.paddleCustomerId}</Text>
+                  <Text size="xs" c="dimmed" mt={4} title="Paddle customer id" data-testid="paddle-customer-id">
+                    {user.paddleCustomerId}
+                  </Text>
                 )}
               </Table.Td>
               <Table.Td>
-                <Badge color={user.active ? 'green' : 'gray'} variant="dot">{user.active ? 'Active' : 'Inactive'}</Badge>
+                <Badge color={user.active ? 'green' : 'gray'} variant="dot">
+                  {user.active ? 'Active' : 'Inactive'}
+                </Badge>
               </Table.Td>
-              <Table.Td><Text size="sm" c="dimmed">{formatLastActive(user.lastActiveAt, nowMs)}</Text></Table.Td>
+              <Table.Td>
+                <Text size="sm" c="dimmed">
+                  {formatLastActive(user.lastActiveAt, nowMs)}
+                </Text>
+              </Table.Td>
               <Table.Td>
                 <Group gap={4} justify="flex-end" wrap="nowrap">
                   <Tooltip label="Edit" withArrow>

@@ -188,7 +188,16 @@ function firstPhase(listing: AmazonListing): AmazonListing {
   const reference = listing.buyBoxPrice ?? listing.lowestFbaPrice ?? listing.lowestFbmPrice;
   const max90 = reference === null ? null : Math.round(reference * (1.02 + unit(key, 'max90') * 0.1));
   const seen = [max90, listing.lowestFbaPrice, listing.lowestFbmPrice].filter((v): v is number => v !== null);
-  return { ...listing, buyBoxPrice: null, buyBoxSellerId: null, buyBoxAvg30: null, buyBoxAvg90: null, buyBoxDaily90: null, withoutBuyBox: true, highestSeenPrice: seen.length ? Math.max(...seen) : null };
+  return {
+    ...listing,
+    buyBoxPrice: null,
+    buyBoxSellerId: null,
+    buyBoxAvg30: null,
+    buyBoxAvg90: null,
+    buyBoxDaily90: null,
+    withoutBuyBox: true,
+    highestSeenPrice: seen.length ? Math.max(...seen) : null,
+  };
 }
 
 export function createDemoRetailProvider(clock: Clock, options: DemoRetailOptions = {}): RetailProvider {

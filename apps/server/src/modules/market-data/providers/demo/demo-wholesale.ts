@@ -65,12 +65,16 @@ export function createDemoWholesaleProvider(clock: Clock): WholesaleProvider {
     name: 'demo',
     isDemo: true,
     async listBrands() {
-      return demoCatalogue().brands.map((b) => b.name).sort((a, b) => a.localeCompare(b));
+      return demoCatalogue()
+        .brands.map((b) => b.name)
+        .sort((a, b) => a.localeCompare(b));
     },
     async listVariants(brand: string) {
       const now = clock.now();
       const wanted = brand.trim().toLowerCase();
-      return demoCatalogue().variants.filter((v) => v.brand.toLowerCase() === wanted).map((v) => demoWholesaleVariant(v, now));
+      return demoCatalogue()
+        .variants.filter((v) => v.brand.toLowerCase() === wanted)
+        .map((v) => demoWholesaleVariant(v, now));
     },
     async *fetchCatalogue() {
       const now = clock.now();

@@ -177,7 +177,12 @@ export function createKeepaProvider(options: KeepaOptions): RetailProvider & { b
     return { tokensLeft: budget.tokensLeft ?? null, refillRate: budget.refillRate > 0 ? budget.refillRate : null };
   }
 
-  async function lookupEans(eans: string[], market: MarketId, signal?: AbortSignal, callOptions: RetailCallOptions = {}): Promise<RetailBatchResult<AmazonListing[]>> {
+  async function lookupEans(
+    eans: string[],
+    market: MarketId,
+    signal?: AbortSignal,
+    callOptions: RetailCallOptions = {},
+  ): Promise<RetailBatchResult<AmazonListing[]>> {
     const buyBox = callOptions.buyBox ?? true;
     if (eans.length > 100) throw new Error('Keepa takes at most 100 codes per request.');
     // North America lists UPC-A: send the 12-digit form of codes that have one.
@@ -209,7 +214,12 @@ export function createKeepaProvider(options: KeepaOptions): RetailProvider & { b
     }
   }
 
-  async function lookupAsins(asins: string[], market: MarketId, signal?: AbortSignal, callOptions: RetailCallOptions = {}): Promise<RetailBatchResult<AmazonListing>> {
+  async function lookupAsins(
+    asins: string[],
+    market: MarketId,
+    signal?: AbortSignal,
+    callOptions: RetailCallOptions = {},
+  ): Promise<RetailBatchResult<AmazonListing>> {
     const counter = { requests: 0, tokens: 0 };
     try {
       const products = await getProducts({ ...phaseParams(market, true), asin: asins.join(',') }, counter, signal, callOptions.onTokenWait);

@@ -26,5 +26,14 @@ export function highestSeenPrice(product: KeepaProduct): number | null {
 
 /** A first-phase listing: the buy box is unknown (not "none") until the second phase asks for it. */
 export function withoutBuyBox(listing: AmazonListing, product: KeepaProduct): AmazonListing {
-  return { ...listing, buyBoxPrice: null, buyBoxSellerId: null, buyBoxAvg30: null, buyBoxAvg90: null, buyBoxDaily90: null, withoutBuyBox: true, highestSeenPrice: highestSeenPrice(product) };
+  return {
+    ...listing,
+    buyBoxPrice: null,
+    buyBoxSellerId: null,
+    buyBoxAvg30: null,
+    buyBoxAvg90: null,
+    buyBoxDaily90: null,
+    withoutBuyBox: true,
+    highestSeenPrice: highestSeenPrice(product),
+  };
 }

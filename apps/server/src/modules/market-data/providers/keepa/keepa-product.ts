@@ -5,7 +5,17 @@ import type { AmazonListing } from '../../market-data.types.ts';
 
 /** Keepa wire facts (external-apis.md §1): domain ids, csv/stats indices, Keepa time, image host. */
 export const KEEPA_DOMAINS: Record<MarketId, number> = { US: 1, UK: 2, DE: 3, FR: 4, CA: 6, IT: 8, ES: 9 };
-export const CSV = { AMAZON: 0, NEW: 1, SALES: 3, NEW_FBM_SHIPPING: 7, NEW_FBA: 10, COUNT_NEW: 11, RATING: 16, COUNT_REVIEWS: 17, BUY_BOX_SHIPPING: 18 } as const;
+export const CSV = {
+  AMAZON: 0,
+  NEW: 1,
+  SALES: 3,
+  NEW_FBM_SHIPPING: 7,
+  NEW_FBA: 10,
+  COUNT_NEW: 11,
+  RATING: 16,
+  COUNT_REVIEWS: 17,
+  BUY_BOX_SHIPPING: 18,
+} as const;
 const KEEPA_EPOCH_MINUTES = 21_564_000;
 
 export function keepaTimeToDate(keepaMinutes: number): Date {

@@ -42,10 +42,15 @@ export function createQogitaProvider(options: QogitaOptions): WholesaleProvider 
       const response = await fetchWithTimeout(
         fetchImpl,
         `${base}/auth/login/`,
-        { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ email: options.email, password: options.password }) },
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify({ email: options.email, password: options.password }),
+        },
         options.timeoutMs ?? 30_000,
       );
-      if (response.status === 400 || response.status === 401) throw new PermanentUpstreamError('Qogita refused the login (check QOGITA_EMAIL and QOGITA_PASSWORD).');
+      if (response.status === 400 || response.status === 401)
+        throw new PermanentUpstreamError('Qogita refused the login (check QOGITA_EMAIL and QOGITA_PASSWORD).');
       if (!response.ok) throw new Error(`Qogita login failed (${response.status}).`);
       const body = (await response.json()) as { accessToken?: string };
       if (!body.accessToken) throw new Error('Qogita login answered without an access token.');
