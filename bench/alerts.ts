@@ -74,8 +74,10 @@ async function run(kind: 'pglite' | 'postgres') {
     await registerAlertJobs({ ...deps, queue } as unknown as AppDeps, { worker: false, scheduler: false });
     await refreshPrices(deps, { trigger: 'bench', catalogue: benchCatalogue(false, SIZE, CHANGED) });
     await seedUsers(handle.db);
-    // The rules have looked at the (empty) drop list once, as rules in use have.
-    await handle.db.exec(`update alert_rules set evaluated_at = now() - interval '1 day'`);
+    // The rules have looked at the (empty) drop list once, as rules in use have — a day before the benchmark's clock
+    // (not the database's now(): with a fixed clock, a run days later would find every rule evaluated after the drops).
+    const dayBefore = new Date(now - 86_400_000).toISOString();
+    await handle.db.exec(`update alert_rules set created_at = '${dayBefore}', evaluated_at = '${dayBefore}'`);
     if (kind === 'postgres') await handle.db.exec('vacuum analyze');
     now += 3600_000;
     const memory = peakRss();
