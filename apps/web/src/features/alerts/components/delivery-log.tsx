@@ -1,5 +1,6 @@
 import { Badge, Table, Text } from '@mantine/core';
 import type { AlertDelivery } from '@dealradar/shared/contracts/alerts';
+import { formatDateTime } from '../../../lib/date-format.ts';
 
 const STATUS_COLOR: Record<AlertDelivery['status'], string> = {
   queued: 'blue',
@@ -43,7 +44,7 @@ export function DeliveryLog({ deliveries }: { deliveries: AlertDelivery[] }) {
           {deliveries.map((d) => (
             <Table.Tr key={d.id}>
               <Table.Td>
-                <Text size="sm">{new Date(d.sentAt ?? d.createdAt).toLocaleString()}</Text>
+                <Text size="sm">{formatDateTime(d.sentAt ?? d.createdAt)}</Text>
               </Table.Td>
               <Table.Td>
                 <Text size="sm">{d.summary}</Text>
