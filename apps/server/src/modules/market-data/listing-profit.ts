@@ -1,3 +1,4 @@
+import { feeRulesInForce } from '@dealradar/shared/fee-rules';
 import { getMarket } from '@dealradar/shared/markets';
 import { computeProfit, type ProfitBreakdown } from '@dealradar/shared/profit';
 import { profitableShare } from '@dealradar/shared/stability';
@@ -70,8 +71,12 @@ export function profitableShare90(
 ): number | null {
   const daily = resolved.listing.buyBoxDaily90;
   if (unitCostEur === null || !daily?.length) return null;
+  // Every daily price is priced at the same moment: narrow the dated fee rules to the rows in force then once, so each
+  // of the up to 90 engine runs chooses among those few rows instead of re-scanning every dated row (same result).
+  const { terms } = options;
+  const once = { ...options, terms: { ...terms, rules: feeRulesInForce(terms.rules, terms.at) } };
   const result = profitableShare(daily, (price) => {
-    const at = listingProfit({ ...resolved, listing: { ...resolved.listing, buyBoxPrice: price } }, unitCostEur, fx, options);
+    const at = listingProfit({ ...resolved, listing: { ...resolved.listing, buyBoxPrice: price } }, unitCostEur, fx, once);
     return at.roiPercentage !== null && at.roiPercentage + 1e-9 >= options.minRoi * 100;
   });
   return result === null ? null : Math.round(result.share * 10_000) / 10_000;
