@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import type { MatchAlternative, MatchSource } from '@dealradar/shared/contracts/match-rules';
 import { isMarketId } from '@dealradar/shared/markets';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { formatCount } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSaveMatchRule } from '../api/match-rules.ts';
 
@@ -22,8 +23,6 @@ export interface MatchItem {
 }
 
 const SOURCE_LABEL: Record<MatchSource, string | null> = { rule: 'Your match rule', mapping: 'Admin mapping', rank: null };
-
-const count = (value: number | null) => (value === null ? '—' : value.toLocaleString('en-US'));
 
 /**
  * "Wrong match", "Always match" and the other listings of the EAN (issue 17). Every action saves a rule for the
@@ -167,7 +166,7 @@ export function MatchActions({ item, onChanged }: { item: MatchItem; onChanged?:
                       </Text>
                     </Table.Td>
                     <Table.Td>{alt.numberOfPacks}</Table.Td>
-                    <Table.Td>{count(alt.mainCategoryRank)}</Table.Td>
+                    <Table.Td>{formatCount(alt.mainCategoryRank)}</Table.Td>
                     <Table.Td>{alt.buyBoxPrice === null ? '—' : alt.buyBoxPrice.toFixed(2)}</Table.Td>
                     <Table.Td>
                       <Button size="compact-xs" onClick={() => always(alt.asin, alt.numberOfPacks, alt.title)} loading={save.isPending}>
