@@ -7,86 +7,21 @@
  * server's peak resident memory (goal < 300 MB, like the CSV path), then the time to refuse zip bombs.
  * BENCH_XLSX_BYTES sets the workbook's size (default 50,000,000 bytes).
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { strToU8 } from 'fflate';
 import { buildXlsx } from '@dealradar/shared/xlsx-writer';
-import { loadConfig } from '../apps/server/src/config/env.ts';
-import { openPglite, openPostgres, type DbHandle } from '../apps/server/src/db/client.ts';
-import { migrate } from '../apps/server/src/db/migrate.ts';
-import type { AppDeps } from '../apps/server/src/deps.ts';
-import { systemClock } from '../apps/server/src/lib/clock.ts';
-import { silentLogger } from '../apps/server/src/lib/logger.ts';
-import { createMarketDataService } from '../apps/server/src/modules/market-data/market-data.service.ts';
 import { demoCatalogue } from '../apps/server/src/modules/market-data/providers/demo/demo-catalogue.ts';
-import { createUser } from '../apps/server/test/factories/users.ts';
 import { generateSupplierXlsx } from './scan-xlsx-generator.ts';
 import { buildServer, startServer, stopServer } from './server.ts';
+import { mb, openDatabase, prepareDatabase, processStats, serverEnv, SUPPLIER_FIELDS, uploadSupplierFile } from './scan-support.ts';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const TARGET_BYTES = Number(process.env.BENCH_XLSX_BYTES ?? 50_000_000);
-const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 const PORT = Number(process.env.BENCH_SCAN_PORT ?? 3192) + 2;
-const silent = silentLogger();
-const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
-
-/** Resident set now and at its peak (VmHWM) of a process, in kB; and its CPU seconds so far. */
-function processStats(pid: number): { rssKb: number; peakKb: number; cpuSeconds: number } {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return { rssKb: field('VmRSS'), peakKb: field('VmHWM'), cpuSeconds: (Number(stat[11]) + Number(stat[12])) / 100 };
-}
-
-async function openDatabase(work: string): Promise<DbHandle> {
-  return process.env.DATABASE_URL ? openPostgres(process.env.DATABASE_URL) : openPglite(path.join(work, 'pglite'));
-}
-
-/** Migrated, one PRO user, the market-data cache warm for the demo catalogue (as after earlier scans). */
-async function prepareDatabase(work: string, gtins: string[]) {
-  const config = loadConfig({ DATA_DIR: work, LOG_LEVEL: 'silent', JWT_SECRET });
-  const handle = await openDatabase(work);
-  await migrate(handle.db);
-  const deps = {
-    config,
-    db: handle.db,
-    clock: systemClock,
-    log: silent,
-    jwtSecret: new TextEncoder().encode(JWT_SECRET),
-    marketData: createMarketDataService({ config, db: handle.db, clock: systemClock, log: silent }),
-  } as AppDeps;
-  for (let i = 0; i < gtins.length; i += 1000) await deps.marketData.lookupListings(gtins.slice(i, i + 1000), 'DE');
-  const user = await createUser(deps, { tier: 'PRO', minRoiThreshold: 0.15 });
-  if (handle.kind === 'postgres') await handle.db.exec('vacuum analyze');
-  await handle.close();
-  return user;
-}
-
-async function uploadXlsx(address: string, authorization: string, file: string, fields: string[]): Promise<{ status: string; body: string }> {
-  const form = fields.flatMap((f) => ['-F', f]);
-  const out = await promisify(execFile)(
-    'curl',
-    [
-      '-sS',
-      '-X',
-      'POST',
-      '-H',
-      `authorization: ${authorization}`,
-      ...form,
-      '-F',
-      `file=@${file};type=application/vnd.openxmlformats-officedocument.spreadsheetml.sheet`,
-      '-w',
-      '\n%{http_code}',
-      `${address}/api/supplier-analyzer/start`,
-    ],
-    { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
-  );
-  const cut = out.stdout.lastIndexOf('\n');
-  return { body: out.stdout.slice(0, cut), status: out.stdout.slice(cut + 1) };
-}
 
 /** A workbook whose sheet is ~40 MB of XML packed ~1,000:1; `declared` rewrites the size its directory claims. */
 function zipBomb(declared?: number): Uint8Array {
@@ -122,7 +57,7 @@ async function main() {
   const user = await prepareDatabase(work, gtins);
   console.log(`prepared the database and warmed the cache for ${gtins.length} EANs in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   buildServer();
-  const server = await startServer(PORT, { DATA_DIR: work, JWT_SECRET, ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}) });
+  const server = await startServer(PORT, serverEnv(work));
   const pid = server.pid!;
   const address = `http://127.0.0.1:${PORT}`;
   const authorization = user.headers.authorization;
@@ -134,13 +69,7 @@ async function main() {
       peakRssKb = Math.max(peakRssKb, processStats(pid).rssKb);
     }, 20);
     const started = performance.now();
-    const upload = await uploadXlsx(address, authorization, file, [
-      'marketId=DE',
-      'eanColumn=EAN',
-      'brandColumn=Marke',
-      'priceColumn=EK netto',
-      'unitsColumn=VPE',
-    ]);
+    const upload = await uploadSupplierFile(address, authorization, file, XLSX_TYPE, [...SUPPLIER_FIELDS, 'unitsColumn=VPE']);
     if (upload.status !== '200') throw new Error(`start failed: ${upload.status} ${upload.body}`);
     const accepted = performance.now();
     const answer = JSON.parse(upload.body) as { scanId: string; totalEans: number };
@@ -171,7 +100,7 @@ async function main() {
       const bombFile = path.join(work, 'bomb.xlsx');
       fs.writeFileSync(bombFile, bytes);
       const b0 = performance.now();
-      const refused = await uploadXlsx(address, authorization, bombFile, ['marketId=DE', 'eanColumn=EAN', 'brandColumn=Marke', 'priceColumn=EK netto']);
+      const refused = await uploadSupplierFile(address, authorization, bombFile, XLSX_TYPE);
       const ms = performance.now() - b0;
       if (refused.status !== '400') throw new Error(`the zip bomb was not refused: ${refused.status} ${refused.body}`);
       bombs.push(

@@ -12,81 +12,28 @@
  * Keepa tokens per new EAN of a cold scan of a typical 3,000-EAN list (10–20 % candidates) and of its warm repeat.
  * BENCH_SCAN_SHAPES=typical,large,tokens picks what runs.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { inferSchema, initParser } from 'udsv';
-import { loadConfig } from '../apps/server/src/config/env.ts';
-import { silentLogger } from '../apps/server/src/lib/logger.ts';
-import { openPglite, openPostgres, type DbHandle } from '../apps/server/src/db/client.ts';
-import { migrate } from '../apps/server/src/db/migrate.ts';
-import type { AppDeps } from '../apps/server/src/deps.ts';
-import { systemClock } from '../apps/server/src/lib/clock.ts';
-import { createMarketDataService } from '../apps/server/src/modules/market-data/market-data.service.ts';
 import { demoCatalogue } from '../apps/server/src/modules/market-data/providers/demo/demo-catalogue.ts';
-import { createUser } from '../apps/server/test/factories/users.ts';
 import { generateSupplierFile } from './scan-file-generator.ts';
 import { buildServer, startServer, stopServer } from './server.ts';
+import { mb, openDatabase, prepareDatabase, processStats, serverEnv, uploadSupplierFile } from './scan-support.ts';
 
 const TARGET_BYTES = Number(process.env.BENCH_SCAN_BYTES ?? 52_000_000);
 const LARGE_SHARE = Number(process.env.BENCH_SCAN_LARGE_SHARE ?? process.env.BENCH_SCAN_OTHER_SHARE ?? 0.75);
 const SHAPES = (process.env.BENCH_SCAN_SHAPES ?? 'typical,large,tokens').split(',').map((s) => s.trim());
-const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 const PORT = Number(process.env.BENCH_SCAN_PORT ?? 3192);
 /** The screen polls every 2 s; the benchmark sends the same requests every 100 ms to sample the whole (short) scan. */
 const POLL_EVERY_MS = 100;
-const silent = silentLogger();
-const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
 
-/** Resident set now and at its peak (VmHWM) of a process, in kB. */
-function memoryOf(pid: number): { rssKb: number; peakKb: number } {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
-  return { rssKb: field('VmRSS'), peakKb: field('VmHWM') };
-}
-
-/** CPU seconds (user + system) a process has used so far. */
-function cpuSecondsOf(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-async function openDatabase(work: string): Promise<DbHandle> {
-  return process.env.DATABASE_URL ? openPostgres(process.env.DATABASE_URL) : openPglite(path.join(work, 'pglite'));
-}
-
-/** The database as a server has it after earlier scans: migrated, one PRO user, the market-data cache warm. */
-async function prepareDatabase(work: string, gtins: string[], others: string[] = []) {
-  const config = loadConfig({ DATA_DIR: work, LOG_LEVEL: 'silent', JWT_SECRET });
-  const handle = await openDatabase(work);
-  await migrate(handle.db);
-  const deps = {
-    config,
-    db: handle.db,
-    clock: systemClock,
-    log: silent,
-    jwtSecret: new TextEncoder().encode(JWT_SECRET),
-    marketData: createMarketDataService({ config, db: handle.db, clock: systemClock, log: silent }),
-  } as AppDeps;
+/** The database as a server has it after earlier scans, and the time the cache warm-up took. */
+async function prepareWarmDatabase(work: string, gtins: string[], others: string[] = []) {
   const t = performance.now();
-  for (let i = 0; i < gtins.length; i += 1000) await deps.marketData.lookupListings(gtins.slice(i, i + 1000), 'DE');
-  // Codes outside the demo catalogue have no listing: their cache rows ("no listing") are written in bulk.
-  for (let i = 0; i < others.length; i += 50_000) {
-    await handle.db.execute(
-      `insert into market_listing_cache (market, key_type, key, source, listings, fetched_at, expires_at)
-       select 'DE', 'ean', k, 'demo', '[]'::jsonb, now(), now() + interval '24 hours' from unnest($1::text[]) as k
-       on conflict (market, key_type, key) do nothing`,
-      [others.slice(i, i + 50_000)],
-    );
-  }
+  const user = await prepareDatabase(work, gtins, others);
   console.log(`warmed the market-data cache for ${gtins.length + others.length} EANs in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-  const user = await createUser(deps, { tier: 'PRO', minRoiThreshold: 0.15 });
-  // Statistics as autovacuum would have them by now (right after a bulk warm-up PostgreSQL has none yet).
-  if (handle.kind === 'postgres') await handle.db.exec('vacuum analyze');
-  await handle.close();
   return user;
 }
 
@@ -131,18 +78,18 @@ async function measureShape(shape: string, otherShare: number): Promise<ShapeRes
     `generated ${generated.rows.toLocaleString('en-US')} rows, ${generated.bytes.toLocaleString('en-US')} bytes (${gtins.length} demo catalogue EANs) in ${((performance.now() - t) / 1000).toFixed(1)} s`,
   );
 
-  const user = await prepareDatabase(work, gtins, generated.otherGtins);
-  const server = await startServer(PORT, { DATA_DIR: work, JWT_SECRET, ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}) });
+  const user = await prepareWarmDatabase(work, gtins, generated.otherGtins);
+  const server = await startServer(PORT, serverEnv(work));
   const pid = server.pid!;
   const address = `http://127.0.0.1:${PORT}`;
   try {
     await new Promise((r) => setTimeout(r, 1000));
-    const idle = memoryOf(pid);
+    const idle = processStats(pid);
     let peakRssKb = idle.rssKb;
     const sampler = setInterval(() => {
-      peakRssKb = Math.max(peakRssKb, memoryOf(pid).rssKb);
+      peakRssKb = Math.max(peakRssKb, processStats(pid).rssKb);
     }, 20);
-    const cpuBefore = cpuSecondsOf(pid);
+    const cpuBefore = processStats(pid).cpuSeconds;
     const started = performance.now();
 
     // While the upload is sent and parsed, the screen polls too (GET /supplier-analyzer/active-scan).
@@ -156,33 +103,9 @@ async function measureShape(shape: string, otherShare: number): Promise<ShapeRes
         await new Promise((resolve) => setTimeout(resolve, POLL_EVERY_MS - Math.min(POLL_EVERY_MS - 1, performance.now() - p0)));
       }
     })();
-    const upload = await promisify(execFile)(
-      'curl',
-      [
-        '-sS',
-        '-X',
-        'POST',
-        '-H',
-        `authorization: ${user.headers.authorization}`,
-        '-F',
-        'marketId=DE',
-        '-F',
-        'eanColumn=EAN',
-        '-F',
-        'brandColumn=Marke',
-        '-F',
-        'priceColumn=EK netto',
-        '-F',
-        `file=@${file};type=text/csv`,
-        '-w',
-        '\n%{http_code}',
-        `${address}/api/supplier-analyzer/start`,
-      ],
-      { encoding: 'utf8' },
-    );
-    const cut = upload.stdout.lastIndexOf('\n');
-    const answer = JSON.parse(upload.stdout.slice(0, cut)) as { scanId: string; totalEans: number; error?: string };
-    if (upload.stdout.slice(cut + 1) !== '200') throw new Error(`start failed: ${upload.stdout}`);
+    const upload = await uploadSupplierFile(address, user.headers.authorization, file, 'text/csv');
+    if (upload.status !== '200') throw new Error(`start failed: ${upload.status} ${upload.body}`);
+    const answer = JSON.parse(upload.body) as { scanId: string; totalEans: number; error?: string };
     const accepted = performance.now();
     uploading = false;
     await uploadPolls;
@@ -197,8 +120,8 @@ async function measureShape(shape: string, otherShare: number): Promise<ShapeRes
       await new Promise((resolve) => setTimeout(resolve, POLL_EVERY_MS - Math.min(POLL_EVERY_MS - 1, performance.now() - p0)));
     }
     clearInterval(sampler);
-    const scanCpuSeconds = cpuSecondsOf(pid) - cpuBefore;
-    const memory = memoryOf(pid);
+    const scanCpuSeconds = processStats(pid).cpuSeconds - cpuBefore;
+    const memory = processStats(pid);
     peakRssKb = Math.max(peakRssKb, memory.rssKb);
     if (status.status !== 'COMPLETED') throw new Error(`scan ended ${status.status}`);
     await stopServer(server);
@@ -277,32 +200,12 @@ async function measureTokens(): Promise<{ eans: number; tokens: number; estimate
   const handle = await openDatabase(work);
   await handle.db.execute(`delete from market_listing_cache where key = any($1::text[])`, [variants.map((v) => v.gtin)]);
   await handle.close();
-  const server = await startServer(PORT, { DATA_DIR: work, JWT_SECRET, ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}) });
+  const server = await startServer(PORT, serverEnv(work));
   const address = `http://127.0.0.1:${PORT}`;
   const scan = async () => {
-    const upload = await promisify(execFile)(
-      'curl',
-      [
-        '-sS',
-        '-X',
-        'POST',
-        '-H',
-        `authorization: ${user.headers.authorization}`,
-        '-F',
-        'marketId=DE',
-        '-F',
-        'eanColumn=EAN',
-        '-F',
-        'brandColumn=Marke',
-        '-F',
-        'priceColumn=EK netto',
-        '-F',
-        `file=@${file};type=text/csv`,
-        `${address}/api/supplier-analyzer/start`,
-      ],
-      { encoding: 'utf8' },
-    );
-    const { scanId } = JSON.parse(upload.stdout) as { scanId: string };
+    const upload = await uploadSupplierFile(address, user.headers.authorization, file, 'text/csv');
+    if (upload.status !== '200') throw new Error(`start failed: ${upload.status} ${upload.body}`);
+    const { scanId } = JSON.parse(upload.body) as { scanId: string };
     for (;;) {
       const status = (await (await fetch(`${address}/api/supplier-analyzer/${scanId}/status`, { headers: user.headers })).json()) as {
         status: string;
