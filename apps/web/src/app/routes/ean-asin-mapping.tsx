@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Button, Center, Loader, Paper, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconDownload, IconLink, IconPlus, IconRefresh } from '@tabler/icons-react';
 import type { Mapping } from '@dealradar/shared/contracts/market-data';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagePager } from '../../components/page-pager.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
+import { notifyError } from '../../lib/notify.ts';
 import { useDeleteMapping, useMappings } from '../../features/mappings/api/mappings.ts';
 import { MappingFormDialog } from '../../features/mappings/components/mapping-form-dialog.tsx';
 import { MappingsTable } from '../../features/mappings/components/mappings-table.tsx';
@@ -25,7 +25,7 @@ export function EanAsinMappingPage() {
     try {
       await exportAllMappings();
     } catch (error) {
-      notifications.show({ color: 'red', title: 'Error', message: errorMessage(error, 'Failed to fetch EAN-ASIN mappings'), autoClose: 4000 });
+      notifyError(errorMessage(error, 'Failed to fetch EAN-ASIN mappings'));
     } finally {
       setExporting(false);
     }
@@ -34,8 +34,7 @@ export function EanAsinMappingPage() {
   const onDelete = (mapping: Mapping) => {
     if (!window.confirm('Are you sure you want to delete this EAN-ASIN mapping?')) return;
     remove.mutate(mapping.id, {
-      onError: (error) =>
-        notifications.show({ color: 'red', title: 'Error', message: errorMessage(error, 'Failed to delete EAN-ASIN mapping'), autoClose: 4000 }),
+      onError: (error) => notifyError(errorMessage(error, 'Failed to delete EAN-ASIN mapping')),
     });
   };
 

@@ -1,9 +1,9 @@
 import { Switch } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { scanEmailsSchema } from '@dealradar/shared/contracts/alerts';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { apiRequest, errorMessage } from '../../../lib/api-client.ts';
+import { notifyError } from '../../../lib/notify.ts';
 
 const KEY = ['alerts', 'scan-emails'] as const;
 
@@ -14,7 +14,7 @@ export function ScanEmailsCard() {
   const save = useMutation({
     mutationFn: (on: boolean) => apiRequest('/alerts/scan-emails', { method: 'PUT', body: { scanFinishedEmail: on }, schema: scanEmailsSchema }),
     onSuccess: (data) => client.setQueryData(KEY, data),
-    onError: (error) => notifications.show({ title: 'Error', message: errorMessage(error, 'Failed to save settings.'), color: 'red', autoClose: 4000 }),
+    onError: (error) => notifyError(errorMessage(error, 'Failed to save settings.')),
   });
   return (
     <SectionCard
