@@ -8,6 +8,7 @@ import {
 } from '@dealradar/shared/contracts/brand-analyzer';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors/app-error.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { effectiveMinRoi, getEntitlements, requireBrandAnalysis, requireMarketsAllowed, reserveBrandChecks } from '../plans/entitlements.ts';
 import { listCatalogueBrands } from './brand-catalogue.ts';
@@ -17,9 +18,6 @@ import { failScan, findActiveScanOfUser, findScanOfUser, insertScan, setScanJob,
 export const SCAN_ALREADY_RUNNING = 'A brand scan is already running. Wait for it to finish before starting another one.';
 export const SCAN_NOT_FOUND = 'Brand scan not found.';
 export const QUEUE_UNAVAILABLE = 'Brand scans cannot run right now. Please try again later.';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
 
 export function notEnoughBrandChecksMessage(allowed: number, requested: number): string {
   return `Your plan allows ${allowed} more brand check${allowed === 1 ? '' : 's'} today, but you selected ${requested} brands. Please select fewer brands or upgrade your plan.`;

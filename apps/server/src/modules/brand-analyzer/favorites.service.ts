@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../errors/app-error.ts';
 import { listingFactsOf } from '../../lib/listing-facts.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
-import { isUuid } from './brand-scan.service.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import { deleteAllFavorites, deleteFavorite, listFavorites, type FavoriteRow } from './favorites.repository.ts';
 
 export const FAVORITE_NOT_FOUND = 'Favorite not found.';

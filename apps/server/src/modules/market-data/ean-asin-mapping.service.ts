@@ -3,11 +3,11 @@ import type { z } from 'zod';
 import type { mappingBodySchema, Mapping } from '@dealradar/shared/contracts/market-data';
 import type { AppDeps } from '../../deps.ts';
 import { conflict, notFound } from '../../errors/app-error.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import { deleteMapping, findMapping, findMappingByEan, insertMapping, listMappings, updateMapping, type MappingRow } from './market-data.repository.ts';
 
 /** Admin CRUD of EAN-ASIN mappings (SPEC §7). Routes are admin-only; look-ups read mappings fresh each time. */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_FOUND = 'This EAN-ASIN mapping does not exist.';
 type MappingFields = z.output<typeof mappingBodySchema>;
 
@@ -40,7 +40,7 @@ export async function createMapping(deps: AppDeps, input: MappingFields): Promis
 }
 
 export async function changeMapping(deps: AppDeps, id: string, input: MappingFields): Promise<Mapping> {
-  if (!UUID.test(id) || !(await findMapping(deps.db, id))) throw notFound(NOT_FOUND);
+  if (!isUuid(id) || !(await findMapping(deps.db, id))) throw notFound(NOT_FOUND);
   const other = await findMappingByEan(deps.db, input.ean);
   if (other && other.id !== id) throw conflict(`A mapping for EAN ${input.ean} already exists. Edit it instead.`);
   const row = await updateMapping(deps.db, id, input, deps.clock.now());
@@ -49,5 +49,5 @@ export async function changeMapping(deps: AppDeps, id: string, input: MappingFie
 }
 
 export async function removeMapping(deps: AppDeps, id: string): Promise<void> {
-  if (!UUID.test(id) || !(await deleteMapping(deps.db, id))) throw notFound(NOT_FOUND);
+  if (!isUuid(id) || !(await deleteMapping(deps.db, id))) throw notFound(NOT_FOUND);
 }

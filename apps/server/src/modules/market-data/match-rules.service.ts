@@ -9,6 +9,7 @@ import {
 import { toPaged, type Paged } from '@dealradar/shared/paging';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../errors/app-error.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import type { ResolvedListing } from './market-data.types.ts';
 import { deleteMatchRule, listMatchRules, organizationOfUser, saveMatchRule, type MatchRuleRow } from './match-rules.repository.ts';
@@ -18,7 +19,6 @@ import { deleteMatchRule, listMatchRules, organizationOfUser, saveMatchRule, typ
  * undoes them; they are never visible to another organization (its ids answer 404). Look-ups read them fresh.
  */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_FOUND = 'This match rule does not exist.';
 
 function toDto(row: MatchRuleRow): MatchRule {
@@ -58,7 +58,7 @@ export async function createMatchRule(deps: AppDeps, user: CurrentUser, input: z
 }
 
 export async function removeMatchRule(deps: AppDeps, user: CurrentUser, id: string): Promise<void> {
-  if (!UUID.test(id) || !(await deleteMatchRule(deps.db, user.organizationId, id))) throw notFound(NOT_FOUND);
+  if (!isUuid(id) || !(await deleteMatchRule(deps.db, user.organizationId, id))) throw notFound(NOT_FOUND);
 }
 
 /** The organization whose rules a job of this user applies (brand scans know only the user). */

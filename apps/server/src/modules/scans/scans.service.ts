@@ -4,6 +4,7 @@ import { describeTokenCost, type ScanTokens, type TokenEstimateAnswer } from '@d
 import type { MarketId } from '@dealradar/shared/markets';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, conflict, notFound } from '../../errors/app-error.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { effectiveMinRoi, releaseEanUploads, reserveEanUploads } from '../plans/entitlements.ts';
 import { minutesFor } from '../market-data/token-estimate.ts';
@@ -17,7 +18,6 @@ import type { ReceivedUpload } from './upload-receiver.ts';
 
 /** The rules shared by both analyzers: start (parse, plan allowance, queue), read, cancel, delete. */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const SCAN_NOT_FOUND = 'Scan not found';
 export const CANCELED_MESSAGE = 'The scan was canceled.';
 
@@ -135,7 +135,7 @@ export function columnsOf(fields: {
 
 /** The user's own scan of that kind (ended ones only within 24 h); anything else is 404. */
 export async function getOwnScan(deps: AppDeps, user: CurrentUser, kind: repo.ScanKind, id: string): Promise<repo.ScanRow> {
-  if (!UUID.test(id)) throw notFound(SCAN_NOT_FOUND);
+  if (!isUuid(id)) throw notFound(SCAN_NOT_FOUND);
   const scan = await repo.findUserScan(deps.db, id, user.id, kind, retentionStart(deps));
   if (!scan) throw notFound(SCAN_NOT_FOUND);
   return scan;
