@@ -53,18 +53,14 @@ function toDelivery(row: DeliveryRow): AlertDelivery {
   };
 }
 
-/** Every alert call first checks the plan on the server: 403 for FREE and STARTER. */
-function allowed(_deps: Deps, user: CurrentUser): void {
-  requireAlerts(user.role, user.subscriptionTier);
-}
-
+/** Every alert call first checks the plan on the server (requireAlerts): 403 for FREE and STARTER. */
 export async function listAlertRules(deps: Deps, user: CurrentUser): Promise<AlertRule[]> {
   requireAlerts(user.role, user.subscriptionTier);
   return (await listRules(deps.db, user.id)).map(toRule);
 }
 
 export async function createAlertRule(deps: Deps, user: CurrentUser, body: AlertRuleBody): Promise<AlertRule> {
-  allowed(deps, user);
+  requireAlerts(user.role, user.subscriptionTier);
   if ((await countRules(deps.db, user.id)) >= MAX_ALERT_RULES) throw conflict(`You can keep at most ${MAX_ALERT_RULES} alert rules. Delete one first.`);
   let webhookUrl: string | null = null;
   if (body.channel === 'webhook') {
@@ -106,20 +102,20 @@ function ruleId(raw: string): number {
 }
 
 export async function pauseAlertRule(deps: Deps, user: CurrentUser, rawId: string, paused: boolean): Promise<AlertRule> {
-  allowed(deps, user);
+  requireAlerts(user.role, user.subscriptionTier);
   const row = await setRulePaused(deps.db, user.id, ruleId(rawId), paused);
   if (!row) throw notFound('Alert rule not found.');
   return toRule(row);
 }
 
 export async function deleteAlertRule(deps: Deps, user: CurrentUser, rawId: string): Promise<{ message: string }> {
-  allowed(deps, user);
+  requireAlerts(user.role, user.subscriptionTier);
   if (!(await deleteRule(deps.db, user.id, ruleId(rawId)))) throw notFound('Alert rule not found.');
   return { message: 'Alert rule deleted.' };
 }
 
 export async function getAlertChannels(deps: Deps, user: CurrentUser): Promise<AlertChannels> {
-  allowed(deps, user);
+  requireAlerts(user.role, user.subscriptionTier);
   return channelsOf(deps, user);
 }
 
@@ -162,20 +158,20 @@ export async function setScanEmails(deps: Deps, user: CurrentUser, on: boolean):
 }
 
 export async function rotateWebhookSecret(deps: Deps, user: CurrentUser): Promise<AlertChannels> {
-  allowed(deps, user);
+  requireAlerts(user.role, user.subscriptionTier);
   await ensureSettings(deps.db, user.id, newWebhookSecret());
   await updateSettings(deps.db, user.id, { webhookSecret: newWebhookSecret() });
   return getAlertChannels(deps, user);
 }
 
 export async function listAlertDeliveries(deps: Deps, user: CurrentUser): Promise<AlertDelivery[]> {
-  allowed(deps, user);
+  requireAlerts(user.role, user.subscriptionTier);
   return (await listDeliveries(deps.db, user.id, DELIVERY_LOG_LIMIT)).map(toDelivery);
 }
 
 /** "Send a test message": one sample drop through the rule's channel, as a logged delivery with the same retries. */
 export async function sendTestMessage(deps: Deps, user: CurrentUser, rawId: string): Promise<AlertDelivery> {
-  allowed(deps, user);
+  requireAlerts(user.role, user.subscriptionTier);
   const rule = await findRule(deps.db, user.id, ruleId(rawId));
   if (!rule) throw notFound('Alert rule not found.');
   const row = await insertDelivery(
