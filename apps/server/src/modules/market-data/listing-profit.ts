@@ -1,4 +1,3 @@
-import { feeRulesInForce } from '@dealradar/shared/fee-rules';
 import { getMarket } from '@dealradar/shared/markets';
 import { computeProfit, type ProfitBreakdown } from '@dealradar/shared/profit';
 import { profitableShare } from '@dealradar/shared/stability';
@@ -71,12 +70,8 @@ export function profitableShare90(
 ): number | null {
   const daily = resolved.listing.buyBoxDaily90;
   if (unitCostEur === null || !daily?.length) return null;
-  // Every daily price is priced at the same moment: narrow the dated fee rules to the rows in force then once, so each
-  // of the up to 90 engine runs chooses among those few rows instead of re-scanning every dated row (same result).
-  const { terms } = options;
-  const once = { ...options, terms: { ...terms, rules: feeRulesInForce(terms.rules, terms.at) } };
   const result = profitableShare(daily, (price) => {
-    const at = listingProfit({ ...resolved, listing: { ...resolved.listing, buyBoxPrice: price } }, unitCostEur, fx, once);
+    const at = listingProfit({ ...resolved, listing: { ...resolved.listing, buyBoxPrice: price } }, unitCostEur, fx, options);
     return at.roiPercentage !== null && at.roiPercentage + 1e-9 >= options.minRoi * 100;
   });
   return result === null ? null : Math.round(result.share * 10_000) / 10_000;
