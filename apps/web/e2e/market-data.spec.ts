@@ -31,6 +31,31 @@ test.describe('Market data source (admin Settings)', () => {
     await expect(card.getByTestId('recent-imports')).toContainText('keepa-export.csv');
   });
 
+  test('an admin sees the fee rules in force, today and on a chosen day (issue 12)', async ({ page }) => {
+    await loginAsAdmin(page);
+    await page.goto('/settings');
+    const card = page.getByTestId('fee-rules-card');
+    const referral = card.getByTestId('fee-rules-referral');
+    await expect(referral.getByRole('columnheader')).toHaveText(['Market', 'Category', 'Up to threshold', 'Above', 'Threshold', 'Minimum', 'From', 'Source']);
+    await expect(referral.getByRole('row').filter({ hasText: /^DEBeauty \/ Health & Personal Care \(default\)/ })).toContainText('8 %15 %€10.00€0.30');
+    await expect(card.getByTestId('fee-rules-dsf').getByRole('columnheader')).toHaveText([
+      'Seller established in',
+      'Store',
+      'On referral',
+      'On FBA',
+      'From',
+      'Source',
+    ]);
+    const vat = card.getByTestId('fee-rules-vat');
+    // Before 1 Aug 2024 Amazon did not charge local VAT on its fees to sellers established in Germany.
+    await card.getByLabel('Rules in force on').fill('2024-07-31');
+    await expect(card.getByText('Showing 2024-07-31')).toBeVisible();
+    await expect(vat.getByRole('row').filter({ hasText: /^DE19 %/ })).toContainText('reverse charge');
+    await card.getByLabel('Rules in force on').fill('2024-08-01');
+    await expect(card.getByText('Showing 2024-08-01')).toBeVisible();
+    await expect(vat.getByRole('row').filter({ hasText: /^DE19 %/ })).toContainText('charged and reclaimed');
+  });
+
   test('an export without a Locale column needs a market', async ({ page }) => {
     await loginAsAdmin(page);
     await page.goto('/settings');

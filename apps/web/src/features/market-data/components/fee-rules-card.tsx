@@ -49,94 +49,88 @@ export function FeeRulesCard() {
         <Text size="sm">Loading fee rules...</Text>
       ) : (
         <Stack gap="md">
-          <div>
-            <Title order={5}>Referral fee schedules</Title>
-            <Table fz="xs" striped data-testid="fee-rules-referral">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Market</Table.Th>
-                  <Table.Th>Category</Table.Th>
-                  <Table.Th>Up to threshold</Table.Th>
-                  <Table.Th>Above</Table.Th>
-                  <Table.Th>Threshold</Table.Th>
-                  <Table.Th>Minimum</Table.Th>
-                  <Table.Th>From</Table.Th>
-                  <Table.Th>Source</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.inForce.referral.map((r) => (
-                  <Table.Tr key={r.id}>
-                    <Table.Td>{r.market}</Table.Td>
-                    <Table.Td>
-                      {r.categoryName}
-                      {r.isDefault ? ' (default)' : ''}
-                    </Table.Td>
-                    <Table.Td>{pct(r.lowRate)}</Table.Td>
-                    <Table.Td>{pct(r.highRate)}</Table.Td>
-                    <Table.Td>{money(r.threshold, r.market)}</Table.Td>
-                    <Table.Td>{money(r.minimumFee, r.market)}</Table.Td>
-                    <Table.Td>{r.effectiveFrom}</Table.Td>
-                    <Table.Td>{r.source}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </div>
-          <div>
-            <Title order={5}>Digital Services Fee</Title>
-            <Table fz="xs" striped data-testid="fee-rules-dsf">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Seller established in</Table.Th>
-                  <Table.Th>Store</Table.Th>
-                  <Table.Th>On referral</Table.Th>
-                  <Table.Th>On FBA</Table.Th>
-                  <Table.Th>From</Table.Th>
-                  <Table.Th>Source</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.inForce.dsf.map((r) => (
-                  <Table.Tr key={r.id}>
-                    <Table.Td>{anyone(r.sellerCountry, 'anywhere else')}</Table.Td>
-                    <Table.Td>{anyone(r.market, 'every store')}</Table.Td>
-                    <Table.Td>{pct(r.referralRate)}</Table.Td>
-                    <Table.Td>{pct(r.fbaRate)}</Table.Td>
-                    <Table.Td>{r.effectiveFrom}</Table.Td>
-                    <Table.Td>{r.source}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </div>
-          <div>
-            <Title order={5}>VAT on Amazon's fees</Title>
-            <Table fz="xs" striped data-testid="fee-rules-vat">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Seller established in</Table.Th>
-                  <Table.Th>Rate</Table.Th>
-                  <Table.Th>Registered sellers</Table.Th>
-                  <Table.Th>From</Table.Th>
-                  <Table.Th>Source</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.inForce.feeVat.map((r) => (
-                  <Table.Tr key={r.id}>
-                    <Table.Td>{r.sellerCountry}</Table.Td>
-                    <Table.Td>{pct(r.vatRate)}</Table.Td>
-                    <Table.Td>{r.amazonChargesLocalVat ? 'charged and reclaimed' : 'reverse charge'}</Table.Td>
-                    <Table.Td>{r.effectiveFrom}</Table.Td>
-                    <Table.Td>{r.source}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </div>
+          <RulesTable
+            title="Referral fee schedules"
+            testId="fee-rules-referral"
+            headers={['Market', 'Category', 'Up to threshold', 'Above', 'Threshold', 'Minimum', 'From', 'Source']}
+            rows={data.inForce.referral.map((r) => ({
+              id: r.id,
+              cells: [
+                r.market,
+                `${r.categoryName}${r.isDefault ? ' (default)' : ''}`,
+                pct(r.lowRate),
+                pct(r.highRate),
+                money(r.threshold, r.market),
+                money(r.minimumFee, r.market),
+                r.effectiveFrom,
+                r.source,
+              ],
+            }))}
+          />
+          <RulesTable
+            title="Digital Services Fee"
+            testId="fee-rules-dsf"
+            headers={['Seller established in', 'Store', 'On referral', 'On FBA', 'From', 'Source']}
+            rows={data.inForce.dsf.map((r) => ({
+              id: r.id,
+              cells: [
+                anyone(r.sellerCountry, 'anywhere else'),
+                anyone(r.market, 'every store'),
+                pct(r.referralRate),
+                pct(r.fbaRate),
+                r.effectiveFrom,
+                r.source,
+              ],
+            }))}
+          />
+          <RulesTable
+            title="VAT on Amazon's fees"
+            testId="fee-rules-vat"
+            headers={['Seller established in', 'Rate', 'Registered sellers', 'From', 'Source']}
+            rows={data.inForce.feeVat.map((r) => ({
+              id: r.id,
+              cells: [r.sellerCountry, pct(r.vatRate), r.amazonChargesLocalVat ? 'charged and reclaimed' : 'reverse charge', r.effectiveFrom, r.source],
+            }))}
+          />
         </Stack>
       )}
     </SectionCard>
+  );
+}
+
+/** One titled table of fee rules: a header row and one row of text cells per rule. */
+function RulesTable({
+  title,
+  testId,
+  headers,
+  rows,
+}: {
+  title: string;
+  testId: string;
+  headers: string[];
+  rows: Array<{ id: string | number; cells: string[] }>;
+}) {
+  return (
+    <div>
+      <Title order={5}>{title}</Title>
+      <Table fz="xs" striped data-testid={testId}>
+        <Table.Thead>
+          <Table.Tr>
+            {headers.map((header) => (
+              <Table.Th key={header}>{header}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.id}>
+              {row.cells.map((cell, i) => (
+                <Table.Td key={i}>{cell}</Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </div>
   );
 }
