@@ -1,5 +1,6 @@
 import { Badge, Table, Text } from '@mantine/core';
 import type { AlertDelivery } from '@dealradar/shared/contracts/alerts';
+import { ListTable } from '../../../components/list-table.tsx';
 import { formatDateTime } from '../../../lib/date-format.ts';
 
 const STATUS_COLOR: Record<AlertDelivery['status'], string> = {
@@ -21,56 +22,43 @@ const STATUS_LABEL: Record<AlertDelivery['status'], string> = {
 
 /** The last 100 deliveries: when, what, channel, status, error. */
 export function DeliveryLog({ deliveries }: { deliveries: AlertDelivery[] }) {
-  if (deliveries.length === 0) {
-    return (
-      <Text c="dimmed" size="sm">
-        No deliveries yet.
-      </Text>
-    );
-  }
   return (
-    <Table.ScrollContainer minWidth={680}>
-      <Table verticalSpacing="xs" data-testid="alert-delivery-log">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>When</Table.Th>
-            <Table.Th>What</Table.Th>
-            <Table.Th>Channel</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Error</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {deliveries.map((d) => (
-            <Table.Tr key={d.id}>
-              <Table.Td>
-                <Text size="sm">{formatDateTime(d.sentAt ?? d.createdAt)}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{d.summary}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{d.channel === 'email' ? 'E-mail' : 'Webhook'}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Badge color={STATUS_COLOR[d.status]} variant="light">
-                  {STATUS_LABEL[d.status]}
-                </Badge>
-                {d.attempts > 1 && (
-                  <Text size="xs" c="dimmed">
-                    {d.attempts} tries
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" c="red">
-                  {d.error ?? ''}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ListTable
+      headers={['When', 'What', 'Channel', 'Status', 'Error']}
+      empty="No deliveries yet."
+      hasRows={deliveries.length > 0}
+      minWidth={680}
+      verticalSpacing="xs"
+      testId="alert-delivery-log"
+    >
+      {deliveries.map((d) => (
+        <Table.Tr key={d.id}>
+          <Table.Td>
+            <Text size="sm">{formatDateTime(d.sentAt ?? d.createdAt)}</Text>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{d.summary}</Text>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{d.channel === 'email' ? 'E-mail' : 'Webhook'}</Text>
+          </Table.Td>
+          <Table.Td>
+            <Badge color={STATUS_COLOR[d.status]} variant="light">
+              {STATUS_LABEL[d.status]}
+            </Badge>
+            {d.attempts > 1 && (
+              <Text size="xs" c="dimmed">
+                {d.attempts} tries
+              </Text>
+            )}
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm" c="red">
+              {d.error ?? ''}
+            </Text>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ListTable>
   );
 }

@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import type { AlertRule } from '@dealradar/shared/contracts/alerts';
 import { DROP_CATEGORY_LABELS, type DropCategory } from '@dealradar/shared/drops';
+import { ListTable } from '../../../components/list-table.tsx';
 
 interface RulesTableProps {
   rules: AlertRule[];
@@ -30,67 +31,53 @@ export function channelText(rule: Pick<AlertRule, 'channel' | 'emailFrequency' |
 }
 
 export function RulesTable({ rules, busy, onPause, onDelete, onTest }: RulesTableProps) {
-  if (rules.length === 0) {
-    return (
-      <Text c="dimmed" size="sm">
-        No alert rules yet. Create one to be told about new price drops.
-      </Text>
-    );
-  }
   return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table verticalSpacing="sm" data-testid="alert-rules-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Rule</Table.Th>
-            <Table.Th>Drops</Table.Th>
-            <Table.Th>Channel</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rules.map((rule) => (
-            <Table.Tr key={rule.id}>
-              <Table.Td fw={600}>{rule.name}</Table.Td>
-              <Table.Td>
-                <Text size="sm">{ruleFilterText(rule)}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{channelText(rule)}</Text>
-              </Table.Td>
-              <Table.Td>
-                {rule.paused ? (
-                  <Badge
-                    color={rule.pausedReason === 'plan' ? 'orange' : 'gray'}
-                    variant="light"
-                    title={rule.pausedReason === 'plan' ? 'Paused because the plan ended' : undefined}
-                  >
-                    {rule.pausedReason === 'plan' ? 'Paused (plan)' : 'Paused'}
-                  </Badge>
-                ) : (
-                  <Badge color="green" variant="light">
-                    Active
-                  </Badge>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <Group gap={6} justify="flex-end" wrap="nowrap">
-                  <Button size="xs" variant="light" onClick={() => onTest(rule)} disabled={busy}>
-                    Send a test message
-                  </Button>
-                  <Button size="xs" variant="default" onClick={() => onPause(rule, !rule.paused)} disabled={busy}>
-                    {rule.paused ? 'Resume' : 'Pause'}
-                  </Button>
-                  <Button size="xs" variant="subtle" color="red" onClick={() => onDelete(rule)} disabled={busy}>
-                    Delete
-                  </Button>
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ListTable
+      headers={['Rule', 'Drops', 'Channel', 'Status', '']}
+      empty="No alert rules yet. Create one to be told about new price drops."
+      hasRows={rules.length > 0}
+      minWidth={720}
+      testId="alert-rules-table"
+    >
+      {rules.map((rule) => (
+        <Table.Tr key={rule.id}>
+          <Table.Td fw={600}>{rule.name}</Table.Td>
+          <Table.Td>
+            <Text size="sm">{ruleFilterText(rule)}</Text>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{channelText(rule)}</Text>
+          </Table.Td>
+          <Table.Td>
+            {rule.paused ? (
+              <Badge
+                color={rule.pausedReason === 'plan' ? 'orange' : 'gray'}
+                variant="light"
+                title={rule.pausedReason === 'plan' ? 'Paused because the plan ended' : undefined}
+              >
+                {rule.pausedReason === 'plan' ? 'Paused (plan)' : 'Paused'}
+              </Badge>
+            ) : (
+              <Badge color="green" variant="light">
+                Active
+              </Badge>
+            )}
+          </Table.Td>
+          <Table.Td>
+            <Group gap={6} justify="flex-end" wrap="nowrap">
+              <Button size="xs" variant="light" onClick={() => onTest(rule)} disabled={busy}>
+                Send a test message
+              </Button>
+              <Button size="xs" variant="default" onClick={() => onPause(rule, !rule.paused)} disabled={busy}>
+                {rule.paused ? 'Resume' : 'Pause'}
+              </Button>
+              <Button size="xs" variant="subtle" color="red" onClick={() => onDelete(rule)} disabled={busy}>
+                Delete
+              </Button>
+            </Group>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ListTable>
   );
 }
