@@ -1,6 +1,15 @@
 import type { UpdateUserBody } from '@dealradar/shared/contracts/users';
 import type { TierName } from '@dealradar/shared/tiers';
 
+/** The role choices of the edit and invite dialogs. */
+export const ROLE_OPTIONS = [
+  { value: 'USER', label: 'User' },
+  { value: 'ADMIN', label: 'Admin' },
+];
+
+/** A role select's value as a role (anything but ADMIN is USER). */
+export const toRole = (value: string | null): 'USER' | 'ADMIN' => (value === 'ADMIN' ? 'ADMIN' : 'USER');
+
 export interface EditableUser {
   role: 'USER' | 'ADMIN';
   active: boolean;

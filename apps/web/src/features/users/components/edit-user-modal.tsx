@@ -8,7 +8,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { useUpdateUser } from '../api/change-user.ts';
-import { changedFields, type EditableUser } from '../user-edit.ts';
+import { changedFields, ROLE_OPTIONS, toRole, type EditableUser } from '../user-edit.ts';
 
 function editable(user: UserRow): EditableUser {
   return { role: user.role, active: user.active, organizationName: user.organizationName ?? '', subscriptionTier: user.subscriptionTierName as TierName };
@@ -69,12 +69,9 @@ export function EditUserModal({
             </Text>
             <Select
               label="Role"
-              data={[
-                { value: 'USER', label: 'User' },
-                { value: 'ADMIN', label: 'Admin' },
-              ]}
+              data={ROLE_OPTIONS}
               value={values.role}
-              onChange={(role) => setValues({ ...values, role: role === 'ADMIN' ? 'ADMIN' : 'USER' })}
+              onChange={(role) => setValues({ ...values, role: toRole(role) })}
               allowDeselect={false}
             />
             <Select

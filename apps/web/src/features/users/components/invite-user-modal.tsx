@@ -4,6 +4,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { useInviteUser } from '../api/invite-user.ts';
+import { ROLE_OPTIONS, toRole } from '../user-edit.ts';
 
 const EMPTY = { username: '', email: '', organization: '', role: 'USER' as 'USER' | 'ADMIN' };
 
@@ -54,12 +55,9 @@ export function InviteUserModal({ opened, onClose }: { opened: boolean; onClose:
           />
           <Select
             label="Role"
-            data={[
-              { value: 'USER', label: 'User' },
-              { value: 'ADMIN', label: 'Admin' },
-            ]}
+            data={ROLE_OPTIONS}
             value={values.role}
-            onChange={(role) => setValues({ ...values, role: role === 'ADMIN' ? 'ADMIN' : 'USER' })}
+            onChange={(role) => setValues({ ...values, role: toRole(role) })}
             allowDeselect={false}
           />
           <FormMessage kind="error">{error}</FormMessage>
