@@ -381,4 +381,31 @@ describe('alert rules: drop sequences × rules → deliveries', () => {
     expect(await sendDigests(ctx.deps, 'hourly')).toBe(0);
     expect(await sendDigests(ctx.deps, 'daily')).toBe(1);
   });
+
+  it('a digest counts each waiting drop once, also when one waiting delivery holds several drops', async () => {
+    await ctx.app.inject({ method: 'POST', url: '/api/alerts/rules', headers: user.headers, payload: rule({ name: 'All hourly', emailFrequency: 'hourly' }) });
+    const products = [variant('4005808158232', 1000), variant('3600523614431', 1000, { brand: 'Garnier' })];
+    await refreshPrices(deps, { trigger: 'test', catalogue: catalogueOf(products) });
+    clock.advance(HOUR);
+    await refreshPrices(deps, {
+      trigger: 'test',
+      catalogue: catalogueOf([
+        { ...products[0]!, priceExclVat: 900 },
+        { ...products[1]!, priceExclVat: 500 },
+      ]),
+    });
+    const waiting = await ctx.deps.db.query<{ dropCount: number }>(
+      `select drop_count as "dropCount" from alert_deliveries where status = 'digest' and user_id = $1`,
+      [user.id],
+    );
+    expect(waiting).toEqual([{ dropCount: 2 }]);
+    expect(await sendDigests(ctx.deps, 'hourly')).toBe(1);
+    const digest = await ctx.deps.db.one<{ summary: string; dropCount: number; items: unknown[] }>(
+      `select summary, drop_count as "dropCount", items from alert_deliveries where kind = 'digest' and user_id = $1`,
+      [user.id],
+    );
+    expect(digest.summary).toBe('Hourly digest: 2 price drops');
+    expect(digest.dropCount).toBe(2);
+    expect(digest.items).toHaveLength(2);
+  });
 });

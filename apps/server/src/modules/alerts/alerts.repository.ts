@@ -328,16 +328,19 @@ export function listDeliveries(db: Db, userId: string, limit: number): Promise<D
  */
 export function createDigests(db: Db, frequency: 'hourly' | 'daily', now: Date, maxItems: number): Promise<Array<{ id: number }>> {
   return db.tx(async (tx) => {
+    // Each waiting delivery counts its drops once (the join with its items repeats it once per item).
     const digests = await tx.query<{ id: number; userId: string }>(
       `insert into alert_deliveries (user_id, kind, channel, frequency, status, summary, drop_count, items, created_at)
-       select w.user_id, 'digest', 'email', $1, 'queued',
-              initcap($1) || ' digest: ' || sum(w.drop_count) || case when sum(w.drop_count) = 1 then ' price drop' else ' price drops' end,
-              sum(w.drop_count),
-              to_jsonb((array_agg(i.item || jsonb_build_object('rule', w.rule_name) order by (i.item->>'dropPercentage')::numeric desc))[1:$3::int]),
-              $2
-         from alert_deliveries w cross join lateral jsonb_array_elements(w.items) as i(item)
-        where w.status = 'digest' and w.frequency = $1
-        group by w.user_id
+       select g.user_id, 'digest', 'email', $1, 'queued',
+              initcap($1) || ' digest: ' || g.drops || case when g.drops = 1 then ' price drop' else ' price drops' end,
+              g.drops, g.items, $2
+         from (select w.user_id,
+                      (select sum(d.drop_count) from alert_deliveries d
+                        where d.user_id = w.user_id and d.status = 'digest' and d.frequency = $1) as drops,
+                      to_jsonb((array_agg(i.item || jsonb_build_object('rule', w.rule_name) order by (i.item->>'dropPercentage')::numeric desc))[1:$3::int]) as items
+                 from alert_deliveries w cross join lateral jsonb_array_elements(w.items) as i(item)
+                where w.status = 'digest' and w.frequency = $1
+                group by w.user_id) as g
        returning id, user_id as "userId"`,
       [frequency, now, maxItems],
     );
