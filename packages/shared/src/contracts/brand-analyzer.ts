@@ -5,7 +5,7 @@ import { PAGE_SIZE } from '../constants.ts';
 import { MAX_LENGTH } from '../input-limits.ts';
 import { MARKETS, type Market, type MarketId } from '../markets.ts';
 import { pagedSchema } from '../paging.ts';
-import { hideAmazonBuyBoxParam } from './scans.ts';
+import { hideAmazonBuyBoxParam, minProfitableShareParam } from './scans.ts';
 
 /** Payloads of SPEC §7 "Brand analyzer". Money is in units of `currency` (2 decimals); ROI in percent. */
 
@@ -67,7 +67,8 @@ export const brandScanStateSchema = z.object({
 });
 export type BrandScanState = z.infer<typeof brandScanStateSchema>;
 
-export const FAVORITE_SORT_OPTIONS = ['mainCategoryRank', 'roi', 'amazonPrice', 'supplierPrice', 'createdAt'] as const;
+/** SPEC §9's five, plus (issue 17) the share of the last 90 days the favorite was profitable. */
+export const FAVORITE_SORT_OPTIONS = ['mainCategoryRank', 'roi', 'amazonPrice', 'supplierPrice', 'createdAt', 'profitableShare'] as const;
 export type FavoriteSortBy = (typeof FAVORITE_SORT_OPTIONS)[number];
 export const FAVORITE_SORT_LABELS: Record<FavoriteSortBy, string> = {
   mainCategoryRank: 'Main category rank',
@@ -75,6 +76,7 @@ export const FAVORITE_SORT_LABELS: Record<FavoriteSortBy, string> = {
   amazonPrice: 'Amazon price',
   supplierPrice: 'Supplier price',
   createdAt: 'Date found',
+  profitableShare: '90-day stability',
 };
 
 export const favoritesQuerySchema = z.object({
@@ -92,6 +94,8 @@ export const favoritesQuerySchema = z.object({
   hideAmazonBuyBox: hideAmazonBuyBoxParam,
   /** Leave out favorites with any of these warnings (issue 17). */
   hideWarnings: hideWarningsParam,
+  /** Only favorites profitable on at least this percentage (0–100) of the last 90 days (issue 17). */
+  minProfitableShare: minProfitableShareParam,
 });
 export type FavoritesQuery = z.infer<typeof favoritesQuerySchema>;
 

@@ -390,6 +390,13 @@ export const hideAmazonBuyBoxParam = z
   .optional()
   .transform((value) => value === 'true');
 
+/** ?minProfitableShare=0…100: only products profitable on at least this percentage of the last 90 days (issue 17). */
+export const minProfitableShareParam = z.coerce
+  .number({ error: 'minProfitableShare must be a number.' })
+  .min(0, 'minProfitableShare must be between 0 and 100.')
+  .max(100, 'minProfitableShare must be between 0 and 100.')
+  .optional();
+
 /** GET /supplier-analyzer/results?page&size&sortBy&sortOrder&brands&markets (page zero-based, size ≤ 100). Default: rank ascending. */
 export const supplierResultsQuerySchema = z.object({
   page: z.coerce.number({ error: 'Page must be a number.' }).int('Page must be a whole number.').min(0, 'Page must be 0 or more.').default(0),
@@ -407,11 +414,7 @@ export const supplierResultsQuerySchema = z.object({
   /** Leave out deals with any of these warnings (issue 17). */
   hideWarnings: hideWarningsParam,
   /** Only deals profitable on at least this percentage (0–100) of the last 90 days (issue 17). */
-  minProfitableShare: z.coerce
-    .number({ error: 'minProfitableShare must be a number.' })
-    .min(0, 'minProfitableShare must be between 0 and 100.')
-    .max(100, 'minProfitableShare must be between 0 and 100.')
-    .optional(),
+  minProfitableShare: minProfitableShareParam,
 });
 export type SupplierResultsQuery = z.infer<typeof supplierResultsQuerySchema>;
 export const supplierResultsPageSchema = pagedSchema(dealProductSchema);

@@ -162,6 +162,7 @@ const SORT_COLUMNS: Record<FavoriteSortBy, string> = {
   amazonPrice: 'amazon_price',
   supplierPrice: 'supplier_price',
   createdAt: 'created_at',
+  profitableShare: 'profitable_share90',
 };
 
 export interface FavoritesFilter {
@@ -173,6 +174,8 @@ export interface FavoritesFilter {
   organizationId?: string;
   /** Leave out favorites with any of these warnings. */
   hideWarnings?: string[];
+  /** Only favorites profitable on at least this share (0–1) of the last 90 days; favorites without the figure are left out. */
+  minProfitableShare?: number | null;
   sortBy: FavoriteSortBy;
   sortOrder: 'asc' | 'desc';
   page: number;
@@ -199,6 +202,10 @@ export async function listFavorites(db: Db, userId: string, filter: FavoritesFil
   if (filter.hideWarnings?.length) {
     params.push(filter.hideWarnings);
     where.push(`not (warning_codes && $${params.length}::text[])`);
+  }
+  if (filter.minProfitableShare !== undefined && filter.minProfitableShare !== null) {
+    params.push(filter.minProfitableShare);
+    where.push(`profitable_share90 >= $${params.length}::numeric`);
   }
   const whereSql = where.join(' and ');
   const total = (await db.one<{ n: number }>(`select count(*)::int as n from brand_favorites where ${whereSql}`, params)).n;

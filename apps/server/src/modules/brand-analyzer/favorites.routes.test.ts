@@ -127,9 +127,32 @@ describe('favorites', () => {
     expect((await listFavorites(ctx, owner, 'brands=Unknown')).json()).toMatchObject({ content: [], totalElements: 0, totalPages: 0 });
   });
 
+  it('sorts and filters by the 90-day stability (issue 17), favorites without the figure last and left out by the filter', async () => {
+    const steady = await createUser(ctx.deps, { tier: 'PRO' });
+    await seed(
+      steady,
+      [
+        record({ ean: '3000000000001', profitableShare90: 0.9 }),
+        record({ ean: '3000000000002', profitableShare90: 0.35 }),
+        record({ ean: '3000000000003', profitableShare90: null }),
+        record({ ean: '3000000000004', profitableShare90: 0.7 }),
+      ],
+      new Date('2026-11-05T10:00:00Z'),
+    );
+    expect(eans((await listFavorites(ctx, steady, 'sortBy=profitableShare&sortOrder=desc')).json())).toEqual(['1', '4', '2', '3']);
+    expect(eans((await listFavorites(ctx, steady, 'sortBy=profitableShare&sortOrder=asc')).json())).toEqual(['2', '4', '1', '3']);
+    const filtered = (await listFavorites(ctx, steady, 'minProfitableShare=70&sortBy=profitableShare&sortOrder=desc')).json();
+    expect(eans(filtered)).toEqual(['1', '4']);
+    expect(filtered.content[0].profitableShare90).toBe(0.9);
+    expect((await listFavorites(ctx, steady, 'minProfitableShare=0')).json().totalElements).toBe(3);
+    const bad = await listFavorites(ctx, steady, 'minProfitableShare=101');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe('minProfitableShare must be between 0 and 100.');
+  });
+
   it('answers 400 for a bad sort, order or page', async () => {
     for (const [query, message] of [
-      ['sortBy=price', 'sortBy must be one of mainCategoryRank, roi, amazonPrice, supplierPrice, createdAt.'],
+      ['sortBy=price', 'sortBy must be one of mainCategoryRank, roi, amazonPrice, supplierPrice, createdAt, profitableShare.'],
       ['sortOrder=up', 'sortOrder must be asc or desc.'],
       ['page=-1', 'page must be 0 or more.'],
       ['size=500', 'size must be between 1 and 100.'],

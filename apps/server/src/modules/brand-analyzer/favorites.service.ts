@@ -40,7 +40,11 @@ export function toFavorite(row: FavoriteRow): Favorite {
 
 /** GET /brand-analyzer/favorites: the user's favorites, filtered by brands and markets, sorted, paged (zero-based). */
 export async function listUserFavorites(deps: AppDeps, user: CurrentUser, input: FavoritesQuery): Promise<Paged<Favorite>> {
-  const { rows, total } = await listFavorites(deps.db, user.id, { ...input, organizationId: user.organizationId });
+  const { rows, total } = await listFavorites(deps.db, user.id, {
+    ...input,
+    organizationId: user.organizationId,
+    minProfitableShare: input.minProfitableShare === undefined ? null : input.minProfitableShare / 100,
+  });
   return toPaged(rows.map(toFavorite), total, input.size);
 }
 

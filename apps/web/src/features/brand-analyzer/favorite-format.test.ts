@@ -40,5 +40,6 @@ describe('favorite card rules (SPEC §9)', () => {
     expect(defaultFavoriteOrder('roi')).toBe('desc');
     expect(defaultFavoriteOrder('amazonPrice')).toBe('desc');
     expect(defaultFavoriteOrder('createdAt')).toBe('desc');
+    expect(defaultFavoriteOrder('profitableShare')).toBe('desc');
   });
 });

@@ -17,7 +17,7 @@ export function marketplaceLinks(market: string, asin: string): Array<{ market: 
   });
 }
 
-/** Order a sort option starts with: best first (lowest rank and supplier price, highest ROI and Amazon price, newest). */
+/** Order a sort option starts with: best first (lowest rank and supplier price, highest ROI, Amazon price and 90-day stability, newest). */
 export function defaultFavoriteOrder(sortBy: FavoriteSortBy): 'asc' | 'desc' {
   return sortBy === 'mainCategoryRank' || sortBy === 'supplierPrice' ? 'asc' : 'desc';
 }

@@ -9,6 +9,8 @@ export interface FavoritesParams {
   sortOrder: 'asc' | 'desc';
   hideAmazonBuyBox?: boolean;
   hideWarnings?: string[];
+  /** 0–100; null or absent: any. */
+  minProfitableShare?: number | null;
 }
 
 /** The one place the Brand Level Analyzer's query keys are built. */

@@ -16,6 +16,7 @@ export function getFavorites(params: FavoritesParams) {
       sortOrder: params.sortOrder,
       hideAmazonBuyBox: params.hideAmazonBuyBox ? 'true' : undefined,
       hideWarnings: params.hideWarnings?.length ? params.hideWarnings.join(',') : undefined,
+      minProfitableShare: params.minProfitableShare ?? undefined,
     },
     schema: favoritesPageSchema,
   });

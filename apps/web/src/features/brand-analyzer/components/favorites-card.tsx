@@ -24,6 +24,7 @@ const initialFilters = (): FavoriteFilterState => ({
   sortOrder: defaultFavoriteOrder(DEFAULT_FAVORITE_SORT),
   hideAmazonBuyBox: false,
   hideWarnings: [],
+  minProfitableShare: null,
 });
 
 /** Favorites (SPEC §2): filters, sort, Refresh, Clear Filter, Delete All / delete one with confirmation, pages of 100. */

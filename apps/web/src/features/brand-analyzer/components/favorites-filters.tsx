@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, MultiSelect, Select, SegmentedControl } from '@mantine/core';
+import { Button, Checkbox, Group, MultiSelect, NumberInput, Select, SegmentedControl } from '@mantine/core';
 import { IconFilterOff, IconRefresh } from '@tabler/icons-react';
 import type { DealWarningCode } from '@dealradar/shared/deal-warnings';
 import { HideWarningsSelect } from '../../../components/deal-warning-badges.tsx';
@@ -13,6 +13,8 @@ export interface FavoriteFilterState {
   hideAmazonBuyBox: boolean;
   /** Leave out favorites with any of these warnings (issue 17). */
   hideWarnings: DealWarningCode[];
+  /** Only favorites profitable on at least this percentage of the last 90 days (issue 17); null: any. */
+  minProfitableShare: number | null;
 }
 
 interface FavoritesFiltersProps {
@@ -26,7 +28,7 @@ interface FavoritesFiltersProps {
   refreshing: boolean;
 }
 
-/** Favorites filters (brands, markets, Amazon's own buy boxes), sort and order, Refresh and Clear Filter. */
+/** Favorites filters (brands, markets, 90-day stability, Amazon's own buy boxes), sort and order, Refresh and Clear Filter. */
 export function FavoritesFilters({ value, brandOptions, marketOptions, onChange, onSortByChange, onRefresh, onClear, refreshing }: FavoritesFiltersProps) {
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
@@ -52,6 +54,18 @@ export function FavoritesFilters({ value, brandOptions, marketOptions, onChange,
         searchable
         w={{ base: '100%', sm: 200 }}
         data-testid="favorites-market-filter"
+      />
+      <NumberInput
+        label="Profitable ≥ % of 90 days"
+        placeholder="Any"
+        min={0}
+        max={100}
+        step={10}
+        allowDecimal={false}
+        value={value.minProfitableShare ?? ''}
+        onChange={(v) => onChange({ minProfitableShare: typeof v === 'number' ? v : null })}
+        w={{ base: '100%', sm: 190 }}
+        data-testid="favorites-min-stability"
       />
       <Select
         label="Sort by"

@@ -38,7 +38,7 @@ export const brandAnalysisDoc: HelpDoc = {
           'Each card shows the product, the ROI badge (green from 20 %, yellow from 10 %, orange from 5 %, red below), profit, prices, the sales ranks and links to the product on each Amazon market.',
           'A card is highlighted light red when the main sales rank is above 50,000 or unknown: the product may sell slowly.',
           'Prices are in pounds for the UK market and in euro for the others.',
-          'Filter by brand and market, sort by rank, ROI, Amazon price, supplier price or date, and delete one favorite or all of them (both ask first).',
+          'Filter by brand and market, sort by rank, ROI, Amazon price, supplier price, date or "90-day stability" (the steadiest first), keep only favorites profitable on at least a share of the last 90 days, and delete one favorite or all of them (both ask first).',
         ),
         note('Profit and ROI follow How profit and ROI are computed, with the wholesale price excluding VAT as your cost.'),
       ],
