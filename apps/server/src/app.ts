@@ -16,6 +16,7 @@ import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerBrandAnalyzerRoutes } from './modules/brand-analyzer/brand-analyzer.routes.ts';
 import { registerCsvTemplateAnalyzerRoutes } from './modules/csv-template-analyzer/csv-template-analyzer.routes.ts';
 import { registerSupplierAnalyzerRoutes } from './modules/supplier-analyzer/supplier-analyzer.routes.ts';
+import { registerSupplierListRoutes } from './modules/supplier-analyzer/supplier-lists.routes.ts';
 import { registerPlansRoutes } from './modules/plans/plans.routes.ts';
 import { registerTokenRefresh } from './modules/plans/token-refresh.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
@@ -129,6 +130,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       registerBrandAnalyzerRoutes(api, deps, guards);
       registerCsvTemplateAnalyzerRoutes(api, deps, guards);
       registerSupplierAnalyzerRoutes(api, deps, guards);
+      registerSupplierListRoutes(api, deps, guards);
       registerAuthRoutes(api, deps, guards);
       registerSettingsRoutes(api, deps, guards);
       registerHelpRoutes(api, deps, guards);

@@ -276,6 +276,8 @@ export const supplierScanStatusSchema = z.object({
   report: scanReportSchema,
   /** Keepa tokens (issue 12): absent when the data source charges none. */
   tokens: scanTokensSchema.optional(),
+  /** A re-run of a kept list (issue 17): the scan it re-ran; absent for a scan of an upload or manual entry. */
+  rerunOf: z.string().optional(),
 });
 export type SupplierScanStatus = z.infer<typeof supplierScanStatusSchema>;
 

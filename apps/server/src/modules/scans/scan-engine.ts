@@ -9,6 +9,7 @@ import { releaseEanUploads } from '../plans/entitlements.ts';
 import { loadProfitTerms } from '../market-data/fee-rules.service.ts';
 import { reachesMinRoiBelow, referralThresholds } from './buy-box-candidates.ts';
 import { evaluateProduct, type ScanProduct } from './deal-calculator.ts';
+import { keepSupplierList } from './kept-lists.ts';
 import { readOptionsOf, removeUpload, scanColumns, takeParsedFile } from './scan-files.ts';
 import { storeParseIssues } from './scan-issues.ts';
 import { buildReport } from './scan-report.ts';
@@ -373,6 +374,7 @@ async function processScan(deps: AppDeps, scan: repo.ScanRow, token: string, sig
     if (reason instanceof WorkerStopping && reason.handBack && !commitFailed && done > committed) await commit();
     throw error;
   }
+  await keepSupplierList(deps, scan); // issue 17: the list and its deals, so it can be re-run (kept-lists.ts)
   const finished = await repo.finishScan(deps.db, scan.id, token, {
     status: 'COMPLETED',
     error: null,

@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../deps.ts';
 import { abortAllLocalScans, localScanCount, MAX_ATTEMPTS, runScan, STALE_AFTER_MS, takeHandedBackScans } from './scan-engine.ts';
+import { cleanupKeptLists } from './kept-lists.ts';
 import { removeUpload } from './scan-files.ts';
 import * as repo from './scans.repository.ts';
 
@@ -60,12 +61,16 @@ export async function sweepScans(deps: AppDeps, options: { startup: boolean }): 
   return { requeued, failed };
 }
 
-/** Removes ended scans 24 h after they ended and deals 24 h after they were found (answers already hide them). */
-export async function cleanupExpiredScans(deps: AppDeps): Promise<{ scans: number; results: number }> {
+/**
+ * Removes ended scans 24 h after they ended and deals 24 h after they were found (answers already hide them); a
+ * supplier scan keeping its list lives until the plan's retention of lists has passed (kept-lists.ts).
+ */
+export async function cleanupExpiredScans(deps: AppDeps): Promise<{ scans: number; results: number; lists: number }> {
   const now = deps.clock.now();
   const results = await repo.deleteExpiredResults(deps.db, now);
   const scans = await repo.deleteEndedScans(deps.db, new Date(now.getTime() - RETENTION_MS));
-  return { scans, results };
+  const { lists } = await cleanupKeptLists(deps);
+  return { scans, results, lists };
 }
 
 /** Stops this process's scan worker as if it died: running scans stay PROCESSING and are resumed by the next sweep. */

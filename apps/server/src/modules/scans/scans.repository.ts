@@ -54,6 +54,13 @@ export interface ScanRow {
   tokens_left: number | null;
   token_wait_until: Date | null;
   token_wait_reason: string | null;
+  /** Kept supplier list and re-runs (migration 0019, supplier-lists.service.ts). */
+  list_path: string | null;
+  rerun_of: string | null;
+  rerun_previous_completed_at: Date | null;
+  analyzed_until_line: number | null;
+  rerun_compare_line: number | null;
+  rerun_changes: { new: number; gone: number; moved: number; unchanged: number } | null;
 }
 
 export interface NewScan {
@@ -77,14 +84,16 @@ export interface NewScan {
   minRoi: number | null;
   report: ScanReport | null;
   now: Date;
+  /** The line of the last EAN the plan allowed (a partial run); null or absent: all. */
+  analyzedUntilLine?: number | null;
 }
 
 export async function insertScan(db: Db, scan: NewScan): Promise<ScanRow> {
   return db.one<ScanRow>(
     `insert into scans (id, kind, user_id, organization_id, file_name, source, market, ean_column, brand_column, price_column,
                         upload_path, upload_bytes, total_eans, allowed_eans, min_roi, report, created_at, updated_at,
-                        units_column, units_per_price, sheet)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17, $18, $19, $20) returning *`,
+                        units_column, units_per_price, sheet, analyzed_until_line)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17, $18, $19, $20, $21) returning *`,
     [
       scan.id,
       scan.kind,
@@ -106,6 +115,7 @@ export async function insertScan(db: Db, scan: NewScan): Promise<ScanRow> {
       scan.unitsColumn,
       scan.unitsPerPrice,
       scan.sheet,
+      scan.analyzedUntilLine ?? null,
     ],
   );
 }
@@ -314,9 +324,9 @@ export async function handBackScan(db: Db, id: string, token: string, now: Date)
   return n === 1;
 }
 
-/** Scans (and their results) that ended before `endedBefore`; returns the upload paths to remove. */
+/** Scans (and their results) that ended before `endedBefore`, except those keeping a supplier list (supplier-lists.repository.ts). */
 export async function deleteEndedScans(db: Db, endedBefore: Date): Promise<number> {
-  return db.execute(`delete from scans where completed_at is not null and completed_at < $1`, [endedBefore]);
+  return db.execute(`delete from scans where completed_at is not null and completed_at < $1 and (list_path is null or status <> 'COMPLETED')`, [endedBefore]);
 }
 
 export async function deleteExpiredResults(db: Db, now: Date): Promise<number> {

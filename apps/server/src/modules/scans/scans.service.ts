@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { CsvScan, QueueInfo, SupplierScanStatus } from '@dealradar/shared/contracts/scans';
 import { describeTokenCost, type ScanTokens, type TokenEstimateAnswer } from '@dealradar/shared/keepa-tokens';
 import type { MarketId } from '@dealradar/shared/markets';
+import type { Db } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, conflict, notFound } from '../../errors/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
@@ -35,7 +36,17 @@ export interface StartedScan {
 export async function startScan(
   deps: AppDeps,
   user: CurrentUser,
-  input: { kind: repo.ScanKind; upload: ReceivedUpload; source: 'upload' | 'manual'; market: MarketId; columns: SupplierColumns },
+  input: {
+    kind: repo.ScanKind;
+    upload: ReceivedUpload;
+    source: 'upload' | 'manual';
+    market: MarketId;
+    columns: SupplierColumns;
+    /** The minimum ROI to use instead of today's effective one (a re-run keeps its list's). */
+    minRoi?: number;
+    /** Runs in the scan's transaction after its row is stored (a re-run links itself to the run it re-runs). */
+    afterInsert?: (tx: Db, scan: repo.ScanRow) => Promise<void>;
+  },
 ): Promise<StartedScan> {
   const { upload } = input;
   try {
@@ -59,9 +70,10 @@ export async function startScan(
       throw badRequest(`None of the ${parsed.rowsRead} rows has a usable EAN and brand${where}.`);
     }
     const now = deps.clock.now();
-    const minRoi = await effectiveMinRoi(deps.db, user.id);
+    const minRoi = input.minRoi ?? (await effectiveMinRoi(deps.db, user.id));
     const { scan, allowed } = await deps.db.tx(async (tx) => {
       const reservation = await reserveEanUploads(tx, user.organizationId, parsed.eans.length, now);
+      const partial = reservation.allowed > 0 && reservation.allowed < parsed.eans.length;
       const row = await repo.insertScan(tx, {
         id: upload.id,
         kind: input.kind,
@@ -83,7 +95,9 @@ export async function startScan(
         minRoi,
         report: buildReport(parsed, reservation.allowed, { matched: 0, deals: 0, notLookedUp: [], notLookedUpCount: 0 }),
         now,
+        analyzedUntilLine: partial ? (parsed.lines[reservation.allowed - 1] ?? null) : null,
       });
+      await input.afterInsert?.(tx, row);
       return { scan: row, allowed: reservation.allowed };
     });
     handOffParsedFile(scan.id, parsed);
@@ -258,5 +272,7 @@ export function toSupplierStatus(scan: repo.ScanRow): SupplierScanStatus {
     ...(scan.error ? { error: scan.error } : {}),
     report: reportOf(scan),
     ...withTokens(scan),
+    // A re-run of a kept list (issue 17): the screen shows its changes once it completes.
+    ...(scan.rerun_of ? { rerunOf: scan.rerun_of } : {}),
   };
 }
