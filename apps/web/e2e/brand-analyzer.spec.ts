@@ -157,6 +157,48 @@ test('choose brands and markets, start, see favorites, filter them, delete one a
   await expect(page.getByTestId('favorites-total')).toHaveText('0');
 });
 
+test('favorites sort and filter by the 90-day stability (issue 17)', async ({ page }) => {
+  test.setTimeout(300_000);
+  const { token } = await signInWithPlan(page, 'PRO');
+  const headers = { Authorization: `Bearer ${token}` };
+  const brands = (await demoBrands(page, token)).slice(5, 8);
+  const started = await page.request.post(`/api/brand-analyzer/scan?${brands.map((b) => `brands=${encodeURIComponent(b)}`).join('&')}&markets=DE`, { headers });
+  expect(started.status(), await started.text()).toBe(202);
+  const { id } = (await started.json()) as { id: string };
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/brand-analyzer/scan/${id}`, { headers })).json()) as { status: string }).status, {
+      timeout: 180_000,
+    })
+    .toBe('COMPLETED');
+
+  await page.goto('/brand-level-analyzer');
+  const favoritesCard = page.getByTestId('favorites-card');
+  const cards = page.getByTestId('favorite-card');
+  await expect(cards.first()).toBeVisible({ timeout: 30_000 });
+  const all = Number(await page.getByTestId('favorites-total').innerText());
+  const shares = async () => (await favoritesCard.getByTestId('deal-stability-share').allInnerTexts()).map((t) => Number(/Profitable (\d+) %/.exec(t)?.[1]));
+
+  // "90-day stability" sorts the steadiest first (descending on choosing it); favorites without the figure come last.
+  await page.getByTestId('favorites-sort').click();
+  await page.getByRole('option', { name: '90-day stability' }).click();
+  await expect(favoritesCard.getByRole('radio', { name: 'Desc' })).toBeChecked();
+  await expect
+    .poll(async () => {
+      const values = await shares();
+      return values.length > 1 && values.every((v, i) => i === 0 || values[i - 1]! >= v);
+    })
+    .toBe(true);
+  const sorted = await shares();
+  expect(sorted[0]!).toBeGreaterThan(sorted[sorted.length - 1]!);
+
+  // "Profitable ≥ % of 90 days": only favorites at or above it remain.
+  await favoritesCard.getByTestId('favorites-min-stability').fill('70');
+  await expect.poll(async () => (await shares()).every((v) => v >= 70) && Number(await page.getByTestId('favorites-total').innerText()) < all).toBe(true);
+  expect((await shares()).length).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Clear Filter' }).click();
+  await expect(page.getByTestId('favorites-total')).toHaveText(String(all));
+});
+
 test("a plan without wholesale access is refused with the server's message in the red Error alert", async ({ page }) => {
   await signInNewUser(page);
   const token = await tokenOf(page);

@@ -13,6 +13,7 @@ import { isLimitExhausted } from '../../features/plans/plan-rules.ts';
 import { DealsPanel } from '../../features/supplier-analyzer/components/deals-panel.tsx';
 import { supplierKeys } from '../../features/supplier-analyzer/api/supplier-keys.ts';
 import { MatchActions } from '../../features/match-rules/components/match-actions.tsx';
+import { KeptListsCard } from '../../features/supplier-analyzer/components/kept-lists-card.tsx';
 import { ScanSetupCard } from '../../features/supplier-analyzer/components/scan-setup-card.tsx';
 import { TrackedScanPanel, trackedFromStart, useTrackedSupplierScan } from '../../features/supplier-analyzer/components/supplier-scan-tracker.tsx';
 
@@ -61,6 +62,7 @@ export function SupplierLevelAnalyzerPage() {
         onStarted={(answer) => setTracked(trackedFromStart(answer))}
       />
       <TrackedScanPanel tracked={tracked} onDismiss={() => setTracked(null)} />
+      <KeptListsCard onRerunStarted={(answer) => setTracked(trackedFromStart(answer))} />
       <DealsPanel
         renderMatch={(deal) => (
           <MatchActions

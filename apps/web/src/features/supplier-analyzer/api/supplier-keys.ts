@@ -1,4 +1,5 @@
 import type { SupplierResultsQuery } from '@dealradar/shared/contracts/scans';
+import type { RunChangeKind } from '@dealradar/shared/rerun-diff';
 
 /** The one place the Supplier Level Analyzer's query keys are built. */
 export const supplierKeys = {
@@ -7,7 +8,19 @@ export const supplierKeys = {
   status: (scanId: string) => [...supplierKeys.all, 'status', scanId] as const,
   deals: () => [...supplierKeys.all, 'deals'] as const,
   dealsPage: (query: DealsQuery) => [...supplierKeys.deals(), query] as const,
+  /** Kept supplier lists and a re-run's changes (issue 17). */
+  lists: () => [...supplierKeys.all, 'lists'] as const,
+  listsPage: (page: number) => [...supplierKeys.lists(), page] as const,
+  changes: (scanId: string, query: RunChangesParams) => [...supplierKeys.all, 'changes', scanId, query] as const,
 };
+
+export interface RunChangesParams {
+  /** EUR: "profit moved by more than". */
+  threshold: number;
+  change: RunChangeKind | null;
+  /** Zero-based, as on the wire. */
+  page: number;
+}
 
 export type DealsQuery = Pick<SupplierResultsQuery, 'page' | 'sortBy' | 'sortOrder' | 'brands' | 'markets' | 'hideAmazonBuyBox' | 'hideWarnings'> & {
   minProfitableShare?: number | null;

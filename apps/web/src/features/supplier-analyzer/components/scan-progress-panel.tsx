@@ -10,6 +10,7 @@ import { apiRequest, errorMessage } from '../../../lib/api-client.ts';
 import { useSupplierScanStatus } from '../api/get-supplier-scan-status.ts';
 import { supplierKeys } from '../api/supplier-keys.ts';
 import { completedMessage, supplierProgressPercent } from '../scan-progress.ts';
+import { RunChangesView } from './run-changes-view.tsx';
 import { toast } from '../toasts.ts';
 
 /** POST /supplier-analyzer/{id}/cancel (issue 12: a scan waiting for Keepa tokens can be stopped). */
@@ -45,6 +46,7 @@ export function ScanProgressPanel({ scanId, initial, restored, onDismiss }: Scan
     announced.current = scanId;
     if (!sawRunning.current) return;
     void queryClient.invalidateQueries({ queryKey: supplierKeys.deals() });
+    void queryClient.invalidateQueries({ queryKey: supplierKeys.lists() });
     if (scan.status === 'COMPLETED') toast('Scan Completed', completedMessage(scan.processedEans), 'green');
   }, [settled, scan.status, scan.processedEans, scanId, queryClient]);
 
@@ -111,6 +113,8 @@ export function ScanProgressPanel({ scanId, initial, restored, onDismiss }: Scan
         {scan.report && !running && (
           <ScanReportView report={scan.report} scanId={scanId} reportPath={`/supplier-analyzer/${encodeURIComponent(scanId)}/report`} />
         )}
+        {/* A re-run of a kept list (issue 17): what changed since the run it re-ran. */}
+        {scan.status === 'COMPLETED' && poll.data?.rerunOf && <RunChangesView scanId={scanId} />}
       </Stack>
     </Card>
   );

@@ -1,0 +1,34 @@
+import { formatProfitChange, type RunChange, type RunChangeCounts } from '@dealradar/shared/rerun-diff';
+
+/** Wording and colours of a re-run's changes (issue 17): one place for the kept-lists card and the changes view. */
+
+/** The marker of one changed deal: 'New deal', 'Gone', or the profit's move ('+€1.20' up, '−€2.05' down). */
+export function changeMarker(change: Pick<RunChange, 'kind' | 'profitChange'>): { label: string; color: string } {
+  if (change.kind === 'new') return { label: 'New deal', color: 'green' };
+  if (change.kind === 'gone') return { label: 'Gone', color: 'red' };
+  const delta = change.profitChange ?? 0;
+  return { label: `Profit ${formatProfitChange(delta)}`, color: delta >= 0 ? 'teal' : 'orange' };
+}
+
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** '€1.00', '€0.50', '€0' → the threshold as the sentences show it. */
+export function formatThreshold(threshold: number): string {
+  return `€${threshold.toFixed(2)}`;
+}
+
+/** '1 new deal · 2 deals gone · 1 profit moved by more than €1.00' (or 'No changes since the last run'). */
+export function changesSummary(counts: Pick<RunChangeCounts, 'new' | 'gone' | 'moved'>, threshold: number): string {
+  if (counts.new + counts.gone + counts.moved === 0) return `No changes since the last run (profit moved by more than ${formatThreshold(threshold)}: none)`;
+  return [
+    plural(counts.new, 'new deal', 'new deals'),
+    plural(counts.gone, 'deal gone', 'deals gone'),
+    `${plural(counts.moved, 'profit', 'profits')} moved by more than ${formatThreshold(threshold)}`,
+  ].join(' · ');
+}
+
+/** The short form in the kept-lists table: '+1 new · 1 gone · 1 moved'. */
+export function changesShort(counts: Pick<RunChangeCounts, 'new' | 'gone' | 'moved'>): string {
+  if (counts.new + counts.gone + counts.moved === 0) return 'No changes';
+  return `+${counts.new} new · ${counts.gone} gone · ${counts.moved} moved`;
+}
