@@ -81,7 +81,19 @@ export const dealsAnalyzerDoc: HelpDoc = {
           'The list refreshes every 4 seconds while a scan adds deals.',
           'A newer scan replaces your older deal for the same EAN and market. Clear All removes every deal after a confirmation.',
         ),
-        note('Deals expire after 24 hours because Amazon prices move. Scan the list again for fresh figures.'),
+        note('Deals expire after 24 hours because Amazon prices move. Re-run the list (below) for fresh figures.'),
+      ],
+    },
+    {
+      id: 're-run',
+      title: "Re-running a supplier's list",
+      blocks: [
+        list(
+          'Every completed scan keeps its list under "Kept supplier lists": Free 7 days, Starter 30, Growth 90, Pro 180 days after the scan (a change of plan applies at once). Delete a list there to stop keeping it.',
+          "Re-run scans the same list again against today's Amazon data, with the same columns, market and minimum ROI (on Free and Starter, the plan's fixed minimum). It counts against your monthly EAN uploads like an upload.",
+          'When it completes, the panel shows what changed since the last run: new deals, deals gone, and deals whose profit moved by more than the amount you choose (€1.00 to start). Filter by kind, read the profit before and today, and download the changes as CSV.',
+          'Only the EANs both runs analyzed are compared (a run your plan allowed only part of leaves the rest out), and a deal whose Amazon data could not be fetched today is not counted as gone.',
+        ),
       ],
     },
     {
