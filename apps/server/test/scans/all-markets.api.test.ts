@@ -295,6 +295,8 @@ describe('all markets with the demo provider', () => {
       if (expected[1]) withRunnerUp += 1;
     }
     expect(withRunnerUp).toBeGreaterThan(5);
+    // The 90-day stability is the best market's (its history and fees), as the single-market deal compared above.
+    expect(deals.filter((d) => d.profitableShare90 !== null).length).toBeGreaterThan(deals.length / 2);
 
     // Warm: nothing is expected, nothing spent, the same deals.
     const warmStarted = Date.now();

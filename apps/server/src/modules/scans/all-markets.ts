@@ -7,7 +7,7 @@ import { listingProfit } from '../market-data/listing-profit.ts';
 import type { FxRate, LookupOptions, LookupResult, MarketDataService, ResolvedListing, TokenEstimate } from '../market-data/market-data.types.ts';
 import { minutesFor } from '../market-data/token-estimate.ts';
 import { reachesMinRoiBelow, referralThresholds } from './buy-box-candidates.ts';
-import { evaluateProduct, type DealInput, type ScanProduct } from './deal-calculator.ts';
+import { evaluateProduct, stabilityOf, type DealInput, type ScanProduct } from './deal-calculator.ts';
 
 /**
  * "All markets" (issue 17, docs/trusted-deals.md "Best market across all markets"): a supplier scan that looks every
@@ -54,6 +54,8 @@ export interface AllMarketsScan {
   lookup(eans: string[], inputOf: (index: number) => RowInput, options: Omit<LookupOptions, 'candidate'>): Promise<LookupResult>;
   /** The product of the EAN's best market with the comparison attached (not a deal when no market is one). */
   evaluate(ean: string, input: RowInput): ScanProduct;
+  /** The deals' 90-day stability, each from its best market's daily history and profit rule. */
+  addStability(deals: Array<{ product: ScanProduct; input: RowInput }>): Promise<void>;
 }
 
 export async function createAllMarketsScan(
@@ -66,6 +68,8 @@ export async function createAllMarketsScan(
   const thresholdsOf = new Map(MARKET_IDS.map((market) => [market, referralThresholds(context.terms, market)]));
   /** The last batch's listings per market (evaluate reads them). */
   let listings = new Map<MarketId, Map<string, ResolvedListing>>();
+  /** The listing each deal of `evaluate` was priced with (its best market's). */
+  const listingOf = new WeakMap<ScanProduct, ResolvedListing>();
 
   const inMarket = (input: RowInput, market: MarketId): RowInput => ({ ...input, market, fx: fxOf.get(market)! });
 
@@ -157,7 +161,21 @@ export async function createAllMarketsScan(
         dealMarkets: ranked.map(resultOf),
         listedIn: MARKET_IDS.filter((m) => listings.get(m)?.has(ean)),
       };
-      return { ...product, marketComparison };
+      const deal = { ...product, marketComparison };
+      listingOf.set(deal, best.resolved);
+      return deal;
+    },
+
+    async addStability(deals) {
+      for (const market of MARKET_IDS) {
+        const here = deals.filter((d) => d.product.market === market && listingOf.has(d.product));
+        if (!here.length) continue;
+        const withHistory = await deps.marketData.withBuyBoxHistory(
+          market,
+          here.map((d) => listingOf.get(d.product)!),
+        );
+        here.forEach((d, k) => (d.product.profitableShare90 = stabilityOf({ ...inMarket(d.input, market), resolved: withHistory[k]! })));
+      }
     },
   };
 }

@@ -364,6 +364,8 @@ async function processScan(deps: AppDeps, scan: repo.ScanRow, token: string, sig
         // Supplier analyzer: the deals. CSV Template: the deals and the matched products without a supplier price.
         if (product.isDeal || (scan.kind === 'csv_template' && product.supplierPrice === null)) pending.push(product);
       }
+      // All markets: each deal's history and profit rule are its best market's (scans/all-markets.ts); none left below.
+      if (allMarkets) await allMarkets.addStability(deals.splice(0).map((d) => ({ product: d.product, input: dealInput(d.row) })));
       // The deals' 90-day stability, from their daily histories (read for the deals only, in one statement).
       const withHistory = await deps.marketData.withBuyBoxHistory(
         scan.market,
