@@ -55,8 +55,8 @@ async function fresh(user: TestUser): Promise<TestUser> {
   return { ...user, token, headers: { authorization: `Bearer ${token}` } };
 }
 
-async function uploadAndWait(user: TestUser, content = fileText): Promise<string> {
-  const body = multipart({ marketId: 'DE', eanColumn: 'EAN', brandColumn: 'Marke', priceColumn: 'Preis' }, { name: 'wholesaler.csv', content });
+async function uploadAndWait(user: TestUser, content = fileText, marketId = 'DE'): Promise<string> {
+  const body = multipart({ marketId, eanColumn: 'EAN', brandColumn: 'Marke', priceColumn: 'Preis' }, { name: 'wholesaler.csv', content });
   const res = await ctx.app.inject({
     method: 'POST',
     url: '/api/supplier-analyzer/start',
@@ -265,6 +265,21 @@ describe('re-running a kept supplier list', () => {
     expect((await call(owner, 'GET', '/supplier-analyzer/lists')).json().totalElements).toBe(2);
     // the re-run still has its changes: it kept the previous run's deals
     expect((await call(owner, 'GET', `/supplier-analyzer/lists/${rerun}/changes`)).json().counts).toEqual({ new: 1, gone: 1, moved: 1, unchanged: 2 });
+  });
+
+  it('re-runs an all-markets list in all markets; a plan without them is refused', async () => {
+    const user = await createUser(ctx.deps, { tier: 'GROWTH' });
+    ctx.deps.marketData = fakeMarketData(yesterday).service;
+    const all = await uploadAndWait(user, fileText, 'ALL');
+    expect((await call(user, 'GET', '/supplier-analyzer/lists')).json().content[0]).toMatchObject({ scanId: all, allMarkets: true, market: 'DE' });
+    ctx.deps.marketData = fakeMarketData(today).service;
+    const again = await rerunAndWait(user, all);
+    expect((await ctx.deps.db.one<{ all_markets: boolean }>('select all_markets from scans where id = $1', [again])).all_markets).toBe(true);
+    expect((await call(user, 'GET', `/supplier-analyzer/lists/${again}/changes`)).json().counts).toEqual({ new: 1, gone: 1, moved: 1, unchanged: 2 });
+    await ctx.deps.db.execute(`update organizations set subscription_tier = 'STARTER' where id = $1`, [user.organizationId]);
+    const refused = await call(user, 'POST', `/supplier-analyzer/lists/${again}/rerun`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatch(/all markets/);
   });
 
   it('compares only the EANs both runs analyzed when the plan allowed part of the list', async () => {

@@ -30,7 +30,9 @@ export const keptListSchema = z.object({
   scanId: z.string(),
   fileName: z.string(),
   source: z.enum(['upload', 'manual']),
+  /** The market; for an all-markets scan (allMarkets), the region's home market it was started from. */
   market: z.enum(MARKET_IDS),
+  allMarkets: z.boolean(),
   completedAt: z.string(),
   /** When the list is deleted (the plan's retention after completedAt, with the organization's plan today). */
   keptUntil: z.string(),

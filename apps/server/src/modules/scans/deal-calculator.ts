@@ -6,6 +6,7 @@ import type { FxRate, ResolvedListing } from '../market-data/market-data.types.t
 import { alternativesOf } from '../market-data/match-rules.service.ts';
 import type { MatchAlternative, MatchSource } from '@dealradar/shared/contracts/match-rules';
 import { dealWarnings, type DealWarning } from '@dealradar/shared/deal-warnings';
+import type { MarketComparison } from '@dealradar/shared/contracts/market-comparison';
 
 /** One product of a scan with every number the deal list and the result file show. EUR amounts in major units. */
 export interface ScanProduct {
@@ -46,6 +47,8 @@ export interface ScanProduct {
   buyBoxAvg90: number | null;
   /** Share (0–1) of the last 90 days on which this cost would have met the minimum ROI; null: unknown. */
   profitableShare90: number | null;
+  /** All-markets scans (scans/all-markets.ts): best market and runner-up; absent for single-market scans. */
+  marketComparison?: MarketComparison | null;
 }
 
 export interface DealInput {
@@ -121,8 +124,8 @@ export function evaluateProduct(input: DealInput): ScanProduct {
     }),
     buyBoxAvg30: toEur(listing.buyBoxAvg30 ?? null, rate),
     buyBoxAvg90: toEur(listing.buyBoxAvg90 ?? null, rate),
-    // Only deals (and CSV Template rows) are stored: the other rows skip the 90 profit checks.
-    profitableShare90: isDeal ? profitableShare90(input.resolved, input.supplierPriceCents, input.fx, { terms: input.terms, minRoi: input.minRoi }) : null,
+    // Filled in for deals only, by stabilityOf, once their daily histories are read (withBuyBoxHistory).
+    profitableShare90: null,
     matchSource: input.resolved.matchedBy ?? (input.resolved.mapped ? 'mapping' : 'rank'),
     breakdown: {
       currency: breakdown.currency,
@@ -141,4 +144,12 @@ export function evaluateProduct(input: DealInput): ScanProduct {
       rulesDate: breakdown.rulesDate,
     },
   };
+}
+
+/**
+ * The 90-day stability of a deal (profitableShare90); `input.resolved` must carry the listing's daily history
+ * (marketData.withBuyBoxHistory) — look-ups leave it out, so a list is priced without it and only deals read it.
+ */
+export function stabilityOf(input: DealInput): number | null {
+  return profitableShare90(input.resolved, input.supplierPriceCents, input.fx, { terms: input.terms, minRoi: input.minRoi });
 }

@@ -55,7 +55,8 @@ export async function keepSupplierList(deps: AppDeps, scan: ScanRow): Promise<vo
       const { counts, changes } = await compareRuns(deps, scan, DEFAULT_PROFIT_CHANGE_THRESHOLD);
       await repo.saveRerunChanges(deps.db, scan.id, counts);
       const gone = changes.filter((c) => c.kind === 'gone').map((c) => c.ean);
-      await repo.removeGoneDeals(deps.db, scan.user_id, scan.id, scan.market, gone);
+      // An all-markets run looked at every market: its gone EANs leave the list in any market.
+      await repo.removeGoneDeals(deps.db, scan.user_id, scan.id, scan.all_markets ? null : scan.market, gone);
     }
   } catch (error) {
     deps.log.warn({ scanId: scan.id, err: (error as Error).message }, 'the supplier list could not be kept');

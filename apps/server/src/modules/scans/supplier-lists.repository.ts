@@ -128,14 +128,12 @@ export async function saveRerunChanges(db: Db, scanId: string, counts: { new: nu
  * A re-run's deals that are gone leave the deals list: the user's older live deals for those EANs in the market (the
  * previous run's, within their 24 h) are removed, as a newer scan's deal would have replaced them.
  */
-export async function removeGoneDeals(db: Db, userId: string, scanId: string, market: string, eans: string[]): Promise<void> {
+export async function removeGoneDeals(db: Db, userId: string, scanId: string, market: string | null, eans: string[]): Promise<void> {
   if (!eans.length) return;
-  await db.execute(`delete from scan_results where user_id = $1 and kind = 'supplier' and market = $3 and scan_id <> $2 and ean = any($4::text[])`, [
-    userId,
-    scanId,
-    market,
-    eans,
-  ]);
+  await db.execute(
+    `delete from scan_results where user_id = $1 and kind = 'supplier' and ($3::text is null or market = $3) and scan_id <> $2 and ean = any($4::text[])`,
+    [userId, scanId, market, eans],
+  );
 }
 
 /** Kept lists past their plan's retention at `now`: their scan rows are deleted; the list files to remove are returned. */

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { KeptList, KeptLists, RerunResponse, RunChanges, RunChangesQuery } from '@dealradar/shared/contracts/supplier-lists';
+import { ALL_MARKETS } from '@dealradar/shared/best-market';
 import type { RunChange, RunChangeKind } from '@dealradar/shared/rerun-diff';
 import type { AppDeps } from '../../deps.ts';
 import { conflict, forbidden, notFound } from '../../errors/app-error.ts';
@@ -20,7 +21,7 @@ import * as repo from './supplier-lists.repository.ts';
  * - A completed supplier scan keeps its list: the uploaded file (or the manual entry's small CSV), hard-linked to
  *   DATA_DIR/lists/<scanId>.<ext> when the scan completes (no copy, no parse), plus its deals as they were then
  *   (scan_deal_snapshots). Kept for the plan's retention, counted from the scan's end with the plan of today.
- * - A re-run is a new scan of that file with the same mapping, market and minimum ROI, through the same start path
+ * - A re-run is a new scan of that file with the same mapping, market (or all markets) and minimum ROI, through the same start path
  *   (parse, EAN allowance, the durable `scans-run` job); it remembers the scan it re-ran and copies that run's deals as
  *   its baseline. When it completes, its own deals are snapshotted and compared with the baseline (shared rerun-diff).
  */
@@ -48,6 +49,7 @@ function toKeptList(row: repo.KeptListRow): KeptList {
     fileName: row.file_name,
     source: row.source,
     market: row.market,
+    allMarkets: row.all_markets,
     completedAt: row.completed_at!.toISOString(),
     keptUntil: row.kept_until.toISOString(),
     totalEans: row.total_eans,
@@ -96,7 +98,8 @@ export async function rerunList(deps: AppDeps, user: CurrentUser, id: string): P
     kind: 'supplier',
     upload: { id: uploadId, path: uploadPath, fileName: previous.file_name, bytes: previous.upload_bytes, fields: {} },
     source: previous.source,
-    market: previous.market,
+    // An all-markets list is re-run in all markets (the plan must still include them: 403 otherwise).
+    market: previous.all_markets ? ALL_MARKETS : previous.market,
     columns: scanColumns(previous),
     minRoi,
     afterInsert: (tx, scan) =>

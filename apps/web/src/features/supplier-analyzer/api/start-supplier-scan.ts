@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supplierStartResponseSchema, type ManualEntryRow, type SupplierStartResponse } from '@dealradar/shared/contracts/scans';
 import { SUPPLIER_UPLOAD_TIMEOUT_MS } from '@dealradar/shared/constants';
-import type { MarketId } from '@dealradar/shared/markets';
+import type { MarketChoice } from '@dealradar/shared/best-market';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { mappingFormFields, type ColumnMapping } from '../../../lib/column-mapping.ts';
 
 export type StartSupplierScanInput =
-  { kind: 'file'; marketId: MarketId; file: File; mapping: ColumnMapping } | { kind: 'manual'; marketId: MarketId; rows: ManualEntryRow[] };
+  { kind: 'file'; marketId: MarketChoice; file: File; mapping: ColumnMapping } | { kind: 'manual'; marketId: MarketChoice; rows: ManualEntryRow[] };
 
 /**
  * POST /supplier-analyzer/start with a 180000 ms timeout (SPEC §7, §9): multipart for a file (text fields

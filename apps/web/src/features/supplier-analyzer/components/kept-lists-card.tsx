@@ -49,8 +49,8 @@ export function KeptListsCard({ onRerunStarted }: { onRerunStarted: (answer: Rer
       centered: true,
       children: (
         <Text size="sm">
-          <b>{list.fileName}</b> ({list.market}, {formatDateTime(list.completedAt)}) will no longer be kept and cannot be re-run. Its deals stay until they
-          expire.
+          <b>{list.fileName}</b> ({list.allMarkets ? 'All markets' : list.market}, {formatDateTime(list.completedAt)}) will no longer be kept and cannot be
+          re-run. Its deals stay until they expire.
         </Text>
       ),
       labels: { confirm: 'Delete', cancel: 'Cancel' },
@@ -102,7 +102,7 @@ export function KeptListsCard({ onRerunStarted }: { onRerunStarted: (answer: Rer
                     </Text>
                   )}
                 </Table.Td>
-                <Table.Td>{list.market}</Table.Td>
+                <Table.Td>{list.allMarkets ? 'All markets' : list.market}</Table.Td>
                 <Table.Td>{formatDateTime(list.completedAt)}</Table.Td>
                 <Table.Td>
                   {list.analyzedEans < list.totalEans
