@@ -13,6 +13,12 @@ import { changesShort } from '../rerun-format.ts';
 import { toast } from '../toasts.ts';
 import { RunChangesView } from './run-changes-view.tsx';
 
+/** A list's name: its file, or 'Typed products' for a manual entry (its scans' deals name the supplier 'Manual entry'). */
+function listName(list: Pick<KeptList, 'fileName' | 'source'> | undefined): string {
+  if (!list) return '';
+  return list.source === 'manual' ? 'Typed products' : list.fileName;
+}
+
 /**
  * Kept supplier lists (issue 17): each completed supplier scan's list, kept for the plan's retention, with "Re-run"
  * (a new scan of the same list, mapping and minimum ROI against today's Amazon data) and, for a re-run, its changes.
@@ -30,7 +36,7 @@ export function KeptListsCard({ onRerunStarted }: { onRerunStarted: (answer: Rer
       onSuccess: (answer) => {
         const partial = partialScanMessage(answer);
         if (partial) toast('Re-run Started (Partial)', partial, 'orange');
-        else toast('Re-run Started', `Re-running ${list.fileName} against today's Amazon data (${answer.totalEans.toLocaleString('en-US')} EANs).`, 'blue');
+        else toast('Re-run Started', `Re-running ${listName(list)} against today's Amazon data (${answer.totalEans.toLocaleString('en-US')} EANs).`, 'blue');
         onRerunStarted(answer);
       },
       onError: (error) => {
@@ -49,7 +55,7 @@ export function KeptListsCard({ onRerunStarted }: { onRerunStarted: (answer: Rer
       centered: true,
       children: (
         <Text size="sm">
-          <b>{list.fileName}</b> ({list.allMarkets ? 'All markets' : list.market}, {formatDateTime(list.completedAt)}) will no longer be kept and cannot be
+          <b>{listName(list)}</b> ({list.allMarkets ? 'All markets' : list.market}, {formatDateTime(list.completedAt)}) will no longer be kept and cannot be
           re-run. Its deals stay until they expire.
         </Text>
       ),
@@ -94,7 +100,7 @@ export function KeptListsCard({ onRerunStarted }: { onRerunStarted: (answer: Rer
               <Table.Tr key={list.scanId} data-scan-id={list.scanId}>
                 <Table.Td>
                   <Text size="sm" fw={500}>
-                    {list.fileName}
+                    {listName(list)}
                   </Text>
                   {list.rerunOf && (
                     <Text size="xs" c="dimmed">
@@ -140,7 +146,7 @@ export function KeptListsCard({ onRerunStarted }: { onRerunStarted: (answer: Rer
                       Re-run
                     </Button>
                     <Tooltip label="Delete this list">
-                      <ActionIcon variant="subtle" color="red" aria-label={`Delete the list ${list.fileName}`} onClick={() => confirmDelete(list)}>
+                      <ActionIcon variant="subtle" color="red" aria-label={`Delete the list ${listName(list)}`} onClick={() => confirmDelete(list)}>
                         <IconTrash size={16} />
                       </ActionIcon>
                     </Tooltip>
@@ -155,7 +161,7 @@ export function KeptListsCard({ onRerunStarted }: { onRerunStarted: (answer: Rer
           <Paper withBorder p="md" radius="md">
             <Group justify="space-between" mb="xs">
               <Text size="sm" c="dimmed">
-                {data?.content.find((l) => l.scanId === shownChanges)?.fileName ?? ''}
+                {listName(data?.content.find((l) => l.scanId === shownChanges))}
               </Text>
               <CloseButton aria-label="Hide the changes" onClick={() => setShownChanges(null)} />
             </Group>
