@@ -125,7 +125,7 @@ export async function deliverOne(
     if (!delivery.active) throw new PermanentDeliveryError('Not sent: the account is deactivated.');
     if (delivery.kind === 'scan') {
       // Scan messages belong to every plan; only the user's opt-out stops them.
-      const settings = await ensureSettings(deps.db, delivery.userId, newWebhookSecret());
+      const settings = await ensureSettings(deps.db, delivery.userId, newWebhookSecret);
       if (!settings.scanFinishedEmail) throw new PermanentDeliveryError('Not sent: you switched scan-finished e-mails off.');
       const link = unsubscribeUrl(deps.config.APP_URL, deps.jwtSecret, delivery.userId, 'scans');
       await deps.mailer.send(
@@ -143,7 +143,7 @@ export async function deliverOne(
       items: delivery.items as AlertItem[],
       appUrl: deps.config.APP_URL,
     };
-    const settings = await ensureSettings(deps.db, delivery.userId, newWebhookSecret());
+    const settings = await ensureSettings(deps.db, delivery.userId, newWebhookSecret);
     if (delivery.channel === 'email') {
       if (settings.emailUnsubscribedAt && delivery.kind !== 'test') throw new PermanentDeliveryError('Not sent: you unsubscribed from alert e-mails.');
       const link = unsubscribeUrl(deps.config.APP_URL, deps.jwtSecret, delivery.userId, 'alerts');
