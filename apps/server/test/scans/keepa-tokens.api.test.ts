@@ -7,8 +7,7 @@ import { createMarketDataService } from '../../src/modules/market-data/market-da
 import type { MarketDataService } from '../../src/modules/market-data/market-data.types.ts';
 import { createKeepaProvider } from '../../src/modules/market-data/providers/keepa/keepa-client.ts';
 import { demoSupplierSampleCsv } from '../../src/modules/market-data/providers/demo/demo-supplier-sample.ts';
-import { localScanCount } from '../../src/modules/scans/scan-engine.ts';
-import { registerScanJobs, stopScanWorker } from '../../src/modules/scans/scans.jobs.ts';
+import { localScanCount, registerScanJobs, stopScanWorker } from '../../src/modules/scans/scans.jobs.ts';
 import { keepaProduct, startKeepaFake } from '../market-data/fakes/keepa-fake.ts';
 import { multipart, waitFor, waitForStatus } from './helpers.ts';
 
@@ -183,7 +182,7 @@ describe('Keepa tokens in scans', () => {
 
       // The server stops: the scan stays PROCESSING; a new worker resumes it and it waits again.
       await stopScanWorker(ctx.deps);
-      await waitFor(async () => (localScanCount() === 0 ? true : undefined));
+      await waitFor(async () => (localScanCount(ctx.deps) === 0 ? true : undefined));
       await ctx.deps.db.execute(`update scans set heartbeat_at = heartbeat_at - interval '10 minutes' where id = $1`, [scanId]);
       ctx.deps.marketData = keepaService(); // a new process knows nothing of the account yet
       await registerScanJobs(ctx.deps, { worker: true, scheduler: false });
@@ -237,7 +236,7 @@ describe('Keepa tokens in scans', () => {
       expect(canceled.json()).toMatchObject({ status: 'ERROR', error: 'The scan was canceled.' });
       expect(canceled.json().tokens.waitingUntil).toBeNull();
       // the worker's wait ends at once (no scan left running in this process)
-      await waitFor(async () => (localScanCount() === 0 ? true : undefined), 5000);
+      await waitFor(async () => (localScanCount(ctx.deps) === 0 ? true : undefined), 5000);
     } finally {
       ctx.deps.marketData = previous;
       await fake.close();

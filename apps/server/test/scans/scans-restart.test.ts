@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../build-test-app.ts';
 import { createUser } from '../factories/users.ts';
-import { localScanCount } from '../../src/modules/scans/scan-engine.ts';
-import { registerScanJobs, stopScanWorker, sweepScans } from '../../src/modules/scans/scans.jobs.ts';
+import { localScanCount, registerScanJobs, stopScanWorker, sweepScans } from '../../src/modules/scans/scans.jobs.ts';
 import { acquireProcessLease } from '../../src/db/process-lease.ts';
 import { silentLogger } from '../../src/lib/logger.ts';
 import { ean13, fakeMarketData, listing } from './fake-market-data.ts';
 import { multipart, waitFor, waitForStatus } from './helpers.ts';
+import { storedIssues } from '../../src/modules/scans/scans.repository.ts';
 
 let ctx: TestContext;
 
@@ -48,7 +48,7 @@ describe('scans survive a worker restart', () => {
 
     // The worker dies: running scans stay PROCESSING where they were.
     await stopScanWorker(ctx.deps);
-    await waitFor(async () => (localScanCount() === 0 ? true : undefined));
+    await waitFor(async () => (localScanCount(ctx.deps) === 0 ? true : undefined));
     const stopped = (await ctx.app.inject({ method: 'GET', url, headers: user.headers })).json();
     expect(stopped.status).toBe('PROCESSING');
     expect(stopped.processedEans).toBeLessThan(4500);
@@ -68,8 +68,10 @@ describe('scans survive a worker restart', () => {
     const attempts = await ctx.deps.db.one<{ attempts: number }>('select attempts from scans where id = $1', [scanId]);
     expect(attempts.attempts).toBe(2);
     // issue 11: the file's unusable row was stored by the first run and not again by the resumed one
-    const issues = await ctx.deps.db.query<{ line: number; reason: string }>('select line, reason from scan_issues where scan_id = $1', [scanId]);
-    expect(issues).toEqual([{ line: 2, reason: 'invalid_ean' }]);
+    const issues = await storedIssues(ctx.deps.db, scanId);
+    expect(issues.map(({ line, reason }) => ({ line, reason }))).toEqual([{ line: 2, reason: 'invalid_ean' }]);
+    const chunks = await ctx.deps.db.one<{ n: number }>('select count(*)::int as n from scan_issue_chunks where scan_id = $1', [scanId]);
+    expect(chunks.n).toBe(1);
     expect(done.report.issuesStored).toBe(1);
   });
 
