@@ -8,7 +8,7 @@ import { signSessionToken } from '../../src/modules/auth/session-token.ts';
 import { reserveEanUploads } from '../../src/modules/plans/entitlements.ts';
 import { cleanupExpiredScans } from '../../src/modules/scans/scans.jobs.ts';
 import { ean13, fakeMarketData, listing } from './fake-market-data.ts';
-import { multipart, waitForStatus } from './helpers.ts';
+import { multipart, waitFor, waitForStatus } from './helpers.ts';
 
 /**
  * Re-running a kept supplier list (issue 17): the diff on a fixture pair of market data, ownership, the plan's
@@ -112,7 +112,8 @@ describe('re-running a kept supplier list', () => {
     expect(row.upload_path).toBeNull();
     expect(row.list_path).toBe(path.join(dataDir, 'lists', `${first}.csv`));
     expect(fs.readFileSync(row.list_path, 'utf8')).toBe(fileText);
-    expect(fs.existsSync(path.join(dataDir, 'uploads', `${first}.csv`))).toBe(false);
+    // (the upload is removed in the background once the run has ended)
+    await waitFor(async () => (fs.existsSync(path.join(dataDir, 'uploads', `${first}.csv`)) ? undefined : true), 5000);
   });
 
   it('re-runs it against today’s data with the same mapping and minimum ROI, and shows what changed (fixture pair)', async () => {
@@ -237,8 +238,8 @@ describe('re-running a kept supplier list', () => {
     const cleaned = await cleanupExpiredScans(ctx.deps);
     expect(cleaned.lists).toBeGreaterThanOrEqual(1);
     expect(await ctx.deps.db.query('select id from scans where id = $1', [scanId])).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 50)); // the file is removed in the background
-    expect(fs.existsSync(file)).toBe(false);
+    // the file is removed in the background
+    await waitFor(async () => (fs.existsSync(file) ? undefined : true), 5000);
     expect((await call(later, 'POST', `/supplier-analyzer/lists/${scanId}/rerun`)).statusCode).toBe(404);
     // the GROWTH owner's lists (90 days) are still kept after 33 days
     owner = await fresh(owner);
@@ -257,8 +258,7 @@ describe('re-running a kept supplier list', () => {
   it('deletes a kept list on request: no re-run any more, its file removed', async () => {
     const res = await call(owner, 'DELETE', `/supplier-analyzer/lists/${first}`);
     expect(res.statusCode).toBe(204);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(fs.existsSync(path.join(dataDir, 'lists', `${first}.csv`))).toBe(false);
+    await waitFor(async () => (fs.existsSync(path.join(dataDir, 'lists', `${first}.csv`)) ? undefined : true), 5000);
     const again = await call(owner, 'POST', `/supplier-analyzer/lists/${first}/rerun`);
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toBe('The list of this scan was not kept, so it cannot be re-run. Please upload the file again.');
@@ -280,6 +280,28 @@ describe('re-running a kept supplier list', () => {
     const refused = await call(user, 'POST', `/supplier-analyzer/lists/${again}/rerun`);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toMatch(/all markets/);
+  });
+
+  it('a deal whose Amazon data could not be fetched today is not counted as gone', async () => {
+    const user = await createUser(ctx.deps, { tier: 'GROWTH' });
+    ctx.deps.marketData = fakeMarketData(yesterday).service;
+    const before = await uploadAndWait(user);
+    // Today B cannot be looked up at all (an upstream failure): unknown, not gone.
+    const base = fakeMarketData(yesterday).service;
+    ctx.deps.marketData = {
+      ...base,
+      async lookupListings(eans, market, options) {
+        const answer = await base.lookupListings(
+          eans.filter((e) => e !== B),
+          market,
+          options,
+        );
+        return { ...answer, notLookedUp: eans.filter((e) => e === B) };
+      },
+    };
+    const after = await rerunAndWait(user, before);
+    const changes = (await call(user, 'GET', `/supplier-analyzer/lists/${after}/changes`)).json();
+    expect(changes).toMatchObject({ counts: { new: 0, gone: 0, moved: 0, unchanged: 3 }, notChecked: 1, content: [] });
   });
 
   it('compares only the EANs both runs analyzed when the plan allowed part of the list', async () => {

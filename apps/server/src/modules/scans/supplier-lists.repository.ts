@@ -114,9 +114,14 @@ export async function snapshotsOf(db: Db, scanId: string, compareLine: number | 
   );
 }
 
-/** EANs the scan could not look up (stored 'not_looked_up' rows). */
+/** EANs the scan could not look up (its stored 'not_looked_up' rows, in the JSON chunks of scan_issue_chunks). */
 export async function notLookedUpEans(db: Db, scanId: string): Promise<string[]> {
-  const rows = await db.query<{ value: string }>(`select value from scan_issues where scan_id = $1 and reason = 'not_looked_up'`, [scanId]);
+  const rows = await db.query<{ value: string }>(
+    `select distinct e.value ->> 'value' as value
+       from scan_issue_chunks c cross join lateral json_array_elements(c.issues::json) as e(value)
+      where c.scan_id = $1 and e.value ->> 'reason' = 'not_looked_up'`,
+    [scanId],
+  );
   return rows.map((r) => r.value);
 }
 
