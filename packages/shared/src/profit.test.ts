@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { referralTermsFor, SELLER_COUNTRIES, type SellerProfile } from './fee-rules.ts';
 import { FEE_RULES_0013 } from './fee-rules.test-helpers.ts';
-import { computeProfit, roundMinor, type FeeLine, type ProfitInput } from './profit.ts';
+import { computeProfit, roiPercentageAtPrice, roundMinor, type FeeLine, type ProfitInput } from './profit.ts';
 
 /**
  * Worked examples; every expected figure is computed by hand in the comment above it (minor units, rounding half-up
@@ -415,5 +415,33 @@ describe('break-even and max buy price are consistent with the profit formula', 
       expect(profit({ ...base, buyBoxPrice: price, unitCost: max }).roi!).toBeGreaterThanOrEqual(minRoi - 1e-9);
       expect(profit({ ...base, buyBoxPrice: price, unitCost: max + 1 }).roi!).toBeLessThan(minRoi);
     }
+  });
+});
+
+describe('roiPercentageAtPrice (the 90-day stability asks many prices of one deal)', () => {
+  it('gives computeProfit’s ROI at every price: both sides of the €10 threshold, minimum fee, every market and VAT status', () => {
+    const sellers: SellerProfile[] = [
+      DE_REGISTERED,
+      { country: 'DE', vatRegistered: false },
+      { country: 'IT', vatRegistered: false },
+      { country: 'UK', vatRegistered: true },
+    ];
+    const prices = [1, 150, 699, 999, 1000, 1001, 1049, 1999, 4999, 12_345];
+    for (const seller of sellers) {
+      for (const market of ['DE', 'UK', 'FR', 'IT', 'ES', 'US', 'CA'] as const) {
+        const deal = { market, fbaFee: 290, numberOfPacks: 2, unitCost: 311.7, prepCost: 25, referralFeeRate: 0.0801, seller, rules: FEE_RULES_0013, at: AT };
+        const roiAt = roiPercentageAtPrice(deal);
+        for (const price of prices)
+          expect(roiAt(price), `${seller.country} ${market} ${price}`).toBe(computeProfit({ ...deal, buyBoxPrice: price }).roiPercentage);
+      }
+    }
+  });
+
+  it('no buy box or no cost: null', () => {
+    const roiAt = roiPercentageAtPrice({ market: 'DE', fbaFee: 290, numberOfPacks: 1, unitCost: null, seller: DE_REGISTERED, rules: FEE_RULES_0013, at: AT });
+    expect(roiAt(1999)).toBeNull();
+    expect(
+      roiPercentageAtPrice({ market: 'DE', fbaFee: 290, numberOfPacks: 1, unitCost: 500, seller: DE_REGISTERED, rules: FEE_RULES_0013, at: AT })(0),
+    ).toBeNull();
   });
 });

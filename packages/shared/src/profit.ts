@@ -216,13 +216,57 @@ function termsFor(input: ProfitInput, market: Market): Terms & { dsfRule: Return
   };
 }
 
+/** The cost side of a deal: units per Amazon unit, prep, the unreclaimable purchase VAT rate and the ROI basis. */
+function costsOf(input: Omit<ProfitInput, 'buyBoxPrice'>) {
+  const n = Math.max(1, Math.floor(input.numberOfPacks || 1));
+  const prep = Math.max(0, input.prepCost ?? 0);
+  const purchaseVatRate = input.seller.vatRegistered ? 0 : (input.purchaseVatRate ?? unrecoverablePurchaseVatRate(false));
+  const costExcl = input.unitCost === null ? null : n * input.unitCost;
+  const purchaseVat = costExcl === null ? null : costExcl * purchaseVatRate;
+  const costBasis = costExcl === null ? null : costExcl + (purchaseVat ?? 0) + prep;
+  return { n, prep, purchaseVatRate, purchaseVat, costBasis };
+}
+
+/** Revenue and Amazon's fees at buyer-paid price P (> 0), unrounded. */
+function atPrice(terms: Terms, price: number) {
+  const revenue = price * terms.revenueFactor;
+  const rate = rateAt(terms, price);
+  const percentFee = rate * price;
+  const referralBase = Math.max(terms.minimumFee, percentFee);
+  const referralDsf = referralBase * terms.dsfReferral;
+  const fbaDsf = terms.fba * terms.dsfFba;
+  const feesBeforeVat = referralBase + referralDsf + terms.fba + fbaDsf;
+  const referral = (referralBase + referralDsf) * (1 + terms.costVat);
+  const fba = (terms.fba + fbaDsf) * (1 + terms.costVat);
+  return { revenue, rate, percentFee, referralBase, referralDsf, fbaDsf, feesBeforeVat, referral, fees: referral + fba };
+}
+
+/** ROI (fraction) and in percent with two decimals; null without a positive cost basis. */
+function roiOf(profit: number, costBasis: number): { roi: number | null; roiPercentage: number | null } {
+  const roi = costBasis > 0 ? profit / costBasis : null;
+  return { roi, roiPercentage: roi === null ? null : Math.round(roi * 10000 + (roi >= 0 ? 1e-7 : -1e-7)) / 100 };
+}
+
+/**
+ * The ROI in percent of one listing and cost at any buy-box price, for asking many prices (the 90-day stability asks up
+ * to 90): the fee rules are resolved once, each price runs computeProfit's own arithmetic. Null: no buy box (price ≤ 0)
+ * or no cost.
+ */
+export function roiPercentageAtPrice(input: Omit<ProfitInput, 'buyBoxPrice'>): (price: number) => number | null {
+  const terms = termsFor({ ...input, buyBoxPrice: null }, getMarket(input.market));
+  const { costBasis } = costsOf(input);
+  return (price) => {
+    if (costBasis === null || !(price > 0)) return null;
+    const v = atPrice(terms, price);
+    return roiOf(v.revenue - v.fees - costBasis, costBasis).roiPercentage;
+  };
+}
+
 /** Profit, ROI, margin, break-even and the maximum buy price for one listing and one supplier cost. */
 export function computeProfit(input: ProfitInput): ProfitBreakdown {
   const market = getMarket(input.market);
   const registered = input.seller.vatRegistered;
-  const n = Math.max(1, Math.floor(input.numberOfPacks || 1));
-  const prep = Math.max(0, input.prepCost ?? 0);
-  const purchaseVatRate = registered ? 0 : (input.purchaseVatRate ?? unrecoverablePurchaseVatRate(false));
+  const { n, prep, purchaseVatRate, purchaseVat, costBasis } = costsOf(input);
   const terms = termsFor(input, market);
 
   const base: ProfitBreakdown = {
@@ -259,9 +303,6 @@ export function computeProfit(input: ProfitInput): ProfitBreakdown {
     minRoi: input.minRoi ?? null,
   };
 
-  const costExcl = input.unitCost === null ? null : n * input.unitCost;
-  const purchaseVat = costExcl === null ? null : costExcl * purchaseVatRate;
-  const costBasis = costExcl === null ? null : costExcl + (purchaseVat ?? 0) + prep;
   base.purchaseVat = purchaseVat === null ? null : roundMinor(purchaseVat);
   base.totalCost = costBasis === null ? null : roundMinor(costBasis);
   if (costBasis !== null) {
@@ -272,17 +313,8 @@ export function computeProfit(input: ProfitInput): ProfitBreakdown {
   const price = input.buyBoxPrice;
   if (price === null || !(price > 0)) return { ...base, status: 'no_buy_box', salePrice: null };
 
-  const revenue = price * terms.revenueFactor;
-  const rate = rateAt(terms, price);
-  const percentFee = rate * price;
-  const referralBase = Math.max(terms.minimumFee, percentFee);
-  const referralDsf = referralBase * terms.dsfReferral;
-  const fbaDsf = terms.fba * terms.dsfFba;
-  const feesBeforeVat = referralBase + referralDsf + terms.fba + fbaDsf;
+  const { revenue, rate, percentFee, referralBase, referralDsf, fbaDsf, feesBeforeVat, referral, fees } = atPrice(terms, price);
   const feeVat = feesBeforeVat * terms.vat.rate;
-  const referral = (referralBase + referralDsf) * (1 + terms.costVat);
-  const fba = (terms.fba + fbaDsf) * (1 + terms.costVat);
-  const fees = referral + fba;
 
   base.vat = roundMinor(price - price / (1 + market.vatRate));
   base.revenue = roundMinor(revenue);
@@ -299,14 +331,7 @@ export function computeProfit(input: ProfitInput): ProfitBreakdown {
 
   if (costBasis === null) return { ...base, status: 'no_cost' };
   const profit = revenue - fees - costBasis;
-  const roi = costBasis > 0 ? profit / costBasis : null;
-  return {
-    ...base,
-    profit: roundMinor(profit),
-    roi,
-    roiPercentage: roi === null ? null : Math.round(roi * 10000 + (roi >= 0 ? 1e-7 : -1e-7)) / 100,
-    margin: revenue > 0 ? profit / revenue : null,
-  };
+  return { ...base, profit: roundMinor(profit), ...roiOf(profit, costBasis), margin: revenue > 0 ? profit / revenue : null };
 }
 
 function feeLines(

@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gs1CheckDigit } from '@dealradar/shared/ean';
 import type { DbHandle } from '../../src/db/client.ts';
+import { MIGRATIONS_DIR } from '../../src/db/migrate.ts';
 import type { TestClock } from '../../src/lib/clock.ts';
 import { insertMapping } from '../../src/modules/market-data/market-data.repository.ts';
 import { createMarketDataService } from '../../src/modules/market-data/market-data.service.ts';
@@ -216,5 +219,48 @@ describe('market-data look-ups through the shared cache', () => {
     const warm = (await md.lookupListings([ean], 'US')).resolved.get(ean)!.listing;
     expect(warm.fetchedAt).toBeInstanceOf(Date);
     expect(warm).toEqual(cold satisfies AmazonListing);
+  });
+
+  it('answers look-ups without the daily buy-box history and gives it for the listings asked (withBuyBoxHistory)', async () => {
+    const { provider } = countingProvider(createDemoRetailProvider(clock));
+    const md = service(provider);
+    const ean = demoCatalogue().variants.find((v) => demoListings(v.gtin, 'DE', clock.now()).some((l) => l.buyBoxDaily90?.length))!.gtin;
+    const expected = demoListings(ean, 'DE', clock.now());
+    const cold = (await md.lookupListings([ean], 'DE')).resolved.get(ean)!;
+    const warm = (await md.lookupListings([ean], 'DE')).resolved.get(ean)!;
+    expect(cold.listing.buyBoxDaily90).toBeUndefined();
+    expect(warm.listing.buyBoxDaily90).toBeUndefined();
+    const [withHistory] = await md.withBuyBoxHistory('DE', [warm]);
+    const daily = expected.find((l) => l.asin === warm.listing.asin)!.buyBoxDaily90;
+    expect(daily).toHaveLength(90);
+    expect(withHistory!.listing.buyBoxDaily90).toEqual(daily);
+    expect(withHistory!.listing).toEqual({ ...warm.listing, buyBoxDaily90: daily });
+    // Expired entries give no history.
+    clock.advance(25 * 3_600_000);
+    expect((await md.withBuyBoxHistory('DE', [warm]))[0]!.listing.buyBoxDaily90).toBeNull();
+  });
+
+  it('migration 0020 moves the histories cached inside the listings into their own column, in order', async () => {
+    const sql = fs.readFileSync(path.join(MIGRATIONS_DIR, '0020_buy_box_history_column.sql'), 'utf8');
+    const moveData = sql.slice(sql.indexOf('update market_listing_cache'));
+    const daily = [null, 0, ...Array.from({ length: 88 }, (_, i) => 1000 + i)];
+    const listings = [
+      { asin: 'B0MIGRATE1', ean: '4006381333931', title: 'first', buyBoxDaily90: daily },
+      { asin: 'B0MIGRATE2', ean: '4006381333931', title: 'second', buyBoxDaily90: null },
+    ];
+    await handle.db.execute(
+      `insert into market_listing_cache (market, key_type, key, source, listings, fetched_at, expires_at)
+       values ('FR', 'ean', '4006381333931', 'keepa', $1::jsonb, now(), now() + interval '1 day')`,
+      [JSON.stringify(listings)],
+    );
+    await handle.db.exec(moveData);
+    const row = await handle.db.one<{ listings: unknown; daily: unknown }>(
+      `select listings, buy_box_daily as daily from market_listing_cache where market = 'FR' and key = '4006381333931'`,
+    );
+    expect(row.listings).toEqual([
+      { asin: 'B0MIGRATE1', ean: '4006381333931', title: 'first' },
+      { asin: 'B0MIGRATE2', ean: '4006381333931', title: 'second' },
+    ]);
+    expect(row.daily).toEqual({ B0MIGRATE1: daily });
   });
 });

@@ -62,6 +62,8 @@ export function fakeMarketData(listings: AmazonListing[], options: { delayMs?: n
       }
       return { resolved, notLookedUp: [], upstreamRequests: 0 };
     },
+    // The fake listings carry their daily history themselves.
+    withBuyBoxHistory: async (_market, items) => items,
     listWholesaleBrands: async () => [],
     listWholesaleVariants: async () => [],
     fetchWholesaleCatalogue: async function* () {},

@@ -1,10 +1,10 @@
 import { canonicalEan } from '@dealradar/shared/ean';
 import { getMarket, type MarketId } from '@dealradar/shared/markets';
 import type { AppDeps } from '../../deps.ts';
-import type { FxRate, WholesaleVariant } from '../market-data/market-data.types.ts';
+import type { FxRate, ResolvedListing, WholesaleVariant } from '../market-data/market-data.types.ts';
 import { claimScan, completeScan, failScan, handBackScan, updateProgress, type BrandScanRow } from './brand-scan.repository.ts';
 import { evaluateFavorite } from './favorite-evaluator.ts';
-import { deleteFavoritesOfProducts, upsertFavorites, type FavoriteRecord } from './favorites.repository.ts';
+import { deleteFavoritesOfProducts, upsertFavorites } from './favorites.repository.ts';
 import { loadProfitTerms } from '../market-data/fee-rules.service.ts';
 import { ruleOrganizationOf } from '../market-data/match-rules.service.ts';
 
@@ -141,19 +141,26 @@ async function scanBrands(deps: RunnerDeps, scan: BrandScanRow, runId: string): 
         const batch = eans.slice(start, start + LOOKUP_BATCH_SIZE);
         const result = await deps.marketData.lookupListings(batch, market, { organizationId });
         const failed = new Set(result.notLookedUp);
-        const qualifying: FavoriteRecord[] = [];
+        const qualifying: Array<{ ean: string; resolved: ResolvedListing }> = [];
         const notQualifying: string[] = [];
+        const evaluation = { market, fx, terms, minRoi: scan.min_roi };
         for (const ean of batch) {
           if (failed.has(ean)) continue;
           const resolved = result.resolved.get(ean);
-          const favorite = resolved ? evaluateFavorite(variants.get(ean)!, resolved, { market, fx, terms, minRoi: scan.min_roi }) : null;
-          if (favorite) qualifying.push({ ...favorite, ean });
+          if (resolved && evaluateFavorite(variants.get(ean)!, resolved, evaluation)) qualifying.push({ ean, resolved });
           else notQualifying.push(ean);
         }
+        // The qualifying products are priced again with their daily buy-box history (read for them only): the 90-day
+        // stability needs it, the look-up leaves it out.
+        const withHistory = await deps.marketData.withBuyBoxHistory(
+          market,
+          qualifying.map((q) => q.resolved),
+        );
+        const favorites = qualifying.map((q, k) => ({ ...evaluateFavorite(variants.get(q.ean)!, withHistory[k]!, evaluation)!, ean: q.ean }));
         totals.lookedUp += batch.length - failed.size;
         totals.notLookedUp += failed.size;
         await deps.db.tx(async (tx) => {
-          await upsertFavorites(tx, scan.user_id, scan.id, qualifying, deps.clock.now());
+          await upsertFavorites(tx, scan.user_id, scan.id, favorites, deps.clock.now());
           await deleteFavoritesOfProducts(tx, scan.user_id, market, notQualifying);
         });
         await progress(b, m, brand, market);

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { resolveListing, type EanMatchRules } from './listing-resolution.ts';
 import { matchRulesForEans } from './match-rules.repository.ts';
-import { countFreshCache, mappingsForEans, readFreshCache, writeCache, type CacheKeyType } from './market-data.repository.ts';
+import { countFreshCache, mappingsForEans, readBuyBoxHistories, readFreshCache, writeCache, type CacheKeyType } from './market-data.repository.ts';
 import type { AmazonListing, LookupOptions, LookupResult, ResolvedListing, TokenEstimate } from './market-data.types.ts';
 import type { RetailCallOptions, RetailProvider } from './providers/provider.types.ts';
 import { estimateTokens } from './token-estimate.ts';
@@ -170,7 +170,11 @@ export function createListingLookup(deps: ListingLookupDeps) {
     for (const key of batch) {
       if (failedSet.has(key)) continue;
       const listings = found.get(key) ?? [];
-      values.set(key, listings);
+      // Cached with the daily history (in its own column); answered without it, like a cache hit (withBuyBoxHistory).
+      values.set(
+        key,
+        listings.map(({ buyBoxDaily90: _daily, ...listing }) => listing),
+      );
       entries.push({ key, listings, source: deps.provider.name, fetchedAt: now, expiresAt });
     }
     await writeCache(deps.db, market, keyType, entries);
@@ -290,5 +294,17 @@ export function createListingLookup(deps: ListingLookupDeps) {
     });
   }
 
-  return { lookupListings, estimate };
+  /**
+   * The same resolved listings with their 90-day daily buy-box history (issue 17 stability), read from the cache
+   * entries they came from. Lists are priced without it; only the deals of a list need it (one statement for them).
+   */
+  async function withBuyBoxHistory(market: MarketId, items: ResolvedListing[]): Promise<ResolvedListing[]> {
+    if (!items.length) return [];
+    const eans = [...new Set(items.map((r) => r.listing.ean))];
+    const asins = [...new Set(items.map((r) => r.listing.asin))];
+    const histories = await readBuyBoxHistories(deps.db, market, eans, asins, deps.clock.now());
+    return items.map((r) => ({ ...r, listing: { ...r.listing, buyBoxDaily90: histories.get(r.listing.asin) ?? null } }));
+  }
+
+  return { lookupListings, estimate, withBuyBoxHistory };
 }

@@ -1,5 +1,5 @@
 import { getMarket } from '@dealradar/shared/markets';
-import { computeProfit, type ProfitBreakdown } from '@dealradar/shared/profit';
+import { computeProfit, roiPercentageAtPrice, type ProfitBreakdown, type ProfitInput } from '@dealradar/shared/profit';
 import { profitableShare } from '@dealradar/shared/stability';
 import type { ProfitTerms } from './fee-rules.service.ts';
 import type { FxRate, ResolvedListing } from './market-data.types.ts';
@@ -24,18 +24,14 @@ export interface ListingProfitOptions {
   minRoi?: number;
 }
 
-/**
- * The one way consumers (scans, brand analysis) price a deal: a supplier unit cost in EUR (excl. VAT, minor units)
- * is converted with `fx` (EUR → the listing's market currency; get it from marketData.fxRate('EUR', currency)),
- * then the profit engine runs with the resolved listing's price, fees and pack count.
- */
-export function listingProfit(resolved: ResolvedListing, unitCostEur: number | null, fx: FxRate, options: ListingProfitOptions): ListingProfit {
+/** The profit engine's input for a resolved listing and a supplier unit cost in EUR (minor units, excl. VAT). */
+function profitInput(resolved: ResolvedListing, unitCostEur: number | null, fx: FxRate, options: ListingProfitOptions): ProfitInput {
   const { listing } = resolved;
   const market = getMarket(listing.market);
   if (fx.from !== 'EUR' || fx.to !== market.currency) {
     throw new Error(`listingProfit needs the EUR → ${market.currency} rate, got ${fx.from} → ${fx.to}.`);
   }
-  const breakdown = computeProfit({
+  return {
     market: listing.market,
     buyBoxPrice: listing.buyBoxPrice,
     referralFeeRate: listing.referralFeeRate,
@@ -47,9 +43,18 @@ export function listingProfit(resolved: ResolvedListing, unitCostEur: number | n
     at: options.terms.at,
     prepCost: options.prepCost,
     minRoi: options.minRoi,
-  });
+  };
+}
+
+/**
+ * The one way consumers (scans, brand analysis) price a deal: a supplier unit cost in EUR (excl. VAT, minor units)
+ * is converted with `fx` (EUR → the listing's market currency; get it from marketData.fxRate('EUR', currency)),
+ * then the profit engine runs with the resolved listing's price, fees and pack count.
+ */
+export function listingProfit(resolved: ResolvedListing, unitCostEur: number | null, fx: FxRate, options: ListingProfitOptions): ListingProfit {
+  const breakdown = computeProfit(profitInput(resolved, unitCostEur, fx, options));
   const maxEur = breakdown.maxUnitCostForMinRoi === null ? null : Math.floor(breakdown.maxUnitCostForMinRoi / fx.rate + 1e-9);
-  return { ...breakdown, unitCostEur, fx, maxUnitCostEurForMinRoi: maxEur, asin: listing.asin, mapped: resolved.mapped };
+  return { ...breakdown, unitCostEur, fx, maxUnitCostEurForMinRoi: maxEur, asin: resolved.listing.asin, mapped: resolved.mapped };
 }
 
 /** Converts a market-currency amount back to EUR minor units (display of supplier deals in EUR). */
@@ -59,7 +64,8 @@ export function toEurMinor(amount: number | null, fx: FxRate): number | null {
 
 /**
  * 90-day stability (issue 17): the share (0–1, 4 decimals) of the buy box's last 90 days on which this supplier cost
- * would have met `minRoi` (a fraction) — the profit engine run once per distinct daily price. Null without a cost,
+ * would have met `minRoi` (a fraction) — the profit engine's arithmetic run once per distinct daily price, its fee rules
+ * resolved once. Null without a cost,
  * without history, or with fewer than MIN_KNOWN_DAYS known days.
  */
 export function profitableShare90(
@@ -70,9 +76,10 @@ export function profitableShare90(
 ): number | null {
   const daily = resolved.listing.buyBoxDaily90;
   if (unitCostEur === null || !daily?.length) return null;
+  const roiAt = roiPercentageAtPrice(profitInput(resolved, unitCostEur, fx, options));
   const result = profitableShare(daily, (price) => {
-    const at = listingProfit({ ...resolved, listing: { ...resolved.listing, buyBoxPrice: price } }, unitCostEur, fx, options);
-    return at.roiPercentage !== null && at.roiPercentage + 1e-9 >= options.minRoi * 100;
+    const roi = roiAt(price);
+    return roi !== null && roi + 1e-9 >= options.minRoi * 100;
   });
   return result === null ? null : Math.round(result.share * 10_000) / 10_000;
 }

@@ -1,4 +1,5 @@
 import type { MarketId } from '@dealradar/shared/markets';
+import type { DailyPrices } from '@dealradar/shared/stability';
 import type { Db } from '../../db/client.ts';
 import type { AmazonListing } from './market-data.types.ts';
 
@@ -66,22 +67,55 @@ export async function countFreshCache(db: Db, market: MarketId, keys: string[], 
 /** Upserts entries; an import (long expiry) is only replaced by a later write for the same key. */
 export async function writeCache(db: Db, market: MarketId, keyType: CacheKeyType, entries: CacheEntry[]): Promise<void> {
   for (let i = 0; i < entries.length; i += 500) {
-    const chunk = entries.slice(i, i + 500).map((e) => ({
-      key: e.key,
-      source: e.source,
-      listings: e.listings,
-      fetched_at: e.fetchedAt.toISOString(),
-      expires_at: e.expiresAt.toISOString(),
-    }));
+    const chunk = entries.slice(i, i + 500).map((e) => {
+      const { listings, daily } = splitHistories(e.listings);
+      return { key: e.key, source: e.source, listings, daily, fetched_at: e.fetchedAt.toISOString(), expires_at: e.expiresAt.toISOString() };
+    });
     await db.execute(
-      `insert into market_listing_cache (market, key_type, key, source, listings, fetched_at, expires_at)
-       select $1, $2, x.key, x.source, x.listings, x.fetched_at, x.expires_at
-         from jsonb_to_recordset($3::jsonb) as x(key text, source text, listings jsonb, fetched_at timestamptz, expires_at timestamptz)
+      `insert into market_listing_cache (market, key_type, key, source, listings, buy_box_daily, fetched_at, expires_at)
+       select $1, $2, x.key, x.source, x.listings, x.daily, x.fetched_at, x.expires_at
+         from jsonb_to_recordset($3::jsonb) as x(key text, source text, listings jsonb, daily jsonb, fetched_at timestamptz, expires_at timestamptz)
        on conflict (market, key_type, key) do update
-         set source = excluded.source, listings = excluded.listings, fetched_at = excluded.fetched_at, expires_at = excluded.expires_at`,
+         set source = excluded.source, listings = excluded.listings, buy_box_daily = excluded.buy_box_daily,
+             fetched_at = excluded.fetched_at, expires_at = excluded.expires_at`,
       [market, keyType, JSON.stringify(chunk)],
     );
   }
+}
+
+/**
+ * The listings as cached (without their daily buy-box history) and the histories by ASIN, stored in their own column:
+ * every scan reads the listings of its whole list, the history only for its deals (readBuyBoxHistories).
+ */
+function splitHistories(listings: AmazonListing[]): { listings: Array<Omit<AmazonListing, 'buyBoxDaily90'>>; daily: Record<string, DailyPrices> | null } {
+  let daily: Record<string, DailyPrices> | null = null;
+  const stripped = listings.map((listing) => {
+    const { buyBoxDaily90, ...rest } = listing;
+    if (buyBoxDaily90?.length) (daily ??= {})[listing.asin] = buyBoxDaily90;
+    return rest;
+  });
+  return { listings: stripped, daily };
+}
+
+/**
+ * The daily buy-box histories (ASIN → 90 daily values) held by the fresh cache entries of these EAN and ASIN keys —
+ * the entries the listings being priced were read from.
+ */
+export async function readBuyBoxHistories(db: Db, market: MarketId, eans: string[], asins: string[], now: Date): Promise<Map<string, DailyPrices>> {
+  const out = new Map<string, DailyPrices>();
+  if (!eans.length && !asins.length) return out;
+  const rows = await db.query<{ daily: Record<string, DailyPrices> | string }>(
+    `select buy_box_daily as daily
+       from market_listing_cache
+      where market = $1 and buy_box_daily is not null and expires_at > $4
+        and ((key_type = 'ean' and key = any($2::text[])) or (key_type = 'asin' and key = any($3::text[])))`,
+    [market, eans, asins, now],
+  );
+  for (const row of rows) {
+    const daily = typeof row.daily === 'string' ? (JSON.parse(row.daily) as Record<string, DailyPrices>) : row.daily;
+    for (const [asin, values] of Object.entries(daily)) out.set(asin, values);
+  }
+  return out;
 }
 
 /** Counts of cached rows by source (admin data-source card). */

@@ -88,6 +88,7 @@ export function createMarketDataService(deps: MarketDataDeps): MarketDataService
     source: { retail: retail.name, wholesale: wholesale.name, isDemo: retail.isDemo || wholesale.isDemo },
     lookupListings: lookup.lookupListings,
     estimateTokens: lookup.estimate,
+    withBuyBoxHistory: lookup.withBuyBoxHistory,
     tokenAccount: async () => (retail.tokenAccount ? retail.tokenAccount() : { tokensLeft: null, refillRate: null }),
     listWholesaleBrands: () => wholesale.listBrands(),
     listWholesaleVariants: (brand) => wholesale.listVariants(brand),

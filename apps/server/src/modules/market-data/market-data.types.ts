@@ -146,6 +146,11 @@ export interface MarketDataService {
    * Input EANs must already be canonical (see @dealradar/shared/ean).
    */
   lookupListings(eans: string[], market: MarketId, options?: LookupOptions): Promise<LookupResult>;
+  /**
+   * The same resolved listings with `listing.buyBoxDaily90` filled in from the cache (null when none is known):
+   * look-ups leave it out, so a list is priced without reading ninety values per listing; deals ask for it.
+   */
+  withBuyBoxHistory(market: MarketId, items: ResolvedListing[]): Promise<ResolvedListing[]>;
   /** Expected Keepa tokens and time of looking these canonical EANs up now (0 tokens when the source charges none). */
   estimateTokens?(eans: string[], market: MarketId): Promise<TokenEstimate>;
   /** The Keepa account's balance and refill rate (null fields when the source charges no tokens). */

@@ -121,8 +121,8 @@ export function evaluateProduct(input: DealInput): ScanProduct {
     }),
     buyBoxAvg30: toEur(listing.buyBoxAvg30 ?? null, rate),
     buyBoxAvg90: toEur(listing.buyBoxAvg90 ?? null, rate),
-    // Only deals (and CSV Template rows) are stored: the other rows skip the 90 profit checks.
-    profitableShare90: isDeal ? profitableShare90(input.resolved, input.supplierPriceCents, input.fx, { terms: input.terms, minRoi: input.minRoi }) : null,
+    // Filled in for deals only, by stabilityOf, once their daily histories are read (withBuyBoxHistory).
+    profitableShare90: null,
     matchSource: input.resolved.matchedBy ?? (input.resolved.mapped ? 'mapping' : 'rank'),
     breakdown: {
       currency: breakdown.currency,
@@ -141,4 +141,12 @@ export function evaluateProduct(input: DealInput): ScanProduct {
       rulesDate: breakdown.rulesDate,
     },
   };
+}
+
+/**
+ * The 90-day stability of a deal (profitableShare90); `input.resolved` must carry the listing's daily history
+ * (marketData.withBuyBoxHistory) — look-ups leave it out, so a list is priced without it and only deals read it.
+ */
+export function stabilityOf(input: DealInput): number | null {
+  return profitableShare90(input.resolved, input.supplierPriceCents, input.fx, { terms: input.terms, minRoi: input.minRoi });
 }

@@ -8,7 +8,7 @@ import type { ResolvedListing, TokenWait } from '../market-data/market-data.type
 import { releaseEanUploads } from '../plans/entitlements.ts';
 import { loadProfitTerms } from '../market-data/fee-rules.service.ts';
 import { reachesMinRoiBelow, referralThresholds } from './buy-box-candidates.ts';
-import { evaluateProduct, type ScanProduct } from './deal-calculator.ts';
+import { evaluateProduct, stabilityOf, type ScanProduct } from './deal-calculator.ts';
 import { readOptionsOf, removeUpload, scanColumns, takeParsedFile } from './scan-files.ts';
 import { storeParseIssues } from './scan-issues.ts';
 import { buildReport } from './scan-report.ts';
@@ -330,6 +330,7 @@ async function processScan(deps: AppDeps, scan: repo.ScanRow, token: string, sig
       lap('lookupMs');
       stopIfAborted();
       const notLookedUp = new Set(lookup.notLookedUp);
+      const deals: Array<{ product: ScanProduct; resolved: ResolvedListing; row: number }> = [];
       for (let i = start; i < end; i += 1) {
         // Let HTTP requests in between (PGlite shares this thread) every SCAN_BATCH_SIZE products of a large batch.
         if (i > start && (i - start) % SCAN_BATCH_SIZE === 0) await yieldToEventLoop();
@@ -351,10 +352,19 @@ async function processScan(deps: AppDeps, scan: repo.ScanRow, token: string, sig
         }
         const product = evaluateProduct({ resolved, ...dealInput(i) });
         progress.matched += 1;
-        if (product.isDeal) progress.deals += 1;
+        if (product.isDeal) {
+          progress.deals += 1;
+          deals.push({ product, resolved, row: i });
+        }
         // Supplier analyzer: the deals. CSV Template: the deals and the matched products without a supplier price.
         if (product.isDeal || (scan.kind === 'csv_template' && product.supplierPrice === null)) pending.push(product);
       }
+      // The deals' 90-day stability, from their daily histories (read for the deals only, in one statement).
+      const withHistory = await deps.marketData.withBuyBoxHistory(
+        scan.market,
+        deals.map((d) => d.resolved),
+      );
+      deals.forEach((d, k) => (d.product.profitableShare90 = stabilityOf({ ...dealInput(d.row), resolved: withHistory[k]! })));
       done = end;
       batchSize = nextBatchSize;
       lap('evaluateMs');

@@ -1,6 +1,6 @@
 import { gs1CheckDigit } from '@dealradar/shared/ean';
 import type { MarketId } from '@dealradar/shared/markets';
-import type { AmazonListing, LookupResult, MarketDataService, WholesaleVariant } from '../../market-data/market-data.types.ts';
+import type { AmazonListing, LookupResult, MarketDataService, ResolvedListing, WholesaleVariant } from '../../market-data/market-data.types.ts';
 
 /**
  * A controllable MarketDataService for brand-analyzer tests: a small catalogue whose prices give known ROIs,
@@ -111,6 +111,11 @@ export class FakeMarketData implements MarketDataService {
       resolved.set(code, { listing, numberOfPacks: 1, alternatives: [], mapped: false });
     }
     return { resolved, notLookedUp, upstreamRequests: 0 };
+  }
+
+  /** The fake listings carry no daily history. */
+  async withBuyBoxHistory(_market: MarketId, items: ResolvedListing[]): Promise<ResolvedListing[]> {
+    return items;
   }
 
   fetchWholesaleCatalogue(): AsyncIterable<WholesaleVariant[]> {
