@@ -80,7 +80,9 @@ export type EndpointAnswer<E extends Endpoint> = {
   [S in keyof E['responses']]: S extends SuccessStatus ? AnswerOf<E['responses'][S]> : never;
 }[keyof E['responses']];
 
-type Arguments<E extends Endpoint> = object extends EndpointInput<E> ? [input?: EndpointInput<E> & CallOptions] : [input: EndpointInput<E> & CallOptions];
+/** The request and options of a call; optional when the call needs no parameters, query or body. */
+export type CallArguments<E extends Endpoint> =
+  object extends EndpointInput<E> ? [input?: EndpointInput<E> & CallOptions] : [input: EndpointInput<E> & CallOptions];
 
 /** Query values in the URL: arrays repeat the key; null, undefined and '' are left out. */
 function buildQuery(query: Record<string, unknown> | undefined): string {
@@ -129,7 +131,7 @@ function showUpgradeNotice(message: string | undefined): void {
  * JSON or FormData bodies; the answer is parsed with the declared response schema (a drifted answer fails loudly),
  * or read as text or a Blob when the declaration says so. A 403 shows the upgrade notice (SPEC §8).
  */
-export async function callEndpoint<const E extends Endpoint>(endpoint: E, ...[input]: Arguments<E>): Promise<EndpointAnswer<E>> {
+export async function callEndpoint<const E extends Endpoint>(endpoint: E, ...[input]: CallArguments<E>): Promise<EndpointAnswer<E>> {
   const {
     params,
     query,

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Endpoint } from '@dealradar/shared/contracts/endpoint';
-import { callEndpoint, type CallOptions, type EndpointAnswer, type EndpointInput } from './api-client.ts';
+import { callEndpoint, type CallArguments, type EndpointInput } from './api-client.ts';
 
 /** What tells two requests of one call apart in the cache: its path parameters and query (never a body or options). */
 export type KeyInput<E extends Endpoint> = Pick<EndpointInput<E>, 'params' | 'query'>;
@@ -26,17 +26,12 @@ export function queryKeyOf<E extends Endpoint>(endpoint: E, input?: KeyInput<E>)
   return Object.keys(key).length ? [...base, key] : base;
 }
 
-type QueryArguments<E extends Endpoint> = object extends EndpointInput<E> ? [input?: EndpointInput<E> & CallOptions] : [input: EndpointInput<E> & CallOptions];
-
 /**
  * `queryKey` and `queryFn` of a call from one input, so the key cannot disagree with the request:
  * `useQuery({ ...endpointQuery(usersApi.list, { query }), placeholderData: keepPreviousData })`.
  */
-export function endpointQuery<const E extends Endpoint>(endpoint: E, ...[input]: QueryArguments<E>) {
-  return {
-    queryKey: queryKeyOf(endpoint, input as KeyInput<E> | undefined),
-    queryFn: () => (callEndpoint as (e: E, i?: unknown) => Promise<EndpointAnswer<E>>)(endpoint, input),
-  };
+export function endpointQuery<const E extends Endpoint>(endpoint: E, ...args: CallArguments<E>) {
+  return { queryKey: queryKeyOf(endpoint, args[0] as KeyInput<E> | undefined), queryFn: () => callEndpoint(endpoint, ...args) };
 }
 
 /** Marks every cached answer of these calls stale (whatever their parameters); the ones on screen reload. */
