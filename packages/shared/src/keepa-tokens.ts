@@ -17,6 +17,11 @@ export const tokenEstimateSchema = z.object({
   minutes: z.number().nullable(),
   /** The sentence the screens show. */
   text: z.string(),
+  /**
+   * Markets the estimate counts (absent: 1). An all-markets scan (issue 17) looks every EAN up in the seven markets and
+   * Keepa charges per market: newEans then counts EAN-market look-ups, eans the distinct EANs.
+   */
+  markets: z.number().int().optional(),
 });
 export type TokenEstimateAnswer = z.infer<typeof tokenEstimateSchema>;
 

@@ -2,14 +2,15 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconCoins, IconHourglass } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { supplierAnalyzerApi } from '@dealradar/shared/contracts/endpoints/scans';
-import { formatMinutes, type ScanTokens } from '@dealradar/shared/keepa-tokens';
-import type { MarketId } from '@dealradar/shared/markets';
+import { formatMinutes, type ScanTokens, type TokenEstimateAnswer } from '@dealradar/shared/keepa-tokens';
+import type { MarketChoice } from '@dealradar/shared/best-market';
 import { callEndpoint } from '../lib/api-client.ts';
 import { queryKeyOf } from '../lib/endpoint-query.ts';
 
 interface KeepaTokenEstimateProps {
   file: File;
-  market: MarketId;
+  /** One market, or ALL (issue 17: every market counts, Keepa charges per market). */
+  market: MarketChoice;
   eanColumn: string | null;
   sheet?: string;
 }
@@ -43,10 +44,20 @@ export function KeepaTokenEstimate({ file, market, eanColumn, sheet }: KeepaToke
           ? 'Estimating the Keepa tokens this scan needs…'
           : estimate.isError
             ? 'The Keepa token cost could not be estimated.'
-            : `This scan needs ${estimate.data.text} (${estimate.data.newEans.toLocaleString('en-US')} of ${estimate.data.eans.toLocaleString('en-US')} EANs are not in the shared cache).`}
+            : estimateSentence(estimate.data)}
       </Text>
     </Group>
   );
+}
+
+/** The estimate as one sentence; for all markets the look-ups of every market are counted. */
+export function estimateSentence(estimate: TokenEstimateAnswer): string {
+  const markets = estimate.markets ?? 1;
+  if (markets > 1) {
+    const lookups = (estimate.eans * markets).toLocaleString('en-US');
+    return `This scan needs ${estimate.text} for ${markets} markets (${estimate.newEans.toLocaleString('en-US')} of ${lookups} EAN look-ups — ${estimate.eans.toLocaleString('en-US')} EANs × ${markets} markets — are not in the shared cache).`;
+  }
+  return `This scan needs ${estimate.text} (${estimate.newEans.toLocaleString('en-US')} of ${estimate.eans.toLocaleString('en-US')} EANs are not in the shared cache).`;
 }
 
 /** During a scan: tokens spent, the time left from tokens and refill, and a wait for tokens with its reason. */

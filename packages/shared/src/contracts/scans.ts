@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parseDecimalInput } from '../decimal.ts';
 import { listingFactsShape } from './listing-facts.ts';
 import { hideWarningsParam, matchFactsShape } from './match-rules.ts';
+import { marketChoiceSchema, marketComparisonSchema } from './market-comparison.ts';
 import { PAGE_SIZE } from '../constants.ts';
 import { MAX_LENGTH, tooLongMessage } from '../input-limits.ts';
 import { scanTokensSchema } from '../keepa-tokens.ts';
@@ -195,17 +196,18 @@ export type CsvScanStartFields = z.infer<typeof csvScanStartFieldsSchema>;
 
 /**
  * POST /supplier-analyzer/start, multipart/form-data fields (text fields BEFORE the file):
- * marketId, the mapping fields above, file. Price is required in the dialog (SPEC §5) but the server
+ * marketId (a market, or ALL: every market, plans with multi-market analysis only — issue 17), the mapping fields
+ * above, file. Price is required in the dialog (SPEC §5) but the server
  * accepts '' (then every product is listed with its max buy price only and none can be a deal).
  */
-export const supplierScanStartFieldsSchema = z.object({ marketId: marketIdSchema, ...mappingShape }).superRefine(checkMapping);
+export const supplierScanStartFieldsSchema = z.object({ marketId: marketChoiceSchema, ...mappingShape }).superRefine(checkMapping);
 
 /**
  * POST /supplier-analyzer/token-estimate (any logged-in user; both analyzers' upload dialogs), multipart/form-data:
  * marketId, eanColumn, optional sheet, then the file. Answers tokenEstimateSchema (@dealradar/shared/keepa-tokens):
  * the expected Keepa tokens of the file's distinct valid EANs that are not in the shared cache, and the time.
  */
-export const tokenEstimateFieldsSchema = z.object({ marketId: marketIdSchema, eanColumn: mappingShape.eanColumn, sheet: optionalText });
+export const tokenEstimateFieldsSchema = z.object({ marketId: marketChoiceSchema, eanColumn: mappingShape.eanColumn, sheet: optionalText });
 export type SupplierScanStartFields = z.infer<typeof supplierScanStartFieldsSchema>;
 
 /**
@@ -241,7 +243,7 @@ export type ManualEntryRow = z.infer<typeof manualEntryRowSchema>;
  */
 export const MANUAL_ENTRY_MAX_ROWS = 1000;
 export const manualEntryBodySchema = z.object({
-  marketId: marketIdSchema,
+  marketId: marketChoiceSchema,
   rows: z
     .array(manualEntryRowSchema, { error: 'Please add at least one row.' })
     .min(1, 'Please add at least one row.')
@@ -276,6 +278,8 @@ export const supplierScanStatusSchema = z.object({
   report: scanReportSchema,
   /** Keepa tokens (issue 12): absent when the data source charges none. */
   tokens: scanTokensSchema.optional(),
+  /** True for an all-markets scan (every EAN looked up in the seven markets; issue 17). */
+  allMarkets: z.boolean().optional(),
 });
 export type SupplierScanStatus = z.infer<typeof supplierScanStatusSchema>;
 
@@ -354,6 +358,11 @@ export const dealProductSchema = z.object({
   expiresAt: z.string(),
   breakdown: profitBreakdownSchema,
   ...matchFactsShape,
+  /**
+   * All-markets scans (issue 17): the best market (this deal's market and figures) and the runner-up, compared in the
+   * region's currency; null for a deal of a single-market scan.
+   */
+  marketComparison: marketComparisonSchema.nullable().optional(),
 });
 export type DealProduct = z.infer<typeof dealProductSchema>;
 
@@ -445,7 +454,10 @@ export const REPORT_COLUMNS = ['line', 'reason', 'value', 'message'] as const;
  * amazonPriceMarketCurrency is the buy box as the market shows it, in marketCurrency. Issue 17: warnings = the warning
  * codes joined by ' | ', warningReasons = their one-line reasons joined the same way, buyBoxAvg30/buyBoxAvg90 = the
  * buy box's 30/90-day averages in EUR, profitableDays90Percentage = the percentage of the last 90 days the deal
- * would have met the minimum ROI.
+ * would have met the minimum ROI. All markets (issue 17; empty for single-market deals): comparisonCurrency = the
+ * region's currency of the comparison, bestMarket/bestMarketProfit/bestMarketRoiPercentage and runnerUp… = the best
+ * market (the row's market) and the runner-up with their profit in that currency, dealMarkets = every market where
+ * the product meets the minimum ROI, best first, joined by ' | '.
  */
 export const CSV_RESULT_COLUMNS = [
   'ean',
@@ -488,4 +500,12 @@ export const CSV_RESULT_COLUMNS = [
   'marketplaceUrl',
   'imageUrl',
   'createdAt',
+  'comparisonCurrency',
+  'bestMarket',
+  'bestMarketProfit',
+  'bestMarketRoiPercentage',
+  'runnerUpMarket',
+  'runnerUpProfit',
+  'runnerUpRoiPercentage',
+  'dealMarkets',
 ] as const;

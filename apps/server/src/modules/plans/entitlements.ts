@@ -14,6 +14,8 @@ import { dayPeriod, monthPeriod } from './usage-periods.ts';
 export const LIVE_DATA_FORBIDDEN = 'Real-time price drop data is available on the Growth and Pro plans. Please upgrade to access it.';
 export const BRAND_ANALYSIS_FORBIDDEN = 'Brand profitability analysis is not included in your plan. Please upgrade to scan brands.';
 export const MULTI_MARKET_FORBIDDEN = 'Your plan allows one market per brand scan. Please upgrade to Growth or Pro to analyze several markets at once.';
+export const ALL_MARKETS_FORBIDDEN =
+  'Analyzing a supplier list in all markets at once is included in the Growth and Pro plans. Please choose one market or upgrade your plan.';
 export const ROI_FIXED_FORBIDDEN = 'Your plan uses a fixed minimum ROI. Please upgrade to Growth or Pro to adjust it.';
 
 export function eanLimitExhaustedMessage(limit: number): string {
@@ -146,6 +148,11 @@ export function maxMarketsPerScan(ent: Entitlements): number {
 /** Throws forbidden when a brand scan asks for more markets than the plan allows. */
 export function requireMarketsAllowed(ent: Entitlements, marketCount: number): void {
   if (marketCount > maxMarketsPerScan(ent)) throw forbidden(MULTI_MARKET_FORBIDDEN);
+}
+
+/** "All markets" in the Supplier Level Analyzer (issue 17): needs multiMarketProfitAnalysis, else 403. */
+export function requireAllMarkets(ent: Entitlements): void {
+  if (!ent.multiMarketProfitAnalysis) throw forbidden(ALL_MARKETS_FORBIDDEN);
 }
 
 /** Changing minRoiThreshold (PUT /user/settings) needs an adjustable plan. */

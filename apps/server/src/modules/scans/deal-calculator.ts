@@ -6,6 +6,7 @@ import type { FxRate, ResolvedListing } from '../market-data/market-data.types.t
 import { alternativesOf } from '../market-data/match-rules.service.ts';
 import type { MatchAlternative, MatchSource } from '@dealradar/shared/contracts/match-rules';
 import { dealWarnings, type DealWarning } from '@dealradar/shared/deal-warnings';
+import type { MarketComparison } from '@dealradar/shared/contracts/market-comparison';
 
 /** One product of a scan with every number the deal list and the result file show. EUR amounts in major units. */
 export interface ScanProduct {
@@ -46,6 +47,8 @@ export interface ScanProduct {
   buyBoxAvg90: number | null;
   /** Share (0–1) of the last 90 days on which this cost would have met the minimum ROI; null: unknown. */
   profitableShare90: number | null;
+  /** All-markets scans (scans/all-markets.ts): best market and runner-up; absent for single-market scans. */
+  marketComparison?: MarketComparison | null;
 }
 
 export interface DealInput {

@@ -11,6 +11,7 @@ import { XLSX_STYLE, XlsxStreamWriter, type XlsxCellInput } from '@dealradar/sha
  * - xlsx: a workbook with number cells for numbers and amounts (two decimals shown), text cells for codes.
  * One currency per file: every money column in EUR and `currency` says EUR; fxRate/fxDate are the EUR → market rate
  * the profit was computed with; amazonPriceMarketCurrency is the buy box as the market shows it (marketCurrency).
+ * The all-markets columns (bestMarketProfit, runnerUpProfit) are in comparisonCurrency, the region's currency.
  * Formula injection: a text cell beginning with = + - @ (or tab / CR) gets a leading apostrophe in the CSV formats
  * (an XLSX text cell is never a formula).
  */
@@ -45,6 +46,10 @@ const KINDS: Partial<Record<Column, Kind>> = {
   numberOfPacks: 'number',
   fxRate: 'number',
   createdAt: 'date',
+  bestMarketProfit: 'money',
+  bestMarketRoiPercentage: 'number',
+  runnerUpProfit: 'money',
+  runnerUpRoiPercentage: 'number',
 };
 const kindOf = (column: Column): Kind => KINDS[column] ?? 'text';
 
@@ -59,6 +64,8 @@ const toEur = (amount: number, rate: number) => Math.round((amount / rate) * 100
 
 export function resultValues({ product: p, isDeal }: ResultFileRow): Record<Column, string | number | null> {
   const b = p.breakdown;
+  // All markets (issue 17): the best market and the runner-up in the region's currency; empty for single-market deals.
+  const c = p.marketComparison ?? null;
   return {
     ean: p.ean,
     asin: p.asin,
@@ -100,6 +107,14 @@ export function resultValues({ product: p, isDeal }: ResultFileRow): Record<Colu
     marketplaceUrl: p.marketplaceUrl,
     imageUrl: p.imageUrl,
     createdAt: p.createdAt,
+    comparisonCurrency: c?.currency ?? null,
+    bestMarket: c?.best.market ?? null,
+    bestMarketProfit: c?.best.profit ?? null,
+    bestMarketRoiPercentage: c?.best.roiPercentage ?? null,
+    runnerUpMarket: c?.runnerUp?.market ?? null,
+    runnerUpProfit: c?.runnerUp?.profit ?? null,
+    runnerUpRoiPercentage: c?.runnerUp?.roiPercentage ?? null,
+    dealMarkets: c ? c.dealMarkets.map((m) => m.market).join(' | ') : null,
   };
 }
 

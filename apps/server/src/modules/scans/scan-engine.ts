@@ -7,6 +7,7 @@ import { AppError } from '../../errors/app-error.ts';
 import type { ResolvedListing, TokenWait } from '../market-data/market-data.types.ts';
 import { releaseEanUploads } from '../plans/entitlements.ts';
 import { loadProfitTerms } from '../market-data/fee-rules.service.ts';
+import { createAllMarketsScan, estimateAllMarketsTokens } from './all-markets.ts';
 import { reachesMinRoiBelow, referralThresholds } from './buy-box-candidates.ts';
 import { evaluateProduct, stabilityOf, type ScanProduct } from './deal-calculator.ts';
 import { readOptionsOf, removeUpload, scanColumns, takeParsedFile } from './scan-files.ts';
@@ -169,6 +170,8 @@ async function processScan(deps: AppDeps, scan: repo.ScanRow, token: string, sig
   const market = getMarket(scan.market);
   const fx = await deps.marketData.fxRate('EUR', market.currency);
   const terms = await loadProfitTerms(deps.db, scan.user_id, deps.clock.now());
+  // All markets (issue 17): every EAN in the seven markets, the best one kept (scans/all-markets.ts).
+  const allMarkets = scan.all_markets ? await createAllMarketsScan(deps, { terms, minRoi, comparisonCurrency: scan.comparison_currency ?? 'EUR' }) : null;
 
   // Resume: what earlier runs committed stays; the look-up problems they met are kept in the stored report.
   const previousIssues = scan.report?.issueSamples.filter((i) => i.reason === 'not_looked_up') ?? [];
@@ -208,7 +211,7 @@ async function processScan(deps: AppDeps, scan: repo.ScanRow, token: string, sig
   if (scan.tokens_estimated === null && deps.marketData.estimateTokens && done === 0) {
     const eans: string[] = [];
     for (let i = 0; i < allowed; i += 1) eans.push(eanFromKey(parsed.eans[i]!));
-    const estimate = await deps.marketData.estimateTokens(eans, scan.market);
+    const estimate = allMarkets ? await estimateAllMarketsTokens(deps.marketData, eans) : await deps.marketData.estimateTokens(eans, scan.market);
     if (estimate.refillRate !== null || estimate.tokens > 0) await repo.saveTokenEstimate(deps.db, scan.id, estimate);
     stopIfAborted();
   }
@@ -239,7 +242,7 @@ async function processScan(deps: AppDeps, scan: repo.ScanRow, token: string, sig
             deps.db,
             scan.user_id,
             scan.id,
-            scan.market,
+            scan.all_markets ? null : scan.market,
             slice.map((p) => p.ean),
           );
         await repo.insertResults(deps.db, { id: scan.id, userId: scan.user_id, kind: scan.kind }, slice, now, expires);
@@ -318,12 +321,14 @@ async function processScan(deps: AppDeps, scan: repo.ScanRow, token: string, sig
       for (let i = start; i < end; i += 1) eans.push(eanFromKey(parsed.eans[i]!));
       mark = performance.now();
       cpuMark = process.cpuUsage();
-      const lookup = await deps.marketData.lookupListings(eans, scan.market, {
-        signal,
-        candidate: candidateOf(start, eans),
-        onTokenWait,
-        organizationId: scan.organization_id,
-      });
+      const lookup = allMarkets
+        ? await allMarkets.lookup(eans, (k) => dealInput(start + k), { signal, onTokenWait, organizationId: scan.organization_id })
+        : await deps.marketData.lookupListings(eans, scan.market, {
+            signal,
+            candidate: candidateOf(start, eans),
+            onTokenWait,
+            organizationId: scan.organization_id,
+          });
       upstreamRequests += lookup.upstreamRequests;
       tokensSpent += lookup.tokensSpent ?? 0;
       const nextBatchSize = lookup.upstreamRequests === 0 ? Math.min(batchSize * 2, MAX_CACHED_BATCH_SIZE) : SCAN_BATCH_SIZE;
@@ -350,7 +355,7 @@ async function processScan(deps: AppDeps, scan: repo.ScanRow, token: string, sig
           }
           continue;
         }
-        const product = evaluateProduct({ resolved, ...dealInput(i) });
+        const product = allMarkets ? allMarkets.evaluate(ean, dealInput(i)) : evaluateProduct({ resolved, ...dealInput(i) });
         progress.matched += 1;
         if (product.isDeal) {
           progress.deals += 1;
@@ -359,6 +364,8 @@ async function processScan(deps: AppDeps, scan: repo.ScanRow, token: string, sig
         // Supplier analyzer: the deals. CSV Template: the deals and the matched products without a supplier price.
         if (product.isDeal || (scan.kind === 'csv_template' && product.supplierPrice === null)) pending.push(product);
       }
+      // All markets: each deal's history and profit rule are its best market's (scans/all-markets.ts); none left below.
+      if (allMarkets) await allMarkets.addStability(deals.splice(0).map((d) => ({ product: d.product, input: dealInput(d.row) })));
       // The deals' 90-day stability, from their daily histories (read for the deals only, in one statement).
       const withHistory = await deps.marketData.withBuyBoxHistory(
         scan.market,

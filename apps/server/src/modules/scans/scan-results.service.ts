@@ -36,6 +36,7 @@ export function toDealProduct(row: repo.ResultRow): DealProduct {
     buyBoxAvg30: row.buy_box_avg30,
     buyBoxAvg90: row.buy_box_avg90,
     profitableShare90: row.profitable_share90,
+    marketComparison: row.market_comparison ?? null,
   };
 }
 

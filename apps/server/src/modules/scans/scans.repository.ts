@@ -54,6 +54,9 @@ export interface ScanRow {
   tokens_left: number | null;
   token_wait_until: Date | null;
   token_wait_reason: string | null;
+  /** All markets (migration 0018): every EAN in the seven markets, compared in comparison_currency. */
+  all_markets: boolean;
+  comparison_currency: string | null;
 }
 
 export interface NewScan {
@@ -77,14 +80,16 @@ export interface NewScan {
   minRoi: number | null;
   report: ScanReport | null;
   now: Date;
+  /** All markets (issue 17): the region's currency the markets are compared in. */
+  allMarkets?: { comparisonCurrency: string };
 }
 
 export async function insertScan(db: Db, scan: NewScan): Promise<ScanRow> {
   return db.one<ScanRow>(
     `insert into scans (id, kind, user_id, organization_id, file_name, source, market, ean_column, brand_column, price_column,
                         upload_path, upload_bytes, total_eans, allowed_eans, min_roi, report, created_at, updated_at,
-                        units_column, units_per_price, sheet)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17, $18, $19, $20) returning *`,
+                        units_column, units_per_price, sheet, all_markets, comparison_currency)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17, $18, $19, $20, $21, $22) returning *`,
     [
       scan.id,
       scan.kind,
@@ -106,6 +111,8 @@ export async function insertScan(db: Db, scan: NewScan): Promise<ScanRow> {
       scan.unitsColumn,
       scan.unitsPerPrice,
       scan.sheet,
+      !!scan.allMarkets,
+      scan.allMarkets?.comparisonCurrency ?? null,
     ],
   );
 }
@@ -365,37 +372,40 @@ export async function insertResults(
     buy_box_avg30: p.buyBoxAvg30,
     buy_box_avg90: p.buyBoxAvg90,
     profitable_share90: p.profitableShare90,
+    market_comparison: p.marketComparison ?? null,
   }));
   await db.execute(
     `insert into scan_results (scan_id, user_id, kind, created_at, expires_at, ean, asin, market, line, product_name, brand, supplier_name,
             supplier_price, amazon_price, estimated_profit, roi_percentage, max_buy_price, min_roi, is_deal, main_category_rank,
             beauty_category_rank, estimated_monthly_sales, rating, review_count, number_of_sellers, buy_box_seller_id, amazon_image_url, breakdown,
-            case_price, units_per_price, alternatives, match_source, warnings, warning_codes, buy_box_avg30, buy_box_avg90, profitable_share90)
+            case_price, units_per_price, alternatives, match_source, warnings, warning_codes, buy_box_avg30, buy_box_avg90, profitable_share90,
+            market_comparison)
      select $1, $2, $3, $4, $5, r.ean, r.asin, r.market, r.line, r.product_name, r.brand, r.supplier_name,
             r.supplier_price, r.amazon_price, r.estimated_profit, r.roi_percentage, r.max_buy_price, r.min_roi, r.is_deal, r.main_category_rank,
             r.beauty_category_rank, r.estimated_monthly_sales, r.rating, r.review_count, r.number_of_sellers, r.buy_box_seller_id, r.amazon_image_url, r.breakdown,
             r.case_price, coalesce(r.units_per_price, 1), r.alternatives, r.match_source, r.warnings, coalesce(r.warning_codes, '{}'),
-            r.buy_box_avg30, r.buy_box_avg90, r.profitable_share90
+            r.buy_box_avg30, r.buy_box_avg90, r.profitable_share90, r.market_comparison
        from jsonb_to_recordset($6::jsonb) as r(ean text, asin text, market text, line integer, product_name text, brand text, supplier_name text,
             supplier_price numeric, amazon_price numeric, estimated_profit numeric, roi_percentage numeric, max_buy_price numeric, min_roi numeric,
             is_deal boolean, main_category_rank integer, beauty_category_rank integer, estimated_monthly_sales integer, rating numeric,
             review_count integer, number_of_sellers integer, buy_box_seller_id text, amazon_image_url text, breakdown jsonb,
             case_price numeric, units_per_price integer, alternatives jsonb, match_source text, warnings jsonb, warning_codes text[],
-            buy_box_avg30 numeric, buy_box_avg90 numeric, profitable_share90 numeric)
+            buy_box_avg30 numeric, buy_box_avg90 numeric, profitable_share90 numeric, market_comparison jsonb)
      on conflict (scan_id, ean) do nothing`,
     [scan.id, scan.userId, scan.kind, createdAt, expiresAt, JSON.stringify(rows)],
   );
 }
 
-/** A newer supplier scan replaces the user's older deals for the same products in the same market. */
-export async function deleteSupersededDeals(db: Db, userId: string, scanId: string, market: string, eans: string[]): Promise<void> {
+/**
+ * A newer supplier scan replaces the user's older deals for the same products in the same market; an all-markets scan
+ * (market null) replaces them in every market, since it looked at each.
+ */
+export async function deleteSupersededDeals(db: Db, userId: string, scanId: string, market: string | null, eans: string[]): Promise<void> {
   if (!eans.length) return;
-  await db.execute(`delete from scan_results where user_id = $1 and kind = 'supplier' and market = $3 and scan_id <> $2 and ean = any($4::text[])`, [
-    userId,
-    scanId,
-    market,
-    eans,
-  ]);
+  await db.execute(
+    `delete from scan_results where user_id = $1 and kind = 'supplier' and ($3::text is null or market = $3) and scan_id <> $2 and ean = any($4::text[])`,
+    [userId, scanId, market, eans],
+  );
 }
 
 export interface ResultRow extends ListingFactsRow {
@@ -424,6 +434,7 @@ export interface ResultRow extends ListingFactsRow {
   buy_box_avg30: number | null;
   buy_box_avg90: number | null;
   profitable_share90: number | null;
+  market_comparison: ScanProduct['marketComparison'];
   created_at: Date;
   expires_at: Date;
 }

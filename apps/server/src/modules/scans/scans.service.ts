@@ -1,13 +1,16 @@
 import { performance } from 'node:perf_hooks';
 import type { CsvScan, QueueInfo, SupplierScanStatus } from '@dealradar/shared/contracts/scans';
 import { describeTokenCost, type ScanTokens, type TokenEstimateAnswer } from '@dealradar/shared/keepa-tokens';
-import type { MarketId } from '@dealradar/shared/markets';
+import { ALL_MARKETS, type MarketChoice } from '@dealradar/shared/best-market';
+import { MARKET_IDS, type MarketId } from '@dealradar/shared/markets';
+import { regionCurrency } from '@dealradar/shared/regions';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, conflict, notFound } from '../../errors/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
-import { effectiveMinRoi, releaseEanUploads, reserveEanUploads } from '../plans/entitlements.ts';
+import { effectiveMinRoi, getEntitlements, releaseEanUploads, requireAllMarkets, reserveEanUploads } from '../plans/entitlements.ts';
 import { minutesFor } from '../market-data/token-estimate.ts';
+import { estimateAllMarketsTokens } from './all-markets.ts';
 import { abortLocalScan, ScanStopped } from './scan-engine.ts';
 import { handOffParsedFile, readOptionsOf, removeUpload } from './scan-files.ts';
 import { buildReport, completeReport } from './scan-report.ts';
@@ -28,17 +31,30 @@ export interface StartedScan {
 }
 
 /**
+ * All markets (issue 17): refused (403) unless the plan has multi-market analysis. The scan's market is then the
+ * region's home market (UK or DE), and the markets are compared in the region's currency (UK → GBP, else EUR).
+ */
+async function allMarketsOf(deps: AppDeps, user: CurrentUser, market: MarketChoice): Promise<{ market: MarketId; comparisonCurrency: string } | null> {
+  if (market !== ALL_MARKETS) return null;
+  requireAllMarkets(await getEntitlements(deps.db, user.organizationId, deps.clock.now()));
+  const { currency } = regionCurrency(user.primaryCountry);
+  return { market: currency === 'GBP' ? 'UK' : 'DE', comparisonCurrency: currency };
+}
+
+/**
  * Parses the stored upload (400 for unusable files), takes the plan's EAN allowance for its distinct valid EANs
  * (403 when nothing is left; partial when only some are left), stores the scan and queues it.
- * The stored file is removed on any refusal.
+ * The stored file is removed on any refusal. An all-markets scan counts each EAN once against the allowance.
  */
 export async function startScan(
   deps: AppDeps,
   user: CurrentUser,
-  input: { kind: repo.ScanKind; upload: ReceivedUpload; source: 'upload' | 'manual'; market: MarketId; columns: SupplierColumns },
+  input: { kind: repo.ScanKind; upload: ReceivedUpload; source: 'upload' | 'manual'; market: MarketChoice; columns: SupplierColumns },
 ): Promise<StartedScan> {
   const { upload } = input;
   try {
+    const allMarkets = await allMarketsOf(deps, user, input.market);
+    const market = allMarkets?.market ?? (input.market as MarketId);
     const readStarted = performance.now();
     const readCpu = process.cpuUsage();
     const parsed = await readSupplierFile(upload.path, input.columns, readOptionsOf(input.source));
@@ -69,7 +85,7 @@ export async function startScan(
         organizationId: user.organizationId,
         fileName: upload.fileName,
         source: input.source,
-        market: input.market,
+        market,
         eanColumn: input.columns.ean,
         brandColumn: input.columns.brand,
         priceColumn: input.columns.price,
@@ -83,6 +99,7 @@ export async function startScan(
         minRoi,
         report: buildReport(parsed, reservation.allowed, { matched: 0, deals: 0, notLookedUp: [], notLookedUpCount: 0 }),
         now,
+        allMarkets: allMarkets ?? undefined,
       });
       return { scan: row, allowed: reservation.allowed };
     });
@@ -95,18 +112,34 @@ export async function startScan(
   }
 }
 
-/** The expected Keepa tokens of a file's distinct valid EANs (answer of POST /supplier-analyzer/token-estimate). */
+/**
+ * The expected Keepa tokens of a file's distinct valid EANs (answer of POST /supplier-analyzer/token-estimate). All
+ * markets: every market counts (Keepa charges per market), `markets` says 7 and newEans counts EAN-market look-ups.
+ */
 export async function estimateScanTokens(
   deps: AppDeps,
-  input: { path: string; market: MarketId; eanColumn: string; sheet?: string },
+  user: CurrentUser,
+  input: { path: string; market: MarketChoice; eanColumn: string; sheet?: string },
 ): Promise<TokenEstimateAnswer> {
+  const allMarkets = await allMarketsOf(deps, user, input.market);
   const parsed = await readSupplierFile(input.path, { ean: input.eanColumn, brand: '', price: '', sheet: input.sheet }, readOptionsOf('upload'));
   const eans = Array.from(parsed.eans, eanFromKey);
-  const estimate = deps.marketData.estimateTokens
-    ? await deps.marketData.estimateTokens(eans, input.market)
-    : { eans: eans.length, newEans: 0, tokens: 0, refillRate: null, tokensLeft: null, minutes: 0 };
+  const estimate = allMarkets
+    ? await estimateAllMarketsTokens(deps.marketData, eans)
+    : deps.marketData.estimateTokens
+      ? await deps.marketData.estimateTokens(eans, input.market as MarketId)
+      : { eans: eans.length, newEans: 0, tokens: 0, refillRate: null, tokensLeft: null, minutes: 0 };
   const { eans: count, newEans, tokens, refillRate, tokensLeft, minutes } = estimate;
-  return { eans: count, newEans, tokens, refillRate, tokensLeft, minutes, text: describeTokenCost(estimate) };
+  return {
+    eans: count,
+    newEans,
+    tokens,
+    refillRate,
+    tokensLeft,
+    minutes,
+    text: describeTokenCost(estimate),
+    ...(allMarkets ? { markets: MARKET_IDS.length } : {}),
+  };
 }
 
 function retentionStart(deps: AppDeps): Date {
@@ -258,5 +291,6 @@ export function toSupplierStatus(scan: repo.ScanRow): SupplierScanStatus {
     ...(scan.error ? { error: scan.error } : {}),
     report: reportOf(scan),
     ...withTokens(scan),
+    ...(scan.all_markets ? { allMarkets: true } : {}),
   };
 }

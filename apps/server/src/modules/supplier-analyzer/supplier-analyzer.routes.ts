@@ -71,7 +71,12 @@ export function registerSupplierAnalyzerRoutes(api: FastifyInstance, deps: AppDe
       const upload = await receiveSupplierUpload(request, deps.config.DATA_DIR);
       try {
         const fields = parse(tokenEstimateFieldsSchema, upload.fields);
-        return await scans.estimateScanTokens(deps, { path: upload.path, market: fields.marketId, eanColumn: fields.eanColumn, sheet: fields.sheet });
+        return await scans.estimateScanTokens(deps, userOf(request), {
+          path: upload.path,
+          market: fields.marketId,
+          eanColumn: fields.eanColumn,
+          sheet: fields.sheet,
+        });
       } finally {
         removeUpload(upload.path);
       }

@@ -58,6 +58,7 @@ export function SupplierLevelAnalyzerPage() {
       <EanLimitAlert status={usage} />
       <ScanSetupCard
         blockedReason={blockedReason}
+        allowAllMarkets={!!usage?.multiMarketProfitAnalysis}
         footer={<DemoSampleButton isDemo={source.data?.isDemo} />}
         onStarted={(answer) => setTracked(trackedFromStart(answer))}
       />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readPreferredMarket, SUPPLIER_MARKET_KEY, writePreferredMarket } from './market-preference.ts';
+import { allowedMarketChoice, readPreferredMarket, SUPPLIER_MARKET_KEY, writePreferredMarket } from './market-preference.ts';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial));
@@ -18,5 +18,13 @@ describe('supplier market preference', () => {
   });
   it('ignores an unknown stored value', () => {
     expect(readPreferredMarket(memoryStorage({ [SUPPLIER_MARKET_KEY]: 'XX' }))).toBe('DE');
+  });
+  it('remembers All markets, used only while the plan allows it (issue 17)', () => {
+    const storage = memoryStorage();
+    writePreferredMarket(storage, 'ALL');
+    expect(readPreferredMarket(storage)).toBe('ALL');
+    expect(allowedMarketChoice('ALL', true)).toBe('ALL');
+    expect(allowedMarketChoice('ALL', false)).toBe('DE');
+    expect(allowedMarketChoice('UK', false)).toBe('UK');
   });
 });

@@ -10,12 +10,24 @@ export const dealsAnalyzerDoc: HelpDoc = {
       title: 'Starting a scan',
       blocks: [
         steps(
-          'Choose the Amazon market to compare with (Europe: Germany, United Kingdom, France, Italy, Spain; North America: United States, Canada). Your last choice is remembered.',
+          'Choose the Amazon market to compare with (Europe: Germany, United Kingdom, France, Italy, Spain; North America: United States, Canada), or — on the Growth and Pro plans — "All markets (best of 7)". Your last choice is remembered.',
           'Upload CSV: drop the supplier file (.csv or .xlsx) and check the columns in the dialog (see Preparing a supplier file). Or Manual entry: type EAN, brand and, optionally, the price in euro excluding VAT ("4,20" or "4.20"), one product per row.',
           'Confirm. The scan runs in the background: you may leave the page, and it is resumed when you come back.',
         ),
         p(
           "Every valid EAN of the file counts once against your monthly EAN uploads. When fewer are left than the file has, the first ones are analyzed and the toast 'Scan Started (Partial)' says how many. When none are left, the upload area says so and takes no file until next month or an upgrade.",
+        ),
+      ],
+    },
+    {
+      id: 'all-markets',
+      title: 'All markets: the best market of each product',
+      blocks: [
+        list(
+          "With \"All markets\" every product is priced in all seven markets, each in its own currency with your seller profile and that market's fees, and the profits are compared in your region's currency (pounds for the UK, euro for continental Europe) at the day's reference exchange rates.",
+          'A product is a deal when it reaches your minimum ROI in at least one market. Its best market is the one with the highest profit among those where it reaches your minimum ROI (equal profit: the higher ROI); the runner-up is the next one. A market below your minimum ROI is never the best, even with a larger profit (a six-pack can earn more per sale at a far lower ROI).',
+          'The deal card shows the best market\'s figures, with "Best market" and "Runner-up" under them; hover "Best of N markets" for every market where the product is a deal. Downloads add the columns bestMarket, runnerUpMarket, their profit and ROI, and dealMarkets.',
+          'Keepa charges per market: a new list costs about seven times the tokens of one market, and the estimate in the upload dialog counts all seven. Products already in the shared cache cost nothing. Every EAN counts once against your monthly EAN uploads.',
         ),
       ],
     },

@@ -3,13 +3,13 @@ import type { ManualEntryRow, SupplierStartResponse } from '@dealradar/shared/co
 import { plansApi } from '@dealradar/shared/contracts/endpoints/plans';
 import { supplierAnalyzerApi } from '@dealradar/shared/contracts/endpoints/scans';
 import { SUPPLIER_UPLOAD_TIMEOUT_MS } from '@dealradar/shared/constants';
-import type { MarketId } from '@dealradar/shared/markets';
+import type { MarketChoice } from '@dealradar/shared/best-market';
 import { callEndpoint } from '../../../lib/api-client.ts';
 import { mappingFormFields, type ColumnMapping } from '../../../lib/column-mapping.ts';
 import { invalidateCalls } from '../../../lib/endpoint-query.ts';
 
 export type StartSupplierScanInput =
-  { kind: 'file'; marketId: MarketId; file: File; mapping: ColumnMapping } | { kind: 'manual'; marketId: MarketId; rows: ManualEntryRow[] };
+  { kind: 'file'; marketId: MarketChoice; file: File; mapping: ColumnMapping } | { kind: 'manual'; marketId: MarketChoice; rows: ManualEntryRow[] };
 
 /**
  * POST /supplier-analyzer/start with a 180000 ms timeout (SPEC §7, §9): multipart for a file (text fields

@@ -6,6 +6,7 @@ import { getMarket } from '@dealradar/shared/markets';
 import { isWeakRank, roiBadgeColor } from '@dealradar/shared/roi';
 import { AmazonBuyBoxBadge } from '../../../components/amazon-buy-box-badge.tsx';
 import { DealWarningBadges } from '../../../components/deal-warning-badges.tsx';
+import { MarketComparisonLine } from './market-comparison-line.tsx';
 import { StabilityLine } from '../../../components/stability-line.tsx';
 import { buyBoxSellerLabel, casePriceNote, formatCount, formatEur, formatPercent, formatRoiThreshold, packNote } from '../deal-format.ts';
 import { ExternalLink } from '../../../components/external-link.tsx';
@@ -113,6 +114,7 @@ export function DealCard({
               </ExternalLink>
             </Group>
           </Group>
+          {deal.marketComparison && <MarketComparisonLine comparison={deal.marketComparison} />}
           <StabilityLine share={deal.profitableShare90} avg30={deal.buyBoxAvg30} avg90={deal.buyBoxAvg90} currency="EUR" />
           <DealWarningBadges warnings={deal.warnings} />
           {match}

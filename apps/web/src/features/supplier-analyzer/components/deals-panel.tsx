@@ -114,7 +114,8 @@ export function DealsPanel({
         </Group>
         <DealFilters value={filters} brandSuggestions={brandSuggestions} onChange={changeFilters} onSortByChange={changeSortBy} />
         <Text size="xs" c="dimmed">
-          Deals meet your minimum ROI and expire 24 hours after they were found. Prices in EUR.
+          Deals meet your minimum ROI and expire 24 hours after they were found. Prices in EUR; an all-markets deal compares its markets in your region&apos;s
+          currency.
         </Text>
         {deals.isPending ? (
           <Center py="xl">

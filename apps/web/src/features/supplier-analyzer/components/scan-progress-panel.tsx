@@ -70,6 +70,11 @@ export function ScanProgressPanel({ scanId, initial, restored, onDismiss }: Scan
             <Badge color={STATUS_COLOR[scan.status]} variant="light">
               {scan.status}
             </Badge>
+            {poll.data?.allMarkets && (
+              <Badge color="indigo" variant="light" data-testid="scan-all-markets">
+                All markets
+              </Badge>
+            )}
           </Group>
           {!running && <CloseButton aria-label="Hide scan progress" onClick={onDismiss} />}
         </Group>

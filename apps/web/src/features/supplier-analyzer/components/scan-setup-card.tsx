@@ -1,11 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { Card, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import type { SupplierStartResponse } from '@dealradar/shared/contracts/scans';
-import type { MarketId } from '@dealradar/shared/markets';
+import { ALL_MARKETS, type MarketChoice } from '@dealradar/shared/best-market';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useStartSupplierScan, type StartSupplierScanInput } from '../api/start-supplier-scan.ts';
 import { partialScanMessage } from '../scan-progress.ts';
-import { readPreferredMarket, writePreferredMarket } from '../market-preference.ts';
+import { allowedMarketChoice, readPreferredMarket, writePreferredMarket } from '../market-preference.ts';
 import { toast } from '../toasts.ts';
 import { ManualEntryForm } from './manual-entry-form.tsx';
 import { SupplierFileUpload } from './supplier-file-upload.tsx';
@@ -18,16 +18,19 @@ interface ScanSetupCardProps {
   footer?: ReactNode;
   /** Why no scan can start now (the plan's EAN uploads for the month are used up), said before a file is chosen. */
   blockedReason?: string | null;
+  /** The plan has multi-market analysis: "All markets" is offered (issue 17). */
+  allowAllMarkets?: boolean;
   onStarted: (answer: SupplierStartResponse) => void;
 }
 
 /** Market, Upload CSV / Manual entry toggle and the start of a scan (SPEC §2, §7). */
-export function ScanSetupCard({ footer, blockedReason, onStarted }: ScanSetupCardProps) {
-  const [market, setMarket] = useState<MarketId>(() => readPreferredMarket(typeof window === 'undefined' ? undefined : window.localStorage));
+export function ScanSetupCard({ footer, blockedReason, allowAllMarkets = false, onStarted }: ScanSetupCardProps) {
+  const [chosen, setMarket] = useState<MarketChoice>(() => readPreferredMarket(typeof window === 'undefined' ? undefined : window.localStorage));
+  const market = allowedMarketChoice(chosen, allowAllMarkets);
   const [mode, setMode] = useState<Mode>('upload');
   const start = useStartSupplierScan();
 
-  const chooseMarket = (value: MarketId) => {
+  const chooseMarket = (value: MarketChoice) => {
     setMarket(value);
     writePreferredMarket(window.localStorage, value);
   };
@@ -60,7 +63,7 @@ export function ScanSetupCard({ footer, blockedReason, onStarted }: ScanSetupCar
             </Text>
           </div>
           <Group align="flex-end" gap="md" wrap="wrap">
-            <SupplierMarketSelect value={market} onChange={chooseMarket} disabled={start.isPending} />
+            <SupplierMarketSelect value={market} onChange={chooseMarket} disabled={start.isPending} allowAllMarkets={allowAllMarkets} />
             <SegmentedControl
               value={mode}
               onChange={(v) => setMode(v as Mode)}
@@ -71,6 +74,12 @@ export function ScanSetupCard({ footer, blockedReason, onStarted }: ScanSetupCar
             />
           </Group>
         </Group>
+        {market === ALL_MARKETS && (
+          <Text size="sm" c="dimmed" data-testid="all-markets-note">
+            Every product is priced in all seven markets, each in its own currency with your seller profile, and compared in your region&apos;s currency: a deal
+            shows its best market and the runner-up. Keepa charges per market, so a new list costs about seven times the tokens.
+          </Text>
+        )}
         {mode === 'upload' ? (
           <>
             <SupplierFileUpload

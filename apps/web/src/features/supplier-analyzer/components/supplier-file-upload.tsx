@@ -4,7 +4,7 @@ import { Dropzone } from '@mantine/dropzone';
 import { IconFileSpreadsheet, IconUpload, IconX } from '@tabler/icons-react';
 import { SUPPLIER_CSV_MAX_BYTES } from '@dealradar/shared/constants';
 import type { SpreadsheetPreview } from '@dealradar/shared/spreadsheet-preview';
-import type { MarketId } from '@dealradar/shared/markets';
+import type { MarketChoice } from '@dealradar/shared/best-market';
 import { ColumnMappingDialog, type ColumnMapping } from '../../../components/column-mapping-dialog.tsx';
 import { KeepaTokenEstimate } from '../../../components/keepa-token-estimate.tsx';
 import { readSupplierFilePreview } from '../../../lib/supplier-file-preview.ts';
@@ -16,8 +16,8 @@ interface SupplierFileUploadProps {
   loading: boolean;
   /** Shown in the drop zone instead of the hint when no file can be taken (e.g. the plan's EAN uploads are used up). */
   blockedReason?: string | null;
-  /** The market of the scan (the Keepa token estimate is per market). */
-  market: MarketId;
+  /** The market of the scan, or ALL (the Keepa token estimate is per market: ALL counts all seven). */
+  market: MarketChoice;
   onStart: (file: File, mapping: ColumnMapping) => void;
 }
 
