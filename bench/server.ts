@@ -1,4 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { SERVER_NODE_FLAGS } from '../apps/server/run-flags.ts';
 
@@ -12,19 +13,21 @@ export function buildServer(): void {
 
 /** Starts the built server with these settings (no web app, no scheduler, no rate limit) and waits for /api/health. */
 export async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
+  // BENCH_SERVER_LOG=<file>: the server's info log (e.g. each scan's phase timings) goes to that file.
+  const logFile = process.env.BENCH_SERVER_LOG;
   const child = spawn('node', SERVER_ARGS, {
     cwd: ROOT,
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: logFile ? 'info' : 'warn',
       RUN_SCHEDULER: 'false',
       RATE_LIMIT_ENABLED: 'false',
       WEB_DIST_DIR: '/nonexistent',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', logFile ? fs.openSync(logFile, 'a') : 'ignore', 'inherit'],
   });
   for (let i = 0; i < 480; i += 1) {
     try {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentUpdateFrequency, nextRefreshAt } from './drops-schedule.ts';
+import { cronOf, currentUpdateFrequency, isScheduledHour, nextRefreshAt, REFRESH_SCHEDULE, WEEKDAY_CRON, WEEKEND_CRON } from './drops-schedule.ts';
 
 /** Times → next run (SPEC §9: hourly 6 AM-10 PM, every 3 hours overnight, every 6 hours on weekends). */
 const BERLIN: Array<[string, string, string]> = [
@@ -51,4 +51,38 @@ describe('currentUpdateFrequency', () => {
   for (const [at, expected] of cases) {
     it(`${at} → ${expected}`, () => expect(currentUpdateFrequency(new Date(at), 'Europe/Berlin')).toBe(expected));
   }
+});
+
+/** A minimal cron matcher (numbers, lists, ranges, `*`), independent of the code under test. */
+function cronMatches(cron: string, weekday: number, hour: number): boolean {
+  const [minute, hours, , , weekdays] = cron.split(' ');
+  const field = (text: string, value: number) =>
+    text === '*' ||
+    text.split(',').some((part) => {
+      const [from, to] = part.split('-').map(Number);
+      return to === undefined ? value === from : value >= from! && value <= to;
+    });
+  return minute === '0' && field(hours!, hour) && field(weekdays!, weekday);
+}
+
+describe('the refresh schedule is declared once (REFRESH_SCHEDULE)', () => {
+  it('derives the cron entries pg-boss is given', () => {
+    expect(REFRESH_SCHEDULE.map((entry) => [entry.key, cronOf(entry)])).toEqual([
+      ['weekdays', '0 0,3,6-22 * * 1-5'],
+      ['weekends', '0 0,6,12,18 * * 0,6'],
+    ]);
+    expect([WEEKDAY_CRON, WEEKEND_CRON]).toEqual(REFRESH_SCHEDULE.map(cronOf));
+  });
+
+  it('isScheduledHour agrees with the cron entries for every hour of the week', () => {
+    for (let weekday = 0; weekday < 7; weekday += 1) {
+      for (let hour = 0; hour < 24; hour += 1) {
+        const byCron = REFRESH_SCHEDULE.some((entry) => cronMatches(cronOf(entry), weekday, hour));
+        expect(isScheduledHour(weekday, hour), `weekday ${weekday} hour ${hour}`).toBe(byCron);
+      }
+    }
+    // 19 weekday runs (00, 03, 06…22) × 5 + 4 weekend runs × 2
+    const runs = Array.from({ length: 7 * 24 }, (_, i) => isScheduledHour(Math.floor(i / 24), i % 24)).filter(Boolean).length;
+    expect(runs).toBe(19 * 5 + 4 * 2);
+  });
 });

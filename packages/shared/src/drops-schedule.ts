@@ -1,11 +1,45 @@
 /**
- * The price-refresh schedule of SPEC §9 as pure functions of time and time zone:
+ * The price-refresh schedule of SPEC §9, declared once:
  * weekdays hourly from 6 AM to 10 PM (06:00 … 22:00) and every 3 hours overnight (00:00, 03:00);
  * Saturdays and Sundays every 6 hours (00:00, 06:00, 12:00, 18:00). Runs are on the full hour, local time.
- * The same rule as the two cron expressions the server registers (WEEKDAY_CRON, WEEKEND_CRON).
+ * The server's pg-boss cron entries (cronOf) and isScheduledHour / nextRefreshAt are all derived from it.
  */
-export const WEEKDAY_CRON = '0 0,3,6-22 * * 1-5';
-export const WEEKEND_CRON = '0 0,6,12,18 * * 0,6';
+export interface ScheduleEntry {
+  /** pg-boss keeps one schedule per key. */
+  key: string;
+  /** 0 = Sunday … 6 = Saturday. */
+  weekdays: readonly number[];
+  hours: readonly number[];
+}
+
+const range = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+export const REFRESH_SCHEDULE: readonly ScheduleEntry[] = [
+  { key: 'weekdays', weekdays: range(1, 5), hours: [0, 3, ...range(6, 22)] },
+  { key: 'weekends', weekdays: [0, 6], hours: [0, 6, 12, 18] },
+];
+
+/** A cron field from a list of numbers; three or more consecutive numbers become a range (`0,3,6-22`). */
+function cronField(values: readonly number[]): string {
+  const sorted = [...new Set(values)].sort((a, b) => a - b);
+  const parts: string[] = [];
+  for (let i = 0; i < sorted.length;) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j += 1;
+    if (j - i >= 2) parts.push(`${sorted[i]}-${sorted[j]}`);
+    else for (let k = i; k <= j; k += 1) parts.push(String(sorted[k]));
+    i = j + 1;
+  }
+  return parts.join(',');
+}
+
+/** The cron expression (minute 0) of one schedule entry, in the schedule's time zone. */
+export function cronOf(entry: ScheduleEntry): string {
+  return `0 ${cronField(entry.hours)} * * ${cronField(entry.weekdays)}`;
+}
+
+export const WEEKDAY_CRON = cronOf(REFRESH_SCHEDULE[0]!);
+export const WEEKEND_CRON = cronOf(REFRESH_SCHEDULE[1]!);
 export const SCHEDULE_TEXT = 'hourly 6 AM-10 PM, every 3 hours overnight, every 6 hours on weekends';
 
 export type UpdateFrequency = 'Hourly' | 'Every 3 hours' | 'Every 6 hours';
@@ -34,10 +68,9 @@ function isWeekend(weekday: number): boolean {
   return weekday === 0 || weekday === 6;
 }
 
-/** True when a refresh is due at this local hour. */
+/** True when a refresh is due at this local hour (read from REFRESH_SCHEDULE). */
 export function isScheduledHour(weekday: number, hour: number): boolean {
-  if (isWeekend(weekday)) return hour % 6 === 0;
-  return (hour >= 6 && hour <= 22) || hour === 0 || hour === 3;
+  return REFRESH_SCHEDULE.some((entry) => entry.weekdays.includes(weekday) && entry.hours.includes(hour));
 }
 
 const QUARTER_HOUR_MS = 15 * 60 * 1000;

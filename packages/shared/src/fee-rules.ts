@@ -97,8 +97,17 @@ export interface FeeRules {
 
 /** YYYY-MM-DD of a moment (UTC). */
 export function ruleDate(at: Date | string): string {
-  return typeof at === 'string' ? at.slice(0, 10) : at.toISOString().slice(0, 10);
+  if (typeof at === 'string') return at.slice(0, 10);
+  // A scan prices thousands of deals at one moment, each asking several times: the last answer is kept.
+  const time = at.getTime();
+  if (time !== lastRuleTime) {
+    lastRuleDate = at.toISOString().slice(0, 10);
+    lastRuleTime = time;
+  }
+  return lastRuleDate;
 }
+let lastRuleTime = Number.NaN;
+let lastRuleDate = '';
 
 /** The rows in force on `date`: per key, the one with the latest effectiveFrom ≤ date. */
 export function inForce<T extends { effectiveFrom: string }>(rows: readonly T[], key: (row: T) => string, date: string): T[] {

@@ -1,26 +1,32 @@
 import type { AppDeps } from '../deps.ts';
-import { handBackBrandScans, registerBrandAnalyzerJobs } from '../modules/brand-analyzer/brand-analyzer.jobs.ts';
-import { handBackScans, registerScanJobs } from '../modules/scans/scans.jobs.ts';
-import { registerPriceDropJobs } from '../modules/price-drops/price-drops.jobs.ts';
-import { registerPlansJobs } from '../modules/plans/plans.jobs.ts';
-import { registerAccountJobs } from '../modules/auth/accounts.jobs.ts';
-import { registerMarketDataJobs } from '../modules/market-data/market-data.jobs.ts';
-import { registerMaintenanceJobs } from '../modules/maintenance/maintenance.jobs.ts';
-import { registerAlertJobs } from '../modules/alerts/alerts.jobs.ts';
+import { BRAND_ANALYZER_JOBS, handBackBrandScans } from '../modules/brand-analyzer/brand-analyzer.jobs.ts';
+import { handBackScans, SCAN_JOBS } from '../modules/scans/scans.jobs.ts';
+import { PRICE_DROP_JOBS } from '../modules/price-drops/price-drops.jobs.ts';
+import { PLANS_JOBS } from '../modules/plans/plans.jobs.ts';
+import { ACCOUNT_JOBS } from '../modules/auth/accounts.jobs.ts';
+import { MARKET_DATA_JOBS } from '../modules/market-data/market-data.jobs.ts';
+import { MAINTENANCE_JOBS } from '../modules/maintenance/maintenance.jobs.ts';
+import { ALERT_JOBS } from '../modules/alerts/alerts.jobs.ts';
+import { registerJobDefinitions, type JobDefinition, type RunFlags } from './define-job.ts';
 
 /**
- * Every background job of the product. Each module exports a register function that creates its
- * queues, starts its workers (when `worker`) and its cron schedules (when `scheduler`).
+ * Every background job of the product, as data (`defineJob` in each module's `.jobs.ts`: name, zod payload, queue
+ * options, schedule, handler). A module adds its list here; `registerJobs` creates the queues, starts the workers
+ * (when `worker`) and the cron schedules (when `scheduler`).
  */
-export async function registerJobs(deps: AppDeps, options: { worker: boolean; scheduler: boolean }): Promise<void> {
-  await registerBrandAnalyzerJobs(deps, options);
-  await registerScanJobs(deps, options);
-  await registerPriceDropJobs(deps, options);
-  await registerPlansJobs(deps, options);
-  await registerAccountJobs(deps, options);
-  await registerMarketDataJobs(deps, options);
-  await registerMaintenanceJobs(deps, options);
-  await registerAlertJobs(deps, options);
+export const JOBS: readonly JobDefinition[] = [
+  ...BRAND_ANALYZER_JOBS,
+  ...SCAN_JOBS,
+  ...PRICE_DROP_JOBS,
+  ...PLANS_JOBS,
+  ...ACCOUNT_JOBS,
+  ...MARKET_DATA_JOBS,
+  ...MAINTENANCE_JOBS,
+  ...ALERT_JOBS,
+];
+
+export async function registerJobs(deps: AppDeps, options: RunFlags): Promise<void> {
+  await registerJobDefinitions(deps, JOBS, options);
 }
 
 /**

@@ -7,6 +7,7 @@ import { acquireProcessLease } from '../../src/db/process-lease.ts';
 import { silentLogger } from '../../src/lib/logger.ts';
 import { ean13, fakeMarketData, listing } from './fake-market-data.ts';
 import { multipart, waitFor, waitForStatus } from './helpers.ts';
+import { storedIssues } from '../../src/modules/scans/scans.repository.ts';
 
 let ctx: TestContext;
 
@@ -68,8 +69,10 @@ describe('scans survive a worker restart', () => {
     const attempts = await ctx.deps.db.one<{ attempts: number }>('select attempts from scans where id = $1', [scanId]);
     expect(attempts.attempts).toBe(2);
     // issue 11: the file's unusable row was stored by the first run and not again by the resumed one
-    const issues = await ctx.deps.db.query<{ line: number; reason: string }>('select line, reason from scan_issues where scan_id = $1', [scanId]);
-    expect(issues).toEqual([{ line: 2, reason: 'invalid_ean' }]);
+    const issues = await storedIssues(ctx.deps.db, scanId);
+    expect(issues.map(({ line, reason }) => ({ line, reason }))).toEqual([{ line: 2, reason: 'invalid_ean' }]);
+    const chunks = await ctx.deps.db.one<{ n: number }>('select count(*)::int as n from scan_issue_chunks where scan_id = $1', [scanId]);
+    expect(chunks.n).toBe(1);
     expect(done.report.issuesStored).toBe(1);
   });
 

@@ -7,6 +7,7 @@ import { bytesSource } from '@dealradar/shared/zip-reader';
 import { buildTestApp, type TestContext } from '../build-test-app.ts';
 import { createUser, type TestUser } from '../factories/users.ts';
 import { storeParseIssues } from '../../src/modules/scans/scan-issues.ts';
+import { storedIssues } from '../../src/modules/scans/scans.repository.ts';
 import { readSupplierFile } from '../../src/modules/scans/supplier-file.ts';
 import { ean13, fakeMarketData, listing } from './fake-market-data.ts';
 import { multipart, waitForStatus } from './helpers.ts';
@@ -149,13 +150,16 @@ describe('supplier analyzer with a real wholesaler workbook', () => {
   });
 
   it('stores the issues once: storing them again (a resumed run) adds nothing', async () => {
-    const before = await ctx.deps.db.one<{ n: number }>('select count(*)::int as n from scan_issues where scan_id = $1', [scanId]);
+    const chunkCount = async () => (await ctx.deps.db.one<{ n: number }>('select count(*)::int as n from scan_issue_chunks where scan_id = $1', [scanId])).n;
+    const before = await storedIssues(ctx.deps.db, scanId);
+    const chunksBefore = await chunkCount();
+    expect(before.length).toBeGreaterThan(0);
     const file = `${ctx.deps.config.DATA_DIR}/again.xlsx`;
     (await import('node:fs')).writeFileSync(file, wholesaleBook());
     const parsed = await readSupplierFile(file, { ean: 'EAN', brand: '', price: 'EK Karton', units: 'VPE', sheet: 'Artikel' });
     await storeParseIssues(ctx.deps, scanId, parsed, 3);
-    const after = await ctx.deps.db.one<{ n: number }>('select count(*)::int as n from scan_issues where scan_id = $1', [scanId]);
-    expect(after.n).toBe(before.n);
+    expect(await storedIssues(ctx.deps.db, scanId)).toEqual(before);
+    expect(await chunkCount()).toBe(chunksBefore);
   });
 
   it('downloads the live deals with the list filters in three formats, money in EUR', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DROP_CATEGORIES } from '../drops.ts';
+import { MAX_LENGTH } from '../input-limits.ts';
 import { MARKETS } from '../markets.ts';
 import { jsonBody } from './account.ts';
 
@@ -34,7 +35,7 @@ const percentField = (label: string, max: number) =>
 
 export const alertRuleBodySchema = jsonBody({
   name: z.string({ error: 'Name is required.' }).trim().min(1, 'Name is required.').max(100, 'The name is too long (at most 100 characters).'),
-  brands: z.array(z.string().trim().min(1).max(200), { error: 'Brands must be a list.' }).max(200, 'At most 200 brands per rule.').default([]),
+  brands: z.array(z.string().trim().min(1).max(MAX_LENGTH.brand), { error: 'Brands must be a list.' }).max(200, 'At most 200 brands per rule.').default([]),
   categories: z.array(z.enum(DROP_CATEGORIES, { error: 'Unknown drop category.' })).default([]),
   minDropPercentage: percentField('The minimum drop', 100).default(0),
   minRoiPercentage: z

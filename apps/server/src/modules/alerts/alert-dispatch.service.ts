@@ -1,5 +1,7 @@
 import { SCAN_FINISHED_MIN_SECONDS } from '@dealradar/shared/contracts/alerts';
+import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
+import { defineJob, enqueueMany } from '../../jobs/define-job.ts';
 import { allowsAlerts, NO_ALERT_TIERS } from '../plans/entitlements.ts';
 import { alertEmail, scanFinishedEmail, webhookBody, type AlertContent, type AlertItem, type ScanFinishedItem } from './alert-messages.ts';
 import {
@@ -22,6 +24,21 @@ import { WebhookTargetError } from './webhook-target.ts';
  * durable jobs (pg-boss, retries with exponential back-off); a job sends one delivery and records the outcome.
  */
 export const ALERT_DELIVERY_QUEUE = 'alert-delivery';
+
+/** One job per delivery; pg-boss retries a failure with exponential back-off (ALERT_RETRY_LIMIT, ALERT_RETRY_DELAY_SECONDS). */
+export const alertDeliveryJob = defineJob({
+  name: ALERT_DELIVERY_QUEUE,
+  payload: z.object({ deliveryId: z.number().int() }),
+  options: (deps) => ({
+    retryLimit: deps.config.ALERT_RETRY_LIMIT,
+    retryDelay: deps.config.ALERT_RETRY_DELAY_SECONDS,
+    retryBackoff: true,
+    // A webhook times out after 10 s; an SMTP hand-over is quicker. A stuck job is retried after this long.
+    expireInSeconds: 120,
+  }),
+  work: { localConcurrency: 2, pollingIntervalSeconds: 2 },
+  handler: (deps, job) => deliverOne(deps, job.data.deliveryId, { lastAttempt: job.retryCount >= deps.config.ALERT_RETRY_LIMIT }),
+});
 /** Drops listed in one message; the rest are counted ("…and N more"). */
 export const MAX_ITEMS_PER_MESSAGE = 50;
 const ENQUEUE_BATCH = 1000;
@@ -32,14 +49,11 @@ type DispatchDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'queue' | 'log'>;
 export async function enqueueDeliveries(deps: Pick<AppDeps, 'queue' | 'config'>, ids: number[]): Promise<void> {
   if (!deps.queue || ids.length === 0) return;
   for (let i = 0; i < ids.length; i += ENQUEUE_BATCH) {
-    await deps.queue.insert(
-      ALERT_DELIVERY_QUEUE,
-      ids.slice(i, i + ENQUEUE_BATCH).map((id) => ({
-        data: { deliveryId: id },
-        retryLimit: deps.config.ALERT_RETRY_LIMIT,
-        retryDelay: deps.config.ALERT_RETRY_DELAY_SECONDS,
-        retryBackoff: true,
-      })),
+    await enqueueMany(
+      deps.queue,
+      alertDeliveryJob,
+      ids.slice(i, i + ENQUEUE_BATCH).map((id) => ({ deliveryId: id })),
+      { retryLimit: deps.config.ALERT_RETRY_LIMIT, retryDelay: deps.config.ALERT_RETRY_DELAY_SECONDS, retryBackoff: true },
     );
   }
 }
@@ -111,7 +125,7 @@ export async function deliverOne(
     if (!delivery.active) throw new PermanentDeliveryError('Not sent: the account is deactivated.');
     if (delivery.kind === 'scan') {
       // Scan messages belong to every plan; only the user's opt-out stops them.
-      const settings = await ensureSettings(deps.db, delivery.userId, newWebhookSecret());
+      const settings = await ensureSettings(deps.db, delivery.userId, newWebhookSecret);
       if (!settings.scanFinishedEmail) throw new PermanentDeliveryError('Not sent: you switched scan-finished e-mails off.');
       const link = unsubscribeUrl(deps.config.APP_URL, deps.jwtSecret, delivery.userId, 'scans');
       await deps.mailer.send(
@@ -129,7 +143,7 @@ export async function deliverOne(
       items: delivery.items as AlertItem[],
       appUrl: deps.config.APP_URL,
     };
-    const settings = await ensureSettings(deps.db, delivery.userId, newWebhookSecret());
+    const settings = await ensureSettings(deps.db, delivery.userId, newWebhookSecret);
     if (delivery.channel === 'email') {
       if (settings.emailUnsubscribedAt && delivery.kind !== 'test') throw new PermanentDeliveryError('Not sent: you unsubscribed from alert e-mails.');
       const link = unsubscribeUrl(deps.config.APP_URL, deps.jwtSecret, delivery.userId, 'alerts');

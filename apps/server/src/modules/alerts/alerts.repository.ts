@@ -118,8 +118,11 @@ export interface AlertSettingsRow {
 const SETTINGS_COLUMNS = `webhook_secret as "webhookSecret", alerts_email_unsubscribed_at as "emailUnsubscribedAt", scan_finished_email as "scanFinishedEmail"`;
 
 /** The user's settings, created with `newSecret` on first use. */
-export async function ensureSettings(db: Db, userId: string, newSecret: string): Promise<AlertSettingsRow> {
-  await db.execute('insert into alert_user_settings (user_id, webhook_secret) values ($1, $2) on conflict (user_id) do nothing', [userId, newSecret]);
+/** The user's alert settings, created on first use (with a webhook secret made only then). */
+export async function ensureSettings(db: Db, userId: string, newSecret: () => string): Promise<AlertSettingsRow> {
+  const found = await findSettings(db, userId);
+  if (found) return found;
+  await db.execute('insert into alert_user_settings (user_id, webhook_secret) values ($1, $2) on conflict (user_id) do nothing', [userId, newSecret()]);
   return db.one<AlertSettingsRow>(`select ${SETTINGS_COLUMNS} from alert_user_settings where user_id = $1`, [userId]);
 }
 

@@ -120,7 +120,7 @@ export async function getAlertChannels(deps: Deps, user: CurrentUser): Promise<A
 }
 
 async function channelsOf(deps: Deps, user: CurrentUser): Promise<AlertChannels> {
-  const settings = await ensureSettings(deps.db, user.id, newWebhookSecret());
+  const settings = await ensureSettings(deps.db, user.id, newWebhookSecret);
   return {
     email: user.email,
     emailUnsubscribed: settings.emailUnsubscribedAt !== null,
@@ -138,7 +138,7 @@ export async function updateAlertChannels(
 ): Promise<AlertChannels> {
   // The scan-finished opt-out is not a paid feature: every user may switch it.
   if (patch.emailUnsubscribed !== undefined) requireAlerts(user.role, user.subscriptionTier);
-  await ensureSettings(deps.db, user.id, newWebhookSecret());
+  await ensureSettings(deps.db, user.id, newWebhookSecret);
   await updateSettings(deps.db, user.id, {
     emailUnsubscribedAt: patch.emailUnsubscribed === undefined ? undefined : patch.emailUnsubscribed ? deps.clock.now() : null,
     scanFinishedEmail: patch.scanFinishedEmail,
@@ -148,18 +148,18 @@ export async function updateAlertChannels(
 
 /** Settings → "E-mail me when a long scan finishes": every plan (scans are not an alert feature). */
 export async function getScanEmails(deps: Deps, user: CurrentUser): Promise<{ scanFinishedEmail: boolean }> {
-  return { scanFinishedEmail: (await ensureSettings(deps.db, user.id, newWebhookSecret())).scanFinishedEmail };
+  return { scanFinishedEmail: (await ensureSettings(deps.db, user.id, newWebhookSecret)).scanFinishedEmail };
 }
 
 export async function setScanEmails(deps: Deps, user: CurrentUser, on: boolean): Promise<{ scanFinishedEmail: boolean }> {
-  await ensureSettings(deps.db, user.id, newWebhookSecret());
+  await ensureSettings(deps.db, user.id, newWebhookSecret);
   await updateSettings(deps.db, user.id, { scanFinishedEmail: on });
   return getScanEmails(deps, user);
 }
 
 export async function rotateWebhookSecret(deps: Deps, user: CurrentUser): Promise<AlertChannels> {
   requireAlerts(user.role, user.subscriptionTier);
-  await ensureSettings(deps.db, user.id, newWebhookSecret());
+  await ensureSettings(deps.db, user.id, newWebhookSecret);
   await updateSettings(deps.db, user.id, { webhookSecret: newWebhookSecret() });
   return getAlertChannels(deps, user);
 }
@@ -197,7 +197,7 @@ export async function sendTestMessage(deps: Deps, user: CurrentUser, rawId: stri
 /** The signed link: unsubscribes alert e-mails or scan-finished e-mails without a login. */
 export async function unsubscribe(deps: Deps, userId: string, scope: UnsubscribeScope): Promise<void> {
   if (!isUuid(userId)) throw notFound('Unknown subscriber.');
-  await ensureSettings(deps.db, userId, newWebhookSecret()).catch(() => {
+  await ensureSettings(deps.db, userId, newWebhookSecret).catch(() => {
     throw notFound('Unknown subscriber.');
   });
   if (scope === 'alerts') await updateSettings(deps.db, userId, { emailUnsubscribedAt: deps.clock.now() });

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../deps.ts';
+import { defineJob, NO_PAYLOAD } from '../../jobs/define-job.ts';
 import { purgeOldRateLimitWindows } from '../rate-limit/rate-limit.service.ts';
 import { deleteStaleTokens } from './auth.repository.ts';
 
@@ -15,10 +16,12 @@ export async function runAccountHousekeeping(
   return result;
 }
 
-export async function registerAccountJobs(deps: AppDeps, options: { worker: boolean; scheduler: boolean }): Promise<void> {
-  const queue = deps.queue;
-  if (!queue) return;
-  await queue.createQueue(ACCOUNT_HOUSEKEEPING_QUEUE, { policy: 'exclusive', retryLimit: 0 });
-  if (options.worker) await queue.work(ACCOUNT_HOUSEKEEPING_QUEUE, async () => runAccountHousekeeping(deps));
-  if (options.scheduler) await queue.schedule(ACCOUNT_HOUSEKEEPING_QUEUE, '17 * * * *');
-}
+export const accountHousekeepingJob = defineJob({
+  name: ACCOUNT_HOUSEKEEPING_QUEUE,
+  payload: NO_PAYLOAD,
+  options: { policy: 'exclusive', retryLimit: 0 },
+  schedule: [{ cron: '17 * * * *' }],
+  handler: (deps) => runAccountHousekeeping(deps),
+});
+
+export const ACCOUNT_JOBS = [accountHousekeepingJob];

@@ -1,7 +1,8 @@
 import type { JobWithMetadata } from 'pg-boss';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors/app-error.ts';
-import type { Queue } from '../../jobs/queue.ts';
+import { z } from 'zod';
+import { defineJob, enqueue, registerJobDefinitions } from '../../jobs/define-job.ts';
 import { BRAND_SCAN_QUEUE, BRAND_SCAN_QUEUE_OPTIONS, type BrandScanJobData } from './brand-scan.queue.ts';
 import { failScan, listStaleScans, setScanJob } from './brand-scan.repository.ts';
 import { runBrandScan, runningBrandScans, stopBrandScansForShutdown, takeHandedBackBrandScans } from './brand-scan.runner.ts';
@@ -9,16 +10,6 @@ import { runBrandScan, runningBrandScans, stopBrandScansForShutdown, takeHandedB
 export const UNEXPECTED_SCAN_ERROR = 'The scan stopped because of an unexpected problem. Please start it again.';
 /** On PostgreSQL other processes may be running a scan; only one silent this long is taken over. */
 export const STALE_SCAN_MS = 5 * 60 * 1000;
-
-async function ensureQueue(queue: Queue): Promise<void> {
-  if (await queue.getQueue(BRAND_SCAN_QUEUE)) return;
-  try {
-    await queue.createQueue(BRAND_SCAN_QUEUE, BRAND_SCAN_QUEUE_OPTIONS);
-  } catch (error) {
-    // Another process may have created it in the meantime.
-    if (!(await queue.getQueue(BRAND_SCAN_QUEUE))) throw error;
-  }
-}
 
 /**
  * One attempt of a brand-scan job. A failure is retried by pg-boss (the retry resumes from the scan's cursor);
@@ -45,7 +36,7 @@ export async function resumeStaleScans(deps: AppDeps, staleBefore: Date): Promis
   const stale = await listStaleScans(deps.db, staleBefore);
   for (const scan of stale) {
     if (scan.job_id) await queue.cancel(BRAND_SCAN_QUEUE, scan.job_id).catch(() => undefined);
-    const jobId = await queue.send(BRAND_SCAN_QUEUE, { scanId: scan.id });
+    const jobId = await enqueue(queue, brandScanJob, { scanId: scan.id });
     await setScanJob(deps.db, scan.id, jobId);
     deps.log.info({ scanId: scan.id }, 'resuming an interrupted brand scan');
   }
@@ -64,20 +55,32 @@ export async function handBackBrandScans(deps: AppDeps, timeoutMs: number): Prom
   while (runningBrandScans() > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
   const ids = takeHandedBackBrandScans();
   if (queue) {
-    for (const scanId of ids) await setScanJob(deps.db, scanId, await queue.send(BRAND_SCAN_QUEUE, { scanId }));
+    for (const scanId of ids) await setScanJob(deps.db, scanId, await enqueue(queue, brandScanJob, { scanId }));
   }
   return ids;
 }
 
+/** A brand scan's job: pg-boss retries it (retryLimit 2, resumed from the scan's cursor) and hands it on after a missed heartbeat. */
+export const brandScanJob = defineJob({
+  name: BRAND_SCAN_QUEUE,
+  payload: z.object({ scanId: z.string() }),
+  options: BRAND_SCAN_QUEUE_OPTIONS,
+  work: { pollingIntervalSeconds: 1 },
+  handler: (deps, job) => handleBrandScanJob(deps, job),
+  onStart: async (deps, flags) => {
+    if (flags.worker) await resumeBrandScansAtStart(deps);
+  },
+});
+
+export const BRAND_ANALYZER_JOBS = [brandScanJob];
+
 /** Creates the brand-scan queue; with `worker`, runs its jobs and resumes scans interrupted by a restart. */
-export async function registerBrandAnalyzerJobs(deps: AppDeps, options: { worker: boolean }): Promise<void> {
-  const queue = deps.queue;
-  if (!queue) return;
-  await ensureQueue(queue);
-  if (!options.worker) return;
-  await queue.work(BRAND_SCAN_QUEUE, { includeMetadata: true, pollingIntervalSeconds: 1 }, async (jobs: JobWithMetadata<BrandScanJobData>[]) => {
-    for (const job of jobs) await handleBrandScanJob(deps, job);
-  });
+export async function registerBrandAnalyzerJobs(deps: AppDeps, options: { worker: boolean; scheduler?: boolean }): Promise<void> {
+  await registerJobDefinitions(deps, [brandScanJob], { worker: options.worker, scheduler: options.scheduler ?? false });
+}
+
+/** Resumes the scans interrupted by a restart once this process works on brand scans. */
+export async function resumeBrandScansAtStart(deps: AppDeps): Promise<void> {
   // The embedded database has exactly one process: whatever is unfinished at start was interrupted. On PostgreSQL,
   // scans whose process is gone (its lease released) and scans silent for STALE_SCAN_MS.
   const now = deps.clock.now();

@@ -8,11 +8,12 @@ import {
 } from '@dealradar/shared/contracts/brand-analyzer';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors/app-error.ts';
+import { enqueue } from '../../jobs/define-job.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { effectiveMinRoi, getEntitlements, requireBrandAnalysis, requireMarketsAllowed, reserveBrandChecks } from '../plans/entitlements.ts';
 import { listCatalogueBrands } from './brand-catalogue.ts';
-import { BRAND_SCAN_QUEUE } from './brand-scan.queue.ts';
+import { brandScanJob } from './brand-analyzer.jobs.ts';
 import { failScan, findActiveScanOfUser, findScanOfUser, insertScan, setScanJob, type BrandScanRow } from './brand-scan.repository.ts';
 
 export const SCAN_ALREADY_RUNNING = 'A brand scan is already running. Wait for it to finish before starting another one.';
@@ -83,7 +84,7 @@ export async function startBrandScan(deps: AppDeps, user: CurrentUser, input: St
   });
 
   try {
-    const jobId = await queue.send(BRAND_SCAN_QUEUE, { scanId });
+    const jobId = await enqueue(queue, brandScanJob, { scanId });
     await setScanJob(deps.db, scanId, jobId);
   } catch (error) {
     deps.log.error({ scanId, err: (error as Error).message }, 'could not queue a brand scan');

@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { AppDeps } from '../../deps.ts';
+import { defineJob, NO_PAYLOAD } from '../../jobs/define-job.ts';
 import { vacuumAnalyzeAll } from './maintenance.repository.ts';
 
 /**
@@ -20,10 +21,13 @@ export async function maintainEmbeddedDatabase(deps: Pick<AppDeps, 'db' | 'log'>
   deps.log.info({ ms: Math.round(performance.now() - t0) }, 'embedded database vacuumed and analyzed');
 }
 
-export async function registerMaintenanceJobs(deps: AppDeps, options: { worker: boolean; scheduler: boolean }): Promise<void> {
-  const queue = deps.queue;
-  if (!queue || deps.db.kind !== 'pglite') return;
-  await queue.createQueue(DB_MAINTENANCE_QUEUE, { policy: 'exclusive', retryLimit: 0 });
-  if (options.worker) await queue.work(DB_MAINTENANCE_QUEUE, async () => maintainEmbeddedDatabase(deps));
-  if (options.scheduler) await queue.schedule(DB_MAINTENANCE_QUEUE, SCHEDULE);
-}
+export const dbMaintenanceJob = defineJob({
+  name: DB_MAINTENANCE_QUEUE,
+  payload: NO_PAYLOAD,
+  options: { policy: 'exclusive', retryLimit: 0 },
+  schedule: [{ cron: SCHEDULE }],
+  enabled: (deps) => deps.db.kind === 'pglite',
+  handler: (deps) => maintainEmbeddedDatabase(deps),
+});
+
+export const MAINTENANCE_JOBS = [dbMaintenanceJob];

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../deps.ts';
+import { defineJob, NO_PAYLOAD } from '../../jobs/define-job.ts';
 import { purgeExpiredCache } from './market-data.repository.ts';
 
 /** Daily: drop look-up cache rows that expired more than a week ago (they would be refetched anyway). */
@@ -11,10 +12,12 @@ export async function purgeMarketCache(deps: Pick<AppDeps, 'db' | 'clock' | 'log
   return removed;
 }
 
-export async function registerMarketDataJobs(deps: AppDeps, options: { worker: boolean; scheduler: boolean }): Promise<void> {
-  const queue = deps.queue;
-  if (!queue) return;
-  await queue.createQueue(MARKET_CACHE_PURGE_QUEUE, { policy: 'exclusive', retryLimit: 0 });
-  if (options.worker) await queue.work(MARKET_CACHE_PURGE_QUEUE, async () => purgeMarketCache(deps));
-  if (options.scheduler) await queue.schedule(MARKET_CACHE_PURGE_QUEUE, '43 3 * * *');
-}
+export const marketCachePurgeJob = defineJob({
+  name: MARKET_CACHE_PURGE_QUEUE,
+  payload: NO_PAYLOAD,
+  options: { policy: 'exclusive', retryLimit: 0 },
+  schedule: [{ cron: '43 3 * * *' }],
+  handler: (deps) => purgeMarketCache(deps),
+});
+
+export const MARKET_DATA_JOBS = [marketCachePurgeJob];

@@ -30,16 +30,17 @@ function revive(listings: StoredListing[]): AmazonListing[] {
 export async function readFreshCache(db: Db, market: MarketId, keyType: CacheKeyType, keys: string[], now: Date): Promise<Map<string, AmazonListing[]>> {
   const out = new Map<string, AmazonListing[]>();
   if (!keys.length) return out;
-  const row = await db.one<{ empty: string[]; found: Array<{ key: string; listings: StoredListing[] }> | string }>(
+  // The found entries as one JSON text put together from each row's text (building a jsonb array first cost twice as
+  // much in the embedded database).
+  const row = await db.one<{ empty: string[]; found: string }>(
     `select coalesce(array_agg(key) filter (where listings = '[]'::jsonb), '{}') as empty,
-            coalesce(jsonb_agg(jsonb_build_object('key', key, 'listings', listings)) filter (where listings <> '[]'::jsonb), '[]'::jsonb) as found
+            '[' || coalesce(string_agg('{"key":' || to_json(key)::text || ',"listings":' || listings::text || '}', ',') filter (where listings <> '[]'::jsonb), '') || ']' as found
        from market_listing_cache
       where market = $1 and key_type = $2 and key = any($3::text[]) and expires_at > $4`,
     [market, keyType, keys, now],
   );
   for (const key of row.empty) out.set(key, []);
-  const found = typeof row.found === 'string' ? (JSON.parse(row.found) as Array<{ key: string; listings: StoredListing[] }>) : row.found;
-  for (const entry of found) out.set(entry.key, revive(entry.listings));
+  for (const entry of JSON.parse(row.found) as Array<{ key: string; listings: StoredListing[] }>) out.set(entry.key, revive(entry.listings));
   return out;
 }
 
@@ -104,15 +105,17 @@ function splitHistories(listings: AmazonListing[]): { listings: Array<Omit<Amazo
 export async function readBuyBoxHistories(db: Db, market: MarketId, eans: string[], asins: string[], now: Date): Promise<Map<string, DailyPrices>> {
   const out = new Map<string, DailyPrices>();
   if (!eans.length && !asins.length) return out;
-  const rows = await db.query<{ daily: Record<string, DailyPrices> | string }>(
-    `select buy_box_daily as daily
-       from market_listing_cache
-      where market = $1 and buy_box_daily is not null and expires_at > $4
-        and ((key_type = 'ean' and key = any($2::text[])) or (key_type = 'asin' and key = any($3::text[])))`,
+  // One JSON text of every entry's histories (each on the primary key): one value to hand over, not a row per entry.
+  const row = await db.one<{ daily: string }>(
+    `select '[' || coalesce(string_agg(buy_box_daily::text, ','), '') || ']' as daily
+       from (select buy_box_daily from market_listing_cache
+              where market = $1 and key_type = 'ean' and key = any($2::text[]) and buy_box_daily is not null and expires_at > $4
+             union all
+             select buy_box_daily from market_listing_cache
+              where market = $1 and key_type = 'asin' and key = any($3::text[]) and buy_box_daily is not null and expires_at > $4) h`,
     [market, eans, asins, now],
   );
-  for (const row of rows) {
-    const daily = typeof row.daily === 'string' ? (JSON.parse(row.daily) as Record<string, DailyPrices>) : row.daily;
+  for (const daily of JSON.parse(row.daily) as Array<Record<string, DailyPrices>>) {
     for (const [asin, values] of Object.entries(daily)) out.set(asin, values);
   }
   return out;

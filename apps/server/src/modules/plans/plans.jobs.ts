@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../deps.ts';
+import { defineJob, NO_PAYLOAD } from '../../jobs/define-job.ts';
 import { expireEndedSubscriptions } from './plans.repository.ts';
 
 /**
@@ -14,10 +15,12 @@ export async function runSubscriptionExpiry(deps: Pick<AppDeps, 'db' | 'clock' |
   return { expired: ids.length };
 }
 
-export async function registerPlansJobs(deps: AppDeps, options: { worker: boolean; scheduler: boolean }): Promise<void> {
-  const queue = deps.queue;
-  if (!queue) return;
-  await queue.createQueue(SUBSCRIPTION_EXPIRY_QUEUE, { policy: 'exclusive', retryLimit: 0 });
-  if (options.worker) await queue.work(SUBSCRIPTION_EXPIRY_QUEUE, async () => runSubscriptionExpiry(deps));
-  if (options.scheduler) await queue.schedule(SUBSCRIPTION_EXPIRY_QUEUE, '*/10 * * * *');
-}
+export const subscriptionExpiryJob = defineJob({
+  name: SUBSCRIPTION_EXPIRY_QUEUE,
+  payload: NO_PAYLOAD,
+  options: { policy: 'exclusive', retryLimit: 0 },
+  schedule: [{ cron: '*/10 * * * *' }],
+  handler: (deps) => runSubscriptionExpiry(deps),
+});
+
+export const PLANS_JOBS = [subscriptionExpiryJob];

@@ -7,9 +7,9 @@ import { eanFromKey, toRowIssue, type ParsedSupplierFile } from './supplier-file
 
 /**
  * The scan report that survives: every unusable row of the file (line, reason, value, sentence) is stored with the
- * scan in scan_issues, up to STORED_ISSUES_LIMIT rows per scan (the counts in the report are always exact), and can
- * be downloaded as CSV. Stored once per scan: a run resumed after a restart finds issues_stored set and adds nothing
- * (and the table's key would refuse duplicates anyway).
+ * scan in scan_issue_chunks (JSON text, ISSUE_CHUNK rows per chunk), up to STORED_ISSUES_LIMIT rows per scan (the
+ * counts in the report are always exact), and can be downloaded as CSV. Stored once per scan: a run resumed after a
+ * restart finds issues_stored set and adds nothing (and a chunk's key would refuse it anyway).
  */
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -30,27 +30,26 @@ export async function storeParseIssues(deps: AppDeps, scanId: string, parsed: Pa
   const total = fromFile + overLimit;
   // Sentences are made slice by slice (the parse keeps the rows without them).
   const at = (i: number): RowIssue => (i < fromFile ? toRowIssue(parsed.issues[i]!) : overPlanLimitIssue(parsed, allowed + i - fromFile, allowed));
-  for (let i = 0; i < total; i += repo.ISSUE_INSERT_SLICE) {
+  for (let i = 0; i < total; i += repo.ISSUE_CHUNK) {
     const slice: RowIssue[] = [];
-    for (let k = i; k < Math.min(total, i + repo.ISSUE_INSERT_SLICE); k += 1) slice.push(at(k));
-    await repo.insertIssues(deps.db, scanId, slice);
+    for (let k = i; k < Math.min(total, i + repo.ISSUE_CHUNK); k += 1) slice.push(at(k));
+    await repo.insertIssueChunk(deps.db, scanId, `file-${String(i / repo.ISSUE_CHUNK).padStart(4, '0')}`, slice);
     await yieldToEventLoop();
   }
   await repo.markIssuesStored(deps.db, scanId, total);
   return total;
 }
 
-/** The stored unusable rows as CSV (UTF-8 with BOM, line order), streamed page by page. */
+/** The stored unusable rows as CSV (UTF-8 with BOM, line order), streamed 2,000 lines at a time. */
 export function reportCsvStream(deps: AppDeps, scanId: string): Readable {
   async function* lines() {
     yield `\uFEFF${REPORT_COLUMNS.join(',')}\r\n`;
-    let after = { line: -2_147_483_648, reason: '' };
-    for (;;) {
-      const page = await repo.issuesPage(deps.db, scanId, after, 2000);
-      if (!page.length) return;
-      yield page.map((issue) => `${REPORT_COLUMNS.map((c) => csvCell(issue[c])).join(',')}\r\n`).join('');
-      const last = page[page.length - 1]!;
-      after = { line: last.line, reason: last.reason };
+    const issues = await repo.storedIssues(deps.db, scanId);
+    for (let i = 0; i < issues.length; i += 2000) {
+      yield issues
+        .slice(i, i + 2000)
+        .map((issue) => `${REPORT_COLUMNS.map((c) => csvCell(issue[c])).join(',')}\r\n`)
+        .join('');
     }
   }
   return Readable.from(lines());

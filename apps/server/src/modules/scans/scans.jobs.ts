@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
+import { defineJob, enqueue, NO_PAYLOAD, registerJobDefinitions, type RunFlags } from '../../jobs/define-job.ts';
 import { abortAllLocalScans, localScanCount, MAX_ATTEMPTS, runScan, STALE_AFTER_MS, takeHandedBackScans } from './scan-engine.ts';
 import { removeUpload } from './scan-files.ts';
 import * as repo from './scans.repository.ts';
@@ -18,7 +20,7 @@ export async function enqueueScan(deps: AppDeps, scanId: string): Promise<void> 
     deps.log.warn({ scanId }, 'no job queue in this process; the scan waits for a worker');
     return;
   }
-  await deps.queue.send(SCAN_QUEUE, { scanId });
+  await enqueue(deps.queue, scanRunJob, { scanId });
   const localWorker = localScanWorkers.get(deps.queue);
   if (localWorker) deps.queue.notifyWorker(localWorker);
 }
@@ -87,7 +89,7 @@ export async function handBackScans(deps: AppDeps, timeoutMs: number): Promise<s
   const deadline = Date.now() + timeoutMs;
   while (localScanCount() > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
   const ids = takeHandedBackScans();
-  for (const scanId of ids) await deps.queue?.send(SCAN_QUEUE, { scanId });
+  for (const scanId of ids) if (deps.queue) await enqueue(deps.queue, scanRunJob, { scanId });
   return ids;
 }
 
@@ -97,24 +99,21 @@ function stopSweeper(): void {
   sweeper = undefined;
 }
 
-export async function registerScanJobs(deps: AppDeps, options: { worker: boolean; scheduler: boolean }): Promise<void> {
-  const queue = deps.queue;
-  if (!queue) return;
-  await queue.createQueue(SCAN_QUEUE, { retryLimit: 0, expireInSeconds: 6 * 60 * 60 });
-  await queue.createQueue(SCAN_CLEANUP_QUEUE, { retryLimit: 0 });
-  if (options.worker) {
-    const workerId = await queue.work<{ scanId: string }>(
-      SCAN_QUEUE,
-      // One scan at a time per process on PGlite (it shares the main thread with HTTP); two on PostgreSQL.
-      { localConcurrency: deps.db.kind === 'pglite' ? 1 : 2, pollingIntervalSeconds: 0.5 },
-      async (jobs) => {
-        for (const job of jobs) await runScan(deps, job.data.scanId);
-      },
-    );
-    localScanWorkers.set(queue, workerId);
-    await queue.work(SCAN_CLEANUP_QUEUE, async () => {
-      await cleanupExpiredScans(deps);
-    });
+/**
+ * Runs one supplier / CSV Template scan. pg-boss does not retry it (retryLimit 0): the scan row is the durable
+ * record (claim token, heartbeat, checkpoint, attempts), and the sweep gives interrupted scans back to the queue.
+ */
+export const scanRunJob = defineJob({
+  name: SCAN_QUEUE,
+  payload: z.object({ scanId: z.string() }),
+  options: { retryLimit: 0, expireInSeconds: 6 * 60 * 60 },
+  // One scan at a time per process on PGlite (it shares the main thread with HTTP); two on PostgreSQL.
+  work: (deps) => ({ localConcurrency: deps.db.kind === 'pglite' ? 1 : 2, pollingIntervalSeconds: 0.5 }),
+  handler: (deps, job) => runScan(deps, job.data.scanId),
+  onStart: async (deps, flags) => {
+    const queue = deps.queue;
+    if (!flags.workerId || !queue) return;
+    localScanWorkers.set(queue, flags.workerId);
     await sweepScans(deps, { startup: true });
     stopSweeper();
     sweeper = setInterval(() => {
@@ -122,6 +121,21 @@ export async function registerScanJobs(deps: AppDeps, options: { worker: boolean
     }, SWEEP_INTERVAL_MS);
     sweeper.unref();
     queue.once('stopped', stopSweeper);
-  }
-  if (options.scheduler) await queue.schedule(SCAN_CLEANUP_QUEUE, '17 * * * *');
+  },
+});
+
+export const scanCleanupJob = defineJob({
+  name: SCAN_CLEANUP_QUEUE,
+  payload: NO_PAYLOAD,
+  options: { retryLimit: 0 },
+  schedule: [{ cron: '17 * * * *' }],
+  handler: async (deps) => {
+    await cleanupExpiredScans(deps);
+  },
+});
+
+export const SCAN_JOBS = [scanRunJob, scanCleanupJob];
+
+export async function registerScanJobs(deps: AppDeps, options: RunFlags): Promise<void> {
+  await registerJobDefinitions(deps, SCAN_JOBS, options);
 }

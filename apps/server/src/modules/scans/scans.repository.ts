@@ -528,18 +528,21 @@ export async function dealFacets(db: Db, userId: string, now: Date): Promise<{ b
   return { brands, markets };
 }
 
-/** Rows per INSERT of stored issues (one statement each; PGlite runs it on the main thread). */
-export const ISSUE_INSERT_SLICE = 1000;
+/** Unusable rows per stored chunk (scan_issue_chunks: one JSON text each). */
+export const ISSUE_CHUNK = 1000;
 
 /** Stores unusable rows of a scan, set-wise. Storing the same rows again adds nothing (key: scan, line, reason). */
-export async function insertIssues(db: Db, scanId: string, issues: RowIssue[]): Promise<void> {
+/**
+ * Stores unusable rows as one chunk (JSON text). `chunk` names it within the scan: storing the same chunk again (a
+ * resumed run) adds nothing.
+ */
+export async function insertIssueChunk(db: Db, scanId: string, chunk: string, issues: RowIssue[]): Promise<void> {
   if (!issues.length) return;
-  await db.execute(
-    `insert into scan_issues (scan_id, line, reason, value, message)
-     select $1, r.line, r.reason, r.value, r.message from unnest($2::integer[], $3::text[], $4::text[], $5::text[]) as r(line, reason, value, message)
-     on conflict (scan_id, line, reason) do nothing`,
-    [scanId, issues.map((i) => i.line), issues.map((i) => i.reason), issues.map((i) => i.value), issues.map((i) => i.message)],
-  );
+  await db.execute(`insert into scan_issue_chunks (scan_id, chunk, issues) values ($1, $2, $3) on conflict (scan_id, chunk) do nothing`, [
+    scanId,
+    chunk,
+    JSON.stringify(issues.map(({ line, reason, value, message }) => ({ line, reason, value, message }))),
+  ]);
 }
 
 /** Records that the parse's issues are stored (a resumed run does not store them again). */
@@ -547,11 +550,21 @@ export async function markIssuesStored(db: Db, scanId: string, count: number): P
   await db.execute('update scans set issues_stored = $2 where id = $1', [scanId, count]);
 }
 
-/** Stored issues of a scan in line order, a page after (line, reason). */
-export async function issuesPage(db: Db, scanId: string, after: { line: number; reason: string }, limit: number): Promise<RowIssue[]> {
-  return db.query<RowIssue>(
-    `select line, reason, value, message from scan_issues where scan_id = $1 and (line, reason) > ($2, $3)
-      order by line, reason limit $4`,
-    [scanId, after.line, after.reason, limit],
-  );
+/**
+ * Every stored unusable row of a scan (at most STORED_ISSUES_LIMIT), each (line, reason) once — a run resumed after a
+ * restart may have stored a batch's rows twice under another chunk name — in line order.
+ */
+export async function storedIssues(db: Db, scanId: string): Promise<RowIssue[]> {
+  const rows = await db.query<{ issues: string }>('select issues from scan_issue_chunks where scan_id = $1 order by chunk', [scanId]);
+  const seen = new Set<string>();
+  const out: RowIssue[] = [];
+  for (const row of rows) {
+    for (const issue of JSON.parse(row.issues) as RowIssue[]) {
+      const key = `${issue.line}|${issue.reason}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push(issue);
+    }
+  }
+  return out.sort((a, b) => a.line - b.line || (a.reason < b.reason ? -1 : a.reason > b.reason ? 1 : 0));
 }

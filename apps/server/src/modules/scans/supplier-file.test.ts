@@ -4,7 +4,7 @@ import path from 'node:path';
 import iconv from 'iconv-lite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { normalizeEan } from '@dealradar/shared/ean';
-import { eanFromKey, plainEan13Key, readSupplierFile, type SupplierColumns } from './supplier-file.ts';
+import { eanFromKey, plainGtinKey, readSupplierFile, type SupplierColumns } from './supplier-file.ts';
 import { parseSupplierPrice } from './supplier-price.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'supplier-files-'));
@@ -156,20 +156,31 @@ describe('supplier files as they come', () => {
   });
 });
 
-describe('the 13-digit fast path', () => {
-  it('agrees with normalizeEan on every cell it accepts and declines everything else', () => {
-    const cells = ['0000000000000', '0000000000017', E1, E2, '4006170012345', '400617001234', ' 4006170012344', '40061700123x4', '4006170012344 '];
+describe('the plain-code fast path', () => {
+  it('agrees with normalizeEan on every cell it accepts and declines only what normalizeEan refuses or repairs', () => {
+    const cells = [
+      ...['0000000000000', '0000000000017', E1, E2, '4006170012345', '400617001234', ' 4006170012344', '40061700123x4', '4006170012344 '],
+      // 14 digits with and without a leading 0, UPC-A, leading zeros lost, internal prefixes in every length
+      ...['04006170012344', '14006170012341', '036000291452', '36000291452', '0036000291452', '2012345678903', '02012345678903'],
+      ...['012345678905', '12345678905', '9801234567894', '09801234567894', '99123456789000', '000000000000000', '4006170012344.0'],
+    ];
     let seed = 7;
-    for (let i = 0; i < 20000; i += 1) {
+    for (let i = 0; i < 30000; i += 1) {
       seed = (seed * 48271) % 2147483647;
-      cells.push(String(seed).padStart(10, '0') + String(seed % 1000).padStart(3, '0'));
+      const length = 9 + (seed % 6);
+      cells.push((String(seed).repeat(2) + String(seed % 1000).padStart(3, '0')).slice(-length));
     }
+    let accepted = 0;
     for (const cell of cells) {
-      const fast = plainEan13Key(cell);
+      const fast = plainGtinKey(cell);
       const slow = normalizeEan(cell);
-      if (fast !== undefined) expect(slow.valid && Number(slow.ean), cell).toBe(fast);
-      else if (cell.length === 13 && /^\d+$/.test(cell)) expect(slow.valid, cell).toBe(false);
+      if (fast !== undefined) {
+        accepted += 1;
+        expect(slow.valid && Number(slow.ean), cell).toBe(fast);
+        expect(eanFromKey(fast), cell).toBe(slow.valid && slow.ean);
+      } else if (cell.length >= 9 && cell.length <= 14 && /^\d+$/.test(cell)) expect(slow.valid, cell).toBe(false);
     }
+    expect(accepted).toBeGreaterThan(2500);
   });
 });
 

@@ -76,25 +76,36 @@ export function eanFromKey(key: number): string {
 }
 
 /**
- * Fast path for the common cell: exactly 13 digits, not all zeros, correct GS1 check digit, not an internal code
- * (ean.ts internalCodeReason). normalizeEan gives the same canonical EAN for such a cell (nothing to repair); every
- * other cell goes through normalizeEan.
+ * Fast path for the common cell: 9 to 14 digits only, not all zeros, correct GS1 check digit, not an internal code
+ * (ean.ts internalCodeReason). normalizeEan gives such a cell the canonical EAN whose numeric key is the cell's own
+ * number: 9–13 digits are padded to 13 (leading zeros lost by a spreadsheet, UPC-A), 14 digits keep their indicator
+ * digit (a leading 0 is dropped) — padding and dropping zeros do not change the number. Every other cell (8 digits,
+ * separators, scientific notation, …) goes through normalizeEan.
  */
-export function plainEan13Key(raw: string): number | undefined {
-  if (raw.length !== 13) return undefined;
+export function plainGtinKey(raw: string): number | undefined {
+  const n = raw.length;
+  if (n < 9 || n > 14) return undefined;
   let sum = 0;
   let nonZero = false;
-  for (let i = 0; i < 12; i += 1) {
+  // GS1 weights from the right: 3 next to the check digit, then 1, 3, …
+  let weight = n % 2 === 0 ? 3 : 1;
+  for (let i = 0; i < n - 1; i += 1) {
     const d = raw.charCodeAt(i) - 48;
     if (d < 0 || d > 9) return undefined;
     if (d) nonZero = true;
-    sum += i % 2 === 0 ? d : d * 3;
+    sum += d * weight;
+    weight = 4 - weight;
   }
-  const check = raw.charCodeAt(12) - 48;
+  const check = raw.charCodeAt(n - 1) - 48;
   if (check < 0 || check > 9 || (!nonZero && check === 0)) return undefined;
   if ((10 - (sum % 10)) % 10 !== check) return undefined;
-  // Internal codes (GS1 restricted circulation and coupons) go the slow way, which reports them.
-  const prefix = (raw.charCodeAt(0) - 48) * 100 + (raw.charCodeAt(1) - 48) * 10 + (raw.charCodeAt(2) - 48);
+  // Internal codes (GS1 restricted circulation and coupons: a prefix of the 13-digit body) go the slow way, which
+  // reports them. The body is the code padded to 13 digits, or a 14-digit code without its indicator digit.
+  let prefix = 0;
+  for (let k = 0; k < 3; k += 1) {
+    const j = n === 14 ? k + 1 : k - (13 - n);
+    prefix = prefix * 10 + (j < 0 ? 0 : raw.charCodeAt(j) - 48);
+  }
   if (
     (prefix >= 20 && prefix <= 29) ||
     (prefix >= 40 && prefix <= 49) ||
@@ -265,7 +276,9 @@ class SupplierRows {
 
   private take(cells: string[], line: number, kinds?: number[]): void {
     const rawEan = cells[this.eanIndex] ?? '';
-    if (isTrailerCandidate(rawEan) && (isTotalRow(cells) || !this.looksLikeProduct(cells))) {
+    // A plain valid code (most rows) is a product: no need to ask whether the row is a total or a note.
+    const key = plainGtinKey(rawEan);
+    if (key === undefined && isTrailerCandidate(rawEan) && (isTotalRow(cells) || !this.looksLikeProduct(cells))) {
       this.pending.push(this.copy(cells, line, kinds));
       if (this.pending.length > MAX_PENDING_TRAILERS) this.product(this.pending.shift()!);
       return;
@@ -278,7 +291,7 @@ class SupplierRows {
       }
       this.pending = [];
     }
-    this.product({ cells, line, kinds });
+    this.product({ cells, line, kinds }, key);
   }
 
   /** A row with a brand and a price (of the mapped ones) is a product even without its code. */
@@ -303,7 +316,7 @@ class SupplierRows {
   }
 
   private eanKey(rawEan: string): number {
-    const fast = plainEan13Key(rawEan);
+    const fast = plainGtinKey(rawEan);
     if (fast !== undefined) return fast;
     let memo = this.eanMemo.get(rawEan);
     if (memo === undefined) {
@@ -315,12 +328,13 @@ class SupplierRows {
     return memo;
   }
 
-  private product({ cells, line, kinds }: HeldRow): void {
+  /** One product row; `plainKey`: its code's key when take() already found it plain (plainGtinKey). */
+  private product({ cells, line, kinds }: HeldRow, plainKey?: number): void {
     const result = this.result;
     result.rowsRead += 1;
     const reported = line + this.options.lineOffset;
     const rawEan = cells[this.eanIndex] ?? '';
-    const key = this.eanKey(rawEan);
+    const key = plainKey ?? this.eanKey(rawEan);
     if (key < 0) {
       this.issue(rawEan.trim() === '' ? 'missing_ean' : key === INTERNAL ? 'internal_code' : 'invalid_ean', reported, rawEan);
       return;

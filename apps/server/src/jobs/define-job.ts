@@ -1,0 +1,121 @@
+import type { Queue as QueueOptions, SendOptions, WorkOptions } from 'pg-boss';
+import { z } from 'zod';
+import type { AppDeps } from '../deps.ts';
+import type { Queue } from './queue.ts';
+
+/** The payload of a job that carries none (scheduled housekeeping): pg-boss stores null. */
+export const NO_PAYLOAD = z.object({}).nullish();
+
+/** What a handler learns about the job it runs (pg-boss's metadata, trimmed to what handlers use). */
+export interface JobRun<P> {
+  id: string;
+  data: P;
+  retryCount: number;
+  retryLimit: number;
+}
+
+/** One cron entry of a job: pg-boss keeps one schedule per (name, key), so several processes never duplicate it. */
+export interface JobScheduleEntry<P> {
+  cron: string;
+  data?: P;
+  /** Schedules with several entries name each (`weekdays`, `weekends`). */
+  key?: string;
+  /** Read the time zone from the configuration (PRICE_SCHEDULE_TIMEZONE); otherwise UTC. */
+  timeZone?: 'price-schedule';
+}
+
+export interface RunFlags {
+  worker: boolean;
+  scheduler: boolean;
+}
+
+/**
+ * A background job as data: its queue name, the zod schema of its payload, the queue's options (pg-boss retries,
+ * expiry, policy), the worker's options, its schedule and its handler. `jobs/registry.ts` lists every definition;
+ * `enqueue(queue, job, payload)` is the only way to send one, and it validates the payload with the job's schema.
+ */
+export interface JobDefinition<S extends z.ZodType = z.ZodType> {
+  name: string;
+  payload: S;
+  /** pg-boss queue options (retryLimit 0 when the job's own durable run handles interruptions). */
+  options: Omit<QueueOptions, 'name'> | ((deps: AppDeps) => Omit<QueueOptions, 'name'>);
+  /** pg-boss worker options (concurrency, polling). */
+  work?: WorkOptions | ((deps: AppDeps) => WorkOptions);
+  schedule?: ReadonlyArray<JobScheduleEntry<z.input<S>>>;
+  /** False: this job does not exist in this process (e.g. the embedded database's vacuum on PostgreSQL). */
+  enabled?: (deps: AppDeps) => boolean;
+  // Method syntax on purpose: a list of definitions of different payloads is a JobDefinition[] (bivariant parameters).
+  handler(deps: AppDeps, job: JobRun<z.output<S>>): Promise<unknown>;
+  /**
+   * Runs once the queue, worker and schedule of this job are set up in this process (`workerId` when it works):
+   * sweeps of interrupted runs, a first run on a fresh install.
+   */
+  onStart?(deps: AppDeps, flags: RunFlags & { workerId?: string }): Promise<void>;
+}
+
+export function defineJob<S extends z.ZodType>(definition: JobDefinition<S>): JobDefinition<S> {
+  return definition;
+}
+
+/** Sends one job after checking its payload against the job's schema (a wrong payload throws, nothing is sent). */
+export async function enqueue<S extends z.ZodType>(queue: Queue, job: JobDefinition<S>, payload: z.input<S>, options?: SendOptions): Promise<string | null> {
+  const data = job.payload.parse(payload) as object;
+  return queue.send(job.name, data, options ?? {});
+}
+
+/** Many jobs of one kind in one statement (alert deliveries); each payload is checked like `enqueue`'s. */
+export async function enqueueMany<S extends z.ZodType>(
+  queue: Queue,
+  job: JobDefinition<S>,
+  payloads: ReadonlyArray<z.input<S>>,
+  options?: Omit<SendOptions, 'id'>,
+): Promise<void> {
+  if (payloads.length === 0) return;
+  await queue.insert(
+    job.name,
+    payloads.map((payload) => ({ data: job.payload.parse(payload) as object, ...options })),
+  );
+}
+
+export function queueOptionsOf(job: JobDefinition, deps: AppDeps): Omit<QueueOptions, 'name'> {
+  return typeof job.options === 'function' ? job.options(deps) : job.options;
+}
+
+async function ensureQueue(queue: Queue, name: string, options: Omit<QueueOptions, 'name'>): Promise<void> {
+  if (await queue.getQueue(name)) return;
+  try {
+    await queue.createQueue(name, options);
+  } catch (error) {
+    // Another process may have created it in the meantime.
+    if (!(await queue.getQueue(name))) throw error;
+  }
+}
+
+/** Creates the queue of every definition; with `worker` runs its handler, with `scheduler` registers its cron entries. */
+export async function registerJobDefinitions(deps: AppDeps, jobs: readonly JobDefinition[], flags: RunFlags): Promise<void> {
+  const queue = deps.queue;
+  if (!queue) return;
+  for (const job of jobs) {
+    if (job.enabled && !job.enabled(deps)) continue;
+    await ensureQueue(queue, job.name, queueOptionsOf(job, deps));
+    let workerId: string | undefined;
+    if (flags.worker) {
+      const workOptions = typeof job.work === 'function' ? job.work(deps) : (job.work ?? {});
+      workerId = await queue.work(job.name, { ...workOptions, includeMetadata: true }, async (jobs) => {
+        let result: unknown;
+        for (const one of jobs) {
+          result = await job.handler(deps, { id: one.id, data: job.payload.parse(one.data), retryCount: one.retryCount, retryLimit: one.retryLimit });
+        }
+        return result;
+      });
+    }
+    if (flags.scheduler) {
+      for (const entry of job.schedule ?? []) {
+        const tz = entry.timeZone === 'price-schedule' ? deps.config.PRICE_SCHEDULE_TIMEZONE : undefined;
+        const data = entry.data === undefined ? undefined : (job.payload.parse(entry.data) as object);
+        await queue.schedule(job.name, entry.cron, data, { ...(tz ? { tz } : {}), ...(entry.key ? { key: entry.key } : {}) });
+      }
+    }
+    await job.onStart?.(deps, { ...flags, workerId });
+  }
+}
