@@ -7,8 +7,7 @@ import { createMarketDataService } from '../../src/modules/market-data/market-da
 import type { MarketDataService } from '../../src/modules/market-data/market-data.types.ts';
 import { createKeepaProvider } from '../../src/modules/market-data/providers/keepa/keepa-client.ts';
 import { demoSupplierSampleCsv } from '../../src/modules/market-data/providers/demo/demo-supplier-sample.ts';
-import { localScanCount } from '../../src/modules/scans/scan-engine.ts';
-import { registerScanJobs, stopScanWorker } from '../../src/modules/scans/scans.jobs.ts';
+import { localScanCount, registerScanJobs, stopScanWorker } from '../../src/modules/scans/scans.jobs.ts';
 import { keepaProduct, startKeepaFake } from '../market-data/fakes/keepa-fake.ts';
 import { multipart, waitFor, waitForStatus } from './helpers.ts';
 
@@ -58,52 +57,56 @@ describe('Keepa tokens in scans', () => {
       )
       .join('\n');
 
-  it.each([1, 2.3])('two phases find exactly the deals one phase finds (supplier prices × %s); the scan stores the tokens it spent', async (factor) => {
-    const csv = sample(factor);
-    const user = await createUser(ctx.deps, { tier: 'PRO', minRoiThreshold: 0.15 });
-    const demo = ctx.deps.marketData;
-    try {
-      await ctx.deps.db.execute('delete from market_listing_cache');
-      ctx.deps.marketData = onePhase(demo);
-      const one = await runScan(user, csv);
-      const oneDeals = await dealsOf(one.scanId);
-      await ctx.deps.db.execute('delete from market_listing_cache');
-      ctx.deps.marketData = demo;
-      const two = await runScan(user, csv);
-      const twoDeals = await dealsOf(two.scanId);
+  it.each([1, 2.3])(
+    'two phases find exactly the deals one phase finds (supplier prices × %s); the scan stores the tokens it spent',
+    async (factor) => {
+      const csv = sample(factor);
+      const user = await createUser(ctx.deps, { tier: 'PRO', minRoiThreshold: 0.15 });
+      const demo = ctx.deps.marketData;
+      try {
+        await ctx.deps.db.execute('delete from market_listing_cache');
+        ctx.deps.marketData = onePhase(demo);
+        const one = await runScan(user, csv);
+        const oneDeals = await dealsOf(one.scanId);
+        await ctx.deps.db.execute('delete from market_listing_cache');
+        ctx.deps.marketData = demo;
+        const two = await runScan(user, csv);
+        const twoDeals = await dealsOf(two.scanId);
 
-      expect(one.status).toBe('COMPLETED');
-      expect(two.status).toBe('COMPLETED');
-      expect(one.report.dealsFound).toBeGreaterThan(5);
-      expect(two.report.dealsFound).toBe(one.report.dealsFound);
-      expect(two.report.matchedProducts).toBe(one.report.matchedProducts);
-      expect(twoDeals).toEqual(oneDeals);
+        expect(one.status).toBe('COMPLETED');
+        expect(two.status).toBe('COMPLETED');
+        expect(one.report.dealsFound).toBeGreaterThan(5);
+        expect(two.report.dealsFound).toBe(one.report.dealsFound);
+        expect(two.report.matchedProducts).toBe(one.report.matchedProducts);
+        expect(twoDeals).toEqual(oneDeals);
 
-      // What the demo charged as Keepa would (3 tokens per product in one phase), stored on the scan.
-      expect(one.tokens.spent).toBeGreaterThan(0);
-      expect(one.tokens.spent % 3).toBe(0);
-      expect(two.tokens).toMatchObject({ refillRate: 20, minutesRemaining: null, waitingUntil: null });
-      expect(two.tokens.estimated).toBeGreaterThan(0);
-      if (factor === 1) {
-        // Most products are candidates: after 200 judged listings the scan goes on in one phase, never much dearer.
-        expect(two.tokens.spent).toBeLessThan(one.tokens.spent * 1.25);
-      } else {
-        // A typical list: at most 1.5 tokens per new EAN (one phase: about 3 per listed EAN).
-        const candidates = (two.tokens.spent - one.tokens.spent / 3) / 3;
-        expect(candidates / (one.tokens.spent / 3)).toBeGreaterThan(0.1);
-        expect(candidates / (one.tokens.spent / 3)).toBeLessThan(0.2);
-        expect(two.tokens.spent / two.report.validEans).toBeLessThanOrEqual(1.5);
-        expect(two.tokens.spent).toBeLessThan(one.tokens.spent / 2);
+        // What the demo charged as Keepa would (3 tokens per product in one phase), stored on the scan.
+        expect(one.tokens.spent).toBeGreaterThan(0);
+        expect(one.tokens.spent % 3).toBe(0);
+        expect(two.tokens).toMatchObject({ refillRate: 20, minutesRemaining: null, waitingUntil: null });
+        expect(two.tokens.estimated).toBeGreaterThan(0);
+        if (factor === 1) {
+          // Most products are candidates: after 200 judged listings the scan goes on in one phase, never much dearer.
+          expect(two.tokens.spent).toBeLessThan(one.tokens.spent * 1.25);
+        } else {
+          // A typical list: at most 1.5 tokens per new EAN (one phase: about 3 per listed EAN).
+          const candidates = (two.tokens.spent - one.tokens.spent / 3) / 3;
+          expect(candidates / (one.tokens.spent / 3)).toBeGreaterThan(0.1);
+          expect(candidates / (one.tokens.spent / 3)).toBeLessThan(0.2);
+          expect(two.tokens.spent / two.report.validEans).toBeLessThanOrEqual(1.5);
+          expect(two.tokens.spent).toBeLessThan(one.tokens.spent / 2);
+        }
+
+        // Warm: the same list again is expected to cost nothing, spends nothing and finds the same deals.
+        const warm = await runScan(user, csv);
+        expect(warm.tokens).toMatchObject({ spent: 0, estimated: 0 });
+        expect(warm.report.dealsFound).toBe(two.report.dealsFound);
+      } finally {
+        ctx.deps.marketData = demo;
       }
-
-      // Warm: the same list again is expected to cost nothing, spends nothing and finds the same deals.
-      const warm = await runScan(user, csv);
-      expect(warm.tokens).toMatchObject({ spent: 0, estimated: 0 });
-      expect(warm.report.dealsFound).toBe(two.report.dealsFound);
-    } finally {
-      ctx.deps.marketData = demo;
-    }
-  });
+    },
+    60_000,
+  );
 
   it('POST /supplier-analyzer/token-estimate tells the cost of a file before its scan', async () => {
     const user = await createUser(ctx.deps, { tier: 'PRO' });
@@ -183,7 +186,7 @@ describe('Keepa tokens in scans', () => {
 
       // The server stops: the scan stays PROCESSING; a new worker resumes it and it waits again.
       await stopScanWorker(ctx.deps);
-      await waitFor(async () => (localScanCount() === 0 ? true : undefined));
+      await waitFor(async () => (localScanCount(ctx.deps) === 0 ? true : undefined));
       await ctx.deps.db.execute(`update scans set heartbeat_at = heartbeat_at - interval '10 minutes' where id = $1`, [scanId]);
       ctx.deps.marketData = keepaService(); // a new process knows nothing of the account yet
       await registerScanJobs(ctx.deps, { worker: true, scheduler: false });
@@ -237,7 +240,7 @@ describe('Keepa tokens in scans', () => {
       expect(canceled.json()).toMatchObject({ status: 'ERROR', error: 'The scan was canceled.' });
       expect(canceled.json().tokens.waitingUntil).toBeNull();
       // the worker's wait ends at once (no scan left running in this process)
-      await waitFor(async () => (localScanCount() === 0 ? true : undefined), 5000);
+      await waitFor(async () => (localScanCount(ctx.deps) === 0 ? true : undefined), 5000);
     } finally {
       ctx.deps.marketData = previous;
       await fake.close();

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../build-test-app.ts';
 import { createUser } from '../factories/users.ts';
-import { localScanCount } from '../../src/modules/scans/scan-engine.ts';
-import { registerScanJobs, stopScanWorker, sweepScans } from '../../src/modules/scans/scans.jobs.ts';
+import { localScanCount, registerScanJobs, stopScanWorker, sweepScans } from '../../src/modules/scans/scans.jobs.ts';
 import { acquireProcessLease } from '../../src/db/process-lease.ts';
 import { silentLogger } from '../../src/lib/logger.ts';
 import { ean13, fakeMarketData, listing } from './fake-market-data.ts';
@@ -49,7 +48,7 @@ describe('scans survive a worker restart', () => {
 
     // The worker dies: running scans stay PROCESSING where they were.
     await stopScanWorker(ctx.deps);
-    await waitFor(async () => (localScanCount() === 0 ? true : undefined));
+    await waitFor(async () => (localScanCount(ctx.deps) === 0 ? true : undefined));
     const stopped = (await ctx.app.inject({ method: 'GET', url, headers: user.headers })).json();
     expect(stopped.status).toBe('PROCESSING');
     expect(stopped.processedEans).toBeLessThan(4500);

@@ -1,8 +1,8 @@
-import crypto from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { STORED_ISSUES_LIMIT, type RowIssue } from '@dealradar/shared/contracts/scans';
 import { getMarket } from '@dealradar/shared/markets';
 import type { AppDeps } from '../../deps.ts';
+import { RunStopped as ScanStopped, WorkerStopping, type DurableRunStore, type DurableRuns } from '../../jobs/durable-run.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { ResolvedListing, TokenWait } from '../market-data/market-data.types.ts';
 import { releaseEanUploads } from '../plans/entitlements.ts';
@@ -46,101 +46,52 @@ export const MAX_ATTEMPTS = 3;
 export const ONE_PHASE_ABOVE_CANDIDATE_SHARE = 2 / 3;
 export const MIN_JUDGED_FOR_ONE_PHASE = 200;
 
-/** Scans running in this process, so cancel/delete and worker shutdown can stop them at once. */
-const running = new Map<string, AbortController>();
-
-export class ScanStopped extends Error {}
-/**
- * Thrown into a scan when its worker stops. As if the process died (`handBack` false): the scan stays PROCESSING and
- * the next sweep resumes it. On a graceful shutdown (`handBack`): the run commits what it finished (a checkpoint) and
- * gives the scan back as PENDING, and the process sends its job again for whichever worker is next.
- */
-export class WorkerStopping extends Error {
-  constructor(
-    message: string,
-    readonly handBack = false,
-  ) {
-    super(message);
-  }
-}
-
-/** Scans this process gave back since the last call (their jobs are to be sent again). */
-const handedBack = new Set<string>();
-export function takeHandedBackScans(): string[] {
-  const ids = [...handedBack];
-  handedBack.clear();
-  return ids;
-}
-
-export function abortLocalScan(scanId: string, reason: Error = new ScanStopped('canceled')): void {
-  running.get(scanId)?.abort(reason);
-}
-
-/** Stops every scan of this process: as if the process died (the restart sweep resumes them), or handing them back. */
-export function abortAllLocalScans(options: { handBack?: boolean } = {}): void {
-  for (const controller of running.values()) controller.abort(new WorkerStopping('worker stopping', options.handBack));
-}
-
-export function localScanCount(): number {
-  return running.size;
-}
+export { RunStopped as ScanStopped, WorkerStopping } from '../../jobs/durable-run.ts';
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/**
- * Runs (or resumes) one scan: claims the row, takes the parsed file (or parses it again), looks the allowed EANs up
- * in batches from the checkpoint on, stores the products, commits progress per batch, and ends COMPLETED or ERROR.
- */
-export async function runScan(deps: AppDeps, scanId: string): Promise<void> {
-  const token = crypto.randomUUID();
+export const TOO_MANY_ATTEMPTS = `The scan was interrupted ${MAX_ATTEMPTS} times (the server stopped while it ran) and was ended. Please start it again.`;
+
+/** The scans' table as a durable-run store (jobs/durable-run.ts): claim, heartbeat, hand-back, fail, sweep. */
+export function scanRunStore(deps: AppDeps): DurableRunStore<repo.ScanRow> {
   const wall = () => new Date();
-  const scan = await repo.claimScan(deps.db, scanId, token, deps.clock.now(), wall(), new Date(Date.now() - STALE_AFTER_MS), deps.dbHandle.lease?.id ?? null);
-  if (!scan) return;
-  if (scan.attempts > MAX_ATTEMPTS) {
-    await endWithError(
-      deps,
-      scan,
-      token,
-      `The scan was interrupted ${MAX_ATTEMPTS} times (the server stopped while it ran) and was ended. Please start it again.`,
-    );
-    return;
-  }
-  const controller = new AbortController();
-  running.set(scanId, controller);
-  const heartbeat = setInterval(() => {
-    repo.touchHeartbeat(deps.db, scanId, token, wall()).catch(() => undefined);
-  }, HEARTBEAT_INTERVAL_MS);
-  heartbeat.unref();
-  let ended = false;
-  try {
-    await processScan(deps, scan, token, controller.signal);
-    ended = true;
-  } catch (error) {
-    const reason = controller.signal.aborted ? controller.signal.reason : error;
-    if (reason instanceof WorkerStopping) {
-      // Handed back: PENDING with its checkpoint, for the next worker. Otherwise it stays PROCESSING (resumed later).
-      if (reason.handBack && (await repo.handBackScan(deps.db, scanId, token, deps.clock.now()))) {
-        handedBack.add(scanId);
-        deps.log.info({ scanId, checkpoint: (await repo.findScan(deps.db, scanId))?.checkpoint }, 'scan handed back on shutdown');
-      }
-      return;
-    }
-    if (reason instanceof ScanStopped) {
-      ended = true; // canceled or deleted: the request already wrote the outcome
-      return;
-    }
-    const message = error instanceof AppError ? error.message : `The scan failed: ${(error as Error).message ?? 'unknown error'}.`;
-    if (!(error instanceof AppError)) deps.log.error({ scanId, err: (error as Error).stack }, 'scan failed');
-    await endWithError(deps, scan, token, message);
-    ended = true;
-  } finally {
-    clearInterval(heartbeat);
-    running.delete(scanId);
-    if (ended) removeUpload(scan.upload_path);
-  }
+  return {
+    claim: (id, token, staleBefore) => repo.claimScan(deps.db, id, token, deps.clock.now(), wall(), staleBefore, deps.dbHandle.lease?.id ?? null),
+    heartbeat: (id, token) => repo.touchHeartbeat(deps.db, id, token, wall()),
+    handBack: async (id, token) => {
+      const ok = await repo.handBackScan(deps.db, id, token, deps.clock.now());
+      if (ok) deps.log.info({ scanId: id, checkpoint: (await repo.findScan(deps.db, id))?.checkpoint }, 'scan handed back on shutdown');
+      return ok;
+    },
+    fail: async (scan, token, message) => {
+      if (token !== null) return endWithError(deps, scan, token, message);
+      const ok = await repo.finishScan(deps.db, scan.id, null, { status: 'ERROR', error: message, now: deps.clock.now() });
+      if (ok) removeUpload(scan.upload_path);
+      return ok;
+    },
+    findOrphans: (staleBefore) => repo.findOrphanedScans(deps.db, staleBefore),
+    requeue: (id) => repo.requeueScan(deps.db, id, deps.clock.now()),
+    findPending: () => repo.findPendingScans(deps.db),
+  };
 }
 
-async function endWithError(deps: AppDeps, scan: repo.ScanRow, token: string, message: string): Promise<void> {
+/**
+ * Runs (or resumes) one scan through the worker's durable runs (claim, heartbeat, attempts, hand-back): takes the
+ * parsed file (or parses it again), looks the allowed EANs up in batches from the checkpoint on, stores the products,
+ * commits progress per batch, and ends COMPLETED or ERROR.
+ */
+export async function runScan(deps: AppDeps, runs: DurableRuns<repo.ScanRow>, scanId: string): Promise<void> {
+  await runs.run(scanId, (scan, token, signal) => processScan(deps, scan, token, signal), {
+    failureMessage: (error) => {
+      if (error instanceof AppError) return error.message;
+      deps.log.error({ scanId, err: (error as Error).stack }, 'scan failed');
+      return `The scan failed: ${(error as Error).message ?? 'unknown error'}.`;
+    },
+    onEnded: (scan) => removeUpload(scan.upload_path),
+  });
+}
+
+async function endWithError(deps: AppDeps, scan: repo.ScanRow, token: string, message: string): Promise<boolean> {
   const now = deps.clock.now();
   const current = await repo.findScan(deps.db, scan.id);
   const ok = await repo.finishScan(deps.db, scan.id, token, { status: 'ERROR', error: message, now });
@@ -149,6 +100,7 @@ async function endWithError(deps: AppDeps, scan: repo.ScanRow, token: string, me
     await releaseEanUploads(deps.db, scan.organization_id, current.allowed_eans - current.processed_eans, now).catch(() => undefined);
   }
   removeUpload(scan.upload_path);
+  return ok;
 }
 
 async function loadFile(scan: repo.ScanRow, signal: AbortSignal): Promise<ParsedSupplierFile> {

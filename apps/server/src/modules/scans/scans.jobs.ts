@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { defineJob, enqueue, NO_PAYLOAD, registerJobDefinitions, type RunFlags } from '../../jobs/define-job.ts';
-import { abortAllLocalScans, localScanCount, MAX_ATTEMPTS, runScan, STALE_AFTER_MS, takeHandedBackScans } from './scan-engine.ts';
-import { removeUpload } from './scan-files.ts';
+import { DurableRuns, RunStopped } from '../../jobs/durable-run.ts';
+import type { Queue } from '../../jobs/queue.ts';
+import { HEARTBEAT_INTERVAL_MS, MAX_ATTEMPTS, runScan, scanRunStore, STALE_AFTER_MS, TOO_MANY_ATTEMPTS } from './scan-engine.ts';
+import type { ScanRow } from './scans.repository.ts';
 import * as repo from './scans.repository.ts';
 
 export const SCAN_QUEUE = 'scans-run';
@@ -11,8 +13,34 @@ export const RETENTION_MS = 24 * 60 * 60 * 1000;
 /** How often a worker looks for scans whose owner is gone (another process that died; PostgreSQL). */
 const SWEEP_INTERVAL_MS = 10_000;
 
-/** The scan worker of this process per queue, woken at once for a scan started here (instead of its next poll). */
-const localScanWorkers = new WeakMap<NonNullable<AppDeps['queue']>, string>();
+/**
+ * The scan worker of each queue instance (a process, or a test's app): its pg-boss worker id (woken at once for a
+ * scan started here instead of its next poll) and its durable runs (the scans it runs, the sweeper's timer).
+ */
+const scanWorkers = new WeakMap<Queue, { workerId?: string; runs: DurableRuns<ScanRow> }>();
+
+/** The durable runs of this queue's scan worker; a stopped worker's are replaced by new ones. */
+function activeScanWorker(deps: AppDeps, queue: Queue): { workerId?: string; runs: DurableRuns<ScanRow> } {
+  let local = scanWorkers.get(queue);
+  if (!local || local.runs.stopped) {
+    local = { runs: createScanRuns(deps) };
+    scanWorkers.set(queue, local);
+  }
+  return local;
+}
+
+function createScanRuns(deps: AppDeps): DurableRuns<ScanRow> {
+  return new DurableRuns<ScanRow>({
+    kind: 'scan',
+    store: scanRunStore(deps),
+    maxAttempts: MAX_ATTEMPTS,
+    tooManyAttempts: TOO_MANY_ATTEMPTS,
+    heartbeatMs: HEARTBEAT_INTERVAL_MS,
+    staleAfterMs: STALE_AFTER_MS,
+    resend: (scanId) => enqueueScan(deps, scanId),
+    log: deps.log,
+  });
+}
 
 /** Sends the job that runs a scan. Harmless when sent twice: only one run can claim the scan row. */
 export async function enqueueScan(deps: AppDeps, scanId: string): Promise<void> {
@@ -21,8 +49,18 @@ export async function enqueueScan(deps: AppDeps, scanId: string): Promise<void> 
     return;
   }
   await enqueue(deps.queue, scanRunJob, { scanId });
-  const localWorker = localScanWorkers.get(deps.queue);
-  if (localWorker) deps.queue.notifyWorker(localWorker);
+  const local = scanWorkers.get(deps.queue);
+  if (local?.workerId && !local.runs.stopped) deps.queue.notifyWorker(local.workerId);
+}
+
+/** Scans running in this process's scan worker (0 without one). */
+export function localScanCount(deps: Pick<AppDeps, 'queue'>): number {
+  return deps.queue ? (scanWorkers.get(deps.queue)?.runs.count ?? 0) : 0;
+}
+
+/** Cancel or delete: stops the scan at once if this process runs it (the request already wrote the outcome). */
+export function abortLocalScan(deps: Pick<AppDeps, 'queue'>, scanId: string): void {
+  if (deps.queue) scanWorkers.get(deps.queue)?.runs.abort(scanId, new RunStopped('canceled'));
 }
 
 /**
@@ -33,33 +71,8 @@ export async function enqueueScan(deps: AppDeps, scanId: string): Promise<void> 
  * PENDING scans get their job re-sent (a job lost with a crash is replaced; duplicates are no-ops).
  */
 export async function sweepScans(deps: AppDeps, options: { startup: boolean }): Promise<{ requeued: number; failed: number }> {
-  const everyProcessing = options.startup && deps.db.kind === 'pglite';
-  const orphans = await repo.findOrphanedScans(deps.db, everyProcessing ? null : new Date(Date.now() - STALE_AFTER_MS));
-  let requeued = 0;
-  let failed = 0;
-  const now = deps.clock.now();
-  for (const scan of orphans) {
-    if (scan.attempts >= MAX_ATTEMPTS) {
-      const ok = await repo.finishScan(deps.db, scan.id, null, {
-        status: 'ERROR',
-        error: `The scan was interrupted ${MAX_ATTEMPTS} times (the server stopped while it ran) and was ended. Please start it again.`,
-        now,
-      });
-      if (ok) {
-        failed += 1;
-        removeUpload(scan.upload_path);
-      }
-      continue;
-    }
-    if (await repo.requeueScan(deps.db, scan.id, now)) {
-      requeued += 1;
-      deps.log.info({ scanId: scan.id, checkpoint: scan.checkpoint }, 'resuming an interrupted scan');
-    }
-  }
-  if (options.startup || requeued) {
-    for (const scan of await repo.findPendingScans(deps.db)) await enqueueScan(deps, scan.id);
-  }
-  return { requeued, failed };
+  const runs = (deps.queue && scanWorkers.get(deps.queue)?.runs) ?? createScanRuns(deps);
+  return runs.sweep({ everyProcessing: options.startup && deps.db.kind === 'pglite', resendPending: options.startup });
 }
 
 /** Removes ended scans 24 h after they ended and deals 24 h after they were found (answers already hide them). */
@@ -72,8 +85,7 @@ export async function cleanupExpiredScans(deps: AppDeps): Promise<{ scans: numbe
 
 /** Stops this process's scan worker as if it died: running scans stay PROCESSING and are resumed by the next sweep. */
 export async function stopScanWorker(deps: AppDeps): Promise<void> {
-  stopSweeper();
-  abortAllLocalScans();
+  if (deps.queue) scanWorkers.get(deps.queue)?.runs.stop();
   if (deps.queue) await deps.queue.offWork(SCAN_QUEUE).catch(() => undefined);
 }
 
@@ -83,25 +95,16 @@ export async function stopScanWorker(deps: AppDeps): Promise<void> {
  * from the checkpoint). Returns the scans handed back.
  */
 export async function handBackScans(deps: AppDeps, timeoutMs: number): Promise<string[]> {
-  stopSweeper();
+  const local = deps.queue ? scanWorkers.get(deps.queue) : undefined;
+  local?.runs.stopSweeper();
   if (deps.queue) await deps.queue.offWork(SCAN_QUEUE, { wait: false }).catch(() => undefined);
-  abortAllLocalScans({ handBack: true });
-  const deadline = Date.now() + timeoutMs;
-  while (localScanCount() > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-  const ids = takeHandedBackScans();
-  for (const scanId of ids) if (deps.queue) await enqueue(deps.queue, scanRunJob, { scanId });
-  return ids;
-}
-
-let sweeper: NodeJS.Timeout | undefined;
-function stopSweeper(): void {
-  if (sweeper) clearInterval(sweeper);
-  sweeper = undefined;
+  return local ? local.runs.handBackAll(timeoutMs) : [];
 }
 
 /**
  * Runs one supplier / CSV Template scan. pg-boss does not retry it (retryLimit 0): the scan row is the durable
- * record (claim token, heartbeat, checkpoint, attempts), and the sweep gives interrupted scans back to the queue.
+ * record (claim token, heartbeat, checkpoint, attempts; jobs/durable-run.ts), and the sweep gives interrupted scans
+ * back to the queue.
  */
 export const scanRunJob = defineJob({
   name: SCAN_QUEUE,
@@ -109,18 +112,20 @@ export const scanRunJob = defineJob({
   options: { retryLimit: 0, expireInSeconds: 6 * 60 * 60 },
   // One scan at a time per process on PGlite (it shares the main thread with HTTP); two on PostgreSQL.
   work: (deps) => ({ localConcurrency: deps.db.kind === 'pglite' ? 1 : 2, pollingIntervalSeconds: 0.5 }),
-  handler: (deps, job) => runScan(deps, job.data.scanId),
+  handler: async (deps, job) => {
+    if (!deps.queue) return;
+    await runScan(deps, activeScanWorker(deps, deps.queue).runs, job.data.scanId);
+  },
   onStart: async (deps, flags) => {
     const queue = deps.queue;
     if (!flags.workerId || !queue) return;
-    localScanWorkers.set(queue, flags.workerId);
+    // Created with the worker: a worker registered again (tests, after stopScanWorker) starts with fresh state.
+    const local = activeScanWorker(deps, queue);
+    local.workerId = flags.workerId;
+    const runs = local.runs;
     await sweepScans(deps, { startup: true });
-    stopSweeper();
-    sweeper = setInterval(() => {
-      sweepScans(deps, { startup: false }).catch((error: unknown) => deps.log.error({ err: (error as Error).message }, 'scan sweep failed'));
-    }, SWEEP_INTERVAL_MS);
-    sweeper.unref();
-    queue.once('stopped', stopSweeper);
+    runs.startSweeper(SWEEP_INTERVAL_MS, () => sweepScans(deps, { startup: false }));
+    queue.once('stopped', () => runs.stopSweeper());
   },
 });
 

@@ -11,10 +11,9 @@ import type { CurrentUser } from '../../plugins/auth.ts';
 import { effectiveMinRoi, getEntitlements, releaseEanUploads, requireAllMarkets, reserveEanUploads } from '../plans/entitlements.ts';
 import { minutesFor } from '../market-data/token-estimate.ts';
 import { estimateAllMarketsTokens } from './all-markets.ts';
-import { abortLocalScan, ScanStopped } from './scan-engine.ts';
 import { handOffParsedFile, readOptionsOf, removeUpload } from './scan-files.ts';
 import { buildReport, completeReport } from './scan-report.ts';
-import { enqueueScan, RETENTION_MS } from './scans.jobs.ts';
+import { abortLocalScan, enqueueScan, RETENTION_MS } from './scans.jobs.ts';
 import * as repo from './scans.repository.ts';
 import { eanFromKey, readSupplierFile, type SupplierColumns } from './supplier-file.ts';
 import type { ReceivedUpload } from './upload-receiver.ts';
@@ -190,7 +189,7 @@ export async function cancelOwnScan(deps: AppDeps, user: CurrentUser, kind: repo
 async function cancelScanRow(deps: AppDeps, scan: repo.ScanRow): Promise<repo.ScanRow> {
   const canceled = await repo.cancelScan(deps.db, scan.id, deps.clock.now(), CANCELED_MESSAGE);
   if (!canceled) return scan; // already ended: nothing to stop
-  abortLocalScan(scan.id, new ScanStopped('canceled'));
+  abortLocalScan(deps, scan.id);
   if (canceled.allowed_eans !== null) {
     await releaseEanUploads(deps.db, scan.organization_id, canceled.allowed_eans - canceled.processed_eans, deps.clock.now());
   }

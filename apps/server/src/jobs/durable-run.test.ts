@@ -1,0 +1,221 @@
+import { describe, expect, it } from 'vitest';
+import { silentLogger } from '../lib/logger.ts';
+import { DurableRuns, RunStopped, type DurableRunStore } from './durable-run.ts';
+
+interface Row {
+  id: string;
+  attempts: number;
+  status: 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'ERROR';
+  token: string | null;
+  heartbeat: number;
+  checkpoint: number;
+  error: string | null;
+}
+
+/** The statements of a durable run kept in memory, with the same rules as the scans' SQL. */
+function memoryStore(now: () => number) {
+  const rows = new Map<string, Row>();
+  const store: DurableRunStore<Row> = {
+    async claim(id, token, staleBefore) {
+      const row = rows.get(id);
+      if (!row || !(row.status === 'PENDING' || (row.status === 'PROCESSING' && row.heartbeat < staleBefore.getTime()))) return undefined;
+      Object.assign(row, { status: 'PROCESSING', token, attempts: row.attempts + 1, heartbeat: now() });
+      return { ...row };
+    },
+    async heartbeat(id, token) {
+      const row = rows.get(id);
+      if (row?.token === token) row.heartbeat = now();
+    },
+    async handBack(id, token) {
+      const row = rows.get(id);
+      if (row?.token !== token || row.status !== 'PROCESSING') return false;
+      Object.assign(row, { status: 'PENDING', token: null, attempts: Math.max(row.attempts - 1, 0) });
+      return true;
+    },
+    async fail(target, token, message) {
+      const row = rows.get(target.id);
+      if (!row || (token !== null && row.token !== token) || !['PENDING', 'PROCESSING'].includes(row.status)) return false;
+      Object.assign(row, { status: 'ERROR', error: message, token: null });
+      return true;
+    },
+    async findOrphans(staleBefore) {
+      return [...rows.values()]
+        .filter((row) => row.status === 'PROCESSING' && (staleBefore === null || row.heartbeat < staleBefore.getTime()))
+        .map((row) => ({ ...row }));
+    },
+    async requeue(id) {
+      const row = rows.get(id);
+      if (row?.status !== 'PROCESSING') return false;
+      Object.assign(row, { status: 'PENDING', token: null });
+      return true;
+    },
+    async findPending() {
+      return [...rows.values()].filter((row) => row.status === 'PENDING');
+    },
+  };
+  const add = (id: string) => rows.set(id, { id, attempts: 0, status: 'PENDING', token: null, heartbeat: 0, checkpoint: 0, error: null });
+  return { store, rows, add };
+}
+
+function setup() {
+  let clock = 1_000_000;
+  const now = () => clock;
+  const memory = memoryStore(now);
+  const resent: string[] = [];
+  const make = () =>
+    new DurableRuns<Row>({
+      kind: 'test run',
+      store: memory.store,
+      maxAttempts: 3,
+      tooManyAttempts: 'The run was interrupted 3 times and was ended. Please start it again.',
+      heartbeatMs: 10,
+      staleAfterMs: 60_000,
+      resend: async (id) => void resent.push(id),
+      log: silentLogger(),
+      now: () => new Date(clock),
+    });
+  return { runs: make(), make, memory, resent, advance: (ms: number) => (clock += ms) };
+}
+
+const hooks = { failureMessage: (error: unknown) => `The run failed: ${(error as Error).message}.` };
+
+/** Work of 10 steps that records a checkpoint after each; it waits on `gate` before the step numbered `pauseAt`. */
+function steppedWork(memory: ReturnType<typeof memoryStore>, options: { pauseAt?: number; gate?: Promise<void> } = {}) {
+  const seen: number[] = [];
+  const work = async (row: Row, token: string, signal: AbortSignal) => {
+    for (let step = row.checkpoint; step < 10; step += 1) {
+      if (step === options.pauseAt) await options.gate;
+      if (signal.aborted) throw signal.reason;
+      seen.push(step);
+      const stored = memory.rows.get(row.id)!;
+      if (stored.token !== token) throw new RunStopped('lost');
+      stored.checkpoint = step + 1;
+    }
+    const stored = memory.rows.get(row.id)!;
+    if (stored.token === token) stored.status = 'COMPLETED';
+  };
+  return { work, seen };
+}
+
+describe('DurableRuns (one durable-run mechanism)', () => {
+  it('a second claim of a row that is running is refused', async () => {
+    const { runs, memory } = setup();
+    memory.add('a');
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const first = steppedWork(memory, { pauseAt: 3, gate });
+    const running = runs.run('a', first.work, hooks);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(runs.count).toBe(1);
+    const second = steppedWork(memory);
+    expect(await runs.run('a', second.work, hooks)).toBe('skipped');
+    expect(second.seen).toEqual([]);
+    release();
+    expect(await running).toBe('ended');
+    expect(memory.rows.get('a')).toMatchObject({ status: 'COMPLETED', attempts: 1, checkpoint: 10 });
+    expect(runs.count).toBe(0);
+  });
+
+  it('keeps the heartbeat fresh while a run works', async () => {
+    const { runs, memory, advance } = setup();
+    memory.add('h');
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { work } = steppedWork(memory, { pauseAt: 1, gate });
+    const running = runs.run('h', work, hooks);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const claimedAt = memory.rows.get('h')!.heartbeat;
+    advance(30_000);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(memory.rows.get('h')!.heartbeat).toBe(claimedAt + 30_000);
+    release();
+    await running;
+  });
+
+  it('a run whose worker died is swept once its heartbeat is stale and resumes from its checkpoint', async () => {
+    const { runs, make, memory, resent, advance } = setup();
+    memory.add('s');
+    const gate = new Promise<void>(() => undefined); // never opens: the process "dies" at step 4
+    const first = steppedWork(memory, { pauseAt: 4, gate });
+    void runs.run('s', first.work, hooks);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    runs.stop(); // as if the process died: the row stays PROCESSING
+    expect(memory.rows.get('s')).toMatchObject({ status: 'PROCESSING', checkpoint: 4 });
+
+    expect(await runs.sweep({ everyProcessing: false, resendPending: false })).toEqual({ requeued: 0, failed: 0 }); // heartbeat fresh
+    advance(61_000);
+    expect(await runs.sweep({ everyProcessing: false, resendPending: false })).toEqual({ requeued: 1, failed: 0 });
+    expect(resent).toEqual(['s']);
+
+    const next = make(); // the worker of the restarted process
+    const second = steppedWork(memory);
+    expect(await next.run('s', second.work, hooks)).toBe('ended');
+    expect(second.seen).toEqual([4, 5, 6, 7, 8, 9]);
+    expect(memory.rows.get('s')).toMatchObject({ status: 'COMPLETED', attempts: 2, checkpoint: 10 });
+  });
+
+  it('ends a row as ERROR with a sentence once its attempts are used up (sweep and claim)', async () => {
+    const { runs, memory, advance } = setup();
+    memory.add('x');
+    Object.assign(memory.rows.get('x')!, { status: 'PROCESSING', attempts: 3, heartbeat: 0 });
+    advance(61_000);
+    expect(await runs.sweep({ everyProcessing: false, resendPending: false })).toEqual({ requeued: 0, failed: 1 });
+    expect(memory.rows.get('x')).toMatchObject({ status: 'ERROR', error: 'The run was interrupted 3 times and was ended. Please start it again.' });
+
+    memory.add('y');
+    memory.rows.get('y')!.attempts = 3; // the next claim is the fourth
+    const ended: string[] = [];
+    const { work, seen } = steppedWork(memory);
+    expect(await runs.run('y', work, { ...hooks, onEnded: (row) => void ended.push(row.id) })).toBe('ended');
+    expect(seen).toEqual([]);
+    expect(memory.rows.get('y')).toMatchObject({ status: 'ERROR', error: 'The run was interrupted 3 times and was ended. Please start it again.' });
+    expect(ended).toEqual(['y']);
+  });
+
+  it('an unexpected failure ends the row as ERROR with the hook’s sentence', async () => {
+    const { runs, memory } = setup();
+    memory.add('f');
+    const outcome = await runs.run(
+      'f',
+      async () => {
+        throw new Error('disk full');
+      },
+      hooks,
+    );
+    expect(outcome).toBe('ended');
+    expect(memory.rows.get('f')).toMatchObject({ status: 'ERROR', error: 'The run failed: disk full.' });
+  });
+
+  it('hands running rows back on a graceful shutdown (PENDING, attempt not counted) and sends their jobs again', async () => {
+    const { runs, memory, resent } = setup();
+    memory.add('g');
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { work } = steppedWork(memory, { pauseAt: 6, gate });
+    const running = runs.run('g', work, hooks);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const handing = runs.handBackAll(1000);
+    release();
+    expect(await handing).toEqual(['g']);
+    expect(await running).toBe('handed-back');
+    expect(resent).toEqual(['g']);
+    expect(memory.rows.get('g')).toMatchObject({ status: 'PENDING', attempts: 0, checkpoint: 6, token: null });
+    expect(runs.stopped).toBe(true);
+  });
+
+  it('keeps its state per instance: aborting one worker’s runs leaves another’s alone', async () => {
+    const one = setup();
+    const two = setup();
+    one.memory.add('a');
+    two.memory.add('a');
+    const gate = new Promise<void>(() => undefined);
+    void one.runs.run('a', steppedWork(one.memory, { pauseAt: 2, gate }).work, hooks);
+    void two.runs.run('a', steppedWork(two.memory, { pauseAt: 2, gate }).work, hooks);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    one.runs.stop();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(one.runs.count).toBe(1); // still waiting at its gate; aborted at its next step
+    expect(two.runs.count).toBe(1);
+    expect(two.runs.stopped).toBe(false);
+  });
+});
