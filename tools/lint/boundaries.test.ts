@@ -92,4 +92,52 @@ describe('lint boundaries', () => {
     ).toEqual([expect.stringMatching(/packages\/shared/)]);
     expect(await problems('packages/shared/src/contracts/x.ts', "import { z } from 'zod';\nexport const x = z.string();\n")).toEqual([]);
   });
+
+  it('the web app calls the API only through the shared declarations, with hand-typed paths failing (issue 14 §1)', async () => {
+    const file = 'apps/web/src/features/users/api/get-users.ts';
+    const call = /calls the API only through callEndpoint/;
+    expect(await problems(file, "export const f = () => fetch('/api/users');\n")).toEqual([expect.stringMatching(call), expect.stringMatching(call)]);
+    expect(await problems(file, 'export const f = (id) => window.fetch(`/api/users/${id}`);\n')).toEqual([
+      expect.stringMatching(call),
+      expect.stringMatching(call),
+    ]);
+    expect(await problems(file, "export const href = '/api/docs';\nexport const x = new XMLHttpRequest();\n")).toEqual([
+      expect.stringMatching(call),
+      expect.stringMatching(call),
+    ]);
+    // A call made up in the web app instead of a declaration of packages/shared.
+    expect(
+      await problems(
+        file,
+        "import { endpoint } from '@dealradar/shared/contracts/endpoint';\nimport { callEndpoint } from '../../../lib/api-client.ts';\nexport const a = endpoint({});\nexport const f = () => callEndpoint({ method: 'GET', path: '/organization/subscription-status', responses: {} });\n",
+      ),
+    ).toEqual([expect.stringMatching(call), expect.stringMatching(call)]);
+    // The declared way; screen paths and other text are fine; the client module itself may fetch.
+    const allowed =
+      "import { usersApi } from '@dealradar/shared/contracts/endpoints/users';\nimport { callEndpoint } from '../../../lib/api-client.ts';\nexport const f = (id) => callEndpoint(usersApi.remove, { params: { id } });\nexport const to = '/users';\nexport const text = 'The /api prefix is added by the client.';\n";
+    expect(await problems(file, allowed)).toEqual([]);
+    expect(await problems('apps/web/src/lib/api-client.ts', 'export const f = (path) => fetch(`/api${path}`);\n')).toEqual([]);
+  });
+
+  it('web query keys come from the one factory (issue 14 §1)', async () => {
+    const file = 'apps/web/src/features/plans/api/get-subscription-status.ts';
+    const key = /Query keys come from the one factory/;
+    expect(await problems(file, "export const q = { queryKey: ['organization', 'subscription-status'] };\n")).toEqual([expect.stringMatching(key)]);
+    expect(await problems(file, "export const f = (client) => client.invalidateQueries({ queryKey: ['users'] });\n")).toEqual([expect.stringMatching(key)]);
+    expect(
+      await problems(file, 'const KEY = ["help"];\nexport const f = (client, data) => client.setQueryData(KEY, data);\nexport const q = { queryKey: KEY };\n'),
+    ).toEqual([expect.stringMatching(key), expect.stringMatching(key)]);
+    const allowed = [
+      "import { plansApi } from '@dealradar/shared/contracts/endpoints/plans';",
+      "import { queryKeyOf } from '../../../lib/endpoint-query.ts';",
+      'export const a = { queryKey: queryKeyOf(plansApi.subscriptionStatus) };',
+      'export const b = (options) => ({ queryKey: options.queryKey });',
+      'export const c = (file) => ({ queryKey: [...queryKeyOf(plansApi.tiers), file.name] });',
+      'export const d = (call, n) => ({ queryKey: [...call.queryKey, n] });',
+      'export const e = (client, options, data) => client.setQueryData(options.queryKey, data);',
+      'export const g = (client, data) => client.setQueryData(queryKeyOf(plansApi.tiers), data);',
+      '',
+    ].join('\n');
+    expect(await problems(file, allowed)).toEqual([]);
+  });
 });

@@ -29,6 +29,37 @@ const sqlOutsideRepositories = [
   { selector: 'CallExpression[callee.property.name=/^(query|one|maybeOne|execute|exec)$/][callee.object.property.name="db"]', message: SQL_MESSAGE },
 ];
 
+/**
+ * The web app calls the API only through its shared declarations (issue 14 §1): `callEndpoint(usersApi.update, …)` in
+ * lib/api-client.ts builds method and path from packages/shared/src/contracts/endpoints/, and `queryKeyOf(endpoint, …)`
+ * (lib/endpoint-query.ts) is the one query-key factory. A hand-typed path or key fails lint.
+ */
+const CALL_MESSAGE =
+  'The web app calls the API only through callEndpoint(<module>Api.<call>, …) from lib/api-client.ts: method, path and answer come from the shared declaration (packages/shared/src/contracts/endpoints/).';
+const KEY_MESSAGE =
+  'Query keys come from the one factory: queryKeyOf(<module>Api.<call>, { params, query }) or endpointQuery(…) (lib/endpoint-query.ts), never a hand-written array, so one call always has one key.';
+const CALLS = '/^(callEndpoint|queryKeyOf|endpointQuery|invalidateCalls)$/';
+const isFactoryKey = (path) =>
+  `:not([${path}.type='CallExpression'][${path}.callee.name='queryKeyOf'])` +
+  `:not([${path}.type='MemberExpression'][${path}.property.name='queryKey'])` +
+  `:not([${path}.type='ArrayExpression'][${path}.elements.0.type='SpreadElement'][${path}.elements.0.argument.callee.name='queryKeyOf'])` +
+  `:not([${path}.type='ArrayExpression'][${path}.elements.0.type='SpreadElement'][${path}.elements.0.argument.property.name='queryKey'])`;
+const webApiCalls = [
+  { selector: "CallExpression[callee.name='fetch']", message: CALL_MESSAGE },
+  { selector: "CallExpression[callee.property.name='fetch']", message: CALL_MESSAGE },
+  { selector: "NewExpression[callee.name='XMLHttpRequest']", message: CALL_MESSAGE },
+  { selector: 'Literal[value=/^\\/api(\\/|$)/]', message: CALL_MESSAGE },
+  { selector: 'TemplateElement[value.raw=/^\\/api(\\/|$)/]', message: CALL_MESSAGE },
+  // A call is one of the shared declarations (or a parameter holding one), never an object written here.
+  { selector: `CallExpression[callee.name=${CALLS}][arguments.0.type=/^(ObjectExpression|CallExpression)$/]`, message: CALL_MESSAGE },
+  { selector: "ImportDeclaration[source.value='@dealradar/shared/contracts/endpoint'] > ImportSpecifier[imported.name='endpoint']", message: CALL_MESSAGE },
+  { selector: `Property[key.name='queryKey']${isFactoryKey('value')}`, message: KEY_MESSAGE },
+  {
+    selector: `CallExpression[callee.property.name=/^(setQueryData|getQueryData|getQueryState|ensureQueryData|fetchQuery|prefetchQuery)$/]${isFactoryKey('arguments.0')}`,
+    message: KEY_MESSAGE,
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.tmp/**', 'test-results/**', 'playwright-report/**', 'bench/.out/**', 'tools/lint/fixtures/**'] },
   js.configs.recommended,
@@ -45,6 +76,11 @@ export default tseslint.config(
     },
   },
   { files: ['apps/web/src/**/*.{ts,tsx}'], languageOptions: { globals: { ...globals.browser } } },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/api-client.ts', '**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', ...webApiCalls] },
+  },
   {
     files: ['apps/server/src/**/*.ts'],
     ignores: ['**/*.repository.ts', 'apps/server/src/db/**', '**/*.sql.ts', '**/*.test.ts', '**/*.test-helpers.ts', '**/test-support/**'],

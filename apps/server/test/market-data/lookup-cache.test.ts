@@ -70,7 +70,7 @@ describe('market-data look-ups through the shared cache', () => {
     clock.advance(2 * 3_600_000);
     const stale = await md.lookupListings(eans.slice(0, 150), 'DE');
     expect(stale.upstreamRequests).toBe(2);
-  });
+  }, 60_000);
 
   it('honours MARKET_CACHE_TTL_HOURS', async () => {
     const { provider, calls } = countingProvider(createDemoRetailProvider(clock));

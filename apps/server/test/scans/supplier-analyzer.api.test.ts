@@ -310,7 +310,8 @@ describe('Supplier analyzer: upload → poll → deals', () => {
     } finally {
       fake.service.lookupListings = original;
     }
-  });
+    // Its own wait for the scan is 60 s (9,000 EANs on a loaded 2-core machine): the test may take that long.
+  }, 90_000);
 
   it('gives unanalyzed EANs back to the month when a scan ends early', async () => {
     const user = await createUser(ctx.deps, { tier: 'GROWTH' });

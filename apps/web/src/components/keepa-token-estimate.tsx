@@ -1,9 +1,11 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconCoins, IconHourglass } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { tokenEstimateSchema, formatMinutes, type ScanTokens, type TokenEstimateAnswer } from '@dealradar/shared/keepa-tokens';
+import { supplierAnalyzerApi } from '@dealradar/shared/contracts/endpoints/scans';
+import { formatMinutes, type ScanTokens, type TokenEstimateAnswer } from '@dealradar/shared/keepa-tokens';
 import type { MarketChoice } from '@dealradar/shared/best-market';
-import { apiRequest } from '../lib/api-client.ts';
+import { callEndpoint } from '../lib/api-client.ts';
+import { queryKeyOf } from '../lib/endpoint-query.ts';
 
 interface KeepaTokenEstimateProps {
   file: File;
@@ -19,7 +21,8 @@ interface KeepaTokenEstimateProps {
  */
 export function KeepaTokenEstimate({ file, market, eanColumn, sheet }: KeepaTokenEstimateProps) {
   const estimate = useQuery({
-    queryKey: ['keepa-token-estimate', file.name, file.size, file.lastModified, market, eanColumn, sheet ?? ''],
+    // The call's key, then what tells two uploads apart (a FormData cannot be a key).
+    queryKey: [...queryKeyOf(supplierAnalyzerApi.tokenEstimate), file.name, file.size, file.lastModified, market, eanColumn, sheet ?? ''],
     enabled: !!eanColumn,
     staleTime: 60_000,
     retry: false,
@@ -29,7 +32,7 @@ export function KeepaTokenEstimate({ file, market, eanColumn, sheet }: KeepaToke
       form.append('eanColumn', eanColumn ?? '');
       if (sheet) form.append('sheet', sheet);
       form.append('file', file, file.name);
-      return apiRequest('/supplier-analyzer/token-estimate', { method: 'POST', body: form, schema: tokenEstimateSchema, timeoutMs: 180_000 });
+      return callEndpoint(supplierAnalyzerApi.tokenEstimate, { body: form, timeoutMs: 180_000 });
     },
   });
   if (!eanColumn) return null;

@@ -3,15 +3,16 @@ import { Button, Collapse, Group, SimpleGrid, Stack, Table, Text, UnstyledButton
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconChevronRight, IconDownload } from '@tabler/icons-react';
 import type { ScanReport } from '@dealradar/shared/contracts/scans';
-import { apiRequest, errorMessage } from '../lib/api-client.ts';
+import type { csvTemplateAnalyzerApi, supplierAnalyzerApi } from '@dealradar/shared/contracts/endpoints/scans';
+import { callEndpoint, errorMessage } from '../lib/api-client.ts';
 import { notifyError } from '../lib/notify.ts';
 import { saveBlob } from '../lib/save-blob.ts';
 import { issueSummary, layoutSummary, REPORT_DOWNLOAD_LABEL, rowsNotUsed } from '../lib/scan-report.ts';
 
 interface ScanReportViewProps {
   report: ScanReport;
-  /** GET path of the report CSV ('/supplier-analyzer/{id}/report' or '/catalog/scan/{id}/report'). */
-  reportPath: string;
+  /** The call that downloads the report CSV (GET /supplier-analyzer/{id}/report or /catalog/scan/{id}/report). */
+  reportCall: typeof supplierAnalyzerApi.report | typeof csvTemplateAnalyzerApi.report;
   scanId: string;
   /** Figures per row: 5 on the wide supplier panel, 2 on a CSV scan card. */
   columns?: number;
@@ -22,7 +23,7 @@ interface ScanReportViewProps {
  * found, the rows not used by reason with their line numbers, and the download of all of them as CSV. Built from the
  * report stored with the scan, so it reads the same after a reload and in the history.
  */
-export function ScanReportView({ report, reportPath, scanId, columns = 5 }: ScanReportViewProps) {
+export function ScanReportView({ report, reportCall, scanId, columns = 5 }: ScanReportViewProps) {
   const [open, { toggle }] = useDisclosure(false);
   const [downloading, setDownloading] = useState(false);
   const summary = issueSummary(report);
@@ -31,7 +32,7 @@ export function ScanReportView({ report, reportPath, scanId, columns = 5 }: Scan
   const download = async () => {
     setDownloading(true);
     try {
-      const blob = await apiRequest<Blob>(reportPath, { responseType: 'blob', timeoutMs: 180_000 });
+      const blob = await callEndpoint(reportCall, { params: { id: scanId }, timeoutMs: 180_000 });
       saveBlob(blob, `scan_report_${scanId}.csv`);
     } catch (error) {
       notifyError(errorMessage(error, 'Failed to download the report.'));

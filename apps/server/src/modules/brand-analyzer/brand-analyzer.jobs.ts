@@ -49,11 +49,11 @@ export async function resumeStaleScans(deps: AppDeps, staleBefore: Date): Promis
  */
 export async function handBackBrandScans(deps: AppDeps, timeoutMs: number): Promise<string[]> {
   const queue = deps.queue;
-  stopBrandScansForShutdown();
+  stopBrandScansForShutdown(deps);
   if (queue) await queue.offWork(BRAND_SCAN_QUEUE, { wait: false }).catch(() => undefined);
   const deadline = Date.now() + timeoutMs;
-  while (runningBrandScans() > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-  const ids = takeHandedBackBrandScans();
+  while (runningBrandScans(deps) > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  const ids = takeHandedBackBrandScans(deps);
   if (queue) {
     for (const scanId of ids) await setScanJob(deps.db, scanId, await enqueue(queue, brandScanJob, { scanId }));
   }

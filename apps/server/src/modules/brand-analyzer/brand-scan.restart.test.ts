@@ -127,7 +127,7 @@ describe('brand scans across restarts', () => {
     // The batch in flight was finished (its favorites stored), then nothing more: CeraVe/UK only.
     expect(fake.lookupCalls.slice(calls).map((c) => c.market)).toEqual(['UK']);
 
-    resumeBrandScansAfterShutdown(); // the process starts again
+    resumeBrandScansAfterShutdown(ctx.deps); // the process starts again
     await handleBrandScanJob(ctx.deps, { data: { scanId: id }, retryCount: 0, retryLimit: 2 });
     expect(await getScan(ctx, user, id)).toMatchObject({ status: 'COMPLETED', processedBrands: 2, processedMarkets: 2 });
     const attempts = await ctx.deps.db.one<{ attempts: number }>('select attempts from brand_scans where id = $1', [id]);

@@ -25,26 +25,41 @@ class ScanTakenOver extends Error {}
 /** Thrown inside a run at its next batch once the process is shutting down: the run gives its scan back. */
 class HandingBack extends Error {}
 
-/** Graceful shutdown (SIGTERM): set once, every run of this process gives its scan back after its current batch. */
-let handingBack = false;
-/** Runs of this process in progress, and the scans they gave back since the last takeHandedBackBrandScans(). */
-let runningCount = 0;
-const handedBack = new Set<string>();
+/**
+ * The brand-scan runs of one app instance (its database handle): set once on a graceful shutdown (SIGTERM), every
+ * run gives its scan back after its current batch; the runs in progress, and the scans they gave back since the last
+ * takeHandedBackBrandScans(). Per instance, not per module: two apps in one process (tests) do not share it.
+ */
+interface BrandRunState {
+  handingBack: boolean;
+  running: number;
+  handedBack: Set<string>;
+}
+const runStates = new WeakMap<object, BrandRunState>();
+function stateOf(deps: Pick<AppDeps, 'db'>): BrandRunState {
+  let state = runStates.get(deps.db);
+  if (!state) {
+    state = { handingBack: false, running: 0, handedBack: new Set() };
+    runStates.set(deps.db, state);
+  }
+  return state;
+}
 
-export function stopBrandScansForShutdown(): void {
-  handingBack = true;
+export function stopBrandScansForShutdown(deps: Pick<AppDeps, 'db'>): void {
+  stateOf(deps).handingBack = true;
 }
-export function runningBrandScans(): number {
-  return runningCount;
+export function runningBrandScans(deps: Pick<AppDeps, 'db'>): number {
+  return stateOf(deps).running;
 }
-export function takeHandedBackBrandScans(): string[] {
-  const ids = [...handedBack];
-  handedBack.clear();
+export function takeHandedBackBrandScans(deps: Pick<AppDeps, 'db'>): string[] {
+  const state = stateOf(deps);
+  const ids = [...state.handedBack];
+  state.handedBack.clear();
   return ids;
 }
 /** Tests: a process that starts again. */
-export function resumeBrandScansAfterShutdown(): void {
-  handingBack = false;
+export function resumeBrandScansAfterShutdown(deps: Pick<AppDeps, 'db'>): void {
+  stateOf(deps).handingBack = false;
 }
 
 /** One wholesale variant per canonical EAN (the cheapest), in catalogue order. */
@@ -66,15 +81,16 @@ export function uniqueVariantsByEan(variants: WholesaleVariant[]): Map<string, W
  * Unexpected errors propagate (the job decides between retry and ERROR).
  */
 export async function runBrandScan(deps: RunnerDeps, scanId: string): Promise<'completed' | 'failed' | 'skipped' | 'handed-back'> {
-  if (handingBack) return 'skipped'; // the job came in as the process stops: the scan stays PENDING for the next worker
+  const state = stateOf(deps);
+  if (state.handingBack) return 'skipped'; // the job came in as the process stops: the scan stays PENDING for the next worker
   const runId = crypto.randomUUID();
   const scan = await claimScan(deps.db, scanId, runId, deps.clock.now(), deps.dbHandle?.lease?.id ?? null);
   if (!scan) return 'skipped';
-  runningCount += 1;
+  state.running += 1;
   try {
     return await runClaimedScan(deps, scan, runId);
   } finally {
-    runningCount -= 1;
+    state.running -= 1;
   }
 }
 
@@ -95,7 +111,7 @@ async function runClaimedScan(deps: RunnerDeps, scan: BrandScanRow, runId: strin
     if (error instanceof ScanTakenOver) return 'skipped';
     if (error instanceof HandingBack) {
       if (await handBackScan(deps.db, scanId, runId, deps.clock.now())) {
-        handedBack.add(scanId);
+        stateOf(deps).handedBack.add(scanId);
         deps.log.info({ scanId }, 'brand scan handed back on shutdown');
       }
       return 'handed-back';
@@ -111,7 +127,7 @@ async function scanBrands(deps: RunnerDeps, scan: BrandScanRow, runId: string): 
   const fxRates = new Map<MarketId, FxRate>();
   const totals = { lookedUp: 0, notLookedUp: 0 };
   const progress = async (processedBrands: number, processedMarkets: number, brand: string | null, market: string | null) => {
-    if (handingBack) throw new HandingBack('shutting down');
+    if (stateOf(deps).handingBack) throw new HandingBack('shutting down');
     const owned = await updateProgress(
       deps.db,
       scan.id,

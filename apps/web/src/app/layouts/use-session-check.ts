@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { sessionResponseSchema } from '@dealradar/shared/contracts/account';
-import { ApiError, apiRequest } from '../../lib/api-client.ts';
+import { authApi } from '@dealradar/shared/contracts/endpoints/auth';
+import { ApiError, callEndpoint } from '../../lib/api-client.ts';
 import { clearToken, getToken } from '../../lib/auth-token.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { setSessionNotice } from '../../lib/session-notice.ts';
@@ -26,7 +26,7 @@ export function useSessionCheck(): void {
       last = Date.now();
       const sent = getToken();
       try {
-        await apiRequest('/auth/session', { schema: sessionResponseSchema, silent403: true });
+        await callEndpoint(authApi.session, { silent403: true });
       } catch (error) {
         if (!active || !(error instanceof ApiError) || error.status !== 401 || getToken() !== sent) return;
         setSessionNotice(error.serverError ?? SESSION_ENDED_NOTICE);

@@ -3,11 +3,12 @@ import { Alert, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconAlertCircle, IconChartBar, IconLock } from '@tabler/icons-react';
+import { brandAnalyzerApi } from '@dealradar/shared/contracts/endpoints/brand-analyzer';
 import { formatLimit } from '@dealradar/shared/tiers';
 import { DemoDataBadge } from '../../components/demo-data-badge.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { invalidateCalls } from '../../lib/endpoint-query.ts';
 import { FavoritesCard } from '../../features/brand-analyzer/components/favorites-card.tsx';
-import { brandAnalyzerKeys } from '../../features/brand-analyzer/api/brand-analyzer-keys.ts';
 import { MatchActions } from '../../features/match-rules/components/match-actions.tsx';
 import { ScanConfigCard } from '../../features/brand-analyzer/components/scan-config-card.tsx';
 import { ScanStatusPanel } from '../../features/brand-analyzer/components/scan-status-panel.tsx';
@@ -24,7 +25,7 @@ export function BrandLevelAnalyzerPage() {
   const source = useMarketDataSource();
   const usage = useSubscriptionStatus().data;
   const queryClient = useQueryClient();
-  const refreshFavorites = () => void queryClient.invalidateQueries({ queryKey: brandAnalyzerKeys.favorites() });
+  const refreshFavorites = () => void invalidateCalls(queryClient, brandAnalyzerApi.favorites);
   const scansLocked = !!usage && (!usage.brandProfitabilityAnalysis || usage.qogitaAccessLevel === 'none');
 
   return (

@@ -1,17 +1,18 @@
 import { Badge, Group, Stack, Tooltip } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconTargetArrow } from '@tabler/icons-react';
+import { supplierAnalyzerApi } from '@dealradar/shared/contracts/endpoints/scans';
 import { formatLimit } from '@dealradar/shared/tiers';
 import { DemoDataBadge } from '../../components/demo-data-badge.tsx';
 import { DemoSampleButton } from '../../components/demo-sample-button.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { HelpTextLink } from '../../components/help-text-link.tsx';
+import { invalidateCalls } from '../../lib/endpoint-query.ts';
 import { useMarketDataSource } from '../../features/market-data/api/use-market-data-source.ts';
 import { useSubscriptionStatus } from '../../features/plans/api/get-subscription-status.ts';
 import { EanLimitAlert } from '../../features/plans/components/ean-limit-alert.tsx';
 import { isLimitExhausted } from '../../features/plans/plan-rules.ts';
 import { DealsPanel } from '../../features/supplier-analyzer/components/deals-panel.tsx';
-import { supplierKeys } from '../../features/supplier-analyzer/api/supplier-keys.ts';
 import { MatchActions } from '../../features/match-rules/components/match-actions.tsx';
 import { KeptListsCard } from '../../features/supplier-analyzer/components/kept-lists-card.tsx';
 import { ScanSetupCard } from '../../features/supplier-analyzer/components/scan-setup-card.tsx';
@@ -23,7 +24,7 @@ export function SupplierLevelAnalyzerPage() {
   const subscription = useSubscriptionStatus();
   const [tracked, setTracked] = useTrackedSupplierScan();
   const queryClient = useQueryClient();
-  const refreshDeals = () => void queryClient.invalidateQueries({ queryKey: supplierKeys.deals() });
+  const refreshDeals = () => void invalidateCalls(queryClient, supplierAnalyzerApi.results);
   const usage = subscription.data;
   // Issue 16: an exhausted allowance is said in the drop zone before a file is chosen (SPEC §6's sentence).
   const blockedReason =

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActiveBrandScan } from './api/get-active-brand-scan.ts';
 import { useBrandScan } from './api/get-brand-scan.ts';
-import { brandAnalyzerKeys } from './api/brand-analyzer-keys.ts';
+import { brandAnalyzerApi } from '@dealradar/shared/contracts/endpoints/brand-analyzer';
+import { invalidateCalls } from '../../lib/endpoint-query.ts';
 
 export const SCAN_STATUS_ERROR = 'Failed to get scan status.';
 
@@ -30,7 +31,7 @@ export function useBrandScanTracker(onError: (message: string) => void) {
   useEffect(() => {
     if (status === 'COMPLETED' && scanId && reloadedFor.current !== scanId) {
       reloadedFor.current = scanId;
-      void queryClient.invalidateQueries({ queryKey: brandAnalyzerKeys.favorites() });
+      void invalidateCalls(queryClient, brandAnalyzerApi.favorites);
     }
   }, [status, scanId, queryClient]);
 

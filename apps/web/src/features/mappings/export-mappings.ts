@@ -1,6 +1,7 @@
 import { PAGE_SIZE } from '@dealradar/shared/constants';
-import { mappingPageSchema, type Mapping } from '@dealradar/shared/contracts/market-data';
-import { apiRequest } from '../../lib/api-client.ts';
+import type { Mapping } from '@dealradar/shared/contracts/market-data';
+import { marketDataApi } from '@dealradar/shared/contracts/endpoints/market-data';
+import { callEndpoint } from '../../lib/api-client.ts';
 import { saveBlob } from '../../lib/save-blob.ts';
 
 export const MAPPINGS_EXPORT_FILE = 'ean-asin-mappings.csv';
@@ -23,7 +24,7 @@ export function mappingsCsv(mappings: Mapping[]): string {
 export async function exportAllMappings(): Promise<number> {
   const all: Mapping[] = [];
   for (let page = 0; ; page += 1) {
-    const answer = await apiRequest('/ean-asin-mapping', { query: { page, size: PAGE_SIZE }, schema: mappingPageSchema });
+    const answer = await callEndpoint(marketDataApi.listMappings, { query: { page, size: PAGE_SIZE } });
     all.push(...answer.content);
     if (page + 1 >= answer.totalPages || answer.content.length === 0) break;
   }

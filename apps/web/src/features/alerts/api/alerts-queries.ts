@@ -1,51 +1,39 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  alertChannelsSchema,
-  alertDeliveriesSchema,
-  alertDeliverySchema,
-  alertRuleSchema,
-  alertRulesSchema,
-  type AlertRuleBody,
-} from '@dealradar/shared/contracts/alerts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { alertsApi } from '@dealradar/shared/contracts/endpoints/alerts';
+import { callEndpoint, type EndpointInput } from '../../../lib/api-client.ts';
+import { endpointQuery, invalidateCalls } from '../../../lib/endpoint-query.ts';
+
+/** A new rule as the form sends it (the server fills the defaults). */
+export type NewAlertRule = EndpointInput<typeof alertsApi.createRule>['body'];
 
 /** Price-drop alerts (issue 15): rules, channels and the delivery log. */
-const KEY = ['alerts'] as const;
-
 export function useAlertRules() {
-  return useQuery({ queryKey: [...KEY, 'rules'], queryFn: () => apiRequest('/alerts/rules', { schema: alertRulesSchema }), retry: false });
+  return useQuery({ ...endpointQuery(alertsApi.listRules), retry: false });
 }
 
 export function useAlertChannels(enabled: boolean) {
-  return useQuery({ queryKey: [...KEY, 'channels'], queryFn: () => apiRequest('/alerts/channels', { schema: alertChannelsSchema }), enabled, retry: false });
+  return useQuery({ ...endpointQuery(alertsApi.channels), enabled, retry: false });
 }
 
 /** The last 100 deliveries; refreshed every 10 s while the screen is open (a refresh's messages arrive within minutes). */
 export function useAlertDeliveries(enabled: boolean) {
-  return useQuery({
-    queryKey: [...KEY, 'deliveries'],
-    queryFn: () => apiRequest('/alerts/deliveries', { schema: alertDeliveriesSchema }),
-    enabled,
-    retry: false,
-    refetchInterval: 10_000,
+  return useQuery({ ...endpointQuery(alertsApi.deliveries), enabled, retry: false, refetchInterval: 10_000 });
+}
+
+/** Every change reloads the rules, the channels and the delivery log (a test message shows in the log). */
+function useAlertsMutation<V>(fn: (vars: V) => Promise<unknown>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => invalidateCalls(client, alertsApi.listRules, alertsApi.channels, alertsApi.deliveries, alertsApi.scanEmails),
   });
 }
 
-function useAlertsMutation<V>(fn: (vars: V) => Promise<unknown>) {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => client.invalidateQueries({ queryKey: KEY }) });
-}
-
-export const useCreateRule = () =>
-  useAlertsMutation((body: Partial<AlertRuleBody>) => apiRequest('/alerts/rules', { method: 'POST', body, schema: alertRuleSchema }));
+export const useCreateRule = () => useAlertsMutation((body: NewAlertRule) => callEndpoint(alertsApi.createRule, { body }));
 export const usePauseRule = () =>
-  useAlertsMutation(({ id, paused }: { id: number; paused: boolean }) =>
-    apiRequest(`/alerts/rules/${id}`, { method: 'PATCH', body: { paused }, schema: alertRuleSchema }),
-  );
-export const useDeleteRule = () => useAlertsMutation((id: number) => apiRequest(`/alerts/rules/${id}`, { method: 'DELETE' }));
-export const useTestRule = () => useAlertsMutation((id: number) => apiRequest(`/alerts/rules/${id}/test`, { method: 'POST', schema: alertDeliverySchema }));
+  useAlertsMutation(({ id, paused }: { id: number; paused: boolean }) => callEndpoint(alertsApi.pauseRule, { params: { id }, body: { paused } }));
+export const useDeleteRule = () => useAlertsMutation((id: number) => callEndpoint(alertsApi.deleteRule, { params: { id } }));
+export const useTestRule = () => useAlertsMutation((id: number) => callEndpoint(alertsApi.testRule, { params: { id } }));
 export const useUpdateChannels = () =>
-  useAlertsMutation((body: { emailUnsubscribed?: boolean; scanFinishedEmail?: boolean }) =>
-    apiRequest('/alerts/channels', { method: 'PATCH', body, schema: alertChannelsSchema }),
-  );
-export const useRotateSecret = () => useAlertsMutation(() => apiRequest('/alerts/channels/webhook-secret', { method: 'POST', schema: alertChannelsSchema }));
+  useAlertsMutation((body: { emailUnsubscribed?: boolean; scanFinishedEmail?: boolean }) => callEndpoint(alertsApi.updateChannels, { body }));
+export const useRotateSecret = () => useAlertsMutation(() => callEndpoint(alertsApi.rotateWebhookSecret));

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, Modal, MultiSelect, NumberInput, SegmentedControl, Select, Stack, TagsInput, Text, TextInput } from '@mantine/core';
 import { ALERT_ROI_MARKETS, DEFAULT_REARM_POINTS, type AlertRuleBody } from '@dealradar/shared/contracts/alerts';
 import { DROP_CATEGORIES, DROP_CATEGORY_LABELS } from '@dealradar/shared/drops';
+import type { NewAlertRule } from '../api/alerts-queries.ts';
 
 interface RuleFormProps {
   opened: boolean;
@@ -9,7 +10,7 @@ interface RuleFormProps {
   submitting: boolean;
   error: string | null;
   onClose: () => void;
-  onSubmit: (body: Partial<AlertRuleBody>) => void;
+  onSubmit: (body: NewAlertRule) => void;
 }
 
 const numberOrNull = (value: string | number) => (value === '' || value === null ? null : Number(value));

@@ -1,19 +1,19 @@
 import { Switch } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { scanEmailsSchema } from '@dealradar/shared/contracts/alerts';
+import { alertsApi } from '@dealradar/shared/contracts/endpoints/alerts';
 import { SectionCard } from '../../../components/section-card.tsx';
-import { apiRequest, errorMessage } from '../../../lib/api-client.ts';
+import { callEndpoint, errorMessage } from '../../../lib/api-client.ts';
+import { endpointQuery } from '../../../lib/endpoint-query.ts';
 import { notifyError } from '../../../lib/notify.ts';
-
-const KEY = ['alerts', 'scan-emails'] as const;
 
 /** Settings: the opt-out of scan-finished e-mails (scans that ran over 2 minutes e-mail their owner when they end). */
 export function ScanEmailsCard() {
   const client = useQueryClient();
-  const query = useQuery({ queryKey: KEY, queryFn: () => apiRequest('/alerts/scan-emails', { schema: scanEmailsSchema }), retry: false });
+  const scanEmails = endpointQuery(alertsApi.scanEmails);
+  const query = useQuery({ ...scanEmails, retry: false });
   const save = useMutation({
-    mutationFn: (on: boolean) => apiRequest('/alerts/scan-emails', { method: 'PUT', body: { scanFinishedEmail: on }, schema: scanEmailsSchema }),
-    onSuccess: (data) => client.setQueryData(KEY, data),
+    mutationFn: (on: boolean) => callEndpoint(alertsApi.setScanEmails, { body: { scanFinishedEmail: on } }),
+    onSuccess: (data) => client.setQueryData(scanEmails.queryKey, data),
     onError: (error) => notifyError(errorMessage(error, 'Failed to save settings.')),
   });
   return (

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { confirmTokenResponseSchema, messageResponseSchema } from '@dealradar/shared/contracts/account';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { authApi } from '@dealradar/shared/contracts/endpoints/auth';
+import { callEndpoint } from '../../../lib/api-client.ts';
+import { endpointQuery } from '../../../lib/endpoint-query.ts';
 
 /**
  * GET /auth/confirm?token: confirms the e-mail address of the token and answers it (SPEC §7).
@@ -8,8 +9,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
  */
 export function useConfirmToken(token: string | undefined) {
   return useQuery({
-    queryKey: ['auth', 'confirm', token],
-    queryFn: () => apiRequest('/auth/confirm', { query: { token }, schema: confirmTokenResponseSchema }),
+    ...endpointQuery(authApi.confirm, { query: { token: token ?? '' } }),
     enabled: !!token,
     retry: false,
     staleTime: Infinity,
@@ -20,7 +20,6 @@ export function useConfirmToken(token: string | undefined) {
 /** POST /auth/confirm-password: sets the password of an invited (or confirming) user. */
 export function useConfirmPassword() {
   return useMutation({
-    mutationFn: (input: { token: string; newPassword: string }) =>
-      apiRequest('/auth/confirm-password', { method: 'POST', body: input, schema: messageResponseSchema }),
+    mutationFn: (input: { token: string; newPassword: string }) => callEndpoint(authApi.confirmPassword, { body: input }),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { loginResponseSchema } from '@dealradar/shared/contracts/account';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { authApi } from '@dealradar/shared/contracts/endpoints/auth';
+import { callEndpoint } from '../../../lib/api-client.ts';
 
 export interface LoginInput {
   username: string;
@@ -8,7 +8,7 @@ export interface LoginInput {
 }
 
 export function login(input: LoginInput) {
-  return apiRequest('/auth/login', { method: 'POST', body: input, schema: loginResponseSchema });
+  return callEndpoint(authApi.login, { body: input });
 }
 
 export function useLogin() {

@@ -1,4 +1,5 @@
-import { apiRequest } from '../../../lib/api-client.ts';
+import { authApi } from '@dealradar/shared/contracts/endpoints/auth';
+import { callEndpoint } from '../../../lib/api-client.ts';
 import { clearToken } from '../../../lib/auth-token.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 
@@ -8,7 +9,7 @@ import { queryClient } from '../../../lib/query-client.ts';
  */
 export async function logout(): Promise<void> {
   try {
-    await apiRequest('/auth/logout', { method: 'POST', silent403: true, responseType: 'text' });
+    await callEndpoint(authApi.logout, { silent403: true });
   } catch {
     /* SPEC §8: logout failure is silently ignored */
   } finally {

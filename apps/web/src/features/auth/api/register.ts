@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { authApi } from '@dealradar/shared/contracts/endpoints/auth';
+import { callEndpoint } from '../../../lib/api-client.ts';
 
 export interface RegisterInput {
   username: string;
@@ -10,7 +11,7 @@ export interface RegisterInput {
 }
 
 export function register(input: RegisterInput) {
-  return apiRequest('/auth/register', { method: 'POST', body: input });
+  return callEndpoint(authApi.register, { body: input });
 }
 
 export function useRegister() {

@@ -1,17 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { deleteFavoritesResponseSchema } from '@dealradar/shared/contracts/brand-analyzer';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { brandAnalyzerKeys } from './brand-analyzer-keys.ts';
+import { brandAnalyzerApi } from '@dealradar/shared/contracts/endpoints/brand-analyzer';
+import { callEndpoint } from '../../../lib/api-client.ts';
+import { invalidateCalls } from '../../../lib/endpoint-query.ts';
 
 /** DELETE /brand-analyzer/favorites: removes every favorite of the user. */
 export function deleteAllFavorites() {
-  return apiRequest('/brand-analyzer/favorites', { method: 'DELETE', schema: deleteFavoritesResponseSchema });
+  return callEndpoint(brandAnalyzerApi.deleteAllFavorites);
 }
 
 export function useDeleteAllFavorites() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteAllFavorites,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: brandAnalyzerKeys.favorites() }),
+    onSuccess: () => void invalidateCalls(queryClient, brandAnalyzerApi.favorites),
   });
 }

@@ -1,16 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { brandAnalyzerKeys } from './brand-analyzer-keys.ts';
+import { brandAnalyzerApi } from '@dealradar/shared/contracts/endpoints/brand-analyzer';
+import { callEndpoint } from '../../../lib/api-client.ts';
+import { invalidateCalls } from '../../../lib/endpoint-query.ts';
 
 /** DELETE /brand-analyzer/favorites/{id}. */
-export function deleteFavorite(id: string): Promise<void> {
-  return apiRequest(`/brand-analyzer/favorites/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export async function deleteFavorite(id: string): Promise<void> {
+  await callEndpoint(brandAnalyzerApi.deleteFavorite, { params: { id } });
 }
 
 export function useDeleteFavorite() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteFavorite,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: brandAnalyzerKeys.favorites() }),
+    onSuccess: () => void invalidateCalls(queryClient, brandAnalyzerApi.favorites),
   });
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { BRAND_SCAN_POLL_INTERVAL_MS, brandScanStateSchema } from '@dealradar/shared/contracts/brand-analyzer';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { brandAnalyzerKeys } from './brand-analyzer-keys.ts';
+import { BRAND_SCAN_POLL_INTERVAL_MS } from '@dealradar/shared/contracts/brand-analyzer';
+import { brandAnalyzerApi } from '@dealradar/shared/contracts/endpoints/brand-analyzer';
+import { endpointQuery } from '../../../lib/endpoint-query.ts';
 
 /** Every 2 s while the scan runs; never again after COMPLETED, ERROR or a failed poll (SPEC §8, §9). */
 export function scanPollInterval(queryStatus: 'pending' | 'error' | 'success', scanStatus: string | undefined): number | false {
@@ -12,8 +12,7 @@ export function scanPollInterval(queryStatus: 'pending' | 'error' | 'success', s
 /** GET /brand-analyzer/scan/{id}: polled every 2 s until COMPLETED or ERROR; a failed poll stops polling (SPEC §8). */
 export function useBrandScan(scanId: string | null) {
   return useQuery({
-    queryKey: brandAnalyzerKeys.scan(scanId ?? ''),
-    queryFn: () => apiRequest(`/brand-analyzer/scan/${encodeURIComponent(scanId!)}`, { schema: brandScanStateSchema }),
+    ...endpointQuery(brandAnalyzerApi.scan, { params: { id: scanId ?? '' } }),
     enabled: !!scanId,
     staleTime: 0,
     retry: false,

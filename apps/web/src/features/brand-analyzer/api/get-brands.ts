@@ -1,14 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { brandListSchema } from '@dealradar/shared/contracts/brand-analyzer';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { brandAnalyzerKeys } from './brand-analyzer-keys.ts';
+import { brandAnalyzerApi } from '@dealradar/shared/contracts/endpoints/brand-analyzer';
+import { endpointQuery } from '../../../lib/endpoint-query.ts';
 
 /** GET /brand-analyzer/brands: every brand of the wholesale catalogue. */
 export function useBrands() {
-  return useQuery({
-    queryKey: brandAnalyzerKeys.brands(),
-    queryFn: () => apiRequest('/brand-analyzer/brands', { schema: brandListSchema }),
-    staleTime: 10 * 60_000,
-    retry: false,
-  });
+  return useQuery({ ...endpointQuery(brandAnalyzerApi.brands), staleTime: 10 * 60_000, retry: false });
 }

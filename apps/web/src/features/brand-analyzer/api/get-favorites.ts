@@ -1,12 +1,25 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PAGE_SIZE } from '@dealradar/shared/constants';
-import { favoritesPageSchema } from '@dealradar/shared/contracts/brand-analyzer';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { brandAnalyzerKeys, type FavoritesParams } from './brand-analyzer-keys.ts';
+import type { FavoriteSortBy } from '@dealradar/shared/contracts/brand-analyzer';
+import { brandAnalyzerApi } from '@dealradar/shared/contracts/endpoints/brand-analyzer';
+import { endpointQuery } from '../../../lib/endpoint-query.ts';
+
+export interface FavoritesParams {
+  brands: string[];
+  markets: string[];
+  /** Zero-based, as on the wire. */
+  page: number;
+  sortBy: FavoriteSortBy;
+  sortOrder: 'asc' | 'desc';
+  hideAmazonBuyBox?: boolean;
+  hideWarnings?: string[];
+  /** 0–100; null or absent: any. */
+  minProfitableShare?: number | null;
+}
 
 /** GET /brand-analyzer/favorites: one page of 100, filtered and sorted on the server. */
-export function getFavorites(params: FavoritesParams) {
-  return apiRequest('/brand-analyzer/favorites', {
+function favoritesQuery(params: FavoritesParams) {
+  return endpointQuery(brandAnalyzerApi.favorites, {
     query: {
       brands: params.brands,
       markets: params.markets,
@@ -18,15 +31,9 @@ export function getFavorites(params: FavoritesParams) {
       hideWarnings: params.hideWarnings?.length ? params.hideWarnings.join(',') : undefined,
       minProfitableShare: params.minProfitableShare ?? undefined,
     },
-    schema: favoritesPageSchema,
   });
 }
 
 export function useFavorites(params: FavoritesParams) {
-  return useQuery({
-    queryKey: brandAnalyzerKeys.favoritesPage(params),
-    queryFn: () => getFavorites(params),
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
+  return useQuery({ ...favoritesQuery(params), placeholderData: keepPreviousData, retry: false });
 }

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { startBrandScanResponseSchema } from '@dealradar/shared/contracts/brand-analyzer';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { brandAnalyzerKeys } from './brand-analyzer-keys.ts';
+import { brandAnalyzerApi } from '@dealradar/shared/contracts/endpoints/brand-analyzer';
+import { plansApi } from '@dealradar/shared/contracts/endpoints/plans';
+import { callEndpoint } from '../../../lib/api-client.ts';
+import { invalidateCalls } from '../../../lib/endpoint-query.ts';
 
 /** POST /brand-analyzer/scan?brands&markets: queues a scan and answers its id. */
 export function startBrandScan(input: { brands: string[]; markets: string[] }) {
-  return apiRequest('/brand-analyzer/scan', { method: 'POST', query: { brands: input.brands, markets: input.markets }, schema: startBrandScanResponseSchema });
+  return callEndpoint(brandAnalyzerApi.startScan, { query: { brands: input.brands, markets: input.markets } });
 }
 
 export function useStartBrandScan() {
@@ -13,9 +14,9 @@ export function useStartBrandScan() {
   return useMutation({
     mutationFn: startBrandScan,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: brandAnalyzerKeys.activeScan() });
+      void invalidateCalls(queryClient, brandAnalyzerApi.activeScan);
       // Brand checks used today changed.
-      void queryClient.invalidateQueries({ queryKey: ['organization', 'subscription-status'] });
+      void invalidateCalls(queryClient, plansApi.subscriptionStatus);
     },
   });
 }

@@ -1,10 +1,11 @@
 import type { DownloadFormat } from '@dealradar/shared/contracts/scans';
-import { ApiError, apiRequest } from '../../../lib/api-client.ts';
+import { csvTemplateAnalyzerApi } from '@dealradar/shared/contracts/endpoints/scans';
+import { ApiError, callEndpoint } from '../../../lib/api-client.ts';
 import { downloadFileName } from '../../../lib/download-formats.ts';
 
 /** GET /catalog/scan/{id}/results?format= as a blob (SPEC §7; csv, excel-csv or xlsx, issue 11). */
 export function getScanResults(scanId: string, format: DownloadFormat = 'csv'): Promise<Blob> {
-  return apiRequest<Blob>(`/catalog/scan/${encodeURIComponent(scanId)}/results`, { responseType: 'blob', timeoutMs: 180_000, query: { format } });
+  return callEndpoint(csvTemplateAnalyzerApi.results, { params: { id: scanId }, query: { format }, timeoutMs: 180_000 });
 }
 
 /** 'scan_results_{id}.csv' (SPEC), or the name of the other formats. */

@@ -1,13 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { csvScanListSchema, type CsvScan } from '@dealradar/shared/contracts/scans';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { csvScanKeys, LIST_POLL_MS } from './csv-scan-keys.ts';
+import { csvTemplateAnalyzerApi } from '@dealradar/shared/contracts/endpoints/scans';
+import { endpointQuery } from '../../../lib/endpoint-query.ts';
+import { LIST_POLL_MS } from './poll-intervals.ts';
 
-export function getActiveScans(): Promise<CsvScan[]> {
-  return apiRequest('/catalog/scan/active', { schema: csvScanListSchema });
-}
-
-export const activeScansQueryOptions = () => queryOptions({ queryKey: csvScanKeys.active(), queryFn: getActiveScans, refetchInterval: LIST_POLL_MS });
+/** GET /catalog/scan/active: the unfinished scans. */
+export const activeScansQueryOptions = () => queryOptions({ ...endpointQuery(csvTemplateAnalyzerApi.active), refetchInterval: LIST_POLL_MS });
 
 export function useActiveScans() {
   return useQuery(activeScansQueryOptions());

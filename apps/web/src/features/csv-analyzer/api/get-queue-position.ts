@@ -1,18 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { queueInfoSchema, type QueueInfo } from '@dealradar/shared/contracts/scans';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { csvScanKeys, LIST_POLL_MS } from './csv-scan-keys.ts';
+import { csvTemplateAnalyzerApi } from '@dealradar/shared/contracts/endpoints/scans';
+import { endpointQuery } from '../../../lib/endpoint-query.ts';
+import { LIST_POLL_MS } from './poll-intervals.ts';
 
-export function getQueuePosition(scanId: string): Promise<QueueInfo> {
-  return apiRequest(`/catalog/scan/${encodeURIComponent(scanId)}/queue-position`, { schema: queueInfoSchema });
-}
-
-/** Queue position of an active scan, refreshed every 10 s (SPEC §9). */
+/** GET /catalog/scan/{id}/queue-position of an active scan, refreshed every 10 s (SPEC §9). */
 export function useQueuePosition(scanId: string, enabled: boolean) {
-  return useQuery({
-    queryKey: csvScanKeys.queuePosition(scanId),
-    queryFn: () => getQueuePosition(scanId),
-    enabled,
-    refetchInterval: LIST_POLL_MS,
-  });
+  return useQuery({ ...endpointQuery(csvTemplateAnalyzerApi.queuePosition, { params: { id: scanId } }), enabled, refetchInterval: LIST_POLL_MS });
 }

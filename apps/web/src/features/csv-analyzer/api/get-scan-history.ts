@@ -1,15 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { csvScanListSchema, type CsvScan } from '@dealradar/shared/contracts/scans';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { csvTemplateAnalyzerApi } from '@dealradar/shared/contracts/endpoints/scans';
+import { callEndpoint } from '../../../lib/api-client.ts';
+import { queryKeyOf } from '../../../lib/endpoint-query.ts';
 import { sortByLastUpdateDesc } from '../scan-progress.ts';
-import { csvScanKeys, LIST_POLL_MS } from './csv-scan-keys.ts';
+import { LIST_POLL_MS } from './poll-intervals.ts';
 
-/** Completed and failed scans of the last 24 hours, newest update first. */
-export async function getScanHistory(): Promise<CsvScan[]> {
-  return sortByLastUpdateDesc(await apiRequest('/catalog/scan/history', { schema: csvScanListSchema }));
-}
-
-export const scanHistoryQueryOptions = () => queryOptions({ queryKey: csvScanKeys.history(), queryFn: getScanHistory, refetchInterval: LIST_POLL_MS });
+/** GET /catalog/scan/history: completed and failed scans of the last 24 hours, newest update first. */
+export const scanHistoryQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeyOf(csvTemplateAnalyzerApi.history),
+    queryFn: async () => sortByLastUpdateDesc(await callEndpoint(csvTemplateAnalyzerApi.history)),
+    refetchInterval: LIST_POLL_MS,
+  });
 
 export function useScanHistory() {
   return useQuery(scanHistoryQueryOptions());

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CsvScan } from '@dealradar/shared/contracts/scans';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { csvScanKeys } from './csv-scan-keys.ts';
+import { csvTemplateAnalyzerApi } from '@dealradar/shared/contracts/endpoints/scans';
+import { callEndpoint } from '../../../lib/api-client.ts';
+import { invalidateCalls, queryKeyOf } from '../../../lib/endpoint-query.ts';
 
 /** Cancel, then delete (SPEC §7): removes an active or a finished scan. */
 export async function removeScan(scanId: string): Promise<void> {
-  const id = encodeURIComponent(scanId);
-  await apiRequest(`/catalog/scan/${id}/cancel`, { method: 'POST' });
-  await apiRequest(`/catalog/scan/${id}`, { method: 'DELETE' });
+  await callEndpoint(csvTemplateAnalyzerApi.cancel, { params: { id: scanId } });
+  await callEndpoint(csvTemplateAnalyzerApi.remove, { params: { id: scanId } });
 }
 
 export function useRemoveScan() {
@@ -16,11 +16,18 @@ export function useRemoveScan() {
     mutationFn: removeScan,
     onSuccess: (_, scanId) => {
       const drop = (scans: CsvScan[] | undefined) => scans?.filter((s) => s.scanId !== scanId);
-      queryClient.setQueryData(csvScanKeys.active(), drop);
-      queryClient.setQueryData(csvScanKeys.history(), drop);
-      queryClient.removeQueries({ queryKey: csvScanKeys.status(scanId) });
-      queryClient.removeQueries({ queryKey: csvScanKeys.queuePosition(scanId) });
-      void queryClient.invalidateQueries({ queryKey: csvScanKeys.all });
+      queryClient.setQueryData(queryKeyOf(csvTemplateAnalyzerApi.active), drop);
+      queryClient.setQueryData(queryKeyOf(csvTemplateAnalyzerApi.history), drop);
+      const params = { id: scanId };
+      queryClient.removeQueries({ queryKey: queryKeyOf(csvTemplateAnalyzerApi.status, { params }) });
+      queryClient.removeQueries({ queryKey: queryKeyOf(csvTemplateAnalyzerApi.queuePosition, { params }) });
+      void invalidateCalls(
+        queryClient,
+        csvTemplateAnalyzerApi.active,
+        csvTemplateAnalyzerApi.history,
+        csvTemplateAnalyzerApi.status,
+        csvTemplateAnalyzerApi.queuePosition,
+      );
     },
   });
 }

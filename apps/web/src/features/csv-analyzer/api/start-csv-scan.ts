@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CsvScan } from '@dealradar/shared/contracts/scans';
 import { getMarket, type MarketId } from '@dealradar/shared/markets';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { csvTemplateAnalyzerApi } from '@dealradar/shared/contracts/endpoints/scans';
+import { callEndpoint } from '../../../lib/api-client.ts';
 import { mappingFormFields, type ColumnMapping } from '../../../lib/column-mapping.ts';
-import { csvScanKeys } from './csv-scan-keys.ts';
+import { invalidateCalls, queryKeyOf } from '../../../lib/endpoint-query.ts';
 
 export interface StartCsvScanInput {
   file: File;
@@ -18,7 +19,7 @@ export async function startCsvScan({ file, marketId, mapping }: StartCsvScanInpu
   form.append('marketId', marketId);
   for (const [name, value] of mappingFormFields(mapping)) form.append(name, value);
   form.append('file', file, file.name);
-  const text = await apiRequest<string>('/catalog/scan/start', { method: 'POST', body: form, responseType: 'text' });
+  const text = await callEndpoint(csvTemplateAnalyzerApi.start, { body: form });
   return text.trim();
 }
 
@@ -46,10 +47,10 @@ export function useStartCsvScan() {
   return useMutation({
     mutationFn: startCsvScan,
     onSuccess: (scanId, input) => {
-      queryClient.setQueryData<CsvScan[]>(csvScanKeys.active(), (scans) =>
+      queryClient.setQueryData<CsvScan[]>(queryKeyOf(csvTemplateAnalyzerApi.active), (scans) =>
         scans?.some((s) => s.scanId === scanId) ? scans : [pendingScan(scanId, input), ...(scans ?? [])],
       );
-      void queryClient.invalidateQueries({ queryKey: csvScanKeys.active() });
+      void invalidateCalls(queryClient, csvTemplateAnalyzerApi.active);
     },
   });
 }

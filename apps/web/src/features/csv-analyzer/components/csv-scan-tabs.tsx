@@ -3,10 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Center, Loader, SimpleGrid, Tabs, Text } from '@mantine/core';
 import { IconHistory, IconRadar } from '@tabler/icons-react';
 import type { CsvScan, DownloadFormat } from '@dealradar/shared/contracts/scans';
+import { csvTemplateAnalyzerApi } from '@dealradar/shared/contracts/endpoints/scans';
+import { invalidateCalls } from '../../../lib/endpoint-query.ts';
 import { useActiveScans } from '../api/get-active-scans.ts';
 import { useScanHistory } from '../api/get-scan-history.ts';
 import { useRemoveScan } from '../api/remove-scan.ts';
-import { csvScanKeys } from '../api/csv-scan-keys.ts';
 import { saveBlob } from '../../../lib/save-blob.ts';
 import { downloadFailureMessage, getScanResults, resultsFileName } from '../api/download-scan-results.ts';
 import { toastError, toastInfo, toastSuccess } from '../toasts.ts';
@@ -28,7 +29,7 @@ export function CsvScanTabs() {
     const ids = new Set(active.data.map((s) => s.scanId));
     const left = [...activeIds.current].some((id) => !ids.has(id));
     activeIds.current = ids;
-    if (left) void queryClient.invalidateQueries({ queryKey: csvScanKeys.history() });
+    if (left) void invalidateCalls(queryClient, csvTemplateAnalyzerApi.history);
   }, [active.data, queryClient]);
 
   const loadFailed = active.isError || history.isError;

@@ -3,13 +3,14 @@ import { Alert, Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Text, T
 import { IconAlertTriangle, IconInfoCircle, IconTrash, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CsvScan, DownloadFormat, ScanStatus } from '@dealradar/shared/contracts/scans';
+import { csvTemplateAnalyzerApi } from '@dealradar/shared/contracts/endpoints/scans';
 import { DownloadMenuButton } from '../../../components/download-menu-button.tsx';
 import { ScanReportView } from '../../../components/scan-report-view.tsx';
 import { getMarket } from '@dealradar/shared/markets';
 import { ScanTokenProgress } from '../../../components/keepa-token-estimate.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/date-format.ts';
-import { csvScanKeys } from '../api/csv-scan-keys.ts';
+import { invalidateCalls } from '../../../lib/endpoint-query.ts';
 import { useQueuePosition } from '../api/get-queue-position.ts';
 import { useScanStatus } from '../api/get-scan-status.ts';
 import {
@@ -44,8 +45,7 @@ function useLiveScan(scan: CsvScan): CsvScan {
   useEffect(() => {
     // Polling stopped at COMPLETED or ERROR: reload both lists so the scan moves to the history tab.
     if (!finished || poll.isError) return;
-    void queryClient.invalidateQueries({ queryKey: csvScanKeys.active() });
-    void queryClient.invalidateQueries({ queryKey: csvScanKeys.history() });
+    void invalidateCalls(queryClient, csvTemplateAnalyzerApi.active, csvTemplateAnalyzerApi.history);
   }, [finished, poll.isError, queryClient]);
   return live;
 }
@@ -128,9 +128,7 @@ export function ScanCard({ scan: listed, onRemove, onDownload, removing, downloa
           {scan.status === 'PROCESSING' && remaining !== null && <Detail label="Time remaining" value={formatTimeRemaining(remaining)} />}
           {processingMs !== null && <Detail label="Processing time" value={formatProcessingTime(processingMs)} />}
         </SimpleGrid>
-        {scan.status === 'COMPLETED' && (
-          <ScanReportView report={scan.report} scanId={scan.scanId} reportPath={`/catalog/scan/${encodeURIComponent(scan.scanId)}/report`} columns={3} />
-        )}
+        {scan.status === 'COMPLETED' && <ScanReportView report={scan.report} scanId={scan.scanId} reportCall={csvTemplateAnalyzerApi.report} columns={3} />}
 
         <Group justify="flex-end" gap="xs" mt="auto">
           <Button

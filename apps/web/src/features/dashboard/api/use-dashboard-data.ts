@@ -1,14 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  dashboardAnalyticsSchema,
-  dashboardOverviewSchema,
-  priceDropItemSchema,
-  type DashboardAnalytics,
-  type DashboardOverview,
-  type PriceDropItem,
-} from '@dealradar/shared/contracts/price-drops';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { DashboardAnalytics, DashboardOverview, PriceDropItem } from '@dealradar/shared/contracts/price-drops';
+import { priceDropsApi } from '@dealradar/shared/contracts/endpoints/price-drops';
+import { endpointQuery, extendKey } from '../../../lib/endpoint-query.ts';
 
 export interface DashboardData {
   overview?: DashboardOverview;
@@ -19,33 +12,20 @@ export interface DashboardData {
   isError: boolean;
 }
 
-const dropsSchema = z.array(priceDropItemSchema);
-
 /**
  * The four dashboard calls of SPEC §7, requested in parallel; `refreshKey` (the refresh counter) reloads them.
  * Disabled for FREE/STARTER, who see the built-in example data without any call.
  */
 export function useDashboardData(enabled: boolean, refreshKey: number): DashboardData {
-  const base = ['price-alerts', 'dashboard'] as const;
   const options = { enabled, gcTime: 60_000, retry: false, staleTime: 0 } as const;
+  // The call's own key, then the refresh counter: a new counter is a new query.
+  const query = <Q extends { queryKey: readonly unknown[] }>(call: Q) => ({ ...options, ...extendKey(call, refreshKey) });
   const [overview, hotDeals, recentDrops, analytics] = useQueries({
     queries: [
-      {
-        ...options,
-        queryKey: [...base, 'overview', refreshKey],
-        queryFn: () => apiRequest('/price-alerts/dashboard/overview', { schema: dashboardOverviewSchema }),
-      },
-      { ...options, queryKey: [...base, 'hot-deals', refreshKey], queryFn: () => apiRequest('/price-alerts/dashboard/hot-deals', { schema: dropsSchema }) },
-      {
-        ...options,
-        queryKey: [...base, 'recent-drops', refreshKey],
-        queryFn: () => apiRequest('/price-alerts/dashboard/recent-drops', { schema: dropsSchema }),
-      },
-      {
-        ...options,
-        queryKey: [...base, 'analytics', refreshKey],
-        queryFn: () => apiRequest('/price-alerts/dashboard/analytics', { schema: dashboardAnalyticsSchema }),
-      },
+      query(endpointQuery(priceDropsApi.overview)),
+      query(endpointQuery(priceDropsApi.hotDeals)),
+      query(endpointQuery(priceDropsApi.recentDrops)),
+      query(endpointQuery(priceDropsApi.analytics)),
     ],
   });
   return {

@@ -1,47 +1,42 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { helpAnswerResponseSchema } from '@dealradar/shared/contracts/account';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { HelpRequest } from '@dealradar/shared/contracts/account';
+import { helpApi } from '@dealradar/shared/contracts/endpoints/help';
+import { callEndpoint } from '../../../lib/api-client.ts';
+import { endpointQuery, invalidateCalls } from '../../../lib/endpoint-query.ts';
 
-// SPEC §3: the sender's name comes as sender.username or senderUsername; accept either.
-const helpRequestItemSchema = z
-  .object({
-    id: z.string(),
-    message: z.string(),
-    createdAt: z.string(),
-    senderUsername: z.string().optional(),
-    sender: z.object({ username: z.string() }).optional(),
-    answer: z.string().nullable().optional(),
-    answeredAt: z.string().nullable().optional(),
-  })
-  .transform((item) => ({
-    id: item.id,
-    message: item.message,
-    createdAt: item.createdAt,
-    sender: item.sender?.username ?? item.senderUsername ?? '',
-    answer: item.answer ?? null,
-    answeredAt: item.answeredAt ?? null,
+/** A help request as the screens show it: the sender's name flattened (SPEC §3 sends it as sender.username too). */
+export interface HelpRequestItem {
+  id: string;
+  message: string;
+  createdAt: string;
+  sender: string;
+  answer: string | null;
+  answeredAt: string | null;
+}
+
+function toItems(requests: HelpRequest[]): HelpRequestItem[] {
+  return requests.map((r) => ({
+    id: r.id,
+    message: r.message,
+    createdAt: r.createdAt,
+    sender: r.sender.username,
+    answer: r.answer,
+    answeredAt: r.answeredAt,
   }));
-export type HelpRequestItem = z.output<typeof helpRequestItemSchema>;
+}
 
 /** GET /help: every request, admin only. */
-export const helpRequestsQueryOptions = queryOptions({
-  queryKey: ['help', 'requests'],
-  queryFn: () => apiRequest('/help', { schema: z.array(helpRequestItemSchema) }),
-});
+export const helpRequestsQueryOptions = queryOptions({ ...endpointQuery(helpApi.listAll), select: toItems });
 
 /** GET /help/mine: the user's own messages and the answers. */
-export const myHelpRequestsQueryOptions = queryOptions({
-  queryKey: ['help', 'mine'],
-  queryFn: () => apiRequest('/help/mine', { schema: z.array(helpRequestItemSchema) }),
-});
+export const myHelpRequestsQueryOptions = queryOptions({ ...endpointQuery(helpApi.listMine), select: toItems });
 
 /** POST /help { message }. */
 export function useSendHelpMessage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (message: string) => apiRequest('/help', { method: 'POST', body: { message } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['help'] }),
+    mutationFn: (message: string) => callEndpoint(helpApi.send, { body: { message } }),
+    onSuccess: () => invalidateCalls(queryClient, helpApi.listAll, helpApi.listMine),
   });
 }
 
@@ -49,8 +44,7 @@ export function useSendHelpMessage() {
 export function useAnswerHelpRequest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, answer }: { id: string; answer: string }) =>
-      apiRequest(`/help/${id}/answer`, { method: 'POST', body: { answer }, schema: helpAnswerResponseSchema }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['help'] }),
+    mutationFn: ({ id, answer }: { id: string; answer: string }) => callEndpoint(helpApi.answer, { params: { id }, body: { answer } }),
+    onSuccess: () => invalidateCalls(queryClient, helpApi.listAll, helpApi.listMine),
   });
 }

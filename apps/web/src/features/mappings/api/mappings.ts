@@ -1,13 +1,14 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PAGE_SIZE } from '@dealradar/shared/constants';
-import { mappingPageSchema, mappingSchema, type MappingBody } from '@dealradar/shared/contracts/market-data';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { MappingBody } from '@dealradar/shared/contracts/market-data';
+import { marketDataApi } from '@dealradar/shared/contracts/endpoints/market-data';
+import { callEndpoint } from '../../../lib/api-client.ts';
+import { endpointQuery, invalidateCalls } from '../../../lib/endpoint-query.ts';
 
 /** GET /ean-asin-mapping?page&size=100 (admin; page zero-based on the wire). */
 export function mappingsQueryOptions(page: number) {
   return queryOptions({
-    queryKey: ['ean-asin-mappings', page],
-    queryFn: () => apiRequest('/ean-asin-mapping', { query: { page, size: PAGE_SIZE }, schema: mappingPageSchema }),
+    ...endpointQuery(marketDataApi.listMappings, { query: { page, size: PAGE_SIZE } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -21,15 +22,15 @@ export function useSaveMapping() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id?: string; body: MappingBody }) =>
-      apiRequest(id ? `/ean-asin-mapping/${encodeURIComponent(id)}` : '/ean-asin-mapping', { method: id ? 'PUT' : 'POST', body, schema: mappingSchema }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['ean-asin-mappings'] }),
+      id ? callEndpoint(marketDataApi.updateMapping, { params: { id }, body }) : callEndpoint(marketDataApi.createMapping, { body }),
+    onSuccess: () => invalidateCalls(client, marketDataApi.listMappings),
   });
 }
 
 export function useDeleteMapping() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest(`/ean-asin-mapping/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['ean-asin-mappings'] }),
+    mutationFn: (id: string) => callEndpoint(marketDataApi.deleteMapping, { params: { id } }),
+    onSuccess: () => invalidateCalls(client, marketDataApi.listMappings),
   });
 }

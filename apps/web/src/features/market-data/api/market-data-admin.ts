@@ -1,12 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { feeRulesTableSchema, importResultSchema, marketDataStatusSchema } from '@dealradar/shared/contracts/market-data';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { marketDataApi } from '@dealradar/shared/contracts/endpoints/market-data';
+import { callEndpoint } from '../../../lib/api-client.ts';
+import { endpointQuery, invalidateCalls } from '../../../lib/endpoint-query.ts';
 
 /** GET /market-data/admin/status (admin): providers, FX, cache and recent imports. */
-export const marketDataStatusQueryOptions = queryOptions({
-  queryKey: ['market-data', 'admin-status'],
-  queryFn: () => apiRequest('/market-data/admin/status', { schema: marketDataStatusSchema }),
-});
+export const marketDataStatusQueryOptions = queryOptions(endpointQuery(marketDataApi.adminStatus));
 
 export function useMarketDataStatus() {
   return useQuery(marketDataStatusQueryOptions);
@@ -20,16 +18,13 @@ export function useImportKeepaExport() {
       const form = new FormData();
       if (market) form.append('market', market);
       form.append('file', file);
-      return apiRequest('/market-data/imports', { method: 'POST', body: form, schema: importResultSchema, timeoutMs: 180_000 });
+      return callEndpoint(marketDataApi.importKeepaExport, { body: form, timeoutMs: 180_000 });
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: ['market-data'] }),
+    onSuccess: () => invalidateCalls(client, marketDataApi.adminStatus, marketDataApi.feeRules, marketDataApi.source),
   });
 }
 
-/** GET /market-data/fee-rules?date= (admin): the fee rules the profit engine uses on that day. */
+/** GET /market-data/fee-rules?date= (admin): the fee rules the profit engine uses on that day (no date: today). */
 export function useFeeRules(date: string | null) {
-  return useQuery({
-    queryKey: ['market-data', 'fee-rules', date ?? 'today'],
-    queryFn: () => apiRequest(date ? `/market-data/fee-rules?date=${encodeURIComponent(date)}` : '/market-data/fee-rules', { schema: feeRulesTableSchema }),
-  });
+  return useQuery(endpointQuery(marketDataApi.feeRules, { query: { date } }));
 }

@@ -1,12 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { marketDataSourceSchema, type MarketDataSource } from '@dealradar/shared/contracts/market-data';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { marketDataApi } from '@dealradar/shared/contracts/endpoints/market-data';
+import { endpointQuery } from '../../../lib/endpoint-query.ts';
 
 /** Which market-data providers are active; screens pass `isDemo` to <DemoDataBadge>. */
 export function useMarketDataSource() {
-  return useQuery<MarketDataSource>({
-    queryKey: ['market-data', 'source'],
-    queryFn: () => apiRequest('/market-data/source', { schema: marketDataSourceSchema }),
-    staleTime: 5 * 60_000,
-  });
+  return useQuery({ ...endpointQuery(marketDataApi.source), staleTime: 5 * 60_000 });
 }

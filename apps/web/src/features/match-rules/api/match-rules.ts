@@ -1,19 +1,14 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PAGE_SIZE } from '@dealradar/shared/constants';
-import { matchRuleSchema, matchRulesPageSchema, type MatchRuleBody } from '@dealradar/shared/contracts/match-rules';
-import { apiRequest } from '../../../lib/api-client.ts';
-
-/** The one place the match rules' query keys are built. */
-export const matchRuleKeys = {
-  all: ['match-rules'] as const,
-  page: (page: number, search: string) => [...matchRuleKeys.all, page, search] as const,
-};
+import type { MatchRuleBody } from '@dealradar/shared/contracts/match-rules';
+import { matchRulesApi } from '@dealradar/shared/contracts/endpoints/match-rules';
+import { callEndpoint } from '../../../lib/api-client.ts';
+import { endpointQuery, invalidateCalls } from '../../../lib/endpoint-query.ts';
 
 /** GET /match-rules?page&size=100&search (the organization's rules, newest first; page zero-based on the wire). */
 export function matchRulesQueryOptions(page: number, search: string) {
   return queryOptions({
-    queryKey: matchRuleKeys.page(page, search),
-    queryFn: () => apiRequest('/match-rules', { query: { page, size: PAGE_SIZE, search: search || undefined }, schema: matchRulesPageSchema }),
+    ...endpointQuery(matchRulesApi.list, { query: { page, size: PAGE_SIZE, search } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -26,9 +21,9 @@ export function useMatchRules(page: number, search: string) {
 export function useSaveMatchRule(onChanged?: () => void) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: MatchRuleBody) => apiRequest('/match-rules', { method: 'POST', body, schema: matchRuleSchema }),
+    mutationFn: (body: MatchRuleBody) => callEndpoint(matchRulesApi.create, { body }),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: matchRuleKeys.all });
+      void invalidateCalls(client, matchRulesApi.list);
       onChanged?.();
     },
   });
@@ -38,9 +33,9 @@ export function useSaveMatchRule(onChanged?: () => void) {
 export function useDeleteMatchRule(onChanged?: () => void) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest(`/match-rules/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => callEndpoint(matchRulesApi.remove, { params: { id } }),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: matchRuleKeys.all });
+      void invalidateCalls(client, matchRulesApi.list);
       onChanged?.();
     },
   });

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { subscriptionTiersSchema } from '@dealradar/shared/contracts/plans';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { plansApi } from '@dealradar/shared/contracts/endpoints/plans';
+import { endpointQuery } from '../../../lib/endpoint-query.ts';
 
 /** GET /subscription-tiers: the plans the user may see (the server hides prodtest from non-admins). */
 export const subscriptionTiersQueryOptions = queryOptions({
-  queryKey: ['subscription-tiers'],
-  queryFn: () => apiRequest('/subscription-tiers', { schema: subscriptionTiersSchema }),
+  ...endpointQuery(plansApi.tiers),
   staleTime: 60_000,
 });
 

@@ -1,13 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PAGE_SIZE } from '@dealradar/shared/constants';
-import {
-  priceAlertStatsSchema,
-  priceDropBrandsSchema,
-  priceDropProfitSchema,
-  priceDropsPageSchema,
-  type PriceDropSortField,
-} from '@dealradar/shared/contracts/price-drops';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { PriceDropSortField } from '@dealradar/shared/contracts/price-drops';
+import { priceDropsApi } from '@dealradar/shared/contracts/endpoints/price-drops';
+import { endpointQuery, extendKey } from '../../../lib/endpoint-query.ts';
 
 export interface PriceDropFilters {
   search: string;
@@ -23,24 +18,27 @@ export interface PriceDropsRequest extends PriceDropFilters {
   sortOrder: 'asc' | 'desc';
 }
 
-/** GET /price-alerts/price-drops?page&size=100&sortBy&sortOrder&search&dropCategory&priority&brand */
+/**
+ * GET /price-alerts/price-drops?page&size=100&sortBy&sortOrder&search&dropCategory&priority&brand. `refreshKey` (the
+ * Refresh button's counter) goes after the call's key here and below: a new counter is a new query.
+ */
 export function usePriceDrops(request: PriceDropsRequest, enabled: boolean, refreshKey: number) {
   return useQuery({
-    queryKey: ['price-alerts', 'price-drops', request, refreshKey],
-    queryFn: () =>
-      apiRequest('/price-alerts/price-drops', {
+    ...extendKey(
+      endpointQuery(priceDropsApi.list, {
         query: {
           page: request.page,
           size: PAGE_SIZE,
           sortBy: request.sortBy,
           sortOrder: request.sortOrder,
-          search: request.search.trim() || undefined,
+          search: request.search.trim(),
           dropCategory: request.dropCategory,
           priority: request.priority,
           brand: request.brand,
         },
-        schema: priceDropsPageSchema,
       }),
+      refreshKey,
+    ),
     enabled,
     retry: false,
     placeholderData: keepPreviousData,
@@ -50,8 +48,7 @@ export function usePriceDrops(request: PriceDropsRequest, enabled: boolean, refr
 /** GET /price-alerts/stats (totals, cadence, last and next refresh). */
 export function usePriceAlertStats(enabled: boolean, refreshKey: number) {
   return useQuery({
-    queryKey: ['price-alerts', 'stats', refreshKey],
-    queryFn: () => apiRequest('/price-alerts/stats', { schema: priceAlertStatsSchema }),
+    ...extendKey(endpointQuery(priceDropsApi.stats), refreshKey),
     enabled,
     retry: false,
     refetchInterval: 60_000,
@@ -61,8 +58,7 @@ export function usePriceAlertStats(enabled: boolean, refreshKey: number) {
 /** GET /price-alerts/price-drops/brands (the brand filter's options). */
 export function usePriceDropBrands(enabled: boolean, refreshKey: number) {
   return useQuery({
-    queryKey: ['price-alerts', 'brands', refreshKey],
-    queryFn: () => apiRequest('/price-alerts/price-drops/brands', { schema: priceDropBrandsSchema }),
+    ...extendKey(endpointQuery(priceDropsApi.brands), refreshKey),
     enabled,
     retry: false,
   });
@@ -71,8 +67,7 @@ export function usePriceDropBrands(enabled: boolean, refreshKey: number) {
 /** GET /price-alerts/price-drops/{id}/profit: the basis of a drop's ROI, loaded when its detail opens. */
 export function useDropProfit(id: number, enabled: boolean) {
   return useQuery({
-    queryKey: ['price-alerts', 'profit', id],
-    queryFn: () => apiRequest(`/price-alerts/price-drops/${id}/profit`, { schema: priceDropProfitSchema }),
+    ...endpointQuery(priceDropsApi.profit, { params: { id } }),
     enabled,
     retry: false,
     staleTime: 60_000,

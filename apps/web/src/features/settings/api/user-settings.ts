@@ -1,22 +1,17 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { userInfoSchema, userSettingsSchema } from '@dealradar/shared/contracts/account';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { settingsApi } from '@dealradar/shared/contracts/endpoints/settings';
+import { callEndpoint } from '../../../lib/api-client.ts';
+import { endpointQuery } from '../../../lib/endpoint-query.ts';
 
-export const userSettingsQueryOptions = queryOptions({
-  queryKey: ['user', 'settings'],
-  queryFn: () => apiRequest('/user/settings', { schema: userSettingsSchema }),
-});
+export const userSettingsQueryOptions = queryOptions(endpointQuery(settingsApi.get));
 
-export const userInfoQueryOptions = queryOptions({
-  queryKey: ['user', 'info'],
-  queryFn: () => apiRequest('/user/settings/info', { schema: userInfoSchema }),
-});
+export const userInfoQueryOptions = queryOptions(endpointQuery(settingsApi.info));
 
 /** PUT /user/settings { minRoiThreshold } (a fraction). */
 export function useSaveUserSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (minRoiThreshold: number) => apiRequest('/user/settings', { method: 'PUT', body: { minRoiThreshold }, schema: userSettingsSchema.partial() }),
+    mutationFn: (minRoiThreshold: number) => callEndpoint(settingsApi.update, { body: { minRoiThreshold } }),
     onSuccess: (_answer, minRoiThreshold) => queryClient.setQueryData(userSettingsQueryOptions.queryKey, { minRoiThreshold }),
   });
 }

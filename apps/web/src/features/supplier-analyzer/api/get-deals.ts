@@ -1,34 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { supplierResultsPageSchema } from '@dealradar/shared/contracts/scans';
 import { PAGE_SIZE } from '@dealradar/shared/constants';
-import type { Paged } from '@dealradar/shared/paging';
-import type { DealProduct } from '@dealradar/shared/contracts/scans';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { DEALS_REFRESH_MS, supplierKeys, type DealsQuery } from './supplier-keys.ts';
+import { supplierAnalyzerApi } from '@dealradar/shared/contracts/endpoints/scans';
+import { endpointQuery } from '../../../lib/endpoint-query.ts';
+import { DEALS_REFRESH_MS, dealsFilterQuery, type DealsQuery } from './deals-query.ts';
 
-/** GET /supplier-analyzer/results (page zero-based on the wire, 100 per page). */
-export function getDeals(query: DealsQuery): Promise<Paged<DealProduct>> {
-  return apiRequest('/supplier-analyzer/results', {
-    query: {
-      page: query.page,
-      size: PAGE_SIZE,
-      sortBy: query.sortBy,
-      sortOrder: query.sortOrder,
-      brands: query.brands,
-      markets: query.markets,
-      hideAmazonBuyBox: query.hideAmazonBuyBox ? 'true' : undefined,
-      hideWarnings: query.hideWarnings.length ? query.hideWarnings.join(',') : undefined,
-      minProfitableShare: query.minProfitableShare ?? undefined,
-    },
-    schema: supplierResultsPageSchema,
-  });
-}
-
-/** The High ROI Deals list, refreshed every 4 s (SPEC §9). */
+/** The High ROI Deals list: GET /supplier-analyzer/results (page zero-based on the wire, 100 per page), refreshed every 4 s (SPEC §9). */
 export function useDeals(query: DealsQuery) {
   return useQuery({
-    queryKey: supplierKeys.dealsPage(query),
-    queryFn: () => getDeals(query),
+    ...endpointQuery(supplierAnalyzerApi.results, { query: { page: query.page, size: PAGE_SIZE, ...dealsFilterQuery(query) } }),
     refetchInterval: DEALS_REFRESH_MS,
     placeholderData: keepPreviousData,
   });

@@ -1,40 +1,36 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PAGE_SIZE } from '@dealradar/shared/constants';
-import { keptListsSchema, rerunResponseSchema, type KeptLists, type RerunResponse } from '@dealradar/shared/contracts/supplier-lists';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { supplierKeys } from './supplier-keys.ts';
+import type { RerunResponse } from '@dealradar/shared/contracts/supplier-lists';
+import { plansApi } from '@dealradar/shared/contracts/endpoints/plans';
+import { supplierListsApi } from '@dealradar/shared/contracts/endpoints/supplier-lists';
+import { SUPPLIER_UPLOAD_TIMEOUT_MS } from '@dealradar/shared/constants';
+import { callEndpoint } from '../../../lib/api-client.ts';
+import { endpointQuery, invalidateCalls } from '../../../lib/endpoint-query.ts';
 
-/** GET /supplier-analyzer/lists: the kept supplier lists (issue 17), newest first, 100 per page. */
-export function getKeptLists(page: number): Promise<KeptLists> {
-  return apiRequest('/supplier-analyzer/lists', { query: { page, size: PAGE_SIZE }, schema: keptListsSchema });
-}
-
+/** GET /supplier-analyzer/lists: the kept supplier lists (issue 17), newest first, 100 per page (`page` zero-based). */
 export function useKeptLists(page: number) {
-  return useQuery({ queryKey: supplierKeys.listsPage(page), queryFn: () => getKeptLists(page), placeholderData: keepPreviousData });
+  return useQuery({ ...endpointQuery(supplierListsApi.list, { query: { page, size: PAGE_SIZE } }), placeholderData: keepPreviousData });
 }
 
-/** POST /supplier-analyzer/lists/{id}/rerun: a new scan of the kept list against today's Amazon data. */
+/** POST /supplier-analyzer/lists/{id}/rerun: a new scan of the kept list against today's Amazon data (parsed in the request, like an upload). */
 export function rerunList(scanId: string): Promise<RerunResponse> {
-  return apiRequest(`/supplier-analyzer/lists/${encodeURIComponent(scanId)}/rerun`, { method: 'POST', schema: rerunResponseSchema, timeoutMs: 180_000 });
+  return callEndpoint(supplierListsApi.rerun, { params: { id: scanId }, timeoutMs: SUPPLIER_UPLOAD_TIMEOUT_MS });
 }
 
 export function useRerunList() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: rerunList,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['organization', 'subscription-status'] }),
+    // EANs used this month changed.
+    onSuccess: () => void invalidateCalls(queryClient, plansApi.subscriptionStatus),
   });
 }
 
-/** DELETE /supplier-analyzer/lists/{id}: the list is deleted now. */
-export function deleteKeptList(scanId: string): Promise<unknown> {
-  return apiRequest(`/supplier-analyzer/lists/${encodeURIComponent(scanId)}`, { method: 'DELETE' });
-}
-
+/** DELETE /supplier-analyzer/lists/{id}: the list is no longer kept. */
 export function useDeleteKeptList() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: deleteKeptList,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: supplierKeys.lists() }),
+    mutationFn: (scanId: string) => callEndpoint(supplierListsApi.remove, { params: { id: scanId } }),
+    onSuccess: () => void invalidateCalls(queryClient, supplierListsApi.list),
   });
 }

@@ -1,9 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { supplierStartResponseSchema, type ManualEntryRow, type SupplierStartResponse } from '@dealradar/shared/contracts/scans';
+import type { ManualEntryRow, SupplierStartResponse } from '@dealradar/shared/contracts/scans';
+import { plansApi } from '@dealradar/shared/contracts/endpoints/plans';
+import { supplierAnalyzerApi } from '@dealradar/shared/contracts/endpoints/scans';
 import { SUPPLIER_UPLOAD_TIMEOUT_MS } from '@dealradar/shared/constants';
 import type { MarketChoice } from '@dealradar/shared/best-market';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/api-client.ts';
 import { mappingFormFields, type ColumnMapping } from '../../../lib/column-mapping.ts';
+import { invalidateCalls } from '../../../lib/endpoint-query.ts';
 
 export type StartSupplierScanInput =
   { kind: 'file'; marketId: MarketChoice; file: File; mapping: ColumnMapping } | { kind: 'manual'; marketId: MarketChoice; rows: ManualEntryRow[] };
@@ -13,21 +16,21 @@ export type StartSupplierScanInput =
  * before the file), JSON { marketId, rows } for manual entry.
  */
 export function startSupplierScan(input: StartSupplierScanInput): Promise<SupplierStartResponse> {
-  const options = { method: 'POST', timeoutMs: SUPPLIER_UPLOAD_TIMEOUT_MS, schema: supplierStartResponseSchema } as const;
   if (input.kind === 'manual') {
-    return apiRequest('/supplier-analyzer/start', { ...options, body: { marketId: input.marketId, rows: input.rows } });
+    return callEndpoint(supplierAnalyzerApi.start, { body: { marketId: input.marketId, rows: input.rows }, timeoutMs: SUPPLIER_UPLOAD_TIMEOUT_MS });
   }
   const form = new FormData();
   form.append('marketId', input.marketId);
   for (const [name, value] of mappingFormFields(input.mapping)) form.append(name, value);
   form.append('file', input.file, input.file.name);
-  return apiRequest('/supplier-analyzer/start', { ...options, body: form });
+  return callEndpoint(supplierAnalyzerApi.start, { body: form, timeoutMs: SUPPLIER_UPLOAD_TIMEOUT_MS });
 }
 
 export function useStartSupplierScan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: startSupplierScan,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['organization', 'subscription-status'] }),
+    // EANs used this month changed.
+    onSuccess: () => void invalidateCalls(queryClient, plansApi.subscriptionStatus),
   });
 }

@@ -3,19 +3,20 @@ import { Alert, Badge, Card, CloseButton, Group, Progress, Stack, Text } from '@
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ScanStatus, SupplierScanStatus } from '@dealradar/shared/contracts/scans';
+import { supplierAnalyzerApi } from '@dealradar/shared/contracts/endpoints/scans';
+import { supplierListsApi } from '@dealradar/shared/contracts/endpoints/supplier-lists';
 import { ScanReportView } from '../../../components/scan-report-view.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { ScanTokenProgress } from '../../../components/keepa-token-estimate.tsx';
-import { apiRequest, errorMessage } from '../../../lib/api-client.ts';
+import { ApiError, callEndpoint, errorMessage } from '../../../lib/api-client.ts';
+import { invalidateCalls, queryKeyOf } from '../../../lib/endpoint-query.ts';
 import { useSupplierScanStatus } from '../api/get-supplier-scan-status.ts';
-import { supplierKeys } from '../api/supplier-keys.ts';
 import { completedMessage, supplierProgressPercent } from '../scan-progress.ts';
 import { RunChangesView } from './run-changes-view.tsx';
 import { toast } from '../toasts.ts';
 
 /** POST /supplier-analyzer/{id}/cancel (issue 12: a scan waiting for Keepa tokens can be stopped). */
 function cancelSupplierScan(scanId: string) {
-  return apiRequest(`/supplier-analyzer/${encodeURIComponent(scanId)}/cancel`, { method: 'POST' });
+  return callEndpoint(supplierAnalyzerApi.cancel, { params: { id: scanId } });
 }
 
 const STATUS_COLOR: Record<ScanStatus, string> = { PENDING: 'gray', PROCESSING: 'blue', COMPLETED: 'green', ERROR: 'red' };
@@ -45,8 +46,7 @@ export function ScanProgressPanel({ scanId, initial, restored, onDismiss }: Scan
     if (announced.current === scanId || !settled) return;
     announced.current = scanId;
     if (!sawRunning.current) return;
-    void queryClient.invalidateQueries({ queryKey: supplierKeys.deals() });
-    void queryClient.invalidateQueries({ queryKey: supplierKeys.lists() });
+    void invalidateCalls(queryClient, supplierAnalyzerApi.results, supplierListsApi.list);
     if (scan.status === 'COMPLETED') toast('Scan Completed', completedMessage(scan.processedEans), 'green');
   }, [settled, scan.status, scan.processedEans, scanId, queryClient]);
 
@@ -59,7 +59,7 @@ export function ScanProgressPanel({ scanId, initial, restored, onDismiss }: Scan
   const running = scan.status === 'PENDING' || scan.status === 'PROCESSING';
   const cancel = () => {
     cancelSupplierScan(scanId)
-      .then(() => queryClient.invalidateQueries({ queryKey: supplierKeys.status(scanId) }))
+      .then(() => queryClient.invalidateQueries({ queryKey: queryKeyOf(supplierAnalyzerApi.status, { params: { id: scanId } }) }))
       .catch((error: unknown) => toast('Error', errorMessage(error, 'Failed to cancel the scan'), 'red'));
   };
   if (restored && !poll.data) return null;
@@ -115,9 +115,7 @@ export function ScanProgressPanel({ scanId, initial, restored, onDismiss }: Scan
             <Text size="sm">Error: {scan.error ?? 'The scan failed.'}</Text>
           </Alert>
         )}
-        {scan.report && !running && (
-          <ScanReportView report={scan.report} scanId={scanId} reportPath={`/supplier-analyzer/${encodeURIComponent(scanId)}/report`} />
-        )}
+        {scan.report && !running && <ScanReportView report={scan.report} scanId={scanId} reportCall={supplierAnalyzerApi.report} />}
         {/* A re-run of a kept list (issue 17): what changed since the run it re-ran. */}
         {scan.status === 'COMPLETED' && poll.data?.rerunOf && <RunChangesView scanId={scanId} />}
       </Stack>

@@ -1,21 +1,22 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { deleteUserResponseSchema, updateUserResponseSchema, userDeletionSummarySchema, type UpdateUserBody } from '@dealradar/shared/contracts/users';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { usersApi } from '@dealradar/shared/contracts/endpoints/users';
+import type { UpdateUserBody } from '@dealradar/shared/contracts/users';
+import { callEndpoint } from '../../../lib/api-client.ts';
+import { endpointQuery, invalidateCalls } from '../../../lib/endpoint-query.ts';
 
 /** PUT /users/:id (admin): role, active, organization name, plan. */
 export function useUpdateUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: UpdateUserBody }) => apiRequest(`/users/${id}`, { method: 'PUT', body, schema: updateUserResponseSchema }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
+    mutationFn: ({ id, body }: { id: string; body: UpdateUserBody }) => callEndpoint(usersApi.update, { params: { id }, body }),
+    onSuccess: () => invalidateCalls(queryClient, usersApi.list, usersApi.deletionSummary),
   });
 }
 
 /** GET /users/:id/deletion (admin): what deleting the user removes, for the confirmation dialog. */
 export function deletionSummaryQueryOptions(id: string) {
   return queryOptions({
-    queryKey: ['users', 'deletion', id],
-    queryFn: () => apiRequest(`/users/${id}/deletion`, { schema: userDeletionSummarySchema }),
+    ...endpointQuery(usersApi.deletionSummary, { params: { id } }),
     staleTime: 0,
     gcTime: 0,
   });
@@ -25,7 +26,7 @@ export function deletionSummaryQueryOptions(id: string) {
 export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest(`/users/${id}`, { method: 'DELETE', schema: deleteUserResponseSchema }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
+    mutationFn: (id: string) => callEndpoint(usersApi.remove, { params: { id } }),
+    onSuccess: () => invalidateCalls(queryClient, usersApi.list, usersApi.deletionSummary),
   });
 }

@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { PAGE_SIZE } from '@dealradar/shared/constants';
-import { userRowSchema } from '@dealradar/shared/contracts/account';
-import { pagedSchema } from '@dealradar/shared/paging';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { usersApi } from '@dealradar/shared/contracts/endpoints/users';
+import { endpointQuery } from '../../../lib/endpoint-query.ts';
 
 export interface UsersFilter {
   /** Zero-based, as on the wire. */
@@ -12,17 +11,18 @@ export interface UsersFilter {
   active: boolean | null;
 }
 
-const usersPageSchema = pagedSchema(userRowSchema);
-
 /** GET /users?page&size=100&search&role&active (admin). */
 export function usersQueryOptions(filter: UsersFilter) {
   return queryOptions({
-    queryKey: ['users', filter],
-    queryFn: () =>
-      apiRequest('/users', {
-        query: { page: filter.page, size: PAGE_SIZE, search: filter.search.trim(), role: filter.role, active: filter.active },
-        schema: usersPageSchema,
-      }),
+    ...endpointQuery(usersApi.list, {
+      query: {
+        page: filter.page,
+        size: PAGE_SIZE,
+        search: filter.search.trim(),
+        role: filter.role,
+        active: filter.active === null ? null : filter.active ? 'true' : 'false',
+      },
+    }),
     placeholderData: keepPreviousData,
   });
 }

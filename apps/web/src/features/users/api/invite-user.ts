@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { usersApi } from '@dealradar/shared/contracts/endpoints/users';
+import { callEndpoint } from '../../../lib/api-client.ts';
+import { invalidateCalls } from '../../../lib/endpoint-query.ts';
 
 export interface InviteUserInput {
   username: string;
@@ -12,7 +14,7 @@ export interface InviteUserInput {
 export function useInviteUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: InviteUserInput) => apiRequest('/users/invite', { method: 'POST', body: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
+    mutationFn: (input: InviteUserInput) => callEndpoint(usersApi.invite, { body: input }),
+    onSuccess: () => invalidateCalls(queryClient, usersApi.list, usersApi.deletionSummary),
   });
 }

@@ -1,0 +1,23 @@
+import type { SupplierResultsQuery } from '@dealradar/shared/contracts/scans';
+
+export type DealsQuery = Pick<SupplierResultsQuery, 'page' | 'sortBy' | 'sortOrder' | 'brands' | 'markets' | 'hideAmazonBuyBox' | 'hideWarnings'> & {
+  minProfitableShare?: number | null;
+};
+
+/** The list's filters and order as the URL carries them (the list and its download send the same). */
+export function dealsFilterQuery(query: Omit<DealsQuery, 'page'>) {
+  return {
+    sortBy: query.sortBy,
+    sortOrder: query.sortOrder,
+    brands: query.brands,
+    markets: query.markets,
+    hideAmazonBuyBox: query.hideAmazonBuyBox ? ('true' as const) : undefined,
+    hideWarnings: query.hideWarnings.length ? query.hideWarnings.join(',') : undefined,
+    minProfitableShare: query.minProfitableShare ?? undefined,
+  };
+}
+
+/** SPEC §9: status every 2 s (4 s after a failed poll), results every 4 s. */
+export const STATUS_POLL_MS = 2_000;
+export const STATUS_RETRY_MS = 4_000;
+export const DEALS_REFRESH_MS = 4_000;
