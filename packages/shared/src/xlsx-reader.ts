@@ -425,14 +425,34 @@ export function excelDate(serial: number, date1904: boolean): string {
   return ms % 86_400_000 === 0 ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
 }
 
+const isDigit = (c: number) => c >= 48 && c <= 57;
+
+/**
+ * Whether a number cell's text is a short decimal ('4.2', '0.99', '-3.25') that numberText's rounding would give back
+ * unchanged: an optional '-', a whole part without leading zeros, a '.', a fraction not ending in 0, at most 15 digits
+ * in all (every such decimal survives the trip through a double) and not below 1e-6 (String() writes those with an
+ * exponent). Most prices of a list are such cells, and V8 makes every String(number) in its old generation: 800,000
+ * prices left ~25 MB there for the next full GC.
+ */
+function isShortDecimal(raw: string): boolean {
+  const start = raw.charCodeAt(0) === 45 ? 1 : 0;
+  let i = start;
+  while (i < raw.length && isDigit(raw.charCodeAt(i))) i += 1;
+  const whole = i - start;
+  if (whole === 0 || raw.charCodeAt(i) !== 46 || (whole > 1 && raw.charCodeAt(start) === 48)) return false;
+  const fraction = raw.length - i - 1;
+  if (fraction === 0 || whole + fraction > 15 || raw.charCodeAt(raw.length - 1) === 48) return false;
+  for (i += 1; i < raw.length; i += 1) if (!isDigit(raw.charCodeAt(i))) return false;
+  return !(whole === 1 && raw.charCodeAt(start) === 48 && raw.startsWith('000000', start + 2));
+}
+
 /** A number cell's text as the spreadsheet shows it in General format: whole numbers as plain digits. */
 export function numberText(raw: string): string {
   let plain = raw.length > 0 && raw.length < 16 && raw.charCodeAt(0) !== 48;
   for (let i = 0; plain && i < raw.length; i += 1) {
-    const c = raw.charCodeAt(i);
-    if (c < 48 || c > 57) plain = false;
+    if (!isDigit(raw.charCodeAt(i))) plain = false;
   }
-  if (plain) return raw;
+  if (plain || isShortDecimal(raw)) return raw;
   const n = Number(raw);
   if (!Number.isFinite(n)) return raw;
   if (Number.isInteger(n) && Math.abs(n) < 1e21) return n.toFixed(0);

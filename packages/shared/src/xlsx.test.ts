@@ -6,6 +6,7 @@ import {
   ENCRYPTED_EXCEL_MESSAGE,
   excelDate,
   fileSignature,
+  numberText,
   OLD_EXCEL_MESSAGE,
   oleFileMessage,
   XlsxWorkbook,
@@ -108,6 +109,30 @@ describe('XLSX reader: cells as the spreadsheet shows them', () => {
     await workbook.readRows(workbook.sheet(), { headRows: 2, columnsFor: () => null, onRow: (r) => (seen.push(r.row), r.row < 4) });
     expect(seen).toEqual([1, 2, 4]);
     expect((await workbook.firstRows(workbook.sheet(), 3)).map((r) => r.row)).toEqual([1, 2, 4]);
+  });
+
+  it('writes number cells as General format shows them, short decimals as they are written', () => {
+    // What numberText gave for every number cell before short decimals were returned as written.
+    const rounded = (raw: string) => {
+      if (/^[1-9]\d{0,14}$/.test(raw)) return raw;
+      const n = Number(raw);
+      if (!Number.isFinite(n)) return raw;
+      if (Number.isInteger(n) && Math.abs(n) < 1e21) return n.toFixed(0);
+      return String(Number(n.toPrecision(15)));
+    };
+    const samples = ['4.2', '0.99', '-3.25', '12.50', '007.5', '0.000001', '0.0000001', '-0.0000005', '1.5E-3', '3.4500000000000002', '12.499999999999998'];
+    samples.push('4.006381333931E+12', '123456789012.345', '1234567890123.456', '0.123456789012345', '99999999999999.9', '-0', '-0.0', '1.', '.5', 'x');
+    let seed = 7;
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    for (let i = 0; i < 20_000; i += 1) {
+      const digits = Array.from({ length: 1 + Math.floor(random() * 17) }, () => String(Math.floor(random() * 10))).join('');
+      const dot = Math.floor(random() * (digits.length + 1));
+      samples.push(`${random() < 0.2 ? '-' : ''}${digits.slice(0, dot) || '0'}.${digits.slice(dot) || '0'}`);
+    }
+    for (const raw of samples) expect([raw, numberText(raw)]).toEqual([raw, rounded(raw)]);
+    expect(numberText('4.2')).toBe('4.2');
+    expect(numberText('12.50')).toBe('12.5');
+    expect(numberText('0.0000001')).toBe('1e-7');
   });
 
   it('converts date serials in both date systems', () => {
