@@ -12,6 +12,7 @@ import {
   sweepBrandScans,
   UNEXPECTED_SCAN_ERROR,
 } from './brand-analyzer.jobs.ts';
+import { BRAND_SCAN_QUEUE } from './brand-scan.queue.ts';
 import { insertScan } from './brand-scan.repository.ts';
 import { MAX_SCAN_ATTEMPTS, NO_AMAZON_DATA_MESSAGE, TOO_MANY_ATTEMPTS_MESSAGE } from './brand-scan.runner.ts';
 import type { FakeMarketData } from './test-support/fake-market-data.ts';
@@ -194,10 +195,16 @@ describe('brand scans whose worker keeps dying', () => {
   beforeAll(async () => {
     ctx = await buildTestApp();
     ctx.deps.queue = await startQueue(ctx.deps.dbHandle, ctx.deps.log); // jobs are sent, no worker takes them
+    // The queue as an installation made before brand scans ran on the durable-run helper has it.
+    await ctx.deps.queue.createQueue(BRAND_SCAN_QUEUE, { retryLimit: 2, retryDelay: 5, heartbeatSeconds: 30, expireInSeconds: 6 * 3600 });
     await registerJobs(ctx.deps, { worker: false, scheduler: false });
     fake = seedFakeCatalogue(ctx);
   });
   afterAll(async () => ctx.close());
+
+  it('brings an installed queue to the declared options: pg-boss neither retries brand scans nor watches their heartbeat', async () => {
+    expect(await ctx.deps.queue!.getQueue(BRAND_SCAN_QUEUE)).toMatchObject({ retryLimit: 0, heartbeatSeconds: null, deleteAfterSeconds: 24 * 3600 });
+  });
 
   it(`ends a scan interrupted ${MAX_SCAN_ATTEMPTS} times as ERROR with the sentence, and its dead runs write nothing`, async () => {
     const user = await createUser(ctx.deps, { tier: 'PRO' });

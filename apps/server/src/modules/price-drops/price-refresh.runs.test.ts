@@ -5,7 +5,11 @@ import { TestClock } from '../../lib/clock.ts';
 import { silentLogger } from '../../lib/logger.ts';
 import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
 import type { MarketDataService, WholesaleVariant } from '../market-data/market-data.types.ts';
+import { enqueue } from '../../jobs/define-job.ts';
+import { startQueue } from '../../jobs/queue.ts';
+import { registerJobs } from '../../jobs/registry.ts';
 import { catalogueOf, variant } from './price-drops.test-helpers.ts';
+import { PRICE_REFRESH_QUEUE, priceRefreshJob, sweepRefreshes } from './price-drops.jobs.ts';
 import { createRefreshRuns, refreshPrices, type RefreshDeps } from './price-refresh.service.ts';
 
 const START = '2026-11-23T10:00:00.000Z';
@@ -120,6 +124,41 @@ describe('the price refresh as a durable run', () => {
     expect(run).toEqual({ status: 'failed', attempts: 3, error: 'The refresh was interrupted 3 times (the server stopped while it ran) and was ended.' });
     expect(await ctx.deps.db.one('select count(*)::int as n from wholesale_products')).toEqual({ n: 0 });
     await expect(refreshPrices(deps, { trigger: 'test', catalogue: catalogueOf([]) })).resolves.toMatchObject({ variants: 0 });
+  });
+});
+
+/** The refresh's pg-boss queue is 'exclusive' (one queued-or-active job): a crashed refresh must not block it. */
+describe('the refresh queue after a crash', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await buildTestApp({ clock: new TestClock(START) });
+    ctx.deps.queue = await startQueue(ctx.deps.dbHandle, ctx.deps.log); // queues, no worker: the test plays the workers
+    await registerJobs(ctx.deps, { worker: false, scheduler: false });
+  });
+  afterAll(async () => ctx.close());
+
+  it('fails the job a dead process left active and sends a resume job, so the queue takes the next refresh at once', async () => {
+    const queue = ctx.deps.queue!;
+    await enqueue(queue, priceRefreshJob, { trigger: 'schedule' });
+    const [job] = await queue.fetch(PRICE_REFRESH_QUEUE); // active, in the process that is about to die
+    const gated = gatedCatalogue([variant('4005808158232', 1000)], []);
+    const dead = refreshPrices(ctx.deps, { trigger: 'schedule', catalogue: gated.catalogue, jobId: job!.id }).catch((error: unknown) => error);
+    await until(() => gated.state.atGate);
+    await ctx.deps.db.execute(`update price_refresh_runs set owner_lease = $1 where status = 'running'`, [DEAD_LEASE]);
+    expect(await enqueue(queue, priceRefreshJob, { trigger: 'admin' })).toBeNull(); // refused while the dead job is active
+
+    expect(await sweepRefreshes(ctx.deps, { startup: false })).toEqual({ requeued: 1, failed: 0 });
+    expect((await queue.getJobById(PRICE_REFRESH_QUEUE, job!.id))?.state).toBe('failed');
+    const [resume] = await queue.fetch<{ trigger: string }>(PRICE_REFRESH_QUEUE);
+    expect(resume?.data).toEqual({ trigger: 'resume' });
+    gated.open();
+    expect(await dead).toBeInstanceOf(Error);
+    const resumed = await refreshPrices(ctx.deps, { trigger: 'resume', catalogue: catalogueOf([variant('4005808158232', 900)]), jobId: resume!.id });
+    expect(resumed).toMatchObject({ variants: 1 });
+    await queue.complete(PRICE_REFRESH_QUEUE, resume!.id);
+    expect(await enqueue(queue, priceRefreshJob, { trigger: 'admin' })).not.toBeNull(); // the next refresh is taken
+    const rows = await ctx.deps.db.query<{ trigger: string; status: string; attempts: number }>('select trigger, status, attempts from price_refresh_runs');
+    expect(rows).toEqual([{ trigger: 'schedule', status: 'succeeded', attempts: 2 }]);
   });
 });
 
