@@ -8,12 +8,13 @@ import type { Queue } from './queue.ts';
 import { JOBS } from './registry.ts';
 
 /** Records what the definitions ask of pg-boss. */
-function fakeQueue() {
+function fakeQueue(existing: Record<string, object> = {}) {
   const calls: Array<[string, ...unknown[]]> = [];
   const handlers = new Map<string, (jobs: unknown[]) => Promise<unknown>>();
   const queue = {
-    getQueue: async () => null,
+    getQueue: async (name: string) => existing[name] ?? null,
     createQueue: async (...args: unknown[]) => void calls.push(['createQueue', ...args]),
+    updateQueue: async (...args: unknown[]) => void calls.push(['updateQueue', ...args]),
     work: async (name: string, options: unknown, handler: (jobs: unknown[]) => Promise<unknown>) => {
       calls.push(['work', name, options]);
       handlers.set(name, handler);
@@ -75,6 +76,15 @@ describe('registerJobDefinitions', () => {
     await expect(handlers.get('probe')!([{ id: 'j', data: { scanId: 'bad' }, retryCount: 0, retryLimit: 0 }])).rejects.toThrow();
   });
 
+  it('brings an existing queue to the declared options (a dropped pg-boss heartbeat included); an unchanged one is left alone', async () => {
+    const { queue, calls } = fakeQueue({
+      probe: { name: 'probe', policy: 'standard', retryLimit: 2, retryDelay: 5, heartbeatSeconds: 30, expireInSeconds: 60 },
+      same: { name: 'same', policy: 'standard', retryLimit: 0, retryDelay: 0, heartbeatSeconds: null, expireInSeconds: 60 },
+    });
+    await registerJobDefinitions(depsWith(queue), [probeJob, { ...probeJob, name: 'same' }], { worker: false, scheduler: false });
+    expect(calls).toEqual([['updateQueue', 'probe', { retryLimit: 0, heartbeatSeconds: null }]]);
+  });
+
   it('without worker or scheduler only creates the queue; a disabled job is skipped', async () => {
     const { queue, calls } = fakeQueue();
     await registerJobDefinitions(depsWith(queue), [probeJob, { ...probeJob, name: 'off', enabled: () => false }], { worker: false, scheduler: false });
@@ -88,7 +98,7 @@ describe('the registry (every job of the product as data)', () => {
     const table = Object.fromEntries(JOBS.map((job) => [job.name, queueOptionsOf(job, deps)]));
     expect(JOBS.map((job) => job.name)).toHaveLength(new Set(JOBS.map((job) => job.name)).size);
     expect(table).toEqual({
-      'brand-scan': { retryLimit: 2, retryDelay: 5, heartbeatSeconds: 30, expireInSeconds: 6 * 3600, deleteAfterSeconds: 24 * 3600 },
+      'brand-scan': { retryLimit: 0, expireInSeconds: 6 * 3600, deleteAfterSeconds: 24 * 3600 },
       'scans-run': { retryLimit: 0, expireInSeconds: 6 * 3600 },
       'scans-cleanup': { retryLimit: 0 },
       'price-drops-refresh': { policy: 'exclusive', expireInSeconds: 3 * 3600, retryLimit: 0 },

@@ -81,14 +81,29 @@ export function queueOptionsOf(job: JobDefinition, deps: AppDeps): Omit<QueueOpt
   return typeof job.options === 'function' ? job.options(deps) : job.options;
 }
 
+/**
+ * Creates the queue with the declared options, or brings an existing one to them: pg-boss keeps a queue's options
+ * from its creation, so a changed declaration (brand scans losing pg-boss's retries and heartbeat, an alert retry
+ * setting) would otherwise never reach an installed database. The policy cannot change on an existing queue.
+ */
 async function ensureQueue(queue: Queue, name: string, options: Omit<QueueOptions, 'name'>): Promise<void> {
-  if (await queue.getQueue(name)) return;
-  try {
-    await queue.createQueue(name, options);
-  } catch (error) {
-    // Another process may have created it in the meantime.
-    if (!(await queue.getQueue(name))) throw error;
+  const existing = await queue.getQueue(name);
+  if (!existing) {
+    try {
+      await queue.createQueue(name, options);
+      return;
+    } catch (error) {
+      // Another process may have created it in the meantime.
+      if (!(await queue.getQueue(name))) throw error;
+      return;
+    }
   }
+  const { policy: _policy, partition: _partition, ...changeable } = options;
+  const stored = existing as unknown as Record<string, unknown>;
+  const changed: Record<string, unknown> = Object.fromEntries(Object.entries(changeable).filter(([key, value]) => stored[key] !== value));
+  // A pg-boss heartbeat the declaration no longer has (brand scans: their own heartbeat is on the scan row).
+  if (existing.heartbeatSeconds != null && options.heartbeatSeconds === undefined) changed.heartbeatSeconds = null;
+  if (Object.keys(changed).length > 0) await queue.updateQueue(name, changed);
 }
 
 /** Creates the queue of every definition; with `worker` runs its handler, with `scheduler` registers its cron entries. */

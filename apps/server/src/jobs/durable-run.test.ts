@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { silentLogger } from '../lib/logger.ts';
+import { Writable } from 'node:stream';
+import { createLogger, jobContext, silentLogger, type Log } from '../lib/logger.ts';
 import { DurableRuns, RunStopped, type DurableRunStore } from './durable-run.ts';
 
 interface Row {
@@ -52,29 +53,41 @@ function memoryStore(now: () => number) {
     async findPending() {
       return [...rows.values()].filter((row) => row.status === 'PENDING');
     },
+    async release(id, token) {
+      const row = rows.get(id);
+      if (row?.token !== token || row.status !== 'PROCESSING') return false;
+      Object.assign(row, { token: null, heartbeat: 0 }); // claimable at once
+      return true;
+    },
   };
   const add = (id: string) => rows.set(id, { id, attempts: 0, status: 'PENDING', token: null, heartbeat: 0, checkpoint: 0, error: null });
   return { store, rows, add };
 }
 
-function setup() {
+function setup(options: { retryFailuresAfterMs?: number; log?: Log } = {}) {
   let clock = 1_000_000;
   const now = () => clock;
   const memory = memoryStore(now);
   const resent: string[] = [];
+  const delays: Array<number | undefined> = [];
   const make = () =>
     new DurableRuns<Row>({
       kind: 'test run',
+      job: 'test-queue',
       store: memory.store,
       maxAttempts: 3,
       tooManyAttempts: 'The run was interrupted 3 times and was ended. Please start it again.',
       heartbeatMs: 10,
       staleAfterMs: 60_000,
-      resend: async (id) => void resent.push(id),
-      log: silentLogger(),
+      resend: async (id, delayMs) => {
+        resent.push(id);
+        delays.push(delayMs);
+      },
+      retryFailuresAfterMs: options.retryFailuresAfterMs,
+      log: options.log ?? silentLogger(),
       now: () => new Date(clock),
     });
-  return { runs: make(), make, memory, resent, advance: (ms: number) => (clock += ms) };
+  return { runs: make(), make, memory, resent, delays, advance: (ms: number) => (clock += ms) };
 }
 
 const hooks = { failureMessage: (error: unknown) => `The run failed: ${(error as Error).message}.` };
@@ -217,5 +230,84 @@ describe('DurableRuns (one durable-run mechanism)', () => {
     expect(one.runs.count).toBe(1); // still waiting at its gate; aborted at its next step
     expect(two.runs.count).toBe(1);
     expect(two.runs.stopped).toBe(false);
+  });
+
+  it('with retryFailuresAfterMs, a failed attempt leaves the row for the next one (job resent after the delay); the last one ends it', async () => {
+    const { runs, memory, resent, delays } = setup({ retryFailuresAfterMs: 5000 });
+    memory.add('r');
+    const failures: string[] = [];
+    const failing = async () => {
+      throw new Error('upstream down');
+    };
+    const retryHooks = { ...hooks, onFailure: (error: unknown) => void failures.push((error as Error).message) };
+    expect(await runs.run('r', failing, retryHooks)).toBe('retrying');
+    expect(memory.rows.get('r')).toMatchObject({ status: 'PROCESSING', token: null, attempts: 1, error: null });
+    expect(resent).toEqual(['r']);
+    expect(delays).toEqual([5000]);
+    expect(await runs.run('r', failing, retryHooks)).toBe('retrying');
+    expect(await runs.run('r', failing, retryHooks)).toBe('ended');
+    expect(memory.rows.get('r')).toMatchObject({ status: 'ERROR', attempts: 3, error: 'The run failed: upstream down.' });
+    expect(failures).toEqual(['upstream down', 'upstream down', 'upstream down']);
+    expect(resent).toEqual(['r', 'r']);
+  });
+
+  it('a stopped instance claims nothing: the row stays PENDING for the next worker', async () => {
+    const { runs, memory } = setup();
+    memory.add('p');
+    runs.stop();
+    const { work, seen } = steppedWork(memory);
+    expect(await runs.run('p', work, hooks)).toBe('skipped');
+    expect(seen).toEqual([]);
+    expect(memory.rows.get('p')).toMatchObject({ status: 'PENDING', attempts: 0 });
+  });
+
+  it('a run taken over by a newer run of the same instance stops at its next write and leaves the newer one counted', async () => {
+    const { runs, memory, advance } = setup();
+    memory.add('t');
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const first = steppedWork(memory, { pauseAt: 2, gate });
+    const old = runs.run('t', first.work, hooks);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    advance(61_000); // its heartbeat looks stale (the heartbeat timer runs every 10 ms; the claim comes first)
+    memory.rows.get('t')!.heartbeat = 0;
+    let releaseNew!: () => void;
+    const newGate = new Promise<void>((resolve) => (releaseNew = resolve));
+    const second = steppedWork(memory, { pauseAt: 5, gate: newGate });
+    const newer = runs.run('t', second.work, hooks);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    release();
+    expect(await old).toBe('ended'); // RunStopped('lost'): wrote nothing after the take-over
+    expect(first.seen).toEqual([0, 1, 2]); // step 2 found the row taken and stored nothing
+    expect(runs.count).toBe(1);
+    releaseNew();
+    expect(await newer).toBe('ended');
+    expect(memory.rows.get('t')).toMatchObject({ status: 'COMPLETED', attempts: 2, checkpoint: 10 });
+  });
+
+  it('log lines of runs and sweeps carry the job: the handler’s context inside a job, the queue name outside', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const log = createLogger(
+      'info',
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+          done();
+        },
+      }),
+    );
+    const { runs, memory, advance } = setup({ log, retryFailuresAfterMs: 10 });
+    memory.add('l');
+    const failing = async () => {
+      throw new Error('boom');
+    };
+    await jobContext.run({ job: 'test-queue', jobId: 'job-1' }, () => runs.run('l', failing, hooks));
+    Object.assign(memory.rows.get('l')!, { token: 'dead', heartbeat: 0 });
+    advance(61_000);
+    await runs.sweep({ everyProcessing: false, resendPending: false });
+    expect(lines.find((l) => l.msg === 'test run failed; it is tried again')).toMatchObject({ job: 'test-queue', jobId: 'job-1', id: 'l' });
+    const swept = lines.find((l) => l.msg === 'resuming an interrupted test run');
+    expect(swept).toMatchObject({ job: 'test-queue', id: 'l' });
+    expect(swept).not.toHaveProperty('jobId');
   });
 });

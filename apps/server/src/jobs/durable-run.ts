@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Log } from '../lib/logger.ts';
+import { jobContext, type Log } from '../lib/logger.ts';
 
 /**
  * The statements of one kind of durable run on its own table (the row is the source of truth; the queue only carries
@@ -19,11 +19,18 @@ export interface DurableRunStore<Row extends { id: string; attempts: number }> {
   requeue(id: string): Promise<boolean>;
   /** PENDING rows, whose jobs are sent again by a sweep (a job lost with a crash is replaced; duplicates are no-ops). */
   findPending(): Promise<Array<{ id: string }>>;
+  /**
+   * Runs that retry failures (`retryFailuresAfterMs`): a failed attempt gives up the row without ending it (attempt
+   * counted, checkpoint kept), so its next attempt can claim it at once. False when the run no longer owned it.
+   */
+  release?(id: string, token: string): Promise<boolean>;
 }
 
 export interface DurableRunOptions<Row extends { id: string; attempts: number }> {
   /** For log lines ('scan', 'brand scan'). */
   kind: string;
+  /** The queue whose runs these are: log lines of runs and sweeps outside a job's handler carry it as `job`. */
+  job: string;
   store: DurableRunStore<Row>;
   /** A row claimed more often than this (crashes, restarts) ends as ERROR with `tooManyAttempts` instead of looping forever. */
   maxAttempts: number;
@@ -31,8 +38,13 @@ export interface DurableRunOptions<Row extends { id: string; attempts: number }>
   heartbeatMs: number;
   /** A PROCESSING row silent this long is taken over (PostgreSQL, a host that vanished; a dead process's lease is seen at once). */
   staleAfterMs: number;
-  /** Sends the row's job again (sweep, hand-back). */
-  resend(id: string): Promise<void>;
+  /**
+   * With it, an unexpected failure while attempts remain is retried: the row is released (store.release) and its job
+   * sent again after this delay; the last attempt's failure ends the row as ERROR. Without it, a failure ends the row.
+   */
+  retryFailuresAfterMs?: number;
+  /** Sends the row's job again (sweep, hand-back; after `delayMs` for a retried failure). */
+  resend(id: string, delayMs?: number): Promise<void>;
   log: Log;
   /** Wall clock of heartbeats (tests move the business clock; staleness is real time). */
   now?: () => Date;
@@ -55,7 +67,8 @@ export class WorkerStopping extends Error {
   }
 }
 
-export type RunOutcome = 'skipped' | 'ended' | 'handed-back' | 'left-running';
+/** `retrying`: the attempt failed and the row waits for its next one (`retryFailuresAfterMs`). */
+export type RunOutcome = 'skipped' | 'ended' | 'retrying' | 'handed-back' | 'left-running';
 
 export interface RunWork<Row> {
   /** The work itself, from the row's checkpoint on; it checks `signal` between batches and writes with `token`. */
@@ -65,6 +78,8 @@ export interface RunWork<Row> {
 export interface RunHooks<Row> {
   /** The sentence an unexpected failure ends the row with (and whether to log it as an error). */
   failureMessage(error: unknown): string;
+  /** Every unexpected failure of the work, before the row is ended or released for a retry (the caller may rethrow it). */
+  onFailure?(error: unknown): void;
   /** After the run ended (completed, failed, stopped): e.g. remove its uploaded file. */
   onEnded?(row: Row): void;
 }
@@ -88,9 +103,23 @@ export class DurableRuns<Row extends { id: string; attempts: number }> {
     return this.options.now ? this.options.now() : new Date();
   }
 
-  /** Runs (or resumes) one row; a row already owned by a live run, or ended, is skipped. */
-  async run(id: string, work: RunWork<Row>, hooks: RunHooks<Row>): Promise<RunOutcome> {
+  /**
+   * Lines written outside a job's handler (the sweeper's timer, a run started by a command) carry this kind's queue
+   * as `job`; inside a handler the handler's context (queue name and job id) stays.
+   */
+  private inJobContext<T>(fn: () => Promise<T>): Promise<T> {
+    return jobContext.getStore() ? fn() : jobContext.run({ job: this.options.job }, fn);
+  }
+
+  /** Runs (or resumes) one row; a row already owned by a live run, or ended, is skipped, and so is every row once this instance stopped. */
+  run(id: string, work: RunWork<Row>, hooks: RunHooks<Row>): Promise<RunOutcome> {
+    return this.inJobContext(() => this.claimAndRun(id, work, hooks));
+  }
+
+  private async claimAndRun(id: string, work: RunWork<Row>, hooks: RunHooks<Row>): Promise<RunOutcome> {
     const { store, log, kind } = this.options;
+    // A stopped worker takes nothing new: the row stays PENDING for the next worker (its job was or will be resent).
+    if (this.stopped) return 'skipped';
     const token = crypto.randomUUID();
     const row = await store.claim(id, token, new Date(this.wall().getTime() - this.options.staleAfterMs));
     if (!row) return 'skipped';
@@ -119,14 +148,29 @@ export class DurableRuns<Row extends { id: string; attempts: number }> {
           log.info({ id, kind }, `${kind} handed back on shutdown`);
         }
       } else if (!(reason instanceof RunStopped)) {
-        await store.fail(row, token, hooks.failureMessage(error));
+        hooks.onFailure?.(error);
+        outcome = await this.endOrRetry(row, token, error, hooks);
       }
     } finally {
       clearInterval(heartbeat);
-      this.running.delete(id);
+      // A run of this instance that took the row over from this one (its owner looked gone) keeps its entry.
+      if (this.running.get(id) === controller) this.running.delete(id);
       if (outcome === 'ended') hooks.onEnded?.(row);
     }
     return outcome;
+  }
+
+  /** A failed attempt: released for the next one while attempts remain (`retryFailuresAfterMs`), else ended with the hook's sentence. */
+  private async endOrRetry(row: Row, token: string, error: unknown, hooks: RunHooks<Row>): Promise<RunOutcome> {
+    const { store, retryFailuresAfterMs, maxAttempts } = this.options;
+    if (retryFailuresAfterMs !== undefined && store.release && row.attempts < maxAttempts) {
+      if (!(await store.release(row.id, token))) return 'ended'; // taken over or ended meanwhile: nothing left to do here
+      await this.options.resend(row.id, retryFailuresAfterMs);
+      this.options.log.info({ id: row.id, kind: this.options.kind, attempt: row.attempts }, `${this.options.kind} failed; it is tried again`);
+      return 'retrying';
+    }
+    await store.fail(row, token, hooks.failureMessage(error));
+    return 'ended';
   }
 
   abort(id: string, reason: Error = new RunStopped('canceled')): void {
@@ -147,7 +191,11 @@ export class DurableRuns<Row extends { id: string; attempts: number }> {
    * they used `maxAttempts`. `everyProcessing`: this process is the only one (the embedded database at start), so
    * every PROCESSING row is an orphan. With `resendPending`, the jobs of PENDING rows are sent again.
    */
-  async sweep(options: { everyProcessing: boolean; resendPending: boolean }): Promise<{ requeued: number; failed: number }> {
+  sweep(options: { everyProcessing: boolean; resendPending: boolean }): Promise<{ requeued: number; failed: number }> {
+    return this.inJobContext(() => this.sweepOrphans(options));
+  }
+
+  private async sweepOrphans(options: { everyProcessing: boolean; resendPending: boolean }): Promise<{ requeued: number; failed: number }> {
     const { store, log, kind, maxAttempts } = this.options;
     const orphans = await store.findOrphans(options.everyProcessing ? null : new Date(this.wall().getTime() - this.options.staleAfterMs));
     let requeued = 0;

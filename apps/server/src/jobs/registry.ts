@@ -1,7 +1,7 @@
 import type { AppDeps } from '../deps.ts';
 import { BRAND_ANALYZER_JOBS, handBackBrandScans } from '../modules/brand-analyzer/brand-analyzer.jobs.ts';
 import { handBackScans, SCAN_JOBS } from '../modules/scans/scans.jobs.ts';
-import { PRICE_DROP_JOBS } from '../modules/price-drops/price-drops.jobs.ts';
+import { handBackRefresh, PRICE_DROP_JOBS } from '../modules/price-drops/price-drops.jobs.ts';
 import { PLANS_JOBS } from '../modules/plans/plans.jobs.ts';
 import { ACCOUNT_JOBS } from '../modules/auth/accounts.jobs.ts';
 import { MARKET_DATA_JOBS } from '../modules/market-data/market-data.jobs.ts';
@@ -30,10 +30,10 @@ export async function registerJobs(deps: AppDeps, options: RunFlags): Promise<vo
 }
 
 /**
- * Graceful shutdown: the long-running work of this process (supplier / CSV Template scans and brand scans) commits
- * its progress and is given back to the queue. Returns the ids of the scans handed back.
+ * Graceful shutdown: the durable runs of this process (supplier / CSV Template scans, brand scans, a price refresh)
+ * commit their progress and are given back to the queue. Returns the ids of the runs handed back.
  */
 export async function handBackRunningWork(deps: AppDeps, timeoutMs: number): Promise<string[]> {
-  const [scans, brandScans] = await Promise.all([handBackScans(deps, timeoutMs), handBackBrandScans(deps, timeoutMs)]);
-  return [...scans, ...brandScans];
+  const handedBack = await Promise.all([handBackScans(deps, timeoutMs), handBackBrandScans(deps, timeoutMs), handBackRefresh(deps, timeoutMs)]);
+  return handedBack.flat();
 }

@@ -1,18 +1,13 @@
 /** The pg-boss queue brand scans run on; the job's data is `{ scanId }`. */
 export const BRAND_SCAN_QUEUE = 'brand-scan';
 
-export interface BrandScanJobData {
-  scanId: string;
-}
-
 /**
- * Retries resume from the scan's cursor. The heartbeat lets pg-boss hand the job of a dead process to
- * another worker (PostgreSQL); at start the worker also resumes scans whose heartbeat went stale (see jobs).
+ * pg-boss neither retries a brand scan nor watches its heartbeat: the scan row is the durable record (claim,
+ * heartbeat, cursor, attempts; jobs/durable-run.ts), which retries failed attempts and resumes scans whose worker died.
+ * An installation whose queue still has the former retries and heartbeat is brought to these options at start.
  */
 export const BRAND_SCAN_QUEUE_OPTIONS = {
-  retryLimit: 2,
-  retryDelay: 5,
-  heartbeatSeconds: 30,
+  retryLimit: 0,
   expireInSeconds: 6 * 60 * 60,
   deleteAfterSeconds: 24 * 60 * 60,
 };

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { leaseGoneSql } from '../../db/process-lease.ts';
 
-/** SQL of brand scans (the scan row is the source of truth of progress; pg-boss only runs it). */
+/** SQL of brand scans: the scan row is the durable record of its run (jobs/durable-run.ts); pg-boss only carries "run this id". */
 
 export interface BrandScanRow {
   id: string;
@@ -66,16 +66,35 @@ export async function setScanJob(db: Db, id: string, jobId: string | null): Prom
 }
 
 /**
- * Makes `runId` the owner of an unfinished scan and counts the attempt; undefined when the scan is gone or finished.
- * A run that was replaced finds out at its next progress write (see updateProgress) and stops.
+ * A PROCESSING scan's owner is gone: the run released it (a failed attempt waiting for its retry), it has been silent
+ * since `staleBefore`, or (PostgreSQL) the process lease it names is released.
  */
-export function claimScan(db: Db, id: string, runId: string, now: Date, lease: number | null = null): Promise<BrandScanRow | undefined> {
+const claimable = (staleBefore: string) => `(s.run_id is null or ${ownerGone(staleBefore)})`;
+const ownerGone = (staleBefore: string) => `(s.heartbeat_at is null or s.heartbeat_at < ${staleBefore} or ${leaseGoneSql('s.owner_lease')})`;
+
+/**
+ * Makes `runId` (of the process holding `lease`) the owner of a PENDING scan, or of a PROCESSING one whose owner is
+ * gone, and counts the attempt; undefined when another run holds it, or it is gone or finished.
+ */
+export function claimScan(
+  db: Db,
+  id: string,
+  runId: string,
+  now: Date,
+  heartbeat: Date,
+  staleBefore: Date,
+  lease: number | null,
+): Promise<BrandScanRow | undefined> {
   return db.maybeOne<BrandScanRow>(
-    `update brand_scans s set status = 'PROCESSING', run_id = $2, attempts = s.attempts + 1, heartbeat_at = $3, updated_at = $3, owner_lease = $4
-      where s.id = $1 and s.status in ('PENDING', 'PROCESSING')
+    `update brand_scans s set status = 'PROCESSING', run_id = $2, attempts = s.attempts + 1, heartbeat_at = $4, updated_at = $3, owner_lease = $6
+      where s.id = $1 and (s.status = 'PENDING' or (s.status = 'PROCESSING' and ${claimable('$5')}))
       returning ${SCAN_COLUMNS}`,
-    [id, runId, now, lease],
+    [id, runId, now, heartbeat, staleBefore, lease],
   );
+}
+
+export async function touchHeartbeat(db: Db, id: string, runId: string, heartbeat: Date): Promise<void> {
+  await db.execute(`update brand_scans set heartbeat_at = $3 where id = $1 and run_id = $2 and status = 'PROCESSING'`, [id, runId, heartbeat]);
 }
 
 /**
@@ -91,6 +110,40 @@ export async function handBackScan(db: Db, id: string, runId: string, now: Date)
   return count > 0;
 }
 
+/**
+ * A failed attempt with attempts left: the run gives up the scan, which stays PROCESSING (the user sees it go on, as
+ * it does) with its cursor, for the retry's claim. False when the run no longer owned it.
+ */
+export async function releaseScan(db: Db, id: string, runId: string): Promise<boolean> {
+  const count = await db.execute(`update brand_scans set run_id = null, owner_lease = null where id = $1 and run_id = $2 and status = 'PROCESSING'`, [
+    id,
+    runId,
+  ]);
+  return count > 0;
+}
+
+/** PROCESSING scans whose owner is gone (every PROCESSING scan when `staleBefore` is null: the embedded database at start). */
+export function findOrphanedScans(db: Db, staleBefore: Date | null): Promise<BrandScanRow[]> {
+  return db.query<BrandScanRow>(
+    `select ${SCAN_COLUMNS} from brand_scans s where s.status = 'PROCESSING' and ($1::timestamptz is null or ${ownerGone('$1')}) order by s.created_at`,
+    [staleBefore],
+  );
+}
+
+/** An orphaned scan back to PENDING, for the next claim (its cursor stays). */
+export async function requeueScan(db: Db, id: string, now: Date): Promise<boolean> {
+  const count = await db.execute(
+    `update brand_scans set status = 'PENDING', run_id = null, owner_lease = null, updated_at = $2 where id = $1 and status = 'PROCESSING'`,
+    [id, now],
+  );
+  return count > 0;
+}
+
+/** PENDING scans, oldest first (their jobs are sent again by a sweep). */
+export function findPendingScans(db: Db): Promise<Array<{ id: string }>> {
+  return db.query(`select id from brand_scans where status = 'PENDING' order by created_at`);
+}
+
 export interface ScanProgress {
   processedBrands: number;
   processedMarkets: number;
@@ -98,13 +151,13 @@ export interface ScanProgress {
   currentMarket: string | null;
 }
 
-/** Writes progress (and the heartbeat); false when this run no longer owns the scan. */
-export async function updateProgress(db: Db, id: string, runId: string, progress: ScanProgress, now: Date): Promise<boolean> {
+/** Writes progress (the cursor) and the heartbeat; false when this run no longer owns the scan. */
+export async function updateProgress(db: Db, id: string, runId: string, progress: ScanProgress, now: Date, heartbeat: Date): Promise<boolean> {
   const count = await db.execute(
     `update brand_scans set processed_brands = $3, processed_markets = $4, current_brand = $5, current_market = $6,
-            heartbeat_at = $7, updated_at = $7
+            heartbeat_at = $8, updated_at = $7
       where id = $1 and run_id = $2 and status = 'PROCESSING'`,
-    [id, runId, progress.processedBrands, progress.processedMarkets, progress.currentBrand, progress.currentMarket, now],
+    [id, runId, progress.processedBrands, progress.processedMarkets, progress.currentBrand, progress.currentMarket, now, heartbeat],
   );
   return count > 0;
 }
@@ -127,18 +180,4 @@ export async function failScan(db: Db, id: string, runId: string | null, message
     [id, runId, message, now],
   );
   return count > 0;
-}
-
-/**
- * Unfinished scans nobody has written to since `staleBefore` (their process died or their job was lost), and
- * (PostgreSQL) PROCESSING scans whose process lease is released: their process is gone.
- */
-export function listStaleScans(db: Db, staleBefore: Date): Promise<Array<{ id: string; job_id: string | null }>> {
-  return db.query(
-    `select id, job_id from brand_scans
-      where status in ('PENDING', 'PROCESSING')
-        and (coalesce(heartbeat_at, created_at) <= $1 or (status = 'PROCESSING' and ${leaseGoneSql('owner_lease')}))
-      order by created_at`,
-    [staleBefore],
-  );
 }

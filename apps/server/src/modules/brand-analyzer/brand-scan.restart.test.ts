@@ -3,11 +3,26 @@ import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts'
 import { createUser } from '../../../test/factories/users.ts';
 import { startQueue } from '../../jobs/queue.ts';
 import { registerJobs } from '../../jobs/registry.ts';
-import { handBackBrandScans, handleBrandScanJob, UNEXPECTED_SCAN_ERROR } from './brand-analyzer.jobs.ts';
+import {
+  handBackBrandScans,
+  handleBrandScanJob,
+  registerBrandAnalyzerJobs,
+  resumeBrandScansAfterShutdown,
+  stopBrandScanWorker,
+  sweepBrandScans,
+  UNEXPECTED_SCAN_ERROR,
+} from './brand-analyzer.jobs.ts';
+import { BRAND_SCAN_QUEUE } from './brand-scan.queue.ts';
 import { insertScan } from './brand-scan.repository.ts';
-import { MAX_SCAN_ATTEMPTS, NO_AMAZON_DATA_MESSAGE, resumeBrandScansAfterShutdown, TOO_MANY_ATTEMPTS_MESSAGE } from './brand-scan.runner.ts';
+import { MAX_SCAN_ATTEMPTS, NO_AMAZON_DATA_MESSAGE, TOO_MANY_ATTEMPTS_MESSAGE } from './brand-scan.runner.ts';
 import type { FakeMarketData } from './test-support/fake-market-data.ts';
-import { getScan, listFavorites, PRODUCTS, seedFakeCatalogue, waitForScan } from './test-support/scan-helpers.ts';
+import { getScan, listFavorites, PRODUCTS, seedFakeCatalogue, startScan, waitFor, waitForScan } from './test-support/scan-helpers.ts';
+
+/**
+ * A process lease nobody holds: a scan naming it as its owner belongs to a process that is gone (on PostgreSQL that is
+ * what a dead process leaves behind; db/process-lease.ts). Used to make a run's owner gone without waiting 60 s.
+ */
+const DEAD_LEASE = 2_147_000_001;
 
 /**
  * A process that dies mid-scan leaves the scan PROCESSING in the database. The next start of the worker must
@@ -28,7 +43,7 @@ describe('brand scans across restarts', () => {
       `update brand_scans set status = 'PROCESSING', processed_brands = $2, processed_markets = $3, current_brand = brands[$2 + 1],
               current_market = markets[$3 + 1], attempts = $4, run_id = gen_random_uuid(), heartbeat_at = $5, job_id = gen_random_uuid()::text
         where id = $1`,
-      // the dead process's last heartbeat, older than STALE_SCAN_MS (PostgreSQL) and before this start (PGlite)
+      // the dead process's last heartbeat, older than STALE_AFTER_MS (PostgreSQL) and before this start (PGlite)
       [id, cursor.brands, cursor.markets, cursor.attempts, new Date(ctx.clock.now().getTime() - 10 * 60_000)],
     );
     return id;
@@ -61,9 +76,12 @@ describe('brand scans across restarts', () => {
     const id = (await insertScan(ctx.deps.db, { userId: user.id, brands: ['CeraVe'], markets: ['DE'], minRoi: 0.15, now: ctx.clock.now() }))!;
     fake.failingBrands.add('CeraVe');
     try {
-      await expect(handleBrandScanJob(ctx.deps, { data: { scanId: id }, retryCount: 0, retryLimit: 2 })).rejects.toThrow('wholesale upstream is down');
+      await expect(handleBrandScanJob(ctx.deps, { data: { scanId: id } })).rejects.toThrow('wholesale upstream is down');
       expect((await getScan(ctx, user, id)).status).toBe('PROCESSING');
-      await handleBrandScanJob(ctx.deps, { data: { scanId: id }, retryCount: 2, retryLimit: 2 });
+      // The retries come as jobs after RETRY_DELAY_MS; here they are run at once. Attempt 2 of MAX_SCAN_ATTEMPTS (3) fails too,
+      await expect(handleBrandScanJob(ctx.deps, { data: { scanId: id } })).rejects.toThrow('wholesale upstream is down');
+      // and the last one ends the scan.
+      await handleBrandScanJob(ctx.deps, { data: { scanId: id } });
       expect(await getScan(ctx, user, id)).toMatchObject({ status: 'ERROR', error: UNEXPECTED_SCAN_ERROR });
     } finally {
       fake.failingBrands.delete('CeraVe');
@@ -75,7 +93,7 @@ describe('brand scans across restarts', () => {
     const id = (await insertScan(ctx.deps.db, { userId: user.id, brands: ['Nordhav Skin'], markets: ['DE'], minRoi: 0.15, now: ctx.clock.now() }))!;
     fake.failingEans.add(PRODUCTS.other);
     try {
-      await handleBrandScanJob(ctx.deps, { data: { scanId: id }, retryCount: 0, retryLimit: 2 });
+      await handleBrandScanJob(ctx.deps, { data: { scanId: id } });
       expect(await getScan(ctx, user, id)).toMatchObject({ status: 'ERROR', error: NO_AMAZON_DATA_MESSAGE });
     } finally {
       fake.failingEans.delete(PRODUCTS.other);
@@ -87,10 +105,12 @@ describe('brand scans across restarts', () => {
     const id = (await insertScan(ctx.deps.db, { userId: user.id, brands: ['CeraVe', 'Nordhav Skin'], markets: ['DE'], minRoi: 0.15, now: ctx.clock.now() }))!;
     fake.hold();
     const calls = fake.lookupCalls.length;
-    const first = handleBrandScanJob(ctx.deps, { data: { scanId: id }, retryCount: 0, retryLimit: 2 });
+    const first = handleBrandScanJob(ctx.deps, { data: { scanId: id } });
     while (fake.lookupCalls.length === calls) await new Promise((r) => setTimeout(r, 20));
-    // A second run claims the scan while the first one waits on its look-up.
-    const second = handleBrandScanJob(ctx.deps, { data: { scanId: id }, retryCount: 0, retryLimit: 2 });
+    // While the first run waits on its look-up, its owner looks gone (silent for 10 minutes: a host that vanished), so
+    // a second run claims the scan. A live owner's scan is never claimed twice (durable-run.test.ts).
+    await ctx.deps.db.execute('update brand_scans set heartbeat_at = $2 where id = $1', [id, new Date(Date.now() - 10 * 60_000)]);
+    const second = handleBrandScanJob(ctx.deps, { data: { scanId: id } });
     while (fake.lookupCalls.length === calls + 1) await new Promise((r) => setTimeout(r, 20));
     fake.release();
     await Promise.all([first, second]);
@@ -98,6 +118,39 @@ describe('brand scans across restarts', () => {
     expect(scan).toMatchObject({ status: 'COMPLETED', processedBrands: 2 });
     const attempts = await ctx.deps.db.one<{ attempts: number }>('select attempts from brand_scans where id = $1', [id]);
     expect(attempts.attempts).toBe(2);
+  });
+
+  it('takes over a scan whose worker died (sweep) and finishes it from its cursor without duplicate favorites', async () => {
+    const user = await createUser(ctx.deps, { tier: 'PRO', minRoiThreshold: 0.15 });
+    fake.hold();
+    let calls = fake.lookupCalls.length;
+    const { scanId } = (await startScan(ctx, user, ['CeraVe', 'Nordhav Skin'], ['UK', 'DE'])).json();
+    await waitFor(() => fake.lookupCalls.length > calls); // CeraVe / UK
+    calls = fake.lookupCalls.length;
+    fake.release();
+    fake.hold();
+    await waitFor(() => fake.lookupCalls.length > calls); // CeraVe / UK stored, CeraVe / DE waiting
+    expect((await listFavorites(ctx, user)).json().content.map((f: { market: string }) => f.market)).toEqual(['UK']);
+
+    // The worker's process dies in the middle of CeraVe / DE: its run hangs, its lease is gone.
+    await stopBrandScanWorker(ctx.deps);
+    await ctx.deps.db.execute('update brand_scans set owner_lease = $2 where id = $1', [scanId, DEAD_LEASE]);
+    calls = fake.lookupCalls.length;
+    await registerBrandAnalyzerJobs(ctx.deps, { worker: true }); // a new worker: its sweep gives the scan back to the queue
+    await waitFor(() => fake.lookupCalls.length > calls); // the new run, at its cursor
+    const resumedFrom = fake.lookupCalls.length - 1;
+    fake.release(); // the dead run's look-up answers too: it finds the scan taken and writes nothing
+
+    const done = await waitForScan(ctx, user, scanId);
+    expect(done).toMatchObject({ status: 'COMPLETED', processedBrands: 2, processedMarkets: 2, error: null, favoritesFound: 4 });
+    // Resumed at CeraVe / DE: CeraVe / UK was not looked up again.
+    expect(fake.lookupCalls.slice(resumedFrom).map((c) => `${c.market}:${c.eans.length}`)).toEqual(['DE:4', 'UK:1', 'DE:1']);
+    const favorites = (await listFavorites(ctx, user)).json();
+    const keys = favorites.content.map((f: { ean: string; market: string }) => `${f.market}:${f.ean}`).sort();
+    expect(keys).toEqual([`DE:${PRODUCTS.high}`, `DE:${PRODUCTS.medium}`, `DE:${PRODUCTS.other}`, `UK:${PRODUCTS.high}`].sort());
+    expect(favorites.totalElements).toBe(4);
+    const row = await ctx.deps.db.one<{ attempts: number }>('select attempts from brand_scans where id = $1', [scanId]);
+    expect(row.attempts).toBe(2);
   });
 
   // Issue 13 item 13: last in this file, because it stops this process's brand-scan worker as a SIGTERM does.
@@ -112,7 +165,7 @@ describe('brand scans across restarts', () => {
     }))!;
     fake.hold();
     const calls = fake.lookupCalls.length;
-    const run = handleBrandScanJob(ctx.deps, { data: { scanId: id }, retryCount: 0, retryLimit: 2 });
+    const run = handleBrandScanJob(ctx.deps, { data: { scanId: id } });
     while (fake.lookupCalls.length === calls) await new Promise((r) => setTimeout(r, 20));
     const handingBack = handBackBrandScans(ctx.deps, 10_000);
     fake.release();
@@ -128,9 +181,59 @@ describe('brand scans across restarts', () => {
     expect(fake.lookupCalls.slice(calls).map((c) => c.market)).toEqual(['UK']);
 
     resumeBrandScansAfterShutdown(ctx.deps); // the process starts again
-    await handleBrandScanJob(ctx.deps, { data: { scanId: id }, retryCount: 0, retryLimit: 2 });
+    await handleBrandScanJob(ctx.deps, { data: { scanId: id } });
     expect(await getScan(ctx, user, id)).toMatchObject({ status: 'COMPLETED', processedBrands: 2, processedMarkets: 2 });
     const attempts = await ctx.deps.db.one<{ attempts: number }>('select attempts from brand_scans where id = $1', [id]);
     expect(attempts.attempts).toBe(1);
+  });
+});
+
+/** Without a worker of its own, so each run and sweep below happens exactly when the test says. */
+describe('brand scans whose worker keeps dying', () => {
+  let ctx: TestContext;
+  let fake: FakeMarketData;
+  beforeAll(async () => {
+    ctx = await buildTestApp();
+    ctx.deps.queue = await startQueue(ctx.deps.dbHandle, ctx.deps.log); // jobs are sent, no worker takes them
+    // The queue as an installation made before brand scans ran on the durable-run helper has it.
+    await ctx.deps.queue.createQueue(BRAND_SCAN_QUEUE, { retryLimit: 2, retryDelay: 5, heartbeatSeconds: 30, expireInSeconds: 6 * 3600 });
+    await registerJobs(ctx.deps, { worker: false, scheduler: false });
+    fake = seedFakeCatalogue(ctx);
+  });
+  afterAll(async () => ctx.close());
+
+  it('brings an installed queue to the declared options: pg-boss neither retries brand scans nor watches their heartbeat', async () => {
+    expect(await ctx.deps.queue!.getQueue(BRAND_SCAN_QUEUE)).toMatchObject({ retryLimit: 0, heartbeatSeconds: null, deleteAfterSeconds: 24 * 3600 });
+  });
+
+  it(`ends a scan interrupted ${MAX_SCAN_ATTEMPTS} times as ERROR with the sentence, and its dead runs write nothing`, async () => {
+    const user = await createUser(ctx.deps, { tier: 'PRO' });
+    const id = (await insertScan(ctx.deps.db, { userId: user.id, brands: ['CeraVe'], markets: ['DE'], minRoi: 0.15, now: ctx.clock.now() }))!;
+    fake.hold();
+    const deadRuns: Array<Promise<void>> = [];
+    const sweeps: Array<{ requeued: number; failed: number }> = [];
+    for (let attempt = 1; attempt <= MAX_SCAN_ATTEMPTS; attempt++) {
+      const calls = fake.lookupCalls.length;
+      deadRuns.push(handleBrandScanJob(ctx.deps, { data: { scanId: id } })); // the job the sweep sent (the first: the start)
+      await waitFor(() => fake.lookupCalls.length > calls);
+      expect((await getScan(ctx, user, id)).status).toBe('PROCESSING');
+      // Its process dies: the sweep gives the scan back to the queue, and after the last attempt ends it.
+      await ctx.deps.db.execute('update brand_scans set owner_lease = $2 where id = $1', [id, DEAD_LEASE]);
+      sweeps.push(await sweepBrandScans(ctx.deps, { startup: false }));
+    }
+    expect(sweeps).toEqual([
+      { requeued: 1, failed: 0 },
+      { requeued: 1, failed: 0 },
+      { requeued: 0, failed: 1 },
+    ]);
+    const ended = await getScan(ctx, user, id);
+    expect(ended).toMatchObject({ status: 'ERROR', error: TOO_MANY_ATTEMPTS_MESSAGE });
+    expect(ended.finishedAt).not.toBeNull();
+    fake.release();
+    await Promise.all(deadRuns);
+    expect(await getScan(ctx, user, id)).toMatchObject({ status: 'ERROR', error: TOO_MANY_ATTEMPTS_MESSAGE, favoritesFound: 0 });
+    expect((await listFavorites(ctx, user)).json().totalElements).toBe(0);
+    const row = await ctx.deps.db.one<{ attempts: number }>('select attempts from brand_scans where id = $1', [id]);
+    expect(row.attempts).toBe(MAX_SCAN_ATTEMPTS);
   });
 });

@@ -1,8 +1,24 @@
 import { canonicalEan } from '@dealradar/shared/ean';
 import { getMarket, type MarketId } from '@dealradar/shared/markets';
 import type { AppDeps } from '../../deps.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { RunStopped, type DurableRunStore, type DurableRuns } from '../../jobs/durable-run.ts';
 import type { FxRate, ResolvedListing, WholesaleVariant } from '../market-data/market-data.types.ts';
-import { claimScan, completeScan, failScan, handBackScan, updateProgress, type BrandScanRow } from './brand-scan.repository.ts';
+import {
+  claimScan,
+  completeScan,
+  failScan,
+  findOrphanedScans,
+  findPendingScans,
+  handBackScan,
+  releaseScan,
+  requeueScan,
+  touchHeartbeat,
+  updateProgress,
+  type BrandScanRow,
+  type ScanProgress,
+} from './brand-scan.repository.ts';
 import { evaluateFavorite } from './favorite-evaluator.ts';
 import { deleteFavoritesOfProducts, upsertFavorites } from './favorites.repository.ts';
 import { loadProfitTerms } from '../market-data/fee-rules.service.ts';
@@ -10,56 +26,55 @@ import { ruleOrganizationOf } from '../market-data/match-rules.service.ts';
 
 /** EANs per market-data look-up (one batched upstream call when the cache is cold). */
 export const LOOKUP_BATCH_SIZE = 100;
-/** A scan claimed more often than this (crashes, restarts) ends as ERROR instead of looping forever. */
-export const MAX_SCAN_ATTEMPTS = 5;
+/**
+ * A scan is claimed at most this often (crashes, restarts, failed attempts); then it ends as ERROR with a sentence
+ * instead of looping forever. A failed attempt is tried again after RETRY_DELAY_MS, resumed from the cursor.
+ */
+export const MAX_SCAN_ATTEMPTS = 3;
+export const RETRY_DELAY_MS = 5_000;
+/** The heartbeat of a running scan, and how long a PROCESSING scan may stay silent before it is taken over. */
+export const HEARTBEAT_INTERVAL_MS = 10_000;
+export const STALE_AFTER_MS = 60_000;
 export const TOO_MANY_ATTEMPTS_MESSAGE = 'The scan was interrupted too many times and has been stopped. Please start it again.';
 export const NO_AMAZON_DATA_MESSAGE = 'Amazon data could not be retrieved for this scan. Please try again later.';
+export const UNEXPECTED_SCAN_ERROR = 'The scan stopped because of an unexpected problem. Please start it again.';
 
 type RunnerDeps = Pick<AppDeps, 'db' | 'clock' | 'marketData' | 'log'> & { dbHandle?: Pick<AppDeps['dbHandle'], 'lease'> };
 
 /** Lets HTTP and timers run between batches: PGlite works on the main thread. */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Thrown inside a run when another run has taken the scan over; the run stops quietly. */
-class ScanTakenOver extends Error {}
-/** Thrown inside a run at its next batch once the process is shutting down: the run gives its scan back. */
-class HandingBack extends Error {}
+/** The brand_scans table as a durable-run store (jobs/durable-run.ts): the run id is the claim token. */
+export function brandScanRunStore(deps: RunnerDeps): DurableRunStore<BrandScanRow> {
+  // Heartbeats are wall-clock time (staleness is real time; tests move the business clock).
+  const wall = () => new Date();
+  return {
+    claim: (id, token, staleBefore) => claimScan(deps.db, id, token, deps.clock.now(), wall(), staleBefore, deps.dbHandle?.lease?.id ?? null),
+    heartbeat: (id, token) => touchHeartbeat(deps.db, id, token, wall()),
+    handBack: (id, token) => handBackScan(deps.db, id, token, deps.clock.now()),
+    fail: (scan, token, message) => failScan(deps.db, scan.id, token, message, deps.clock.now()),
+    findOrphans: (staleBefore) => findOrphanedScans(deps.db, staleBefore),
+    requeue: (id) => requeueScan(deps.db, id, deps.clock.now()),
+    findPending: () => findPendingScans(deps.db),
+    release: (id, token) => releaseScan(deps.db, id, token),
+  };
+}
 
 /**
- * The brand-scan runs of one app instance (its database handle): set once on a graceful shutdown (SIGTERM), every
- * run gives its scan back after its current batch; the runs in progress, and the scans they gave back since the last
- * takeHandedBackBrandScans(). Per instance, not per module: two apps in one process (tests) do not share it.
+ * Runs (or resumes) one brand scan through the worker's durable runs (claim, heartbeat, attempts, hand-back). A
+ * failed attempt with attempts left is thrown after the scan was released for its retry (the job fails; the scan
+ * goes on); the last attempt's failure ends the scan as ERROR with a sentence.
  */
-interface BrandRunState {
-  handingBack: boolean;
-  running: number;
-  handedBack: Set<string>;
-}
-const runStates = new WeakMap<object, BrandRunState>();
-function stateOf(deps: Pick<AppDeps, 'db'>): BrandRunState {
-  let state = runStates.get(deps.db);
-  if (!state) {
-    state = { handingBack: false, running: 0, handedBack: new Set() };
-    runStates.set(deps.db, state);
-  }
-  return state;
-}
-
-export function stopBrandScansForShutdown(deps: Pick<AppDeps, 'db'>): void {
-  stateOf(deps).handingBack = true;
-}
-export function runningBrandScans(deps: Pick<AppDeps, 'db'>): number {
-  return stateOf(deps).running;
-}
-export function takeHandedBackBrandScans(deps: Pick<AppDeps, 'db'>): string[] {
-  const state = stateOf(deps);
-  const ids = [...state.handedBack];
-  state.handedBack.clear();
-  return ids;
-}
-/** Tests: a process that starts again. */
-export function resumeBrandScansAfterShutdown(deps: Pick<AppDeps, 'db'>): void {
-  stateOf(deps).handingBack = false;
+export async function runBrandScan(deps: RunnerDeps, runs: DurableRuns<BrandScanRow>, scanId: string): Promise<void> {
+  let failure: unknown;
+  const outcome = await runs.run(scanId, (scan, token, signal) => processBrandScan(deps, scan, token, signal), {
+    onFailure: (error) => {
+      failure = error;
+      deps.log.error({ scanId, err: (error as Error).message }, 'brand scan failed');
+    },
+    failureMessage: (error) => (error instanceof AppError ? error.message : UNEXPECTED_SCAN_ERROR),
+  });
+  if (outcome === 'retrying') throw failure;
 }
 
 /** One wholesale variant per canonical EAN (the cheapest), in catalogue order. */
@@ -75,79 +90,47 @@ export function uniqueVariantsByEan(variants: WholesaleVariant[]): Map<string, W
 }
 
 /**
- * Runs (or resumes) one brand scan: for each brand from the cursor, every wholesale variant is looked up in
- * each chosen market in batches; products reaching the scan's minimum ROI become (or refresh) favorites, and
- * favorites of looked-up products that no longer qualify are removed. Progress is written as it goes.
- * Unexpected errors propagate (the job decides between retry and ERROR).
+ * One attempt of a claimed brand scan, from its cursor: for each brand, every wholesale variant is looked up in each
+ * chosen market in batches; products reaching the scan's minimum ROI become (or refresh) favorites, and favorites of
+ * looked-up products that no longer qualify are removed. Each batch's favorites are stored with the cursor in one
+ * transaction that checks the run still owns the scan, so a run that was taken over writes nothing more.
  */
-export async function runBrandScan(deps: RunnerDeps, scanId: string): Promise<'completed' | 'failed' | 'skipped' | 'handed-back'> {
-  const state = stateOf(deps);
-  if (state.handingBack) return 'skipped'; // the job came in as the process stops: the scan stays PENDING for the next worker
-  const runId = crypto.randomUUID();
-  const scan = await claimScan(deps.db, scanId, runId, deps.clock.now(), deps.dbHandle?.lease?.id ?? null);
-  if (!scan) return 'skipped';
-  state.running += 1;
-  try {
-    return await runClaimedScan(deps, scan, runId);
-  } finally {
-    state.running -= 1;
+async function processBrandScan(deps: RunnerDeps, scan: BrandScanRow, token: string, signal: AbortSignal): Promise<void> {
+  const outcome = await scanBrands(deps, scan, token, signal);
+  if (outcome.lookedUp === 0 && outcome.notLookedUp > 0) {
+    if (!(await failScan(deps.db, scan.id, token, NO_AMAZON_DATA_MESSAGE, deps.clock.now()))) throw new RunStopped('lost');
+    return;
   }
+  if (!(await completeScan(deps.db, scan.id, token, deps.clock.now()))) throw new RunStopped('lost');
 }
 
-async function runClaimedScan(deps: RunnerDeps, scan: BrandScanRow, runId: string): Promise<'completed' | 'failed' | 'skipped' | 'handed-back'> {
-  const scanId = scan.id;
-  if (scan.attempts > MAX_SCAN_ATTEMPTS) {
-    await failScan(deps.db, scanId, runId, TOO_MANY_ATTEMPTS_MESSAGE, deps.clock.now());
-    return 'failed';
-  }
-  try {
-    const outcome = await scanBrands(deps, scan, runId);
-    if (outcome.lookedUp === 0 && outcome.notLookedUp > 0) {
-      await failScan(deps.db, scanId, runId, NO_AMAZON_DATA_MESSAGE, deps.clock.now());
-      return 'failed';
-    }
-    return (await completeScan(deps.db, scanId, runId, deps.clock.now())) ? 'completed' : 'skipped';
-  } catch (error) {
-    if (error instanceof ScanTakenOver) return 'skipped';
-    if (error instanceof HandingBack) {
-      if (await handBackScan(deps.db, scanId, runId, deps.clock.now())) {
-        stateOf(deps).handedBack.add(scanId);
-        deps.log.info({ scanId }, 'brand scan handed back on shutdown');
-      }
-      return 'handed-back';
-    }
-    throw error;
-  }
-}
-
-async function scanBrands(deps: RunnerDeps, scan: BrandScanRow, runId: string): Promise<{ lookedUp: number; notLookedUp: number }> {
+async function scanBrands(deps: RunnerDeps, scan: BrandScanRow, token: string, signal: AbortSignal): Promise<{ lookedUp: number; notLookedUp: number }> {
   const terms = await loadProfitTerms(deps.db, scan.user_id, deps.clock.now());
   // The organization's match rules apply to its members' brand scans (issue 17).
   const organizationId = await ruleOrganizationOf(deps, scan.user_id);
   const fxRates = new Map<MarketId, FxRate>();
   const totals = { lookedUp: 0, notLookedUp: 0 };
-  const progress = async (processedBrands: number, processedMarkets: number, brand: string | null, market: string | null) => {
-    if (stateOf(deps).handingBack) throw new HandingBack('shutting down');
-    const owned = await updateProgress(
-      deps.db,
-      scan.id,
-      runId,
-      { processedBrands, processedMarkets, currentBrand: brand, currentMarket: market },
-      deps.clock.now(),
-    );
-    if (!owned) throw new ScanTakenOver();
+  /** Writes the cursor; a run that no longer owns the scan (canceled, taken over) stops without writing. */
+  const saveCursor = async (db: Db, processedBrands: number, processedMarkets: number, brand: string | null, market: string | null) => {
+    const cursor: ScanProgress = { processedBrands, processedMarkets, currentBrand: brand, currentMarket: market };
+    if (!(await updateProgress(db, scan.id, token, cursor, deps.clock.now(), new Date()))) throw new RunStopped('lost');
+  };
+  /** Between batches: a stopping worker (shutdown: hand back) ends the attempt here, after the batch it finished. */
+  const checkpoint = async (processedBrands: number, processedMarkets: number, brand: string | null, market: string | null) => {
+    if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new RunStopped('aborted');
+    await saveCursor(deps.db, processedBrands, processedMarkets, brand, market);
   };
 
   for (let b = scan.processed_brands; b < scan.brands.length; b++) {
     const brand = scan.brands[b]!;
     const firstMarket = b === scan.processed_brands ? Math.min(scan.processed_markets, scan.markets.length) : 0;
-    await progress(b, firstMarket, brand, scan.markets[firstMarket] ?? null);
+    await checkpoint(b, firstMarket, brand, scan.markets[firstMarket] ?? null);
     const variants = uniqueVariantsByEan(await deps.marketData.listWholesaleVariants(brand));
     const eans = [...variants.keys()];
 
     for (let m = firstMarket; m < scan.markets.length; m++) {
       const market = scan.markets[m] as MarketId;
-      await progress(b, m, brand, market);
+      await checkpoint(b, m, brand, market);
       let fx = fxRates.get(market);
       if (fx === undefined) {
         fx = await deps.marketData.fxRate('EUR', getMarket(market).currency);
@@ -176,15 +159,15 @@ async function scanBrands(deps: RunnerDeps, scan: BrandScanRow, runId: string): 
         totals.lookedUp += batch.length - failed.size;
         totals.notLookedUp += failed.size;
         await deps.db.tx(async (tx) => {
+          await saveCursor(tx, b, m, brand, market); // first: the row lock keeps a take-over out until this batch is stored
           await upsertFavorites(tx, scan.user_id, scan.id, favorites, deps.clock.now());
           await deleteFavoritesOfProducts(tx, scan.user_id, market, notQualifying);
         });
-        await progress(b, m, brand, market);
         await yieldToEventLoop();
       }
       await yieldToEventLoop();
     }
-    await progress(b + 1, 0, brand, null);
+    await checkpoint(b + 1, 0, brand, null);
   }
   return totals;
 }

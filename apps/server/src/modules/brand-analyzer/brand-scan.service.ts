@@ -8,13 +8,12 @@ import {
 } from '@dealradar/shared/contracts/brand-analyzer';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors/app-error.ts';
-import { enqueue } from '../../jobs/define-job.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { effectiveMinRoi, getEntitlements, requireBrandAnalysis, requireMarketsAllowed, reserveBrandChecks } from '../plans/entitlements.ts';
 import { listCatalogueBrands } from './brand-catalogue.ts';
-import { brandScanJob } from './brand-analyzer.jobs.ts';
-import { failScan, findActiveScanOfUser, findScanOfUser, insertScan, setScanJob, type BrandScanRow } from './brand-scan.repository.ts';
+import { enqueueBrandScan } from './brand-analyzer.jobs.ts';
+import { failScan, findActiveScanOfUser, findScanOfUser, insertScan, type BrandScanRow } from './brand-scan.repository.ts';
 
 export const SCAN_ALREADY_RUNNING = 'A brand scan is already running. Wait for it to finish before starting another one.';
 export const SCAN_NOT_FOUND = 'Brand scan not found.';
@@ -71,8 +70,7 @@ export async function startBrandScan(deps: AppDeps, user: CurrentUser, input: St
   requireBrandAnalysis(entitlements);
   requireMarketsAllowed(entitlements, input.markets.length);
   const brands = await resolveBrands(deps, input.brands);
-  const queue = deps.queue;
-  if (!queue) throw new AppError('unavailable', QUEUE_UNAVAILABLE);
+  if (!deps.queue) throw new AppError('unavailable', QUEUE_UNAVAILABLE);
   const minRoi = await effectiveMinRoi(deps.db, user.id);
 
   const scanId = await deps.db.tx(async (tx) => {
@@ -84,8 +82,7 @@ export async function startBrandScan(deps: AppDeps, user: CurrentUser, input: St
   });
 
   try {
-    const jobId = await enqueue(queue, brandScanJob, { scanId });
-    await setScanJob(deps.db, scanId, jobId);
+    await enqueueBrandScan(deps, scanId);
   } catch (error) {
     deps.log.error({ scanId, err: (error as Error).message }, 'could not queue a brand scan');
     await failScan(deps.db, scanId, null, QUEUE_UNAVAILABLE, deps.clock.now());

@@ -33,8 +33,12 @@ export async function clearStaging(db: Db): Promise<void> {
   await db.exec('truncate wholesale_snapshot_staging; truncate wholesale_row_changes;');
 }
 
-/** One batch into the staging table (a GTIN seen twice in one catalogue keeps its first row); answers the rows added. */
-export async function loadStagingBatch(db: Db, batch: WholesaleVariant[]): Promise<number> {
+/**
+ * One batch into the staging table (a GTIN seen twice in one catalogue keeps its first row); answers the rows added.
+ * With `run`, only while that refresh run still owns its row: a run that was taken over (its process looked gone)
+ * adds nothing to the staging of the run that took over.
+ */
+export async function loadStagingBatch(db: Db, batch: WholesaleVariant[], run?: { id: string; token: string }): Promise<number> {
   if (batch.length === 0) return 0;
   const cols: unknown[][] = [[], [], [], [], [], [], [], [], []];
   for (const v of batch) {
@@ -51,8 +55,10 @@ export async function loadStagingBatch(db: Db, batch: WholesaleVariant[]): Promi
   return db.execute(
     `insert into wholesale_snapshot_staging (gtin, name, brand, category, price_excl_vat, price_incl_vat, stock, product_url, image_url)
      select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::int[], $7::int[], $8::text[], $9::text[])
+      where $10::bigint is null
+         or exists (select 1 from price_refresh_runs r where r.id = $10::bigint and r.worker_token = $11::uuid and r.status = 'running')
      on conflict (gtin) do nothing`,
-    cols,
+    [...cols, run?.id ?? null, run?.token ?? null],
   );
 }
 
@@ -68,84 +74,85 @@ const SNAPSHOT_FIELDS = 'name, brand, category, price_excl_vat, price_incl_vat, 
  * The whole catalogue is joined with the snapshot once; every later step reads only the differing rows.
  */
 export async function applySnapshot(db: Db, now: Date, ttlMs: number): Promise<ApplyCounts> {
+  return db.tx((tx) => applySnapshotIn(tx, now, ttlMs));
+}
+
+/** applySnapshot inside the caller's transaction (a refresh run stores its checkpoint in the same one). */
+export async function applySnapshotIn(tx: Db, now: Date, ttlMs: number): Promise<ApplyCounts> {
   const expiresAt = new Date(now.getTime() + ttlMs);
-  return db.tx(async (tx) => {
-    const dropsExpired = await tx.execute(`update price_drops set status = 'expired', ended_at = expires_at where status = 'active' and expires_at <= $1`, [
-      now,
-    ]);
-    await tx.execute(
-      `insert into wholesale_row_changes (gtin, old_excl, old_incl, new_excl, new_incl, is_new, price_changed)
-       select s.gtin, p.price_excl_vat, p.price_incl_vat, s.price_excl_vat, s.price_incl_vat, p.gtin is null,
-              p.gtin is not null and (s.price_excl_vat <> p.price_excl_vat or s.price_incl_vat <> p.price_incl_vat)
-         from wholesale_snapshot_staging s left join wholesale_products p on p.gtin = s.gtin
-        where p.gtin is null
-           or (p.name, p.brand, p.category, p.price_excl_vat, p.price_incl_vat, p.stock, p.product_url, p.image_url)
-              is distinct from (s.name, s.brand, s.category, s.price_excl_vat, s.price_incl_vat, s.stock, s.product_url, s.image_url)`,
-    );
-    await yieldToEventLoop();
-    const dropsRemoved = await tx.execute(
-      `update price_drops d set status = 'removed', ended_at = $1
-         from wholesale_row_changes c
-        where d.gtin = c.gtin and d.status = 'active' and c.price_changed and c.new_excl > c.old_excl`,
-      [now],
-    );
-    const pct = percentageSql('d.old_price_excl_vat', 'c.new_excl');
-    const dropsUpdated = await tx.execute(
-      `update price_drops d
-          set new_price_excl_vat = c.new_excl, new_price_incl_vat = c.new_incl,
-              drop_percentage = ${pct}, drop_category = ${categorySql(pct)}, priority = ${prioritySql(pct)},
-              detected_at = $1, expires_at = $2, best_roi_percentage = null, best_roi_market = null
-         from wholesale_row_changes c
-        where d.gtin = c.gtin and d.status = 'active' and c.price_changed and c.new_excl < c.old_excl`,
-      [now, expiresAt],
-    );
-    const newPct = percentageSql('c.old_excl', 'c.new_excl');
-    const dropsCreated = await tx.execute(
-      `insert into price_drops (gtin, product_name, brand, category, stock, product_url, image_url,
-                                old_price_excl_vat, old_price_incl_vat, new_price_excl_vat, new_price_incl_vat,
-                                drop_percentage, drop_category, priority, first_detected_at, detected_at, expires_at)
-       select c.gtin, s.name, s.brand, s.category, s.stock, s.product_url, s.image_url,
-              c.old_excl, c.old_incl, c.new_excl, c.new_incl,
-              ${newPct}, ${categorySql(newPct)}, ${prioritySql(newPct)}, $1, $1, $2
-         from wholesale_row_changes c join wholesale_snapshot_staging s on s.gtin = c.gtin
-        where c.price_changed and c.new_excl < c.old_excl and c.old_excl > 0
-          and not exists (select 1 from price_drops d where d.gtin = c.gtin and d.status = 'active')`,
-      [now, expiresAt],
-    );
-    // Keep what an active drop shows (name, stock, link, image) current with the catalogue.
-    await tx.execute(
-      `update price_drops d set product_name = s.name, brand = s.brand, category = s.category, stock = s.stock,
-              product_url = s.product_url, image_url = s.image_url
-         from wholesale_row_changes c join wholesale_snapshot_staging s on s.gtin = c.gtin
-        where d.gtin = c.gtin and d.status = 'active' and not c.is_new`,
-    );
-    await yieldToEventLoop();
-    const priceChanges = await tx.execute(
-      `insert into wholesale_price_history (gtin, recorded_at, price_excl_vat, price_incl_vat)
-       select gtin, $1, new_excl, new_incl from wholesale_row_changes where price_changed or is_new`,
-      [now],
-    );
-    await tx.execute(
-      `update wholesale_products p
-          set name = s.name, brand = s.brand, category = s.category, price_excl_vat = s.price_excl_vat,
-              price_incl_vat = s.price_incl_vat, stock = s.stock, product_url = s.product_url, image_url = s.image_url,
-              price_changed_at = case when c.price_changed then $1 else p.price_changed_at end
-         from wholesale_row_changes c join wholesale_snapshot_staging s on s.gtin = c.gtin
-        where p.gtin = c.gtin and not c.is_new`,
-      [now],
-    );
-    await yieldToEventLoop();
-    const newProducts = await tx.execute(
-      `insert into wholesale_products (gtin, ${SNAPSHOT_FIELDS}, first_seen_at, price_changed_at)
-       select s.gtin, ${SNAPSHOT_FIELDS.split(', ')
-         .map((f) => `s.${f}`)
-         .join(', ')}, $1, $1
-         from wholesale_row_changes c join wholesale_snapshot_staging s on s.gtin = c.gtin
-        where c.is_new`,
-      [now],
-    );
-    return { variants: 0, newProducts, priceChanges: priceChanges - newProducts, dropsCreated, dropsUpdated, dropsRemoved, dropsExpired };
-  });
+  const dropsExpired = await tx.execute(`update price_drops set status = 'expired', ended_at = expires_at where status = 'active' and expires_at <= $1`, [now]);
+  await tx.execute(
+    `insert into wholesale_row_changes (gtin, old_excl, old_incl, new_excl, new_incl, is_new, price_changed)
+     select s.gtin, p.price_excl_vat, p.price_incl_vat, s.price_excl_vat, s.price_incl_vat, p.gtin is null,
+            p.gtin is not null and (s.price_excl_vat <> p.price_excl_vat or s.price_incl_vat <> p.price_incl_vat)
+       from wholesale_snapshot_staging s left join wholesale_products p on p.gtin = s.gtin
+      where p.gtin is null
+         or (p.name, p.brand, p.category, p.price_excl_vat, p.price_incl_vat, p.stock, p.product_url, p.image_url)
+            is distinct from (s.name, s.brand, s.category, s.price_excl_vat, s.price_incl_vat, s.stock, s.product_url, s.image_url)`,
+  );
+  await yieldToEventLoop();
+  const dropsRemoved = await tx.execute(
+    `update price_drops d set status = 'removed', ended_at = $1
+       from wholesale_row_changes c
+      where d.gtin = c.gtin and d.status = 'active' and c.price_changed and c.new_excl > c.old_excl`,
+    [now],
+  );
+  const pct = percentageSql('d.old_price_excl_vat', 'c.new_excl');
+  const dropsUpdated = await tx.execute(
+    `update price_drops d
+        set new_price_excl_vat = c.new_excl, new_price_incl_vat = c.new_incl,
+            drop_percentage = ${pct}, drop_category = ${categorySql(pct)}, priority = ${prioritySql(pct)},
+            detected_at = $1, expires_at = $2, best_roi_percentage = null, best_roi_market = null
+       from wholesale_row_changes c
+      where d.gtin = c.gtin and d.status = 'active' and c.price_changed and c.new_excl < c.old_excl`,
+    [now, expiresAt],
+  );
+  const newPct = percentageSql('c.old_excl', 'c.new_excl');
+  const dropsCreated = await tx.execute(
+    `insert into price_drops (gtin, product_name, brand, category, stock, product_url, image_url,
+                              old_price_excl_vat, old_price_incl_vat, new_price_excl_vat, new_price_incl_vat,
+                              drop_percentage, drop_category, priority, first_detected_at, detected_at, expires_at)
+     select c.gtin, s.name, s.brand, s.category, s.stock, s.product_url, s.image_url,
+            c.old_excl, c.old_incl, c.new_excl, c.new_incl,
+            ${newPct}, ${categorySql(newPct)}, ${prioritySql(newPct)}, $1, $1, $2
+       from wholesale_row_changes c join wholesale_snapshot_staging s on s.gtin = c.gtin
+      where c.price_changed and c.new_excl < c.old_excl and c.old_excl > 0
+        and not exists (select 1 from price_drops d where d.gtin = c.gtin and d.status = 'active')`,
+    [now, expiresAt],
+  );
+  // Keep what an active drop shows (name, stock, link, image) current with the catalogue.
+  await tx.execute(
+    `update price_drops d set product_name = s.name, brand = s.brand, category = s.category, stock = s.stock,
+            product_url = s.product_url, image_url = s.image_url
+       from wholesale_row_changes c join wholesale_snapshot_staging s on s.gtin = c.gtin
+      where d.gtin = c.gtin and d.status = 'active' and not c.is_new`,
+  );
+  await yieldToEventLoop();
+  const priceChanges = await tx.execute(
+    `insert into wholesale_price_history (gtin, recorded_at, price_excl_vat, price_incl_vat)
+     select gtin, $1, new_excl, new_incl from wholesale_row_changes where price_changed or is_new`,
+    [now],
+  );
+  await tx.execute(
+    `update wholesale_products p
+        set name = s.name, brand = s.brand, category = s.category, price_excl_vat = s.price_excl_vat,
+            price_incl_vat = s.price_incl_vat, stock = s.stock, product_url = s.product_url, image_url = s.image_url,
+            price_changed_at = case when c.price_changed then $1 else p.price_changed_at end
+       from wholesale_row_changes c join wholesale_snapshot_staging s on s.gtin = c.gtin
+      where p.gtin = c.gtin and not c.is_new`,
+    [now],
+  );
+  await yieldToEventLoop();
+  const newProducts = await tx.execute(
+    `insert into wholesale_products (gtin, ${SNAPSHOT_FIELDS}, first_seen_at, price_changed_at)
+     select s.gtin, ${SNAPSHOT_FIELDS.split(', ')
+       .map((f) => `s.${f}`)
+       .join(', ')}, $1, $1
+       from wholesale_row_changes c join wholesale_snapshot_staging s on s.gtin = c.gtin
+      where c.is_new`,
+    [now],
+  );
+  return { variants: 0, newProducts, priceChanges: priceChanges - newProducts, dropsCreated, dropsUpdated, dropsRemoved, dropsExpired };
 }
 
 /** Drops created or improved by the refresh at `now` (their ROI is computed next). */

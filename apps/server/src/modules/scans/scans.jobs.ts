@@ -33,6 +33,7 @@ function activeScanWorker(deps: AppDeps, queue: Queue): { workerId?: string; run
 function createScanRuns(deps: AppDeps): DurableRuns<ScanRow> {
   return new DurableRuns<ScanRow>({
     kind: 'scan',
+    job: SCAN_QUEUE,
     store: scanRunStore(deps),
     maxAttempts: MAX_ATTEMPTS,
     tooManyAttempts: TOO_MANY_ATTEMPTS,
