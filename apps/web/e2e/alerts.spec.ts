@@ -40,6 +40,9 @@ test('a FREE user sees the upgrade prompt instead of alert rules', async ({ page
   await page.goto('/settings');
   const scanEmails = page.getByRole('switch', { name: 'E-mail me when a long scan finishes' });
   await expect(scanEmails).toBeChecked();
+  // The switch is shown on (the default) and disabled until the setting has loaded; a forced click skips
+  // Playwright's own wait for it to be enabled, so wait for that first (a click on the disabled switch did nothing).
+  await expect(scanEmails).toBeEnabled();
   await scanEmails.click({ force: true });
   await expect(scanEmails).not.toBeChecked();
 });
