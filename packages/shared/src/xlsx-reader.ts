@@ -1,5 +1,6 @@
 import { DecodeUTF8 } from 'fflate';
 import { readZipDirectory, readZipEntry, SpreadsheetFileError, type ByteSource, type Inflater, type ZipEntry } from './zip-reader.ts';
+import { flatCopy } from './flat-copy.ts';
 
 /**
  * A streaming reader of the first (or a named) sheet of an .xlsx workbook, the same code in the browser preview and on
@@ -345,16 +346,6 @@ function collectText(buf: string, from: number, to: number, tOpen: string, tClos
     at = tend + tClose.length;
   }
   return unescapeXml(out);
-}
-
-/**
- * A flat copy of a text cut out of a decoded piece of XML. V8 makes a slice of 13 or more characters a view into the
- * string it was cut from, so one kept string keeps its whole piece (tens of KB) alive: the ~7,000 such strings kept
- * from the shared strings of a 50 MB workbook held 32 MB of the table's text through the whole sheet pass. A JSON
- * round trip always yields a new flat string (and works in the browser too).
- */
-function flatCopy(text: string): string {
-  return text.length < 13 ? text : (JSON.parse(JSON.stringify(text)) as string);
 }
 
 /**

@@ -7,6 +7,7 @@ import { CELL_NUMBER } from '@dealradar/shared/xlsx-reader';
 import { badRequest } from '../../errors/app-error.ts';
 import { readTableFile } from '../../lib/table-file.ts';
 import { parseSupplierPrice } from './supplier-price.ts';
+import { flatCopy } from '@dealradar/shared/flat-copy';
 
 /**
  * The column mapping of the dialog, by header name. brand '' = no brand column (deals carry the Amazon listing's
@@ -58,16 +59,6 @@ export const ISSUE_SAMPLE_LIMIT = 50;
 const HINT_ROWS = 50;
 /** Rows held back as possible totals/notes at the end; beyond this they count as unusable rows. */
 const MAX_PENDING_TRAILERS = 1000;
-
-/**
- * A copy of a cell that does not keep the file's text alive. V8 makes a cell of 13 or more characters a view into
- * the decoded chunk it came from (and a sentence quoting it a chain of pieces pointing there); keeping such a string
- * (a memo key, a brand, a sample) kept its whole chunk, and across a 50 MB file that was most of the file.
- * A JSON round trip always yields a new flat string.
- */
-function detached(text: string): string {
-  return text.length < 13 ? text : (JSON.parse(JSON.stringify(text)) as string);
-}
 
 /** Canonical EAN string from its numeric key. */
 export function eanFromKey(key: number): string {
@@ -270,7 +261,7 @@ class SupplierRows {
   /** The kept cells of a row ('' elsewhere), detached from the file's text. */
   private copy(cells: string[], line: number, kinds?: number[]): HeldRow {
     const copy = new Array<string>(Math.max(...this.kept) + 1).fill('');
-    for (const i of this.kept) copy[i] = detached(cells[i] ?? '');
+    for (const i of this.kept) copy[i] = flatCopy(cells[i] ?? '');
     return { cells: copy, line, kinds: kinds ? [...kinds] : undefined };
   }
 
@@ -302,15 +293,15 @@ class SupplierRows {
   }
 
   private skip(line: number, reason: SkippedLine['reason'], cells: string[]): void {
-    this.result.skippedLines.push({ line: line + this.options.lineOffset, reason, text: detached(rowText(this.kept.map((i) => cells[i] ?? ''))) });
+    this.result.skippedLines.push({ line: line + this.options.lineOffset, reason, text: flatCopy(rowText(this.kept.map((i) => cells[i] ?? ''))) });
   }
 
   private issue(reason: RowIssueReason, line: number, value: string, message?: () => string): void {
     this.result.issueCounts[reason] = (this.result.issueCounts[reason] ?? 0) + 1;
     if (reason !== 'duplicate_ean') this.result.invalidRows += 1;
     if (this.result.issues.length < STORED_ISSUES_LIMIT) {
-      const issue: ParsedIssue = { line, reason, value: detached(value.trim().slice(0, 200)) };
-      if (message) issue.message = detached(message());
+      const issue: ParsedIssue = { line, reason, value: flatCopy(value.trim().slice(0, 200)) };
+      if (message) issue.message = flatCopy(message());
       this.result.issues.push(issue);
     }
   }
@@ -323,7 +314,7 @@ class SupplierRows {
       const check = normalizeEan(rawEan);
       memo = check.valid ? Number(check.ean) : check.internal ? INTERNAL : INVALID;
       if (this.eanMemo.size > 200_000) this.eanMemo.clear();
-      this.eanMemo.set(detached(rawEan), memo);
+      this.eanMemo.set(flatCopy(rawEan), memo);
     }
     return memo;
   }
@@ -373,8 +364,8 @@ class SupplierRows {
     this.seen.add(key);
     let brand = this.brandPool.get(brandRaw);
     if (brand === undefined) {
-      brand = detached(brandRaw.length > 200 ? brandRaw.slice(0, 200) : brandRaw);
-      this.brandPool.set(detached(brandRaw), brand);
+      brand = flatCopy(brandRaw.length > 200 ? brandRaw.slice(0, 200) : brandRaw);
+      this.brandPool.set(flatCopy(brandRaw), brand);
     }
     result.eans.push(key);
     result.brands.push(brand);
