@@ -1,4 +1,4 @@
-import { Group, Text, Tooltip } from '@mantine/core';
+import { Group, NumberInput, Text, Tooltip } from '@mantine/core';
 import { IconChartLine } from '@tabler/icons-react';
 import { formatMoney } from '../lib/format.ts';
 
@@ -35,5 +35,23 @@ export function StabilityLine({ share, avg30, avg90, currency }: { share: number
         </Text>
       )}
     </Group>
+  );
+}
+
+/** The deals' and favorites' filter on the 90-day stability: at least this many percent of the days (null: any). */
+export function MinStabilityInput({ value, onChange, testId }: { value: number | null; onChange: (percent: number | null) => void; testId: string }) {
+  return (
+    <NumberInput
+      label="Profitable ≥ % of 90 days"
+      placeholder="Any"
+      min={0}
+      max={100}
+      step={10}
+      allowDecimal={false}
+      value={value ?? ''}
+      onChange={(v) => onChange(typeof v === 'number' ? v : null)}
+      w={{ base: '100%', sm: 190 }}
+      data-testid={testId}
+    />
   );
 }

@@ -1,8 +1,9 @@
-import { Button, Checkbox, Group, MultiSelect, NumberInput, Select, SegmentedControl } from '@mantine/core';
+import { Button, Checkbox, Group, MultiSelect, Select, SegmentedControl } from '@mantine/core';
 import { IconFilterOff, IconRefresh } from '@tabler/icons-react';
 import type { DealWarningCode } from '@dealradar/shared/deal-warnings';
 import { HideWarningsSelect } from '../../../components/deal-warning-badges.tsx';
 import { FAVORITE_SORT_LABELS, FAVORITE_SORT_OPTIONS, type FavoriteSortBy } from '@dealradar/shared/contracts/brand-analyzer';
+import { MinStabilityInput } from '../../../components/stability-line.tsx';
 
 export interface FavoriteFilterState {
   brands: string[];
@@ -55,17 +56,10 @@ export function FavoritesFilters({ value, brandOptions, marketOptions, onChange,
         w={{ base: '100%', sm: 200 }}
         data-testid="favorites-market-filter"
       />
-      <NumberInput
-        label="Profitable ≥ % of 90 days"
-        placeholder="Any"
-        min={0}
-        max={100}
-        step={10}
-        allowDecimal={false}
-        value={value.minProfitableShare ?? ''}
-        onChange={(v) => onChange({ minProfitableShare: typeof v === 'number' ? v : null })}
-        w={{ base: '100%', sm: 190 }}
-        data-testid="favorites-min-stability"
+      <MinStabilityInput
+        value={value.minProfitableShare}
+        onChange={(minProfitableShare) => onChange({ minProfitableShare })}
+        testId="favorites-min-stability"
       />
       <Select
         label="Sort by"

@@ -1,8 +1,9 @@
-import { Checkbox, Group, MultiSelect, NumberInput, SegmentedControl, Select, TagsInput } from '@mantine/core';
+import { Checkbox, Group, MultiSelect, SegmentedControl, Select, TagsInput } from '@mantine/core';
 import { MARKETS, isMarketId, type MarketId } from '@dealradar/shared/markets';
 import type { DealWarningCode } from '@dealradar/shared/deal-warnings';
 import { HideWarningsSelect } from '../../../components/deal-warning-badges.tsx';
 import { DEAL_SORT_OPTIONS, isDealSortBy, type DealSortBy, type SortOrder } from '../deal-sort.ts';
+import { MinStabilityInput } from '../../../components/stability-line.tsx';
 
 export interface DealFilterState {
   brands: string[];
@@ -52,17 +53,10 @@ export function DealFilters({ value, brandSuggestions, onChange, onSortByChange 
         data-testid="deal-filter-markets"
       />
       <HideWarningsSelect value={value.hideWarnings} onChange={(hideWarnings) => onChange({ hideWarnings })} testId="deal-filter-hide-warnings" />
-      <NumberInput
-        label="Profitable ≥ % of 90 days"
-        placeholder="Any"
-        min={0}
-        max={100}
-        step={10}
-        allowDecimal={false}
-        value={value.minProfitableShare ?? ''}
-        onChange={(v) => onChange({ minProfitableShare: typeof v === 'number' ? v : null })}
-        w={{ base: '100%', sm: 190 }}
-        data-testid="deal-filter-min-stability"
+      <MinStabilityInput
+        value={value.minProfitableShare}
+        onChange={(minProfitableShare) => onChange({ minProfitableShare })}
+        testId="deal-filter-min-stability"
       />
       <Select
         label="Sort by"
