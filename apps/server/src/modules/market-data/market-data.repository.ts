@@ -57,8 +57,8 @@ export async function countFreshCache(db: Db, market: MarketId, keys: string[], 
       `select count(*) filter (where not listings @> '[{"withoutBuyBox": true}]'::jsonb)::int as complete,
               count(*) filter (where listings @> '[{"withoutBuyBox": true}]'::jsonb)::int as partial
          from market_listing_cache
-        where market = $1 and key_type = 'ean' and key = any($2::text[]) and expires_at > $3`,
-      [market, keys.slice(i, i + 50_000), now],
+        where market = $1 and key_type = 'ean' and key = any(string_to_array($2, ',')) and expires_at > $3`,
+      [market, keys.slice(i, i + 50_000).join(','), now],
     );
     complete += row.complete;
     withoutBuyBox += row.partial;
