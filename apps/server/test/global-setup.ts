@@ -1,6 +1,8 @@
-import { ensurePgliteSnapshot } from './db-template.ts';
+import { ensurePgliteSnapshot, ensurePostgresTemplate } from './db-template.ts';
 
-/** Migrates a PGlite template once per run (rebuilt only when migrations change). */
+/** Migrates the test databases' template once per run (rebuilt only when migrations change): PGlite, or PostgreSQL. */
 export default async function setup(): Promise<void> {
-  if (!process.env.TEST_DATABASE_URL) await ensurePgliteSnapshot();
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (adminUrl) await ensurePostgresTemplate(adminUrl);
+  else await ensurePgliteSnapshot();
 }
