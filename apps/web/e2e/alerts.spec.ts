@@ -6,8 +6,7 @@ import { refreshPricesNow, signInWithTier } from './price-drops.helpers.ts';
 
 test('a Growth user creates an e-mail rule; after a price refresh its delivery is in the log', async ({ page }) => {
   test.setTimeout(180_000);
-  await signInWithTier(page, 'GROWTH');
-  await page.goto('/qogita-price-alerts');
+  await signInWithTier(page, 'GROWTH', 'DE', '/qogita-price-alerts');
   await page.getByRole('button', { name: 'Alert rules' }).click();
   await expect(page).toHaveURL(/\/qogita-price-alerts\/alerts$/);
 
@@ -28,8 +27,7 @@ test('a Growth user creates an e-mail rule; after a price refresh its delivery i
 });
 
 test('a FREE user sees the upgrade prompt instead of alert rules', async ({ page }) => {
-  await signInNewUser(page);
-  await page.goto('/qogita-price-alerts/alerts');
+  await signInNewUser(page, { open: '/qogita-price-alerts/alerts' });
   const prompt = page.getByTestId('alerts-upgrade-prompt');
   await expect(prompt).toContainText('Upgrade Required');
   await expect(prompt).toContainText('Price-drop alerts are available on the Growth and Pro plans.');

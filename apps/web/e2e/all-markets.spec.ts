@@ -19,8 +19,7 @@ function dealRows(count: number) {
 }
 
 test('a FREE plan is not offered All markets', async ({ page }) => {
-  await signInNewUser(page);
-  await page.goto('/supplier-level-analyzer');
+  await signInNewUser(page, { open: '/supplier-level-analyzer' });
   await page.getByTestId('supplier-market-select').click();
   await expect(page.getByRole('option', { name: 'CA · Canada' })).toBeVisible();
   await expect(page.getByRole('option', { name: /All markets/ })).toHaveCount(0);
@@ -28,8 +27,7 @@ test('a FREE plan is not offered All markets', async ({ page }) => {
 
 test('a Growth user in the UK scans a list in all markets and sees the best market and the runner-up of each deal', async ({ page }) => {
   test.setTimeout(120_000);
-  await signInWithTier(page, 'GROWTH', 'UK');
-  await page.goto('/supplier-level-analyzer');
+  await signInWithTier(page, 'GROWTH', 'UK', '/supplier-level-analyzer');
 
   await page.getByTestId('supplier-market-select').click();
   await page.getByRole('option', { name: 'All markets (best of 7)' }).click();

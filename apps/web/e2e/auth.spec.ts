@@ -3,8 +3,7 @@ import {
   ADMIN,
   apiLogin,
   localPath,
-  loginAs,
-  loginAsAdmin,
+  loginThroughScreen,
   logoutViaSidebar,
   newCredentials,
   readOutboxLink,
@@ -103,7 +102,7 @@ test('register → confirm from the e-mail → login → blocking region dialog 
 
 test('choosing the United Kingdom in the region dialog sends UK', async ({ page }) => {
   const user = await registerConfirmedUser(page.request);
-  await loginAs(page, user.username, user.password, { country: null });
+  await loginThroughScreen(page, user.username, user.password, { country: null });
   const dialog = regionDialog(page);
   await expect(dialog).toBeVisible();
   const selectRequest = page.waitForRequest((request) => request.url().endsWith('/api/auth/select-country'));
@@ -135,7 +134,7 @@ test('a user opening an admin route is sent to /dashboard; without a token every
     await expect(page).toHaveURL(/\/login$/);
   }
   const user = await registerConfirmedUser(page.request);
-  await loginAs(page, user.username, user.password);
+  await loginThroughScreen(page, user.username, user.password);
   for (const route of ['/users', '/csv-template-analyzer', '/ean-asin-mapping']) {
     await page.goto(route);
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -176,7 +175,7 @@ test('an invited user confirms the address and sets a password at /confirm-passw
   await expect(page).toHaveURL(/\/login$/, { timeout: 8000 });
   expect(Date.now() - shownAt).toBeGreaterThan(2000);
 
-  await loginAs(page, invitee.username, invitee.password);
+  await loginThroughScreen(page, invitee.username, invitee.password);
   await expect(page.getByTestId('sidebar-email')).toHaveText(invitee.email);
 });
 
@@ -203,7 +202,7 @@ test('forgot password → e-mailed link → reset password → sign in with the 
   await page.getByRole('button', { name: 'Reset password' }).click();
   await expect(page.getByTestId('form-error')).toHaveText('Invalid or expired token.');
 
-  await loginAs(page, user.username, 'a-brand-new-password');
+  await loginThroughScreen(page, user.username, 'a-brand-new-password');
 });
 
 test('confirmation pages without a token say so', async ({ page }) => {
@@ -223,14 +222,14 @@ test('confirmation pages without a token say so', async ({ page }) => {
 });
 
 test('an admin whose country is set meets no region dialog', async ({ page }) => {
-  await loginAsAdmin(page);
+  await loginThroughScreen(page, ADMIN.username, ADMIN.password);
   await page.waitForLoadState('networkidle');
   await expect(regionDialog(page)).toHaveCount(0);
 });
 
 test('when the region check fails the dialog shows; a session the server rejects can sign in again', async ({ page }) => {
   const user = await registerConfirmedUser(page.request);
-  await loginAs(page, user.username, user.password, { country: 'UK' });
+  await loginThroughScreen(page, user.username, user.password, { country: 'UK' });
   const token = await page.evaluate(() => localStorage.getItem('token'));
   // The session is revoked behind the page's back (e.g. logged out in another tab).
   const revoked = await page.request.post('/api/auth/logout', { headers: { Authorization: `Bearer ${token}` } });

@@ -26,15 +26,13 @@ function toast(page: Page, title: string) {
 const csvFile = (name: string, buffer: Buffer) => ({ name, mimeType: 'text/csv', buffer });
 
 test('a normal user cannot open the CSV Template Analyzer', async ({ page }) => {
-  await signInNewUser(page);
-  await page.goto('/csv-template-analyzer');
+  await signInNewUser(page, { open: '/csv-template-analyzer' });
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
 test('the admin uploads a CSV, maps it, follows the scan and downloads scan_results_{id}.csv', async ({ page }) => {
   test.setTimeout(120_000);
-  await loginAsAdmin(page);
-  await page.goto('/csv-template-analyzer');
+  await loginAsAdmin(page, { open: '/csv-template-analyzer' });
   await expect(page.getByRole('heading', { name: 'CSV Template Analyzer' })).toBeVisible();
   await expect(page.getByText('Completed scans are kept for 24 hours.')).toBeVisible();
   await expect(page.getByTestId('csv-market-select')).toHaveValue('Germany (EUR)');

@@ -24,9 +24,7 @@ function demoPair() {
 
 test('seller profile in Settings; the deal list flags and hides Amazon buy boxes; the breakdown names the profile', async ({ page }) => {
   test.setTimeout(90_000);
-  await signInNewUser(page, { country: 'DE' });
-
-  await page.goto('/settings');
+  await signInNewUser(page, { country: 'DE', open: '/settings' });
   const card = page.getByTestId('seller-profile');
   await expect(card.getByRole('combobox', { name: 'Country of establishment' })).toHaveValue('Germany (DE)');
   await expect(card.getByRole('switch', { name: 'VAT-registered' })).toBeChecked();

@@ -10,8 +10,7 @@ test.describe.configure({ timeout: 180_000 });
 const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('token') ?? '');
 
 test("the docs: search finds the answer and opens its section; administrators' pages stay hidden from users", async ({ page }) => {
-  await signInNewUser(page, { country: 'DE' });
-  await page.goto('/help');
+  await signInNewUser(page, { country: 'DE', open: '/help' });
   const docs = page.getByTestId('help-doc-list');
   for (const title of [
     'Preparing a supplier file',
@@ -108,8 +107,7 @@ test('a user sends a message; an admin answers from the help table; the user rea
   const adminContext = await browser.newContext();
   try {
     const admin = await adminContext.newPage();
-    await loginAsAdmin(admin);
-    await admin.goto('/help');
+    await loginAsAdmin(admin, { open: '/help' });
     const table = admin.getByTestId('help-requests-table');
     await expect(table.getByRole('columnheader')).toHaveText(['User', 'Message', 'Date']);
     const row = table.getByTestId('help-request-row').filter({ hasText: message });

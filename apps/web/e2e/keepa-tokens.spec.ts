@@ -13,8 +13,7 @@ test('the upload dialog tells the Keepa token cost before the scan starts', asyn
   });
   const csv = Buffer.from(['EAN;Brand;Price', ...eans.map((e) => `${e};Nivea;4,50`)].join('\r\n'), 'utf8');
 
-  await signInNewUser(page);
-  await page.goto('/supplier-level-analyzer');
+  await signInNewUser(page, { open: '/supplier-level-analyzer' });
   await page.getByTestId('supplier-dropzone').locator('input[type=file]').setInputFiles({ name: 'tokens.csv', mimeType: 'text/csv', buffer: csv });
   const dialog = page.getByRole('dialog', { name: 'Map CSV columns' });
   // 20 new EANs × 1.45 expected tokens = 29 tokens; at the demo account's 20 tokens/min: 2 min.

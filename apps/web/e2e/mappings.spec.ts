@@ -5,8 +5,7 @@ import { loginAsAdmin, signInNewUser } from './helpers.ts';
 /** EAN-ASIN Mappings (admin): SPEC §2, §5, §7, §8. */
 test.describe('EAN-ASIN mappings', () => {
   test('an admin adds, edits and deletes a mapping; validation and errors are shown', async ({ page }) => {
-    await loginAsAdmin(page);
-    await page.goto('/ean-asin-mapping');
+    await loginAsAdmin(page, { open: '/ean-asin-mapping' });
     await expect(page.getByRole('heading', { name: 'EAN-ASIN Mappings' })).toBeVisible();
     await expect(page.getByText('No EAN-ASIN mappings found')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Export' })).toBeVisible();
@@ -79,8 +78,7 @@ test.describe('EAN-ASIN mappings', () => {
   });
 
   test('a duplicate EAN shows the server message; a failed delete shows the fallback', async ({ page }) => {
-    await loginAsAdmin(page);
-    await page.goto('/ean-asin-mapping');
+    await loginAsAdmin(page, { open: '/ean-asin-mapping' });
     for (let i = 0; i < 2; i += 1) {
       await page.getByRole('button', { name: 'Add' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add EAN-ASIN Mapping' });
@@ -130,8 +128,7 @@ test.describe('EAN-ASIN mappings', () => {
   });
 
   test('a non-admin is sent to the dashboard', async ({ page }) => {
-    await signInNewUser(page);
-    await page.goto('/ean-asin-mapping');
+    await signInNewUser(page, { open: '/ean-asin-mapping' });
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 });

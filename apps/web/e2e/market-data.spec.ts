@@ -10,8 +10,7 @@ const EXPORT = [
 
 test.describe('Market data source (admin Settings)', () => {
   test('an admin sees the active source and FX rates and imports a Keepa export', async ({ page }) => {
-    await loginAsAdmin(page);
-    await page.goto('/settings');
+    await loginAsAdmin(page, { open: '/settings' });
     const card = page.getByTestId('market-data-source-card');
     await expect(card.getByText('Amazon: Demo catalogue')).toBeVisible();
     await expect(card.getByText('Wholesale: Demo catalogue')).toBeVisible();
@@ -32,8 +31,7 @@ test.describe('Market data source (admin Settings)', () => {
   });
 
   test('an admin sees the fee rules in force, today and on a chosen day (issue 12)', async ({ page }) => {
-    await loginAsAdmin(page);
-    await page.goto('/settings');
+    await loginAsAdmin(page, { open: '/settings' });
     const card = page.getByTestId('fee-rules-card');
     const referral = card.getByTestId('fee-rules-referral');
     await expect(referral.getByRole('columnheader')).toHaveText(['Market', 'Category', 'Up to threshold', 'Above', 'Threshold', 'Minimum', 'From', 'Source']);
@@ -57,8 +55,7 @@ test.describe('Market data source (admin Settings)', () => {
   });
 
   test('an export without a Locale column needs a market', async ({ page }) => {
-    await loginAsAdmin(page);
-    await page.goto('/settings');
+    await loginAsAdmin(page, { open: '/settings' });
     const card = page.getByTestId('market-data-source-card');
     await card
       .locator('input[type=file]')
@@ -72,8 +69,7 @@ test.describe('Market data source (admin Settings)', () => {
   });
 
   test('an XLSX export is imported like a CSV, and an old .xls is refused before the upload (issue 11)', async ({ page }) => {
-    await loginAsAdmin(page);
-    await page.goto('/settings');
+    await loginAsAdmin(page, { open: '/settings' });
     const card = page.getByTestId('market-data-source-card');
     const file = card.locator('input[type=file]');
     await file.setInputFiles({ name: 'keepa-export.xls', mimeType: 'application/vnd.ms-excel', buffer: Buffer.from('x') });
@@ -100,8 +96,7 @@ test.describe('Market data source (admin Settings)', () => {
   });
 
   test('other users do not see the card', async ({ page }) => {
-    await signInNewUser(page);
-    await page.goto('/settings');
+    await signInNewUser(page, { open: '/settings' });
     await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
     await expect(page.getByTestId('market-data-source-card')).toHaveCount(0);
   });

@@ -34,8 +34,7 @@ async function scanManually(page: Page, ean: string, brand: string) {
 test('mark a wrong match on a deal: gone at once, the next scan uses the other listing, the rule is listed and can be undone', async ({ page }) => {
   test.setTimeout(120_000);
   const product = twoListingProduct();
-  await signInNewUser(page, { country: 'DE' });
-  await page.goto('/supplier-level-analyzer');
+  await signInNewUser(page, { country: 'DE', open: '/supplier-level-analyzer' });
   await scanManually(page, product.ean, product.brand);
 
   const card = page.locator(`[data-testid="deal-card"][data-ean="${product.ean}"]`);
@@ -70,8 +69,7 @@ test('mark a wrong match on a deal: gone at once, the next scan uses the other l
 test('warnings and 90-day stability on a deal: badges with a one-line reason, and "Hide warnings" leaves the deal out', async ({ page }) => {
   test.setTimeout(120_000);
   const product = twoListingProduct();
-  await signInNewUser(page, { country: 'DE' });
-  await page.goto('/supplier-level-analyzer');
+  await signInNewUser(page, { country: 'DE', open: '/supplier-level-analyzer' });
   // €0.50 for a product Amazon sells for tens of euros: an absurd ROI, and the EAN has two listings.
   await scanManually(page, product.ean, product.brand);
   const card = page.locator(`[data-testid="deal-card"][data-ean="${product.ean}"]`);

@@ -6,8 +6,7 @@ import { refreshPricesNow, shot, signInWithTier } from './price-drops.helpers.ts
 test('a PRO user filters and sorts live price drops and watches the countdown', async ({ page }) => {
   test.setTimeout(180_000);
   await refreshPricesNow(page.request);
-  await signInWithTier(page, 'PRO', 'UK');
-  await page.goto('/qogita-price-alerts');
+  await signInWithTier(page, 'PRO', 'UK', '/qogita-price-alerts');
   await expect(page.getByTestId('example-data-banner')).toHaveCount(0);
   await expect(page.getByTestId('price-alerts-info')).toContainText('Price drops expire after 24 hours');
   await expect(page.getByTestId('price-alerts-info')).toContainText('removed if the price rises again');
@@ -57,8 +56,7 @@ test('a PRO user filters and sorts live price drops and watches the countdown', 
 test('a GROWTH user opens the profit basis behind a drop ROI badge', async ({ page }) => {
   test.setTimeout(180_000);
   await refreshPricesNow(page.request);
-  await signInWithTier(page, 'GROWTH', 'DE');
-  await page.goto('/qogita-price-alerts');
+  await signInWithTier(page, 'GROWTH', 'DE', '/qogita-price-alerts');
   const badgeButton = page.getByRole('button', { name: /Show the profit basis of/ }).first();
   // The first page after a refresh is computed, not cached (price-drops/answer-cache.ts): on a busy machine it took
   // longer than the default 10 s.
@@ -76,8 +74,7 @@ test('a GROWTH user opens the profit basis behind a drop ROI badge', async ({ pa
 test('failures of the list and of the statistics show their toasts', async ({ page }) => {
   await page.route('**/api/price-alerts/price-drops?*', (route) => route.fulfill({ status: 500, json: { error: 'Something went wrong on our side.' } }));
   await page.route('**/api/price-alerts/stats', (route) => route.fulfill({ status: 500, json: { error: 'Something went wrong on our side.' } }));
-  await signInWithTier(page, 'GROWTH', 'DE');
-  await page.goto('/qogita-price-alerts');
+  await signInWithTier(page, 'GROWTH', 'DE', '/qogita-price-alerts');
   await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Failed to load price drops' })).toBeVisible();
   await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Failed to load price alert statistics' })).toBeVisible();
 });
@@ -86,8 +83,7 @@ test('on a phone the drops are cards with their prices, and the sort select reor
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await refreshPricesNow(page.request);
-  await signInWithTier(page, 'GROWTH', 'DE');
-  await page.goto('/qogita-price-alerts');
+  await signInWithTier(page, 'GROWTH', 'DE', '/qogita-price-alerts');
   const cards = page.getByTestId('price-drop-cards').getByTestId('price-drop-row');
   await expect(cards.first()).toBeVisible();
   await expect(page.getByTestId('price-drops-table')).toHaveCount(0);

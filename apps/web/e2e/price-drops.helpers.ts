@@ -25,13 +25,13 @@ export async function refreshPricesNow(request: APIRequestContext): Promise<void
     .not.toBe(before);
 }
 
-/** A new confirmed user on `tier` (set by the admin), signed in after the change so the token carries it. */
-export async function signInWithTier(page: Page, tier: 'GROWTH' | 'PRO', country: 'UK' | 'DE' = 'DE') {
+/** A new confirmed user on `tier` (set by the admin), signed in after the change so the token carries it, on `open` (default /dashboard). */
+export async function signInWithTier(page: Page, tier: 'GROWTH' | 'PRO', country: 'UK' | 'DE' = 'DE', open?: string) {
   const credentials = await registerConfirmedUser(page.request);
   const token = await apiLogin(page.request, credentials.username, credentials.password);
   const { id } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { id: string };
   const res = await page.request.put(`/api/admin/users/${id}/subscription-tier`, { headers: await adminHeaders(page.request), data: { tier } });
   expect(res.status(), await res.text()).toBe(200);
-  await loginAs(page, credentials.username, credentials.password, { country });
+  await loginAs(page, credentials.username, credentials.password, { country, open });
   return credentials;
 }

@@ -77,8 +77,7 @@ for (const width of [1280, 1440]) {
   test(`at ${width} px the price-alerts table fits its card, every column visible without scrolling`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await serveWideDrops(page);
-    await signInWithTier(page, 'GROWTH', 'UK');
-    await page.goto('/qogita-price-alerts');
+    await signInWithTier(page, 'GROWTH', 'UK', '/qogita-price-alerts');
     const table = page.getByTestId('price-drops-table');
     await expect(table.getByTestId('price-drop-row')).toHaveCount(8);
     await expect(page.getByTestId('sidebar')).toHaveAttribute('data-collapsed', 'false');
@@ -108,8 +107,7 @@ for (const width of [1280, 1440]) {
 test('on a phone the ROI badge of a price-alert card has its label and its own line, apart from the drop', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await serveWideDrops(page, 2);
-  await signInWithTier(page, 'GROWTH', 'UK');
-  await page.goto('/qogita-price-alerts');
+  await signInWithTier(page, 'GROWTH', 'UK', '/qogita-price-alerts');
   const card = page.getByTestId('price-drop-cards').getByTestId('price-drop-row').first();
   const roi = card.getByTestId('drop-card-roi');
   await expect(roi).toContainText('Best ROI on Amazon');
@@ -120,8 +118,7 @@ test('on a phone the ROI badge of a price-alert card has its label and its own l
 });
 
 test('Brand analyzer: the required-choice sentence shows only after a try with a missing choice', async ({ page }) => {
-  await signInWithTier(page, 'GROWTH', 'DE');
-  await page.goto('/brand-level-analyzer');
+  await signInWithTier(page, 'GROWTH', 'DE', '/brand-level-analyzer');
   const config = page.getByTestId('scan-config-card');
   const start = config.getByRole('button', { name: 'Start Scan' });
   const required = config.getByText('Please select at least one brand and one market');

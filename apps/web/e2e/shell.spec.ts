@@ -74,8 +74,7 @@ test('an admin sees CSV Analyzer and the bottom section, and the Users screen', 
 test('the users filter by role and status go to the server', async ({ page }) => {
   const user = await signInNewUser(page, { country: 'UK' });
   await page.getByRole('button', { name: 'Logout' }).click();
-  await loginAsAdmin(page);
-  await page.goto('/users');
+  await loginAsAdmin(page, { open: '/users' });
   const table = page.getByTestId('users-table');
   await expect(table.getByText(user.email)).toBeVisible();
   const request = page.waitForRequest((r) => r.url().includes('/api/users?') && r.url().includes('role=ADMIN'));
@@ -94,8 +93,7 @@ test('the users filter by role and status go to the server', async ({ page }) =>
 });
 
 test('settings: account info, minimum ROI saved as a fraction, primary country; help message reaches the admin table', async ({ page }) => {
-  const user = await signInNewUser(page, { country: 'UK' });
-  await page.goto('/settings');
+  const user = await signInNewUser(page, { country: 'UK', open: '/settings' });
   const info = page.getByTestId('account-info');
   await expect(info.getByText(user.username, { exact: true })).toBeVisible();
   await expect(info.getByText(user.organization, { exact: true })).toBeVisible();
@@ -127,8 +125,7 @@ test('settings: account info, minimum ROI saved as a fraction, primary country; 
   await expect(page.getByText('Your message has been sent!')).toBeVisible();
 
   await page.getByRole('button', { name: 'Logout' }).click();
-  await loginAsAdmin(page);
-  await page.goto('/help');
+  await loginAsAdmin(page, { open: '/help' });
   const row = page.getByRole('row').filter({ hasText: message });
   await expect(row).toBeVisible();
   await expect(row.getByRole('cell').first()).toHaveText(user.username);
@@ -136,8 +133,7 @@ test('settings: account info, minimum ROI saved as a fraction, primary country; 
 });
 
 test('settings: an adjustable plan saves the minimum ROI divided by 100; admins get the country buttons', async ({ page }) => {
-  await loginAsAdmin(page);
-  await page.goto('/settings');
+  await loginAsAdmin(page, { open: '/settings' });
   const roi = page.getByRole('textbox', { name: 'Minimum ROI threshold' });
   await expect(roi).toBeEnabled();
   await roi.fill('');
@@ -164,8 +160,7 @@ test('settings: an adjustable plan saves the minimum ROI divided by 100; admins 
 });
 
 test('a FREE user cannot change the fixed minimum ROI', async ({ page }) => {
-  await signInNewUser(page);
-  await page.goto('/settings');
+  await signInNewUser(page, { open: '/settings' });
   await expect(page.getByTestId('roi-fixed-note')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Minimum ROI threshold' })).toBeDisabled();
 });
@@ -179,8 +174,7 @@ test('the users table shows each user plan and, once billed, the Paddle customer
     json.content = json.content.map((row) => (row.email === ADMIN.email ? { ...row, paddleCustomerId: 'ctm_01audittest' } : row));
     await route.fulfill({ response, json });
   });
-  await loginAsAdmin(page);
-  await page.goto('/users');
+  await loginAsAdmin(page, { open: '/users' });
   const adminRow = page.getByTestId('users-table').getByRole('row').filter({ hasText: ADMIN.email });
   await expect(adminRow.getByText('prodtest', { exact: true })).toBeVisible();
   await expect(adminRow.getByTestId('paddle-customer-id')).toHaveText('ctm_01audittest');

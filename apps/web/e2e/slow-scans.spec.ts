@@ -67,8 +67,8 @@ async function confirmationLink(email: string): Promise<string> {
   return link!;
 }
 
-/** A new confirmed user on the slow server, moved to PRO (unlimited EANs) by the admin, signed in. */
-async function signInProUser(page: Page): Promise<Credentials> {
+/** A new confirmed user on the slow server, moved to PRO (unlimited EANs) by the admin, signed in on `open` (default /dashboard). */
+async function signInProUser(page: Page, open?: string): Promise<Credentials> {
   const credentials = await registerUser(page.request);
   const token = new URL(await confirmationLink(credentials.email)).searchParams.get('token') ?? '';
   expect((await page.request.get('/api/auth/confirm', { params: { token } })).status()).toBe(200);
@@ -77,7 +77,7 @@ async function signInProUser(page: Page): Promise<Credentials> {
   const admin = { Authorization: `Bearer ${await apiLogin(page.request, ADMIN.username, ADMIN.password)}` };
   const moved = await page.request.put(`/api/admin/users/${id}/subscription-tier`, { headers: admin, data: { tier: 'PRO' } });
   expect(moved.status(), await moved.text()).toBe(200);
-  await loginAs(page, credentials.username, credentials.password);
+  await loginAs(page, credentials.username, credentials.password, { open });
   return credentials;
 }
 
@@ -91,8 +91,7 @@ async function uploadCsvTemplate(page: Page, name: string, rows: Variant[]) {
 test('Supplier Level Analyzer: a running scan is resumed after a reload and shows its result when it ends', async ({ page }) => {
   test.setTimeout(150_000);
   const rows = FRESH.supplierReload; // 300 uncached EANs: 4 batches × E2E_SLOW_LATENCY_MS ≈ 20 s
-  await signInProUser(page);
-  await page.goto('/supplier-level-analyzer');
+  await signInProUser(page, '/supplier-level-analyzer');
   await expect(page.getByText('No deals found.')).toBeVisible();
 
   const started = page.waitForResponse((r) => r.url().endsWith('/api/supplier-analyzer/start') && r.request().method() === 'POST');
@@ -131,8 +130,7 @@ test('Supplier Level Analyzer: a running scan is resumed after a reload and show
 
 test('CSV Template Analyzer: cancelling a running scan removes it and the server stops it', async ({ page }) => {
   test.setTimeout(150_000);
-  await loginAsAdmin(page);
-  await page.goto('/csv-template-analyzer');
+  await loginAsAdmin(page, { open: '/csv-template-analyzer' });
   // 1,500 uncached EANs: left alone this scan would hold the server's one scan worker for 15 × 5 s.
   await uploadCsvTemplate(page, 'cancel-me.csv', FRESH.csvCancel);
   const activePanel = page.getByRole('tabpanel', { name: /Active Scans/ });
@@ -180,8 +178,7 @@ test('CSV Template Analyzer: a scan that ends in ERROR shows "Error: {message}" 
   // A real ERROR from the server: a running scan cancelled through the API (another session) is ended as ERROR
   // 'The scan was canceled.' and stays listed; the UI's own Cancel also deletes it. Worker failures end the same way
   // with their own sentence (apps/server/test/scans/*.test.ts).
-  await loginAsAdmin(page);
-  await page.goto('/csv-template-analyzer');
+  await loginAsAdmin(page, { open: '/csv-template-analyzer' });
   await uploadCsvTemplate(page, 'will-fail.csv', FRESH.csvError);
   const card = page
     .getByRole('tabpanel', { name: /Active Scans/ })
@@ -234,8 +231,7 @@ test('Supplier Level Analyzer: a scan that ends in ERROR shows "Error: {message}
     return route.fulfill({ status: 200, json: supplierScanStatusSchema.parse(body) });
   });
 
-  await loginAsAdmin(page);
-  await page.goto('/supplier-level-analyzer');
+  await loginAsAdmin(page, { open: '/supplier-level-analyzer' });
   await page
     .getByTestId('supplier-dropzone')
     .locator('input[type=file]')
