@@ -70,19 +70,26 @@ const SHARED_STATE_SPECS = [
   'supplier-files.spec.ts', // the admin's CSV scan history and queue
 ].map((file) => `**/${file}`);
 
+/** The specs on the slow server (E2E_SLOW_URL). */
+const SLOW_SERVER_SPECS = ['**/slow-scans.spec.ts'];
+
 export default defineConfig({
   testDir: 'apps/web/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // Two workers, a file at a time each. The specs that change what every user sees (price refreshes, global mappings,
+  // Three workers, a file at a time each. The specs that change what every user sees (price refreshes, global mappings,
   // imported market data, the admin's own settings and the users list, the admin's CSV scan history) run one after
-  // another on one worker ('shared-state', listed first so it starts at once); the other worker runs the specs that
-  // only touch their own users and data. A new spec that changes shared state belongs in SHARED_STATE_SPECS.
-  workers: 2,
+  // another on one worker ('shared-state'); slow-scans.spec.ts, on the slow server, mostly waits for its look-ups
+  // (DEMO_LATENCY_MS) and has a worker of its own ('slow-server'); the specs that only touch their own users and data
+  // ('isolated') take the rest. Both one-worker projects are listed first so they start at once: slow-scans.spec.ts
+  // (about 110 s) last in line had the whole suite wait for it. A new spec that changes shared state belongs in
+  // SHARED_STATE_SPECS.
+  workers: 3,
   projects: [
+    { name: 'slow-server', testMatch: SLOW_SERVER_SPECS, workers: 1 },
     { name: 'shared-state', testMatch: SHARED_STATE_SPECS, workers: 1 },
-    { name: 'isolated', testIgnore: SHARED_STATE_SPECS },
+    { name: 'isolated', testIgnore: [...SHARED_STATE_SPECS, ...SLOW_SERVER_SPECS] },
   ],
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
