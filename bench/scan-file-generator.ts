@@ -10,8 +10,10 @@ import { gs1CheckDigit } from '@dealradar/shared/ean';
 export function generateSupplierFile(
   file: string,
   options: { targetBytes: number; catalogueGtins: string[]; brandOf: (gtin: string) => string; otherShare?: number },
-): { rows: number; bytes: number; otherGtins: string[] } {
+): { rows: number; bytes: number; otherGtins: string[]; validGtins: Set<string> } {
   const otherGtins: string[] = [];
+  /** The distinct EANs written in a readable form (the scan's distinct valid EANs). */
+  const validGtins = new Set<string>();
   const out = fs.openSync(file, 'w');
   const header = 'EAN;Artikel;Marke;EK netto\r\n';
   fs.writeSync(out, header);
@@ -48,6 +50,7 @@ export function generateSupplierFile(
     else if (r < 0.98)
       ean = gtin.replace(/^0+/, ''); // lost leading zeros (a repairable form)
     else ean = `0${gtin}`; // GTIN-14 with indicator 0: the same product
+    if (r < 0.86 || r >= 0.96) validGtins.add(gtin); // the forms that read as the product's own EAN
     const brand = options.brandOf(catalogueGtin);
     const name = rand() < 0.2 ? `"Pflege; ${Math.floor(rand() * 500)} ml"` : `Art. ${Math.floor(rand() * 9000)}`;
     const price = (0.5 + rand() * 30).toFixed(2).replace('.', ',');
@@ -62,5 +65,5 @@ export function generateSupplierFile(
   }
   if (chunk.length) fs.writeSync(out, chunk.join(''));
   fs.closeSync(out);
-  return { rows, bytes, otherGtins };
+  return { rows, bytes, otherGtins, validGtins };
 }

@@ -10,7 +10,7 @@ import { createAuthGuards } from './plugins/auth.ts';
 import { registerErrorHandlers } from './plugins/error-handler.ts';
 import { REVALIDATE_CACHE, webStaticOptions } from './plugins/web-static.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
-import { contractSerializerCompiler, contractValidatorCompiler } from './plugins/contract-routes.ts';
+import { checkedSerializerCompiler, contractSerializerCompiler, contractValidatorCompiler } from './plugins/contract-routes.ts';
 import { registerApiReference, registerOpenApi, registerOpenApiRoute } from './plugins/api-docs.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerBrandAnalyzerRoutes } from './modules/brand-analyzer/brand-analyzer.routes.ts';
@@ -34,6 +34,8 @@ export const WEB_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.
 export interface BuildAppOptions {
   /** Serve the built web app (off in API tests). */
   serveWeb?: boolean;
+  /** Check every JSON answer against its contract's schema, failing the call when it drifts (the API tests). */
+  checkResponses?: boolean;
 }
 
 export interface RegisteredRoute {
@@ -93,7 +95,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   }
   // Routes are registered from the shared zod contracts (plugins/contract-routes.ts): Fastify validates with zod.
   app.setValidatorCompiler(contractValidatorCompiler);
-  app.setSerializerCompiler(contractSerializerCompiler);
+  app.setSerializerCompiler(options.checkResponses ? checkedSerializerCompiler : contractSerializerCompiler);
   registerErrorHandlers(app);
   registerInputGuard(app);
   // An empty body sent as application/json (e.g. POST /auth/logout from some clients) is no body, not malformed JSON.

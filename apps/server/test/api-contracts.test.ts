@@ -1,5 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApiPath } from '@dealradar/shared/contracts/endpoint';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { endpoint, openApiPath } from '@dealradar/shared/contracts/endpoint';
+import { checkedSerializerCompiler, contractRoutes, contractValidatorCompiler } from '../src/plugins/contract-routes.ts';
+import { registerErrorHandlers } from '../src/plugins/error-handler.ts';
 import { buildTestApp, type TestContext } from './build-test-app.ts';
 
 /**
@@ -137,6 +141,53 @@ describe('API contracts and the OpenAPI document', () => {
         expect(res.statusCode, asset.pathname).toBe(200);
         expect(res.headers['content-type'], asset.pathname).not.toContain('json');
       }
+    }
+  });
+});
+
+describe('the API tests check every answer against its contract', () => {
+  const answerOf = endpoint({
+    method: 'GET',
+    path: '/answer/:kind',
+    access: 'public',
+    summary: 'A test call.',
+    tag: 'test',
+    params: z.object({ kind: z.enum(['right', 'drifted', 'dated']) }),
+    responses: { 200: z.object({ count: z.number().int(), at: z.string() }) },
+  });
+
+  it('answers a call whose answer matches, fails one whose answer drifted (500, the reason on stderr)', async () => {
+    const app = Fastify();
+    app.setValidatorCompiler(contractValidatorCompiler);
+    app.setSerializerCompiler(checkedSerializerCompiler);
+    registerErrorHandlers(app);
+    contractRoutes(app)(answerOf, async (request) => {
+      const { kind } = request.params;
+      if (kind === 'right') return { count: 3, at: '2026-11-27T10:00:00.000Z' };
+      // A Date is checked as the client reads it (JSON text), so it matches z.string().
+      if (kind === 'dated') return { count: 3, at: new Date('2026-11-27T10:00:00Z') as unknown as string };
+      return { count: '3' as unknown as number, at: '2026-11-27T10:00:00.000Z' };
+    });
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      expect((await app.inject({ url: '/answer/right' })).json()).toEqual({ count: 3, at: '2026-11-27T10:00:00.000Z' });
+      expect((await app.inject({ url: '/answer/dated' })).statusCode).toBe(200);
+      const drifted = await app.inject({ url: '/answer/drifted' });
+      expect(drifted.statusCode).toBe(500);
+      expect(drifted.json()).toMatchObject({ code: 'internal' });
+      expect(String(stderr.mock.calls.at(-1)?.[0])).toContain('answer of GET /answer/:kind does not match its contract: count:');
+    } finally {
+      stderr.mockRestore();
+      await app.close();
+    }
+  });
+
+  it('is switched on in the API tests (buildTestApp)', async () => {
+    const ctx = await buildTestApp();
+    try {
+      expect(ctx.app.serializerCompiler).toBe(checkedSerializerCompiler);
+    } finally {
+      await ctx.close();
     }
   });
 });

@@ -58,7 +58,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestCo
     deps.queue = await startQueue(handle, deps.log);
     await registerJobs(deps, { worker: true, scheduler: false });
   }
-  const app = await buildApp(deps, { serveWeb: options.serveWeb ?? false });
+  // Every JSON answer of the API tests is checked against its contract (plugins/contract-routes.ts).
+  const app = await buildApp(deps, { serveWeb: options.serveWeb ?? false, checkResponses: true });
   await app.ready();
   return {
     app,

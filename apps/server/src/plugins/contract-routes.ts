@@ -110,6 +110,31 @@ const passThrough: FastifySchemaCompiler<z.ZodType> = (route) => (route.httpPart
  */
 export const contractSerializerCompiler = () => (data: unknown) => JSON.stringify(data);
 
+/** Thrown by the checked serializer: the answer a route wrote is not what its contract declares. */
+export class ResponseDriftError extends Error {}
+
+/**
+ * The API tests' serializer (buildApp's `checkResponses`): the same JSON text, but first the answer as a client reads
+ * it (after JSON) is checked against the schema its contract declares for that status, and a drifted answer throws —
+ * the call fails with 500 and the test that made it fails. Production keeps the plain serializer (above).
+ */
+export const checkedSerializerCompiler = ({ schema, method, url, httpStatus }: { schema: unknown; method: string; url: string; httpStatus?: string }) => {
+  const zodSchema = schema as z.ZodType;
+  return (data: unknown) => {
+    const text = JSON.stringify(data);
+    if (typeof zodSchema?.safeParse !== 'function') return text;
+    const result = zodSchema.safeParse(text === undefined ? undefined : JSON.parse(text));
+    if (!result.success) {
+      const issues = result.error.issues.slice(0, 3).map((i) => `${i.path.join('.') || '(answer)'}: ${i.message}`);
+      const drift = new ResponseDriftError(`The ${httpStatus ?? ''} answer of ${method} ${url} does not match its contract: ${issues.join('; ')}`);
+      // The tests' logger is silent: the reason of the 500 goes to stderr, next to the failing test.
+      process.stderr.write(`${drift.message}\n`);
+      throw drift;
+    }
+    return text;
+  };
+};
+
 /**
  * Registers routes from their shared contracts: `route(authApi.login, handler)`. The endpoint's access adds the guard
  * (as a preValidation hook, so a request without a session answers 401 before its body is judged), its schemas are

@@ -7,7 +7,7 @@ import { createMarketDataService } from '../../src/modules/market-data/market-da
 import type { ResolvedListing } from '../../src/modules/market-data/market-data.types.ts';
 import { createKeepaProvider } from '../../src/modules/market-data/providers/keepa/keepa-client.ts';
 import type { TokenWait } from '../../src/modules/market-data/providers/provider.types.ts';
-import { estimateTokens, EXPECTED_TOKENS_PER_NEW_EAN } from '../../src/modules/market-data/token-estimate.ts';
+import { eanSample, ESTIMATE_SAMPLE, estimateTokens, EXPECTED_TOKENS_PER_NEW_EAN } from '../../src/modules/market-data/token-estimate.ts';
 import { keepaProduct, startKeepaFake } from './fakes/keepa-fake.ts';
 import { openDb, silentLog, testConfig } from './helpers.ts';
 
@@ -85,7 +85,10 @@ describe('Keepa tokens', () => {
   it('estimate vs tokens actually charged on the fixture list; ≤ 1.5 tokens per new EAN; 0 warm; one phase costs about 3', async () => {
     fake = await startKeepaFake({ key: KEY, products: fixtureProducts() });
     const md = service();
-    const estimate = await md.estimateTokens!(LIST, 'DE');
+    const estimate = await md.estimateTokens!(
+      eanSample(LIST.length, (k) => LIST[k]!),
+      'DE',
+    );
     expect(estimate).toMatchObject({ eans: 200, newEans: 200, refillRate: 20, tokens: Math.ceil(200 * EXPECTED_TOKENS_PER_NEW_EAN) });
 
     const cold = await md.lookupListings(LIST, 'DE', { candidate });
@@ -100,7 +103,10 @@ describe('Keepa tokens', () => {
     expect(cold.resolved.get(ean(1))!.listing).toMatchObject({ withoutBuyBox: true, buyBoxPrice: null });
 
     // warm: the same list again costs nothing, and the estimate says so
-    const warmEstimate = await md.estimateTokens!(LIST, 'DE');
+    const warmEstimate = await md.estimateTokens!(
+      eanSample(LIST.length, (k) => LIST[k]!),
+      'DE',
+    );
     expect(warmEstimate.newEans).toBe(0);
     const warm = await md.lookupListings(LIST, 'DE', { candidate });
     expect(warm.tokensSpent).toBe(0);
@@ -151,5 +157,15 @@ describe('Keepa tokens', () => {
     expect(estimateTokens({ eans: 1000, complete: 0, withoutBuyBox: 0, account: { tokensLeft: 50, refillRate: 20 } }).minutes).toBe(
       Math.ceil((1450 - 50) / 20),
     );
+  });
+
+  it('judges a long list by an even sample of its EANs, a short one by all of them', () => {
+    const at = (k: number) => String(k).padStart(13, '0');
+    expect(eanSample(3, at)).toEqual({ count: 3, sample: [at(0), at(1), at(2)] });
+    const long = eanSample(800_000, at);
+    expect(long.count).toBe(800_000);
+    expect(long.sample).toHaveLength(ESTIMATE_SAMPLE);
+    expect(new Set(long.sample).size).toBe(ESTIMATE_SAMPLE);
+    expect([long.sample[0], long.sample[1], long.sample.at(-1)]).toEqual([at(0), at(40), at(799_960)]);
   });
 });

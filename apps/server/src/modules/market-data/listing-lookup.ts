@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { resolveListing, type EanMatchRules } from './listing-resolution.ts';
 import { matchRulesForEans } from './match-rules.repository.ts';
 import { countFreshCache, mappingsForEans, readBuyBoxHistories, readFreshCache, writeCache, type CacheKeyType } from './market-data.repository.ts';
-import type { AmazonListing, LookupOptions, LookupResult, ResolvedListing, TokenEstimate } from './market-data.types.ts';
+import type { AmazonListing, EanSample, LookupOptions, LookupResult, ResolvedListing, TokenEstimate } from './market-data.types.ts';
 import type { RetailCallOptions, RetailProvider } from './providers/provider.types.ts';
 import { estimateTokens } from './token-estimate.ts';
 
@@ -27,9 +27,6 @@ type Fetched = { results: Map<string, KeyResult>; requests: number; tokens: numb
 function atHighestSeenPrice(choice: ResolvedListing): ResolvedListing {
   return { ...choice, listing: { ...choice.listing, buyBoxPrice: choice.listing.highestSeenPrice ?? null } };
 }
-
-/** EANs of a list the token estimate looks at, at most (an even sample of longer lists). */
-const ESTIMATE_SAMPLE = 20_000;
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -277,17 +274,14 @@ export function createListingLookup(deps: ListingLookupDeps) {
   }
 
   /** Expected tokens of looking these EANs up now (the shared cache's fresh entries cost nothing). */
-  async function estimate(eans: string[], market: MarketId): Promise<TokenEstimate> {
-    const unique = [...new Set(eans)];
+  async function estimate({ count, sample }: EanSample, market: MarketId): Promise<TokenEstimate> {
     const account = deps.provider.tokenAccount ? await deps.provider.tokenAccount() : null;
-    if (!account) return { eans: unique.length, newEans: 0, withoutBuyBoxEans: 0, tokens: 0, refillRate: null, tokensLeft: null, minutes: 0 };
-    // A long list is judged by an even sample (the answer is "about" anyway): the estimate stays cheap at any size.
-    const step = Math.max(1, unique.length / ESTIMATE_SAMPLE);
-    const sample = step === 1 ? unique : Array.from({ length: ESTIMATE_SAMPLE }, (_, k) => unique[Math.floor(k * step)]!);
+    if (!account) return { eans: count, newEans: 0, withoutBuyBoxEans: 0, tokens: 0, refillRate: null, tokensLeft: null, minutes: 0 };
+    // A long list is judged by its sample: the estimate stays cheap at any size.
     const cached = await countFreshCache(deps.db, market, sample, deps.clock.now());
-    const scale = unique.length / Math.max(1, sample.length);
+    const scale = count / Math.max(1, sample.length);
     return estimateTokens({
-      eans: unique.length,
+      eans: count,
       complete: Math.round(cached.complete * scale),
       withoutBuyBox: Math.round(cached.withoutBuyBox * scale),
       account,

@@ -137,6 +137,15 @@ export interface FxRate {
   source?: 'config' | 'ecb' | 'built-in';
 }
 
+/**
+ * The distinct EANs a token estimate is about: how many, and an even sample of at most ESTIMATE_SAMPLE of them (the
+ * answer is "about" anyway, and a list of 800,000 EANs is not turned into 800,000 strings for it).
+ */
+export interface EanSample {
+  count: number;
+  sample: string[];
+}
+
 export interface MarketDataService {
   /** 'demo', 'keepa', 'qogita' … — what the admin Settings shows as the active source. */
   readonly source: { retail: string; wholesale: string; isDemo: boolean };
@@ -151,8 +160,11 @@ export interface MarketDataService {
    * look-ups leave it out, so a list is priced without reading ninety values per listing; deals ask for it.
    */
   withBuyBoxHistory(market: MarketId, items: ResolvedListing[]): Promise<ResolvedListing[]>;
-  /** Expected Keepa tokens and time of looking these canonical EANs up now (0 tokens when the source charges none). */
-  estimateTokens?(eans: string[], market: MarketId): Promise<TokenEstimate>;
+  /**
+   * Expected Keepa tokens and time of looking a list's distinct canonical EANs up now (0 tokens when the source charges
+   * none), judged by an even sample of them (token-estimate.ts eanSample).
+   */
+  estimateTokens?(eans: EanSample, market: MarketId): Promise<TokenEstimate>;
   /** The Keepa account's balance and refill rate (null fields when the source charges no tokens). */
   tokenAccount?(): Promise<TokenAccount>;
   /** Every brand name of the wholesale catalogue, sorted. */

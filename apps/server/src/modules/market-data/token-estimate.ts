@@ -1,4 +1,4 @@
-import type { TokenEstimate } from './market-data.types.ts';
+import type { EanSample, TokenEstimate } from './market-data.types.ts';
 import type { TokenAccount } from './providers/provider.types.ts';
 
 /**
@@ -11,6 +11,16 @@ export const EXPECTED_PRODUCTS_PER_NEW_EAN = 1;
 export const EXPECTED_CANDIDATE_SHARE = 0.15;
 export const BUY_BOX_LOOKUP_TOKENS = 3;
 export const EXPECTED_TOKENS_PER_NEW_EAN = EXPECTED_PRODUCTS_PER_NEW_EAN + EXPECTED_CANDIDATE_SHARE * BUY_BOX_LOOKUP_TOKENS;
+
+/** EANs of a list the token estimate looks at, at most (an even sample of longer lists). */
+export const ESTIMATE_SAMPLE = 20_000;
+
+/** The `count` distinct EANs `at(0)`…`at(count - 1)` as an estimate's sample: all of them, or an even spread. */
+export function eanSample(count: number, at: (index: number) => string): EanSample {
+  const size = Math.min(count, ESTIMATE_SAMPLE);
+  const step = count / Math.max(1, size);
+  return { count, sample: Array.from({ length: size }, (_, k) => at(Math.floor(k * step))) };
+}
 
 export function estimateTokens(input: { eans: number; complete: number; withoutBuyBox: number; account: TokenAccount }): TokenEstimate {
   const newEans = Math.max(0, input.eans - input.complete - input.withoutBuyBox);

@@ -4,7 +4,7 @@ import { MARKETS, MARKET_IDS, type MarketId } from '@dealradar/shared/markets';
 import type { AppDeps } from '../../deps.ts';
 import type { ProfitTerms } from '../market-data/fee-rules.service.ts';
 import { listingProfit } from '../market-data/listing-profit.ts';
-import type { FxRate, LookupOptions, LookupResult, MarketDataService, ResolvedListing, TokenEstimate } from '../market-data/market-data.types.ts';
+import type { EanSample, FxRate, LookupOptions, LookupResult, MarketDataService, ResolvedListing, TokenEstimate } from '../market-data/market-data.types.ts';
 import { minutesFor } from '../market-data/token-estimate.ts';
 import { reachesMinRoiBelow, referralThresholds } from './buy-box-candidates.ts';
 import { evaluateProduct, stabilityOf, type DealInput, type ScanProduct } from './deal-calculator.ts';
@@ -20,7 +20,7 @@ import { evaluateProduct, stabilityOf, type DealInput, type ScanProduct } from '
 export type RowInput = Omit<DealInput, 'resolved'>;
 
 /** Expected Keepa tokens of looking the EANs up in every market: Keepa charges per market (domain). */
-export async function estimateAllMarketsTokens(marketData: MarketDataService, eans: string[]): Promise<TokenEstimate> {
+export async function estimateAllMarketsTokens(marketData: MarketDataService, eans: EanSample): Promise<TokenEstimate> {
   const estimates: TokenEstimate[] = [];
   for (const market of MARKET_IDS) {
     if (marketData.estimateTokens) estimates.push(await marketData.estimateTokens(eans, market));
@@ -28,7 +28,7 @@ export async function estimateAllMarketsTokens(marketData: MarketDataService, ea
   const account = { tokensLeft: estimates[0]?.tokensLeft ?? null, refillRate: estimates[0]?.refillRate ?? null };
   const tokens = estimates.reduce((sum, e) => sum + e.tokens, 0);
   return {
-    eans: new Set(eans).size,
+    eans: eans.count,
     newEans: estimates.reduce((sum, e) => sum + e.newEans, 0),
     withoutBuyBoxEans: estimates.reduce((sum, e) => sum + e.withoutBuyBoxEans, 0),
     tokens,

@@ -7,6 +7,7 @@ import { AppError } from '../../errors/app-error.ts';
 import type { ResolvedListing, TokenWait } from '../market-data/market-data.types.ts';
 import { releaseEanUploads } from '../plans/entitlements.ts';
 import { loadProfitTerms } from '../market-data/fee-rules.service.ts';
+import { eanSample } from '../market-data/token-estimate.ts';
 import { createAllMarketsScan, estimateAllMarketsTokens } from './all-markets.ts';
 import { reachesMinRoiBelow, referralThresholds } from './buy-box-candidates.ts';
 import { evaluateProduct, stabilityOf, type ScanProduct } from './deal-calculator.ts';
@@ -166,8 +167,7 @@ async function processScan(deps: AppDeps, scan: repo.ScanRow, token: string, sig
   let tokensSpent = scan.tokens_spent ?? 0;
   // The expected token cost, once, before the first look-up spends any (sources without tokens: none).
   if (scan.tokens_estimated === null && deps.marketData.estimateTokens && done === 0) {
-    const eans: string[] = [];
-    for (let i = 0; i < allowed; i += 1) eans.push(eanFromKey(parsed.eans[i]!));
+    const eans = eanSample(allowed, (k) => eanFromKey(parsed.eans[k]!));
     const estimate = allMarkets ? await estimateAllMarketsTokens(deps.marketData, eans) : await deps.marketData.estimateTokens(eans, scan.market);
     if (estimate.refillRate !== null || estimate.tokens > 0) await repo.saveTokenEstimate(deps.db, scan.id, estimate);
     stopIfAborted();

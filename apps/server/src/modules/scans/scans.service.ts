@@ -10,7 +10,7 @@ import { badRequest, conflict, notFound } from '../../errors/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { effectiveMinRoi, getEntitlements, releaseEanUploads, requireAllMarkets, reserveEanUploads } from '../plans/entitlements.ts';
-import { minutesFor } from '../market-data/token-estimate.ts';
+import { eanSample, minutesFor } from '../market-data/token-estimate.ts';
 import { estimateAllMarketsTokens } from './all-markets.ts';
 import { handOffParsedFile, readOptionsOf, removeUpload } from './scan-files.ts';
 import { buildReport, completeReport } from './scan-report.ts';
@@ -136,12 +136,12 @@ export async function estimateScanTokens(
 ): Promise<TokenEstimateAnswer> {
   const allMarkets = await allMarketsOf(deps, user, input.market);
   const parsed = await readSupplierFile(input.path, { ean: input.eanColumn, brand: '', price: '', sheet: input.sheet }, readOptionsOf('upload'));
-  const eans = Array.from(parsed.eans, eanFromKey);
+  const eans = eanSample(parsed.eans.length, (k) => eanFromKey(parsed.eans[k]!));
   const estimate = allMarkets
     ? await estimateAllMarketsTokens(deps.marketData, eans)
     : deps.marketData.estimateTokens
       ? await deps.marketData.estimateTokens(eans, input.market as MarketId)
-      : { eans: eans.length, newEans: 0, tokens: 0, refillRate: null, tokensLeft: null, minutes: 0 };
+      : { eans: eans.count, newEans: 0, tokens: 0, refillRate: null, tokensLeft: null, minutes: 0 };
   const { eans: count, newEans, tokens, refillRate, tokensLeft, minutes } = estimate;
   return {
     eans: count,

@@ -6,6 +6,7 @@ import { isTotalRow, isTrailerCandidate, rowText, type SkippedLine } from '@deal
 import { CELL_NUMBER } from '@dealradar/shared/xlsx-reader';
 import { badRequest } from '../../errors/app-error.ts';
 import { readTableFile } from '../../lib/table-file.ts';
+import { KeySet } from '../../lib/key-set.ts';
 import { parseSupplierPrice } from './supplier-price.ts';
 import { flatCopy } from '@dealradar/shared/flat-copy';
 
@@ -177,7 +178,7 @@ class SupplierRows {
   private decimal: ',' | '.' | undefined;
   private hinting: HeldRow[] | null = [];
   private pending: HeldRow[] = [];
-  private readonly seen = new Set<number>();
+  private readonly seen = new KeySet();
   private readonly brandPool = new Map<string, string>();
   /** Real lists repeat the same codes; remembering recent normalizations saves most of the work. */
   private readonly eanMemo = new Map<string, number>();

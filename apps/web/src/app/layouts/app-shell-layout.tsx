@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { ActionIcon, AppShell, Box, Burger, Group, Tooltip, em } from '@mantine/core';
+import { ActionIcon, AppShell, Burger, Group, Tooltip, em } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
@@ -64,10 +64,7 @@ export function AppShellLayout({ role }: { role: string }) {
           <Sidebar collapsed={collapsed} role={role} email={email} tier={tier} onNavigate={mobile.close} onLogout={onLogout} />
         </AppShell.Navbar>
         <AppShell.Main>
-          <Box style={{ flex: 1 }}>
-            <RouteOutlet />
-          </Box>
-          <AppFooter />
+          <RouteOutlet footer={<AppFooter />} />
         </AppShell.Main>
       </AppShell>
     </ModalsProvider>

@@ -1,6 +1,6 @@
 import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
-import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { paths } from '../../config/paths.ts';
 import { useSession } from '../../lib/session.ts';
@@ -9,15 +9,28 @@ import { useSession } from '../../lib/session.ts';
  * Where the current screen renders: its code loads lazily (router.tsx), so a loader shows on the first visit, and an
  * error while loading or rendering it is caught here — the shell around it (sidebar, logout) keeps working and the
  * user gets a way back. The boundary resets when the path changes.
+ *
+ * `footer` (the signed-in shell's) shows below the screen and only once the screen is there: while the screen's code
+ * loads, a footer at the bottom of the window would be pushed down through the window by the screen a moment later
+ * (a layout shift, docs/platform.md).
  */
-export function RouteOutlet() {
+export function RouteOutlet({ footer }: { footer?: ReactNode }) {
   const { pathname } = useLocation();
   return (
-    <RouteErrorBoundary pathname={pathname}>
-      <Suspense fallback={<RouteLoading />}>
-        <Outlet />
-      </Suspense>
+    <RouteErrorBoundary pathname={pathname} footer={footer}>
+      <Suspense fallback={<RouteLoading />}>{withFooter(<Outlet />, footer)}</Suspense>
     </RouteErrorBoundary>
+  );
+}
+
+/** The content grows to push the footer to the bottom of a short page (the shell's main area is a flex column). */
+function withFooter(content: ReactNode, footer: ReactNode | undefined) {
+  if (!footer) return content;
+  return (
+    <>
+      <Box style={{ flex: 1 }}>{content}</Box>
+      {footer}
+    </>
   );
 }
 
@@ -31,6 +44,7 @@ function RouteLoading() {
 
 interface BoundaryProps {
   pathname: string;
+  footer: ReactNode | undefined;
   children: ReactNode;
 }
 
@@ -55,7 +69,7 @@ class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   }
 
   render() {
-    return this.state.error ? <RouteError error={this.state.error} /> : this.props.children;
+    return this.state.error ? withFooter(<RouteError error={this.state.error} />, this.props.footer) : this.props.children;
   }
 }
 

@@ -15,6 +15,7 @@ import { RecentDropsPanel } from '../../features/dashboard/components/recent-dro
 import { CategoryBars } from '../../features/dashboard/components/category-bars.tsx';
 import { TopBrands } from '../../features/dashboard/components/top-brands.tsx';
 import { DailyTrendChart } from '../../features/dashboard/components/daily-trend-chart.tsx';
+import { DashboardSkeleton } from '../../features/dashboard/components/dashboard-skeleton.tsx';
 import { ExampleDataBanner } from '../../features/price-alerts/components/example-data-banner.tsx';
 import { useDisplayCurrency } from '../../features/price-alerts/api/use-display-currency.ts';
 
@@ -27,6 +28,9 @@ export function DashboardPage() {
   const currency = useDisplayCurrency(bump);
   const live = useDashboardData(!isExample, refreshCounter);
   const source = useMarketDataSource();
+  // The page waits for the market-data source too: its 'Demo data' badge then appears with the cards, instead of
+  // pushing the header's buttons onto a new line (and the cards down) a moment later.
+  const loading = !isExample && (live.isLoading || source.isPending);
 
   // The refresh counter re-dates the example items on Refresh, as a reload would; prices in the region currency.
   const example = useMemo(() => {
@@ -67,8 +71,11 @@ export function DashboardPage() {
         }
       />
       {isExample && <ExampleDataBanner />}
-      {!isExample && live.isLoading ? (
-        <Text c="dimmed">Loading dashboard data...</Text>
+      {loading ? (
+        <>
+          <Text c="dimmed">Loading dashboard data...</Text>
+          <DashboardSkeleton />
+        </>
       ) : (
         <>
           <SummaryCards totalDrops={data.overview?.totalDrops} avgDiscount={data.overview?.avgDiscount} topBrand={data.overview?.topBrand} />
