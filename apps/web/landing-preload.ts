@@ -18,7 +18,7 @@ import { paths } from './src/config/paths.ts';
 const SHELL = 'src/app/layouts/app-shell-layout.tsx';
 const route = (name: string) => `src/app/routes/${name}.tsx`;
 /** The pages opened from outside the app (bookmarks, e-mails, referral links): the modules each needs at once. */
-const LANDING_PAGES: Record<string, { modules: string[]; signedIn?: boolean }> = {
+export const LANDING_PAGES: Record<string, { modules: string[]; signedIn?: boolean }> = {
   [paths.login]: { modules: [route('login')] },
   [paths.register]: { modules: [route('register')] },
   '/': { modules: [SHELL, route('dashboard')], signedIn: true },
@@ -28,7 +28,8 @@ const LANDING_PAGES: Record<string, { modules: string[]; signedIn?: boolean }> =
 function chunksByModule(bundle: OutputBundle, root: string): Map<string, OutputChunk> {
   const chunks = new Map<string, OutputChunk>();
   for (const output of Object.values(bundle)) {
-    if (output.type === 'chunk' && output.facadeModuleId) chunks.set(path.relative(root, output.facadeModuleId), output);
+    // A landing page's route module may be inside a landing-… chunk (landing-chunks.ts) rather than one of its own.
+    if (output.type === 'chunk') for (const id of output.moduleIds) chunks.set(path.relative(root, id), output);
   }
   return chunks;
 }
