@@ -79,15 +79,17 @@ export function routeBundles(webDir: string, options: BundleOptions): RouteBundl
   const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   if (!entryKey) throw new Error('The manifest has no entry chunk');
   const entry = staticClosure(manifest, [entryKey]);
+  // What the entry's chunks load lazily (the router may sit in a chunk the entry imports: apps/web/landing-chunks.ts).
+  const lazy = [...new Set([...entry].flatMap((key) => manifest[key]!.dynamicImports ?? []))];
   // Routes are what the entry loads lazily; they never count towards each other.
-  const routes = (manifest[entryKey]!.dynamicImports ?? []).filter((key) => key.startsWith('src/app/routes/'));
+  const routes = lazy.filter((key) => key.startsWith('src/app/routes/'));
   const notRoutes = new Set(routes);
   // The entry's own lazy parts (shell, region dialog), loaded on every page a signed-in user sees.
   const shell = new Set([
     ...entry,
     ...closureWithOnDemand(
       manifest,
-      (manifest[entryKey]!.dynamicImports ?? []).filter((key) => !notRoutes.has(key)),
+      lazy.filter((key) => !notRoutes.has(key)),
       entry,
       notRoutes,
     ),

@@ -32,7 +32,7 @@ export const priceDropsApi = {
     path: '/price-alerts/dashboard/recent-drops',
     access: 'user',
     tag,
-    summary: 'The 5 latest drops of the last 2 hours.',
+    summary: 'Drops detected in the last 2 hours, newest first (at most 100; the dashboard shows the first 5).',
     responses: { 200: drops },
   }),
   analytics: endpoint({
