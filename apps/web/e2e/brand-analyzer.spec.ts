@@ -145,7 +145,11 @@ test('choose brands and markets, start, see favorites, filter them, delete one a
 
   // Delete all, cancelled once, then confirmed.
   await page.getByRole('button', { name: 'Clear Filter' }).click();
-  const total = Number(await page.getByTestId('favorites-total').innerText());
+  // The unfiltered list may first show its cached total from before the delete; wait for the server's count.
+  const favorites = await page.request.get('/api/brand-analyzer/favorites', { headers: { Authorization: `Bearer ${token}` } });
+  const total = ((await favorites.json()) as { totalElements: number }).totalElements;
+  expect(total).toBeGreaterThan(filtered - 1);
+  await expect(page.getByTestId('favorites-total')).toHaveText(String(total), { timeout: 30_000 });
   await page.getByRole('button', { name: 'Delete All' }).click();
   await page.getByRole('dialog', { name: 'Delete all favorites?' }).getByRole('button', { name: 'Cancel' }).click();
   // The closing dialog's own 'Delete All' button stays in the page until its transition ends.
