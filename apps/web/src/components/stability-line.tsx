@@ -9,7 +9,7 @@ export function stabilityText(share: number | null): string | null {
 
 export function StabilityLine({ share, avg30, avg90, currency }: { share: number | null; avg30: number | null; avg90: number | null; currency: string }) {
   if (share === null && avg30 === null && avg90 === null) return null;
-  const color = share === null ? 'dimmed' : share >= 0.7 ? 'green.8' : share >= 0.4 ? 'yellow.8' : 'red.7';
+  const color = share === null ? 'dimmed' : share >= 0.7 ? 'green.8' : share >= 0.4 ? 'yellow.8' : 'red.9';
   return (
     <Group gap="sm" wrap="wrap" data-testid="deal-stability">
       <IconChartLine size={14} color="var(--mantine-color-gray-6)" />

@@ -31,7 +31,7 @@ export function RecentDropsPanel({ items, currency }: { items: PriceDropItem[]; 
                   <Text size="sm" fw={700} c="green.7">
                     {formatMoney(item.newPriceExclVat, currency)}
                   </Text>
-                  <Text size="xs" c="red.7" fw={600}>
+                  <Text size="xs" c="red.9" fw={600}>
                     {formatDrop(item.priceDropPercentage)}
                   </Text>
                 </Group>

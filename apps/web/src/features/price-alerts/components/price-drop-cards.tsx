@@ -60,7 +60,7 @@ export function PriceDropCards({ items, currency, live, sortBy, sortOrder, onSor
                 <Text size="xs" c="dimmed" td="line-through">
                   {formatMoney(item.oldPriceExclVat, currency)}
                 </Text>
-                <Text size="xs" fw={600} c="red.7">
+                <Text size="xs" fw={600} c="red.9">
                   {formatDrop(item.priceDropPercentage)}
                 </Text>
                 <Text size="xs" c="dimmed">

@@ -114,7 +114,7 @@ export function PriceDropsTable(props: Props) {
                 </Text>
               </Table.Td>
               <Table.Td data-testid="drop-percentage">
-                <Text size="sm" fw={600} c="red.7" style={{ whiteSpace: 'nowrap' }}>
+                <Text size="sm" fw={600} c="red.9" style={{ whiteSpace: 'nowrap' }}>
                   {formatDrop(item.priceDropPercentage)}
                 </Text>
               </Table.Td>
