@@ -13,18 +13,10 @@
 import path from 'node:path';
 import type { OutputBundle, OutputChunk, RolldownOutput } from 'rolldown';
 import { build, type Plugin } from 'vite';
-import { LANDING_PAGES } from './landing-preload.ts';
+import { LANDING_PAGES, withImports } from './landing-preload.ts';
 
 /** Set while the first, scanning build runs: its copy of this plugin (the config file is loaded anew) does nothing. */
 const SCANNING = 'DEALRADAR_LANDING_CHUNKS_SCAN';
-
-function staticFiles(bundle: OutputBundle, fileName: string, into = new Set<string>()): Set<string> {
-  if (into.has(fileName)) return into;
-  into.add(fileName);
-  const output = bundle[fileName];
-  if (output?.type === 'chunk') for (const imported of output.imports) staticFiles(bundle, imported, into);
-  return into;
-}
 
 const ROUTES = /[\\/]src[\\/]app[\\/]routes[\\/]/;
 
@@ -33,7 +25,7 @@ function landingGroups(bundle: OutputBundle, root: string): Map<string, string> 
   const chunks = Object.values(bundle).filter((output): output is OutputChunk => output.type === 'chunk');
   const entry = chunks.find((chunk) => chunk.isEntry);
   if (!entry) throw new Error('landing-chunks: no entry chunk');
-  const loaded = staticFiles(bundle, entry.fileName);
+  const loaded = withImports(bundle, entry.fileName, new Set());
   // Pages with the same modules ('/' and /dashboard) count once.
   const pages = new Map<string, string[]>();
   for (const [page, { modules }] of Object.entries(LANDING_PAGES)) {
@@ -51,7 +43,7 @@ function landingGroups(bundle: OutputBundle, root: string): Map<string, string> 
     for (const module of modules) {
       const chunk = chunks.find((c) => c.moduleIds.includes(path.resolve(root, module)));
       if (!chunk) throw new Error(`landing-chunks: no chunk for ${module}`);
-      staticFiles(bundle, chunk.fileName, files);
+      withImports(bundle, chunk.fileName, files);
     }
     for (const file of files) {
       if (loaded.has(file)) continue;

@@ -10,9 +10,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
+import { writeCompressedCopies } from './precompress.ts';
 import { paths } from './src/config/paths.ts';
 
 const SHELL = 'src/app/layouts/app-shell-layout.tsx';
@@ -35,7 +35,7 @@ function chunksByModule(bundle: OutputBundle, root: string): Map<string, OutputC
 }
 
 /** The chunk's file and the files it imports statically, directly or not. */
-function withImports(bundle: OutputBundle, fileName: string, into: Set<string>): Set<string> {
+export function withImports(bundle: OutputBundle, fileName: string, into: Set<string>): Set<string> {
   if (into.has(fileName)) return into;
   into.add(fileName);
   const output = bundle[fileName];
@@ -97,13 +97,12 @@ export function landingPreload(): Plugin {
         return [{ tag: 'script', attrs: { async: true, fetchpriority: 'high', src: `/${script.fileName}` }, injectTo: 'head-prepend' }];
       },
     },
-    writeBundle() {
+    async writeBundle() {
       if (!script) return;
       // Written after the bundle, so precompress() does not see it: its own brotli and gzip copies.
       const file = path.join(outDir, script.fileName);
       fs.writeFileSync(file, script.source);
-      fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(script.source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
-      fs.writeFileSync(`${file}.gz`, zlib.gzipSync(script.source, { level: 9 }));
+      await writeCompressedCopies(file, Buffer.from(script.source));
     },
   };
 }

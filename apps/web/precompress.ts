@@ -15,6 +15,15 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map)$/;
 /** Smaller files gain nothing worth a second request path. */
 const MIN_BYTES = 1024;
 
+/** `file`.br and `file`.gz beside it, at the highest levels (also for files a plugin writes after the bundle). */
+export async function writeCompressedCopies(file: string, content: Buffer): Promise<void> {
+  const [br, gz] = await Promise.all([
+    brotli(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
+    gzip(content, { level: 9 }),
+  ]);
+  await Promise.all([fs.writeFile(`${file}.br`, br), fs.writeFile(`${file}.gz`, gz)]);
+}
+
 export function precompress(): Plugin {
   let outDir = '';
   return {
@@ -29,12 +38,7 @@ export function precompress(): Plugin {
         files.map(async (name) => {
           const file = path.join(outDir, name);
           const content = await fs.readFile(file);
-          if (content.length < MIN_BYTES) return;
-          const [br, gz] = await Promise.all([
-            brotli(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
-            gzip(content, { level: 9 }),
-          ]);
-          await Promise.all([fs.writeFile(`${file}.br`, br), fs.writeFile(`${file}.gz`, gz)]);
+          if (content.length >= MIN_BYTES) await writeCompressedCopies(file, content);
         }),
       );
     },
