@@ -37,7 +37,7 @@ export async function ensurePgliteSnapshot(): Promise<string> {
   return file;
 }
 
-/** The migrated template database of these migrations on the PostgreSQL server of `adminUrl`. */
+/** The name of the migrated template database of the current migrations (one per set of migrations on a server). */
 function postgresTemplateName(): string {
   return `dealradar_template_${migrationsHash()}`;
 }

@@ -85,10 +85,8 @@ describe('Keepa tokens', () => {
   it('estimate vs tokens actually charged on the fixture list; ≤ 1.5 tokens per new EAN; 0 warm; one phase costs about 3', async () => {
     fake = await startKeepaFake({ key: KEY, products: fixtureProducts() });
     const md = service();
-    const estimate = await md.estimateTokens!(
-      eanSample(LIST.length, (k) => LIST[k]!),
-      'DE',
-    );
+    const listSample = eanSample(LIST.length, (k) => LIST[k]!);
+    const estimate = await md.estimateTokens!(listSample, 'DE');
     expect(estimate).toMatchObject({ eans: 200, newEans: 200, refillRate: 20, tokens: Math.ceil(200 * EXPECTED_TOKENS_PER_NEW_EAN) });
 
     const cold = await md.lookupListings(LIST, 'DE', { candidate });
@@ -103,10 +101,7 @@ describe('Keepa tokens', () => {
     expect(cold.resolved.get(ean(1))!.listing).toMatchObject({ withoutBuyBox: true, buyBoxPrice: null });
 
     // warm: the same list again costs nothing, and the estimate says so
-    const warmEstimate = await md.estimateTokens!(
-      eanSample(LIST.length, (k) => LIST[k]!),
-      'DE',
-    );
+    const warmEstimate = await md.estimateTokens!(listSample, 'DE');
     expect(warmEstimate.newEans).toBe(0);
     const warm = await md.lookupListings(LIST, 'DE', { candidate });
     expect(warm.tokensSpent).toBe(0);

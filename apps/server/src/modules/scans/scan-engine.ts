@@ -7,7 +7,6 @@ import { AppError } from '../../errors/app-error.ts';
 import type { ResolvedListing, TokenWait } from '../market-data/market-data.types.ts';
 import { releaseEanUploads } from '../plans/entitlements.ts';
 import { loadProfitTerms } from '../market-data/fee-rules.service.ts';
-import { eanSample } from '../market-data/token-estimate.ts';
 import { createAllMarketsScan, estimateAllMarketsTokens } from './all-markets.ts';
 import { reachesMinRoiBelow, referralThresholds } from './buy-box-candidates.ts';
 import { evaluateProduct, stabilityOf, type ScanProduct } from './deal-calculator.ts';
@@ -16,7 +15,7 @@ import { readOptionsOf, removeUpload, scanColumns, takeParsedFile } from './scan
 import { storeParseIssues } from './scan-issues.ts';
 import { buildReport } from './scan-report.ts';
 import * as repo from './scans.repository.ts';
-import { eanFromKey, readSupplierFile, type ParsedSupplierFile } from './supplier-file.ts';
+import { eanFromKey, eanSampleOf, readSupplierFile, type ParsedSupplierFile } from './supplier-file.ts';
 
 /**
  * EANs per market-data look-up: 250 while EANs go upstream (about 3 Keepa requests, so progress moves and cancel
@@ -167,7 +166,7 @@ async function processScan(deps: AppDeps, scan: repo.ScanRow, token: string, sig
   let tokensSpent = scan.tokens_spent ?? 0;
   // The expected token cost, once, before the first look-up spends any (sources without tokens: none).
   if (scan.tokens_estimated === null && deps.marketData.estimateTokens && done === 0) {
-    const eans = eanSample(allowed, (k) => eanFromKey(parsed.eans[k]!));
+    const eans = eanSampleOf(parsed.eans, allowed);
     const estimate = allMarkets ? await estimateAllMarketsTokens(deps.marketData, eans) : await deps.marketData.estimateTokens(eans, scan.market);
     if (estimate.refillRate !== null || estimate.tokens > 0) await repo.saveTokenEstimate(deps.db, scan.id, estimate);
     stopIfAborted();

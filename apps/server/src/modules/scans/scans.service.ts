@@ -10,13 +10,13 @@ import { badRequest, conflict, notFound } from '../../errors/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { effectiveMinRoi, getEntitlements, releaseEanUploads, requireAllMarkets, reserveEanUploads } from '../plans/entitlements.ts';
-import { eanSample, minutesFor } from '../market-data/token-estimate.ts';
+import { minutesFor } from '../market-data/token-estimate.ts';
 import { estimateAllMarketsTokens } from './all-markets.ts';
 import { handOffParsedFile, readOptionsOf, removeUpload } from './scan-files.ts';
 import { buildReport, completeReport } from './scan-report.ts';
 import { abortLocalScan, enqueueScan, RETENTION_MS } from './scans.jobs.ts';
 import * as repo from './scans.repository.ts';
-import { eanFromKey, readSupplierFile, type SupplierColumns } from './supplier-file.ts';
+import { eanSampleOf, readSupplierFile, type SupplierColumns } from './supplier-file.ts';
 import type { ReceivedUpload } from './upload-receiver.ts';
 
 /** The rules shared by both analyzers: start (parse, plan allowance, queue), read, cancel, delete. */
@@ -136,7 +136,7 @@ export async function estimateScanTokens(
 ): Promise<TokenEstimateAnswer> {
   const allMarkets = await allMarketsOf(deps, user, input.market);
   const parsed = await readSupplierFile(input.path, { ean: input.eanColumn, brand: '', price: '', sheet: input.sheet }, readOptionsOf('upload'));
-  const eans = eanSample(parsed.eans.length, (k) => eanFromKey(parsed.eans[k]!));
+  const eans = eanSampleOf(parsed.eans);
   const estimate = allMarkets
     ? await estimateAllMarketsTokens(deps.marketData, eans)
     : deps.marketData.estimateTokens

@@ -6,6 +6,8 @@ import { isTotalRow, isTrailerCandidate, rowText, type SkippedLine } from '@deal
 import { CELL_NUMBER } from '@dealradar/shared/xlsx-reader';
 import { badRequest } from '../../errors/app-error.ts';
 import { readTableFile } from '../../lib/table-file.ts';
+import type { EanSample } from '../market-data/market-data.types.ts';
+import { eanSample } from '../market-data/token-estimate.ts';
 import { KeySet } from '../../lib/key-set.ts';
 import { parseSupplierPrice } from './supplier-price.ts';
 import { flatCopy } from '@dealradar/shared/flat-copy';
@@ -65,6 +67,11 @@ const MAX_PENDING_TRAILERS = 1000;
 export function eanFromKey(key: number): string {
   const text = String(key);
   return text.length >= 13 ? text : text.padStart(13, '0');
+}
+
+/** The token estimate's sample of the first `count` distinct EAN keys of a file (only the sampled keys become strings). */
+export function eanSampleOf(keys: readonly number[], count = keys.length): EanSample {
+  return eanSample(count, (k) => eanFromKey(keys[k]!));
 }
 
 /**
