@@ -174,3 +174,41 @@ describe('internal codes (GS1 restricted circulation and coupons)', () => {
     expect(normalizeEan('4006381333932')).toMatchObject({ valid: false, internal: false });
   });
 });
+
+describe('a GTIN-8 with its padding zeros (issue 23: text and number cells give one answer)', () => {
+  it('judges 0000022022202 (text) and 22022202 (a number cell) alike: an RCN-8, internal', () => {
+    for (const input of ['0000022022202', '00000022022202', '022022202', '22022202', 22022202]) {
+      const result = normalizeEan(input);
+      expect(result, String(input)).toMatchObject({ valid: false, internal: true, problem: 'internal' });
+      if (!result.valid) expect(result.reason).toMatch(/GS1-8 prefix 2/);
+    }
+    const padded = normalizeEan('0000022022202');
+    if (!padded.valid) expect(padded.reason).toMatch(/^0000022022202 \(the 8-digit code 22022202 with leading zeros\) is an internal code/);
+  });
+
+  it('gives a product GTIN-8 the same key whether written with zeros or as a number', () => {
+    const keys = ['96385074', '0000096385074', 96385074, '096385074'].map(canonicalEan);
+    expect(new Set(keys)).toEqual(new Set(['0000096385074']));
+  });
+
+  it('names the check digit of a padded GTIN-8', () => {
+    expect(normalizeEan('0000096385075')).toMatchObject({ valid: false, internal: false, problem: 'check_digit' });
+    expect(normalizeEan(96385075)).toMatchObject({ valid: false, internal: false, problem: 'check_digit' });
+  });
+});
+
+describe('why a code is refused (problem)', () => {
+  it.each([
+    ['4,00638E+12', 'scientific_notation'],
+    ['4.00638E+12', 'scientific_notation'],
+    ['1234567', 'too_short'],
+    ['4006381333932', 'check_digit'],
+    ['40063813339X1', 'not_digits'],
+    ['123456789012345', 'too_long'],
+    ['', 'empty'],
+    ['0000000000000', 'all_zeros'],
+    ['2001234567893', 'internal'],
+  ])('%j → %s', (input, problem) => {
+    expect(normalizeEan(input)).toMatchObject({ valid: false, problem });
+  });
+});

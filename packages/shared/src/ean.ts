@@ -14,7 +14,13 @@ export type EanRepair = 'scientific_notation' | 'decimal_suffix' | 'leading_zero
  * `internal`: the digits are well-formed but a shop-internal or coupon number (GS1 restricted circulation), not a
  * product barcode: reported as `internal_code`, not as a broken EAN.
  */
-export type EanCheck = { valid: true; ean: string; repairs: EanRepair[] } | { valid: false; reason: string; internal: boolean };
+export type EanCheck = { valid: true; ean: string; repairs: EanRepair[] } | { valid: false; reason: string; internal: boolean; problem: EanProblem };
+
+/**
+ * What is wrong with a refused code, for counting before a scan (issue 23 item 5: the mapping dialog says how many EANs
+ * are damaged and why). `scientific_notation`: a spreadsheet showed the number as 4,00638E+12 and its digits are gone.
+ */
+export type EanProblem = 'empty' | 'scientific_notation' | 'not_digits' | 'all_zeros' | 'too_long' | 'too_short' | 'check_digit' | 'internal';
 
 /**
  * GS1 prefixes (first three digits of the 13-digit form) that never identify a traded product
@@ -98,7 +104,7 @@ function expandScientific(text: string): { digits: string; exact: boolean } | un
  * Accepts numbers too (a spreadsheet cell that became a number).
  */
 export function normalizeEan(input: unknown): EanCheck {
-  if (input === null || input === undefined) return { valid: false, reason: 'The EAN is empty.', internal: false };
+  if (input === null || input === undefined) return { valid: false, reason: 'The EAN is empty.', internal: false, problem: 'empty' };
   let text = typeof input === 'number' ? (Number.isInteger(input) ? input.toFixed(0) : String(input)) : String(input);
   const repairs: EanRepair[] = [];
   text = text.trim();
@@ -108,7 +114,7 @@ export function normalizeEan(input: unknown): EanCheck {
     .replace(/^'/, '')
     .replace(/^"(.*)"$/, '$1')
     .trim();
-  if (text === '') return { valid: false, reason: 'The EAN is empty.', internal: false };
+  if (text === '') return { valid: false, reason: 'The EAN is empty.', internal: false, problem: 'empty' };
 
   const stripped = text.replace(/[\s\u00a0\-_]/g, '');
   if (stripped !== text) repairs.push('separators');
@@ -121,6 +127,7 @@ export function normalizeEan(input: unknown): EanCheck {
         valid: false,
         reason: `The EAN ${text} was shortened by a spreadsheet (scientific notation lost digits); format the column as text and export it again.`,
         internal: false,
+        problem: 'scientific_notation',
       };
     }
     text = scientific.digits;
@@ -130,36 +137,44 @@ export function normalizeEan(input: unknown): EanCheck {
     repairs.push('decimal_suffix');
   }
 
-  const invalid = (reason: string): EanCheck => ({ valid: false, reason, internal: false });
-  if (!/^\d+$/.test(text)) return invalid(`The EAN ${text} contains characters other than digits.`);
-  if (/^0+$/.test(text)) return invalid('The EAN is all zeros.');
+  const invalid = (reason: string, problem: EanProblem): EanCheck => ({ valid: false, reason, internal: false, problem });
+  const internalCode = (reason: string): EanCheck => ({ valid: false, reason, internal: true, problem: 'internal' });
+  if (!/^\d+$/.test(text)) return invalid(`The EAN ${text} contains characters other than digits.`, 'not_digits');
+  if (/^0+$/.test(text)) return invalid('The EAN is all zeros.', 'all_zeros');
   if (text.length > 14) {
     // Leading zeros beyond 14 digits are harmless padding.
     const trimmed = text.replace(/^0+/, '');
-    if (trimmed.length > 14) return invalid(`The EAN ${text} is too long (${text.length} digits; 8, 12, 13 or 14 expected).`);
+    if (trimmed.length > 14) return invalid(`The EAN ${text} is too long (${text.length} digits; 8, 12, 13 or 14 expected).`, 'too_long');
     text = trimmed.padStart(14, '0');
   }
-  if (text.length < 8) return invalid(`The EAN ${text} is too short (${text.length} digits; 8, 12, 13 or 14 expected).`);
+  if (text.length < 8) return invalid(`The EAN ${text} is too short (${text.length} digits; 8, 12, 13 or 14 expected).`, 'too_short');
   if (text.length >= 9 && text.length <= 11) repairs.push('leading_zeros');
 
-  if (text.length === 8) {
-    const eight = classifyEightDigits(text);
-    if (eight.kind === 'invalid') return invalid(eight.reason);
-    if (eight.kind === 'internal') return { valid: false, reason: internalSentence(text, eight.what), internal: true };
+  // A GTIN-8 written with its padding zeros ('0000022022202', the GTIN-13 form GS1 gives it) is the same code as its
+  // 8 digits, which is what a number cell holds (22022202): one rule for both (issue 23), so it is judged as 8 digits.
+  const padded = text.length > 8 && /^0+$/.test(text.slice(0, -8));
+  if (text.length === 8 || padded) {
+    const digits = text.slice(-8);
+    const eight = classifyEightDigits(digits);
+    const written = padded ? `${text} (the 8-digit code ${digits} with leading zeros)` : text;
+    if (eight.kind === 'invalid') {
+      return invalid(padded ? `The EAN ${written} has a wrong check digit (the last digit should be ${eight.expected}).` : eight.reason, 'check_digit');
+    }
+    if (eight.kind === 'internal') return internalCode(internalSentence(written, eight.what));
     if (eight.kind === 'upc_e') {
       text = eight.upcA;
       repairs.push('upc_e');
-    }
+    } else text = digits;
   } else if (!hasValidCheckDigit(text)) {
     const expected = gs1CheckDigit(text.slice(0, -1));
-    return invalid(`The EAN ${text} has a wrong check digit (the last digit should be ${expected}).`);
+    return invalid(`The EAN ${text} has a wrong check digit (the last digit should be ${expected}).`, 'check_digit');
   }
 
   let canonical: string;
   if (text.length === 14) canonical = text.startsWith('0') ? text.slice(1) : text;
   else canonical = text.padStart(13, '0');
   const internal = internalCodeReason(canonical);
-  if (internal) return { valid: false, reason: internalSentence(text, internal), internal: true };
+  if (internal) return internalCode(internalSentence(text, internal));
   return { valid: true, ean: canonical, repairs };
 }
 
@@ -174,7 +189,7 @@ export function normalizeEan(input: unknown): EanCheck {
  */
 function classifyEightDigits(
   code: string,
-): { kind: 'upc_e'; upcA: string } | { kind: 'ean8' } | { kind: 'internal'; what: string } | { kind: 'invalid'; reason: string } {
+): { kind: 'upc_e'; upcA: string } | { kind: 'ean8' } | { kind: 'internal'; what: string } | { kind: 'invalid'; reason: string; expected: number } {
   const first = code[0];
   if (first === '0' || first === '1') {
     const upcA = expandUpcE(code);
@@ -185,7 +200,7 @@ function classifyEightDigits(
     return { kind: 'ean8' };
   }
   const expected = first === '0' || first === '1' ? gs1CheckDigit(expandUpcE(code).slice(0, 11)) : gs1CheckDigit(code.slice(0, 7));
-  return { kind: 'invalid', reason: `The EAN ${code} has a wrong check digit (the last digit should be ${expected}).` };
+  return { kind: 'invalid', reason: `The EAN ${code} has a wrong check digit (the last digit should be ${expected}).`, expected };
 }
 
 /** The canonical key, or null when the code is invalid. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fileChecksSchema } from './ean-checks.ts';
 
 /**
  * Keepa tokens as the screens show them (issue 12 items 8–9, docs/market-data.md "Keepa tokens").
@@ -22,6 +23,11 @@ export const tokenEstimateSchema = z.object({
    * Keepa charges per market: newEans then counts EAN-market look-ups, eans the distinct EANs.
    */
   markets: z.number().int().optional(),
+  /**
+   * What the file's EAN column holds (issue 23 items 4–5): usable EANs (the plan's allowance is spent on them) and the
+   * damaged codes by problem, so the mapping dialog warns before Confirm (@dealradar/shared/ean-checks).
+   */
+  checks: fileChecksSchema.optional(),
 });
 export type TokenEstimateAnswer = z.infer<typeof tokenEstimateSchema>;
 

@@ -12,6 +12,7 @@ import type { CurrentUser } from '../../plugins/auth.ts';
 import { effectiveMinRoi, getEntitlements, releaseEanUploads, requireAllMarkets, reserveEanUploads } from '../plans/entitlements.ts';
 import { minutesFor } from '../market-data/token-estimate.ts';
 import { estimateAllMarketsTokens } from './all-markets.ts';
+import { fileChecksOf } from './file-checks.ts';
 import { handOffParsedFile, readOptionsOf, removeUpload } from './scan-files.ts';
 import { buildReport, completeReport } from './scan-report.ts';
 import { abortLocalScan, enqueueScan, RETENTION_MS } from './scans.jobs.ts';
@@ -152,6 +153,8 @@ export async function estimateScanTokens(
     minutes,
     text: describeTokenCost(estimate),
     ...(allMarkets ? { markets: MARKET_IDS.length } : {}),
+    // Usable and damaged EANs of the same parse, for the dialog's warnings before Confirm (issue 23 items 4–5).
+    checks: fileChecksOf(parsed),
   };
 }
 

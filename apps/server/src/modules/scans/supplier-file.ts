@@ -1,3 +1,4 @@
+import type { PriceTerms } from '@dealradar/shared/price-terms';
 import { findColumn, normalizeHeaders, type CsvDelimiter } from '@dealradar/shared/csv';
 import { STORED_ISSUES_LIMIT, type RowIssue, type RowIssueReason } from '@dealradar/shared/contracts/scans';
 import { decimalSeparatorOf, parseDecimalInput } from '@dealradar/shared/decimal';
@@ -24,6 +25,8 @@ export interface SupplierColumns {
   units?: string;
   unitsPerPrice?: number;
   sheet?: string;
+  /** The price's currency and VAT (issue 23 item 2): not used by the parse (prices stay as written), by the scan. */
+  priceTerms?: PriceTerms;
 }
 
 /**
@@ -104,6 +107,12 @@ export function plainGtinKey(raw: string): number | undefined {
   for (let k = 0; k < 3; k += 1) {
     const j = n === 14 ? k + 1 : k - (13 - n);
     prefix = prefix * 10 + (j < 0 ? 0 : raw.charCodeAt(j) - 48);
+  }
+  // A GTIN-8 written with padding zeros is judged as its 8 digits (ean.ts): UPC-E (0/1) and RCN-8 (0/2) the slow way.
+  if (n < 14 || raw.charCodeAt(0) === 48) {
+    let lead = 0;
+    while (raw.charCodeAt(lead) === 48) lead += 1;
+    if (n - lead < 8 || (n - lead === 8 && raw.charCodeAt(lead) <= 50)) return undefined;
   }
   if (
     (prefix >= 20 && prefix <= 29) ||
