@@ -79,4 +79,13 @@ export function amazonProductUrl(market: string, asin: string): string | undefin
   return host ? `https://${host}/dp/${encodeURIComponent(asin)}` : undefined;
 }
 
+/**
+ * The storefront page of a seller on a market's Amazon site, where Amazon shows the seller's name (we store only the
+ * id the market data gives: issue 23 shows the name where we know it, and links the id to it otherwise).
+ */
+export function amazonSellerUrl(market: string, sellerId: string): string | undefined {
+  const host = MARKETPLACE_HOSTS[market];
+  return host ? `https://${host}/sp?seller=${encodeURIComponent(sellerId)}` : undefined;
+}
+
 export const CURRENCY_SYMBOLS: Record<string, string> = { EUR: '€', GBP: '£', USD: '$', CAD: 'CA$' };

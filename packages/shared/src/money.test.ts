@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { conversionOf, formatMoney, formatRateDate, fromListCurrency, listAmountWithOther, moneyWithListAmount, toListCurrency } from './money.ts';
+import {
+  breakdownConversion,
+  conversionOf,
+  formatMoney,
+  formatRateDate,
+  fromListCurrency,
+  joinMoneyParts,
+  listAmountWithOther,
+  moneyWithListAmount,
+  moneyWithListAmountParts,
+  toListCurrency,
+} from './money.ts';
 
 const gbpInEurList = conversionOf('GBP', 'EUR', 0.8745, 1, '2026-11-28');
 
@@ -35,5 +46,29 @@ describe('the money display rule', () => {
   it("prints the rate's day as day and month", () => {
     expect(formatRateDate('2026-01-05')).toBe('5 Jan');
     expect(formatRateDate('not a date')).toBe('not a date');
+  });
+
+  it('prints the amount a list amount came from as it is, never a round trip that moves a cent', () => {
+    const usd = conversionOf('USD', 'EUR', 1.08, 1, '2026-11-28');
+    // $10.00 → €9.26; €9.26 × 1.08 = $10.0008 → $10.00, but $10.01 → €9.27 → $10.01 only by luck: the known amount wins.
+    expect(toListCurrency(10, usd)).toBe(9.26);
+    expect(listAmountWithOther(9.26, usd, 10)).toBe('€9.26 · $10.00 at 1.0800 on 28 Nov');
+    const pln = conversionOf('PLN', 'EUR', 4.3, 1, '2026-11-28');
+    expect(fromListCurrency(toListCurrency(100, pln), pln)).not.toBe(100);
+    expect(listAmountWithOther(toListCurrency(100, pln), pln, 100)).toMatch(/^€23.26 · PLN\s100.00 at 4.3000 on 28 Nov$/);
+  });
+
+  it('gives the pieces of a rule string, which join to the string itself', () => {
+    const parts = moneyWithListAmountParts(4.75, gbpInEurList);
+    expect(parts).toEqual({ first: '£4.75', second: '€5.43', rate: 'at 0.8745 on 28 Nov' });
+    expect(joinMoneyParts(parts)).toBe(moneyWithListAmount(4.75, gbpInEurList));
+    expect(joinMoneyParts(moneyWithListAmountParts(5.43, null))).toBe('€5.43');
+  });
+
+  it("takes a breakdown's conversion from its currency, rate and day; none for a euro market", () => {
+    expect(breakdownConversion({ currency: 'GBP', fxRate: 0.8745, fxDate: '2026-11-28' })).toEqual(gbpInEurList);
+    expect(breakdownConversion({ currency: 'EUR', fxRate: 1, fxDate: '2026-11-28' })).toBeNull();
+    // A favorites list of market UK is in pounds: its pound breakdown needs no conversion.
+    expect(breakdownConversion({ currency: 'GBP', fxRate: 0.8745, fxDate: '2026-11-28' }, 'GBP')).toBeNull();
   });
 });

@@ -67,21 +67,68 @@ export function rateText(conversion: Conversion): string {
 }
 
 /**
+ * The pieces of a rule string, for screens that keep a sign and its amount on one line (the breakdown's "− £2.99")
+ * or set the list amount in bold: `first` · `second` `rate`; second and rate are null when no conversion is shown.
+ * joinMoneyParts(parts) is the rule string itself.
+ */
+export interface MoneyParts {
+  first: string;
+  second: string | null;
+  rate: string | null;
+}
+
+export function joinMoneyParts(parts: MoneyParts): string {
+  return parts.second === null ? parts.first : `${parts.first} · ${parts.second}${parts.rate ? ` ${parts.rate}` : ''}`;
+}
+
+const converts = (conversion: Conversion | null): boolean => conversion !== null && conversion.currency !== conversion.listCurrency;
+
+/** The parts of moneyWithListAmount. */
+export function moneyWithListAmountParts(amount: number | null | undefined, conversion: Conversion | null): MoneyParts {
+  if (!conversion || !converts(conversion)) return { first: formatMoney(amount, conversion?.listCurrency ?? 'EUR'), second: null, rate: null };
+  if (amount == null || !Number.isFinite(amount)) return { first: '—', second: null, rate: null };
+  return {
+    first: formatMoney(amount, conversion.currency),
+    second: formatMoney(toListCurrency(amount, conversion), conversion.listCurrency),
+    rate: rateText(conversion),
+  };
+}
+
+/** The parts of listAmountWithOther. */
+export function listAmountWithOtherParts(listAmount: number | null | undefined, conversion: Conversion | null, otherAmount?: number | null): MoneyParts {
+  if (!conversion || !converts(conversion)) return { first: formatMoney(listAmount, conversion?.listCurrency ?? 'EUR'), second: null, rate: null };
+  if (listAmount == null || !Number.isFinite(listAmount)) return { first: '—', second: null, rate: null };
+  const other = otherAmount != null && Number.isFinite(otherAmount) ? otherAmount : fromListCurrency(listAmount, conversion);
+  return { first: formatMoney(listAmount, conversion.listCurrency), second: formatMoney(other, conversion.currency), rate: rateText(conversion) };
+}
+
+/**
  * An amount in another currency shown with its list-currency amount: '£4.75 · €5.43 at 0.8745 on 28 Nov'.
  * Without a conversion (the amount is in the list currency) just the amount: '€5.43'.
+ * The list amount is computed from the amount (toListCurrency), exactly as the server stores list amounts, so the
+ * two always reconcile.
  */
 export function moneyWithListAmount(amount: number | null | undefined, conversion: Conversion | null): string {
-  if (!conversion || conversion.currency === conversion.listCurrency) return formatMoney(amount, conversion?.listCurrency ?? 'EUR');
-  if (amount == null || !Number.isFinite(amount)) return '—';
-  return `${formatMoney(amount, conversion.currency)} · ${formatMoney(toListCurrency(amount, conversion), conversion.listCurrency)} ${rateText(conversion)}`;
+  return joinMoneyParts(moneyWithListAmountParts(amount, conversion));
 }
 
 /**
  * A list-currency amount shown with its amount in another currency: '€5.43 · £4.75 at 0.8745 on 28 Nov'
- * (the list's figure first, e.g. on a card whose list is in EUR for a UK market deal).
+ * (the list's figure first, e.g. a region's currency beside a list in EUR). `otherAmount`, when known, is the
+ * amount the list amount was converted from (a market's own price): printed as it is, never converted back, since a
+ * round trip through a currency with a rate above 1 can move a cent ($10.00 → €9.26 → $10.01).
  */
-export function listAmountWithOther(listAmount: number | null | undefined, conversion: Conversion | null): string {
-  if (!conversion || conversion.currency === conversion.listCurrency) return formatMoney(listAmount, conversion?.listCurrency ?? 'EUR');
-  if (listAmount == null || !Number.isFinite(listAmount)) return '—';
-  return `${formatMoney(listAmount, conversion.listCurrency)} · ${formatMoney(fromListCurrency(listAmount, conversion), conversion.currency)} ${rateText(conversion)}`;
+export function listAmountWithOther(listAmount: number | null | undefined, conversion: Conversion | null, otherAmount?: number | null): string {
+  return joinMoneyParts(listAmountWithOtherParts(listAmount, conversion, otherAmount));
+}
+
+/**
+ * The conversion of a profit breakdown (amounts in the market's currency, `fxRate` = 1 EUR in that currency, the
+ * rate's day `fxDate`) against a list in `listCurrency` (EUR unless said; favorites of market UK are listed in GBP,
+ * so their breakdown needs none). Null when the breakdown is in the list currency.
+ */
+export function breakdownConversion(breakdown: { currency: string; fxRate: number; fxDate: string }, listCurrency = 'EUR'): Conversion | null {
+  if (breakdown.currency === listCurrency || !(breakdown.fxRate > 0)) return null;
+  if (listCurrency !== 'EUR') return null;
+  return conversionOf(breakdown.currency, 'EUR', breakdown.fxRate, 1, breakdown.fxDate);
 }

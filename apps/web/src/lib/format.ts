@@ -5,11 +5,8 @@ import { isAmazonSellerId } from '@dealradar/shared/markets';
  * a specific seller id is displayed with the retailer's own name).
  */
 
-/** Money with its currency symbol and 2 decimals; '—' when unknown. */
-export function formatMoney(value: number | null | undefined, currency: string): string {
-  if (value == null || !Number.isFinite(value)) return '—';
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
-}
+/** Money with its currency symbol and 2 decimals; '—' when unknown: the shared money rule's (docs/money.md). */
+export { formatMoney } from '@dealradar/shared/money';
 
 export function formatPercent(value: number | null | undefined, digits = 1): string {
   if (value == null || !Number.isFinite(value)) return '—';

@@ -322,6 +322,11 @@ export const profitBreakdownSchema = z.object({
   seller: sellerProfileShape.optional(),
   /** The day whose fee rules were used (YYYY-MM-DD). */
   rulesDate: z.string().optional(),
+  /**
+   * The lowest buy-box price (market currency, as the buyer pays it) at which this cost makes no loss (issue 23);
+   * null without a supplier price; absent on deals stored before it.
+   */
+  breakEvenPrice: z.number().nullable().optional(),
 });
 export type ProfitBreakdown = z.infer<typeof profitBreakdownSchema>;
 
@@ -463,6 +468,10 @@ export const REPORT_COLUMNS = ['line', 'reason', 'value', 'message'] as const;
  * region's currency of the comparison, bestMarket/bestMarketProfit/bestMarketRoiPercentage and runnerUp… = the best
  * market (the row's market) and the runner-up with their profit in that currency, dealMarkets = every market where
  * the product meets the minimum ROI, best first, joined by ' | '.
+ * Issue 23 (docs/money.md): the market-currency amounts beside the EUR ones, in marketCurrency at fxRate of fxDate
+ * (EUR amount = market amount ÷ fxRate, to the cent): estimatedProfitMarketCurrency, costMarketCurrency,
+ * vatMarketCurrency, referralFeeMarketCurrency, fbaFeeMarketCurrency, breakEvenPriceMarketCurrency (with
+ * amazonPriceMarketCurrency).
  */
 export const CSV_RESULT_COLUMNS = [
   'ean',
@@ -502,6 +511,12 @@ export const CSV_RESULT_COLUMNS = [
   'vat',
   'referralFee',
   'fbaFee',
+  'estimatedProfitMarketCurrency',
+  'costMarketCurrency',
+  'vatMarketCurrency',
+  'referralFeeMarketCurrency',
+  'fbaFeeMarketCurrency',
+  'breakEvenPriceMarketCurrency',
   'marketplaceUrl',
   'imageUrl',
   'createdAt',

@@ -142,6 +142,7 @@ export function evaluateProduct(input: DealInput): ScanProduct {
       feeLines: breakdown.feeLines.map((line) => ({ ...line, amount: line.amount / 100 })),
       seller: breakdown.seller,
       rulesDate: breakdown.rulesDate,
+      breakEvenPrice: toMajor(breakdown.breakEvenPrice),
     },
   };
 }

@@ -2,6 +2,7 @@ import { PassThrough, Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { CSV_RESULT_COLUMNS, type DealProduct, type DownloadFormat } from '@dealradar/shared/contracts/scans';
 import { XLSX_STYLE, XlsxStreamWriter, type XlsxCellInput } from '@dealradar/shared/xlsx-writer';
+import { breakdownConversion, toListCurrency } from '@dealradar/shared/money';
 
 /**
  * The result files of both analyzers (CSV Template results, the supplier analyzer's live deals) in three formats:
@@ -10,7 +11,9 @@ import { XLSX_STYLE, XlsxStreamWriter, type XlsxCellInput } from '@dealradar/sha
  *   dialog; EANs and all-digit ASINs written as ="…" so Excel keeps them as text (leading zeros, no 4,00638E+12);
  * - xlsx: a workbook with number cells for numbers and amounts (two decimals shown), text cells for codes.
  * One currency per file: every money column in EUR and `currency` says EUR; fxRate/fxDate are the EUR → market rate
- * the profit was computed with; amazonPriceMarketCurrency is the buy box as the market shows it (marketCurrency).
+ * the profit was computed with; amazonPriceMarketCurrency is the buy box as the market shows it (marketCurrency), and
+ * every breakdown amount has a …MarketCurrency column beside its EUR one (the money rule, docs/money.md: the EUR
+ * amount is the market amount ÷ fxRate to the cent, as the deal card and the breakdown show them).
  * The all-markets columns (bestMarketProfit, runnerUpProfit) are in comparisonCurrency, the region's currency.
  * Formula injection: a text cell beginning with = + - @ (or tab / CR) gets a leading apostrophe in the CSV formats
  * (an XLSX text cell is never a formula).
@@ -31,6 +34,12 @@ const KINDS: Partial<Record<Column, Kind>> = {
   referralFee: 'money',
   fbaFee: 'money',
   amazonPriceMarketCurrency: 'money',
+  estimatedProfitMarketCurrency: 'money',
+  costMarketCurrency: 'money',
+  vatMarketCurrency: 'money',
+  referralFeeMarketCurrency: 'money',
+  fbaFeeMarketCurrency: 'money',
+  breakEvenPriceMarketCurrency: 'money',
   buyBoxAvg30: 'money',
   buyBoxAvg90: 'money',
   profitableDays90Percentage: 'number',
@@ -59,8 +68,11 @@ export interface ResultFileRow {
   isDeal: boolean;
 }
 
-/** Market-currency amount of the breakdown → EUR (2 decimals) with the rate of the scan. */
-const toEur = (amount: number, rate: number) => Math.round((amount / rate) * 100) / 100;
+/** Market-currency amount of the breakdown → EUR (to the cent) with the rate of the scan: the shared money rule. */
+function eurOf(amount: number, breakdown: DealProduct['breakdown']): number {
+  const conversion = breakdownConversion(breakdown, 'EUR');
+  return conversion ? toListCurrency(amount, conversion) : amount;
+}
 
 export function resultValues({ product: p, isDeal }: ResultFileRow): Record<Column, string | number | null> {
   const b = p.breakdown;
@@ -101,9 +113,15 @@ export function resultValues({ product: p, isDeal }: ResultFileRow): Record<Colu
     fxDate: b.fxDate,
     marketCurrency: b.currency,
     amazonPriceMarketCurrency: b.price,
-    vat: toEur(b.vat, b.fxRate),
-    referralFee: toEur(b.referralFee, b.fxRate),
-    fbaFee: toEur(b.fbaFee, b.fxRate),
+    vat: eurOf(b.vat, b),
+    referralFee: eurOf(b.referralFee, b),
+    fbaFee: eurOf(b.fbaFee, b),
+    estimatedProfitMarketCurrency: b.profit,
+    costMarketCurrency: b.cost,
+    vatMarketCurrency: b.vat,
+    referralFeeMarketCurrency: b.referralFee,
+    fbaFeeMarketCurrency: b.fbaFee,
+    breakEvenPriceMarketCurrency: b.breakEvenPrice ?? null,
     marketplaceUrl: p.marketplaceUrl,
     imageUrl: p.imageUrl,
     createdAt: p.createdAt,

@@ -1,3 +1,4 @@
+import { breakdownConversion, type Conversion } from '@dealradar/shared/money';
 import { formatMoney } from '../../lib/format.ts';
 
 export { buyBoxSellerLabel, formatCount, formatMoney, formatPercent } from '../../lib/format.ts';
@@ -5,6 +6,14 @@ export { buyBoxSellerLabel, formatCount, formatMoney, formatPercent } from '../.
 /** Supplier deals are shown in EUR (SPEC §9). */
 export function formatEur(value: number | null | undefined): string {
   return formatMoney(value, 'EUR');
+}
+
+/**
+ * The conversion between a deal's market currency (its breakdown) and the list's EUR, at the scan's rate and day;
+ * null for a euro market (docs/money.md).
+ */
+export function dealConversion(deal: { breakdown: { currency: string; fxRate: number; fxDate: string } }): Conversion | null {
+  return breakdownConversion(deal.breakdown, 'EUR');
 }
 
 /**

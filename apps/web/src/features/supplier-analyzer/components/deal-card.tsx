@@ -3,16 +3,23 @@ import { Badge, Box, Button, Card, Group, Image, Rating, SimpleGrid, Stack, Text
 import { IconCalculator, IconPhotoOff } from '@tabler/icons-react';
 import type { DealProduct } from '@dealradar/shared/contracts/scans';
 import { getMarket } from '@dealradar/shared/markets';
+import { moneyWithListAmountParts } from '@dealradar/shared/money';
 import { isWeakRank, roiBadgeColor } from '@dealradar/shared/roi';
 import { AmazonBuyBoxBadge } from '../../../components/amazon-buy-box-badge.tsx';
 import { DealWarningBadges } from '../../../components/deal-warning-badges.tsx';
 import { MarketComparisonLine } from './market-comparison-line.tsx';
 import { StabilityLine } from '../../../components/stability-line.tsx';
-import { buyBoxSellerLabel, casePriceNote, formatCount, formatEur, formatPercent, formatRoiThreshold, packNote } from '../deal-format.ts';
+import { casePriceNote, dealConversion, formatCount, formatEur, formatPercent, formatRoiThreshold, packNote } from '../deal-format.ts';
+import { MoneyText } from '../../../components/money-text.tsx';
+import { BuyBoxHolder } from '../../../components/buy-box-holder.tsx';
 import { ExternalLink } from '../../../components/external-link.tsx';
 import { formatDateTime } from '../../../lib/date-format.ts';
 
-/** One High ROI deal with every field of SPEC §3 'Favorite / deal product' (money in EUR, SPEC §9). */
+/**
+ * One High ROI deal with every field of SPEC §3 'Favorite / deal product' (money in EUR, SPEC §9). A deal of a market
+ * with another currency shows the market's own price and profit beside the euro figures, with the rate and its day,
+ * exactly as its breakdown does (docs/money.md).
+ */
 export function DealCard({
   deal,
   onShowBreakdown,
@@ -24,8 +31,9 @@ export function DealCard({
 }) {
   const image = deal.amazonImageUrl ?? deal.imageUrl ?? deal.qogitaImageUrl;
   const market = getMarket(deal.market);
+  const conversion = dealConversion(deal);
   return (
-    <Card withBorder radius="md" padding="sm" data-testid="deal-card" data-ean={deal.ean}>
+    <Card withBorder radius="md" padding="sm" data-testid="deal-card" data-ean={deal.ean} data-market={deal.market}>
       <Group align="flex-start" wrap="nowrap" gap="md">
         <Box w={72} h={72} style={{ flexShrink: 0 }} visibleFrom="sm">
           {image ? (
@@ -54,9 +62,14 @@ export function DealCard({
               <Badge size="lg" color={roiBadgeColor(deal.roiPercentage)} variant="filled" data-testid="deal-roi">
                 ROI {formatPercent(deal.roiPercentage)}
               </Badge>
-              <Text size="sm" fw={700} c={deal.estimatedProfit !== null && deal.estimatedProfit < 0 ? 'red' : 'green.8'}>
+              <Text size="sm" fw={700} c={deal.estimatedProfit !== null && deal.estimatedProfit < 0 ? 'red' : 'green.8'} data-testid="deal-profit">
                 {formatEur(deal.estimatedProfit)} profit
               </Text>
+              {conversion && (
+                <Text size="xs" c="dimmed" ta="right" data-testid="deal-profit-market">
+                  <MoneyText parts={moneyWithListAmountParts(deal.breakdown.profit, conversion)} />
+                </Text>
+              )}
             </Stack>
           </Group>
           <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="xs" verticalSpacing={6}>
@@ -70,8 +83,16 @@ export function DealCard({
             <Metric
               label="Amazon price"
               value={formatEur(deal.amazonPrice)}
+              testId="deal-amazon-price"
               hint={packNote(deal.breakdown.numberOfPacks) ?? undefined}
               hintTestId="deal-pack-count"
+              extra={
+                conversion && (
+                  <Text size="xs" c="dimmed" data-testid="deal-amazon-price-market">
+                    <MoneyText parts={moneyWithListAmountParts(deal.breakdown.price, conversion)} />
+                  </Text>
+                )
+              }
             />
             <Metric label="Max buy price" value={formatEur(deal.maxBuyPrice)} hint={`for ${formatRoiThreshold(deal.minRoi)} ROI`} testId="deal-max-buy-price" />
             <Metric
@@ -95,9 +116,7 @@ export function DealCard({
                   {deal.rating != null ? deal.rating.toFixed(1) : '—'} ({formatCount(deal.reviewCount)} reviews)
                 </Text>
               </Group>
-              <Text size="xs" c="dimmed">
-                Buy box: {buyBoxSellerLabel(deal.buyBoxSellerId)}
-              </Text>
+              <BuyBoxHolder market={deal.market} sellerId={deal.buyBoxSellerId} />
               {deal.amazonHoldsBuyBox && <AmazonBuyBoxBadge />}
               <Tooltip label={`Expires ${formatDateTime(deal.expiresAt)}`}>
                 <Text size="xs" c="dimmed">
@@ -131,6 +150,7 @@ function Metric({
   warn,
   testId,
   hintTestId,
+  extra,
 }: {
   label: string;
   value: string;
@@ -138,6 +158,8 @@ function Metric({
   warn?: boolean;
   testId?: string;
   hintTestId?: string;
+  /** A second line under the value (the market's own amount, docs/money.md). */
+  extra?: ReactNode;
 }) {
   return (
     <div>
@@ -147,6 +169,7 @@ function Metric({
       <Text size="sm" fw={600} c={warn ? 'orange.8' : undefined} data-testid={testId}>
         {value}
       </Text>
+      {extra}
       {hint && (
         <Text size="xs" c="dimmed" data-testid={hintTestId}>
           {hint}

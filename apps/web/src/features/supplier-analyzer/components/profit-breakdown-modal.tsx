@@ -1,12 +1,17 @@
 import { Divider, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import type { DealProduct } from '@dealradar/shared/contracts/scans';
 import { getMarket } from '@dealradar/shared/markets';
-import { formatEur, formatMoney, formatPercent, formatRoiThreshold } from '../deal-format.ts';
+import { dealConversion, formatEur, formatRoiThreshold } from '../deal-format.ts';
+import { BreakdownRows } from '../../../components/profit-breakdown-rows.tsx';
 import { HelpLink } from '../../../components/help-link.tsx';
 import { AmazonBuyBoxBadge } from '../../../components/amazon-buy-box-badge.tsx';
 import { sellerProfileText } from '../../../lib/seller-profile-text.ts';
 
-/** How a deal's profit was computed: price, VAT, every fee line with its rule, cost, profit, ROI (market currency). */
+/**
+ * How a deal's profit was computed: price, VAT, every fee line with its rule, cost, profit, ROI, break-even price, in
+ * the market's currency; in a market with another currency than the list's EUR each amount is shown with its euro
+ * amount, the rate and its day, the same figures as the deal card (docs/money.md).
+ */
 export function ProfitBreakdownModal({ deal, onClose }: { deal: DealProduct | null; onClose: () => void }) {
   return (
     <Modal
@@ -29,26 +34,6 @@ export function ProfitBreakdownModal({ deal, onClose }: { deal: DealProduct | nu
 function BreakdownTable({ deal }: { deal: DealProduct }) {
   const b = deal.breakdown;
   const market = getMarket(deal.market);
-  const money = (v: number | null) => formatMoney(v, b.currency);
-  const vatDeducted = b.seller ? b.seller.vatRegistered : true;
-  const feeRows: Array<[string, string, string?]> = b.feeLines
-    ? b.feeLines.map((line) => [line.label, line.amount < 0 ? `+ ${money(-line.amount)}` : `− ${money(line.amount)}`, line.rule])
-    : [
-        ['Referral fee', `− ${money(b.referralFee)}`],
-        ['FBA fee', `− ${money(b.fbaFee)}`],
-      ];
-  const rows: Array<[string, string, string?]> = [
-    ['Buy box price', money(b.price), 'what the buyer pays'],
-    vatDeducted
-      ? [`VAT (${Math.round(market.vatRate * 100)}%)`, b.vat ? `− ${money(b.vat)}` : money(0)]
-      : [`VAT (${Math.round(market.vatRate * 100)}%)`, 'not deducted', 'not VAT-registered: the whole price is revenue'],
-    ...feeRows,
-    [
-      'Cost',
-      b.cost === null ? 'no supplier price' : `− ${money(b.cost)}`,
-      b.numberOfPacks > 1 ? `${b.numberOfPacks}-pack: ${b.numberOfPacks} × unit cost` : '1 × unit cost',
-    ],
-  ];
   return (
     <Stack gap="sm" data-testid="profit-breakdown">
       <div>
@@ -66,37 +51,7 @@ function BreakdownTable({ deal }: { deal: DealProduct }) {
           </Text>
         )}
       </div>
-      <Table fz="sm" verticalSpacing={6}>
-        <Table.Tbody>
-          {rows.map(([label, value, note]) => (
-            <Table.Tr key={`${label}|${note ?? ''}`}>
-              <Table.Td>
-                <Text size="sm">{label}</Text>
-                {note && (
-                  <Text size="xs" c="dimmed">
-                    {note}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td ta="right" ff="monospace">
-                {value}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-          <Table.Tr>
-            <Table.Td fw={700}>Profit</Table.Td>
-            <Table.Td ta="right" ff="monospace" fw={700} c={b.profit !== null && b.profit < 0 ? 'red' : 'green.8'}>
-              {money(b.profit)}
-            </Table.Td>
-          </Table.Tr>
-          <Table.Tr>
-            <Table.Td fw={700}>ROI</Table.Td>
-            <Table.Td ta="right" ff="monospace" fw={700}>
-              {b.roi === null ? '—' : formatPercent(b.roi * 100)}
-            </Table.Td>
-          </Table.Tr>
-        </Table.Tbody>
-      </Table>
+      <BreakdownRows breakdown={b} market={deal.market} conversion={dealConversion(deal)} />
       <Table fz="sm" verticalSpacing={4} data-testid="supplier-cost">
         <Table.Tbody>
           <Table.Tr>
