@@ -306,6 +306,19 @@ export const profitBreakdownSchema = z.object({
   price: z.number(),
   vat: z.number(),
   referralFee: z.number(),
+/**
+ * Time left of a running supplier scan (issue 23), worked out by the server on every status answer:
+ * - `tokens`: before the first EANs are done, from the scan's Keepa token estimate at the account's refill rate;
+ * - `measured`: once EANs are done, from the rate measured since the scan started (with a real Keepa account never less
+ *   than what its refill rate allows for the tokens still expected);
+ * - `unknown`: no estimate and no progress yet (`seconds` null).
+ */
+export const scanTimeRemainingSchema = z.object({
+  seconds: z.number().nonnegative().nullable(),
+  basis: z.enum(['tokens', 'measured', 'unknown']),
+});
+export type ScanTimeRemaining = z.infer<typeof scanTimeRemainingSchema>;
+
   fbaFee: z.number(),
   /** numberOfPacks × supplier unit cost, converted to the market currency (null without a supplier price). */
   cost: z.number().nullable(),
@@ -324,6 +337,13 @@ export const profitBreakdownSchema = z.object({
   rulesDate: z.string().optional(),
   /**
    * The lowest buy-box price (market currency, as the buyer pays it) at which this cost makes no loss (issue 23);
+  /**
+   * Cancelled by its user (issue 23): the status stays ERROR with 'The scan was canceled.' (SPEC §4 keeps four
+   * statuses), the screen shows it as cancelled, and the deals found before the cancel stay in the list.
+   */
+  canceled: z.boolean().optional(),
+  /** While PENDING or PROCESSING: the expected time left (issue 23). */
+  timeRemaining: scanTimeRemainingSchema.optional(),
    * null without a supplier price; absent on deals stored before it.
    */
   breakEvenPrice: z.number().nullable().optional(),

@@ -1,14 +1,28 @@
 import { Readable } from 'node:stream';
 import type { DealProduct, DownloadFormat, SupplierResultsDownloadQuery, SupplierResultsQuery } from '@dealradar/shared/contracts/scans';
 import { amazonProductUrl } from '@dealradar/shared/markets';
+import { maxBuyPriceAtRoi } from '@dealradar/shared/max-buy-price';
 import { toPaged, type Paged } from '@dealradar/shared/paging';
 import type { AppDeps } from '../../deps.ts';
 import { listingFactsOf } from '../../lib/listing-facts.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
+import { effectiveMinRoi } from '../plans/entitlements.ts';
 import { resultFileStream, type ResultFileRow } from './result-files.ts';
 import * as repo from './scans.repository.ts';
 
-export function toDealProduct(row: repo.ResultRow): DealProduct {
+/** A stored minimum ROI equal to the one asked for (numeric(9,4) read back as a number). */
+const sameRoi = (a: number, b: number) => Math.abs(a - b) < 1e-9;
+
+/**
+ * A stored deal as the lists show it. With `minRoi` (the user's current minimum ROI, issue 23) the deal's minimum ROI
+ * and its maximum buy price are those of that threshold: recomputed from the stored unit price and ROI
+ * (maxBuyPriceAtRoi, the profit engine's formula) when the scan ran with another one.
+ */
+export function toDealProduct(row: repo.ResultRow, minRoi?: number): DealProduct {
+  const threshold = minRoi ?? row.min_roi;
+  const maxBuyPrice = sameRoi(threshold, row.min_roi)
+    ? row.max_buy_price
+    : maxBuyPriceAtRoi(row.supplier_price, row.breakdown?.roi ?? (row.roi_percentage === null ? null : row.roi_percentage / 100), threshold);
   return {
     id: row.id,
     ean: row.ean,
@@ -26,8 +40,8 @@ export function toDealProduct(row: repo.ResultRow): DealProduct {
     ...listingFactsOf(row, null),
     createdAt: row.created_at.toISOString(),
     marketplaceUrl: amazonProductUrl(row.market, row.asin) ?? '',
-    maxBuyPrice: row.max_buy_price,
-    minRoi: row.min_roi,
+    maxBuyPrice,
+    minRoi: threshold,
     expiresAt: row.expires_at.toISOString(),
     breakdown: row.breakdown,
     alternatives: row.alternatives ?? [],
@@ -40,8 +54,17 @@ export function toDealProduct(row: repo.ResultRow): DealProduct {
   };
 }
 
-/** The user's live deals (not expired), filtered, sorted (nulls last) and paged. */
+/** The user's minimum ROI now (Settings; the plan's fixed one below Growth): the deals list shows what reaches it. */
+function currentMinRoi(deps: AppDeps, user: CurrentUser): Promise<number> {
+  return effectiveMinRoi(deps.db, user.id);
+}
+
+/**
+ * The user's live deals (not expired) at or above their current minimum ROI, filtered, sorted (nulls last) and paged;
+ * each with the maximum buy price for that minimum (issue 23: raising it no longer leaves lower deals listed).
+ */
 export async function listDeals(deps: AppDeps, user: CurrentUser, query: SupplierResultsQuery): Promise<Paged<DealProduct>> {
+  const minRoi = await currentMinRoi(deps, user);
   const { rows, total } = await repo.queryDeals(
     deps.db,
     {
@@ -53,11 +76,16 @@ export async function listDeals(deps: AppDeps, user: CurrentUser, query: Supplie
       organizationId: user.organizationId,
       hideWarnings: query.hideWarnings,
       minProfitableShare: query.minProfitableShare === undefined ? null : query.minProfitableShare / 100,
+      minRoiPercent: minRoi * 100,
     },
     { column: repo.DEAL_SORT_COLUMNS[query.sortBy], direction: query.sortOrder },
     { limit: query.size, offset: query.page * query.size },
   );
-  return toPaged(rows.map(toDealProduct), total, query.size);
+  return toPaged(
+    rows.map((row) => toDealProduct(row, minRoi)),
+    total,
+    query.size,
+  );
 }
 
 export async function clearDeals(deps: AppDeps, user: CurrentUser): Promise<number> {
@@ -65,7 +93,7 @@ export async function clearDeals(deps: AppDeps, user: CurrentUser): Promise<numb
 }
 
 export async function dealFilters(deps: AppDeps, user: CurrentUser): Promise<{ brands: string[]; markets: string[] }> {
-  return repo.dealFacets(deps.db, user.id, deps.clock.now());
+  return repo.dealFacets(deps.db, user.id, deps.clock.now(), (await currentMinRoi(deps, user)) * 100);
 }
 
 /** Results of one scan in file order, page by page. */
@@ -91,6 +119,7 @@ export function scanResultsFile(deps: AppDeps, scanId: string, format: DownloadF
 export function dealsFile(deps: AppDeps, user: CurrentUser, query: SupplierResultsDownloadQuery): Readable {
   async function* pages(): AsyncIterable<ResultFileRow[]> {
     const now = deps.clock.now();
+    const minRoi = await currentMinRoi(deps, user);
     for (let offset = 0; ; offset += 1000) {
       const rows = await repo.queryDealRows(
         deps.db,
@@ -103,12 +132,13 @@ export function dealsFile(deps: AppDeps, user: CurrentUser, query: SupplierResul
           organizationId: user.organizationId,
           hideWarnings: query.hideWarnings,
           minProfitableShare: query.minProfitableShare === undefined ? null : query.minProfitableShare / 100,
+          minRoiPercent: minRoi * 100,
         },
         { column: repo.DEAL_SORT_COLUMNS[query.sortBy], direction: query.sortOrder },
         { limit: 1000, offset },
       );
       if (!rows.length) return;
-      yield rows.map((row) => ({ product: toDealProduct(row), isDeal: true }));
+      yield rows.map((row) => ({ product: toDealProduct(row, minRoi), isDeal: true }));
       if (rows.length < 1000) return;
     }
   }

@@ -13,15 +13,54 @@ export const SCAN_CLEANUP_QUEUE = 'scans-cleanup';
 export const RETENTION_MS = 24 * 60 * 60 * 1000;
 /** How often a worker looks for scans whose owner is gone (another process that died; PostgreSQL). */
 const SWEEP_INTERVAL_MS = 10_000;
+/**
+ * How often a worker asks whether a scan it runs was cancelled or deleted by a request another process served
+ * (issue 23): the request writes the outcome; this process stops the run within this time, also while it waits for
+ * Keepa tokens and commits nothing.
+ */
+export const CANCEL_CHECK_MS = 2_000;
 
 /**
  * The scan worker of each queue instance (a process, or a test's app): its pg-boss worker id (woken at once for a
  * scan started here instead of its next poll) and its durable runs (the scans it runs, the sweeper's timer).
  */
-const scanWorkers = new WeakMap<Queue, { workerId?: string; runs: DurableRuns<ScanRow> }>();
+const scanWorkers = new WeakMap<Queue, { workerId?: string; runs: DurableRuns<ScanRow>; watched?: CancelWatch }>();
+
+/** The scans this worker runs, checked every CANCEL_CHECK_MS for a cancel or delete written by any process. */
+interface CancelWatch {
+  ids: Set<string>;
+  timer?: NodeJS.Timeout;
+}
+
+/**
+ * Watches a scan while this worker runs it: once a request (served here or by another process) cancelled or deleted
+ * it, the run is aborted (RunStopped: the outcome is already written). Returns the function that ends the watch.
+ */
+function watchForCancel(deps: AppDeps, local: { runs: DurableRuns<ScanRow>; watched?: CancelWatch }, scanId: string): () => void {
+  const watch = (local.watched ??= { ids: new Set() });
+  watch.ids.add(scanId);
+  if (!watch.timer) {
+    watch.timer = setInterval(() => {
+      repo
+        .stoppedScanIds(deps.db, [...watch.ids])
+        .then((stopped) => {
+          for (const id of stopped) local.runs.abort(id, new RunStopped('canceled'));
+        })
+        .catch(() => undefined);
+    }, CANCEL_CHECK_MS);
+    watch.timer.unref();
+  }
+  return () => {
+    watch.ids.delete(scanId);
+    if (watch.ids.size === 0 && watch.timer) {
+      clearInterval(watch.timer);
+      watch.timer = undefined;
+    }
+  };
+}
 
 /** The durable runs of this queue's scan worker; a stopped worker's are replaced by new ones. */
-function activeScanWorker(deps: AppDeps, queue: Queue): { workerId?: string; runs: DurableRuns<ScanRow> } {
+function activeScanWorker(deps: AppDeps, queue: Queue): { workerId?: string; runs: DurableRuns<ScanRow>; watched?: CancelWatch } {
   let local = scanWorkers.get(queue);
   if (!local || local.runs.stopped) {
     local = { runs: createScanRuns(deps) };
@@ -120,7 +159,13 @@ export const scanRunJob = defineJob({
   work: (deps) => ({ localConcurrency: deps.db.kind === 'pglite' ? 1 : 2, pollingIntervalSeconds: 0.5 }),
   handler: async (deps, job) => {
     if (!deps.queue) return;
-    await runScan(deps, activeScanWorker(deps, deps.queue).runs, job.data.scanId);
+    const local = activeScanWorker(deps, deps.queue);
+    const unwatch = watchForCancel(deps, local, job.data.scanId);
+    try {
+      await runScan(deps, local.runs, job.data.scanId);
+    } finally {
+      unwatch();
+    }
   },
   onStart: async (deps, flags) => {
     const queue = deps.queue;

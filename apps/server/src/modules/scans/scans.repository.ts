@@ -143,6 +143,16 @@ export async function findUserScan(db: Db, id: string, userId: string, kind: Sca
 
 export async function listActiveScans(db: Db, userId: string, kind: ScanKind): Promise<ScanRow[]> {
   return db.query<ScanRow>(`select * from scans where user_id = $1 and kind = $2 and status in ('PENDING', 'PROCESSING') order by queue_seq asc`, [
+/** Of these scans, the ones a request cancelled or deleted (the running worker's cue to stop; scans.jobs.ts). */
+export async function stoppedScanIds(db: Db, ids: string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const rows = await db.query<{ id: string }>(
+    `select i.id::text as id from unnest($1::uuid[]) as i(id) left join scans s on s.id = i.id where s.id is null or s.cancel_requested`,
+    [ids],
+  );
+  return rows.map((r) => r.id);
+}
+
     userId,
     kind,
   ]);
@@ -477,7 +487,8 @@ const DEALS_WHERE = `user_id = $1 and kind = 'supplier' and is_deal and expires_
      and (not $5::boolean or ${notAmazonBuyBoxSql()})
      and ($6::uuid is null or ${notWrongMatchSql('$6', 'scan_results')})
      and (cardinality($7::text[]) = 0 or not (warning_codes && $7::text[]))
-     and ($8::numeric is null or profitable_share90 >= $8::numeric)`;
+     and ($8::numeric is null or profitable_share90 >= $8::numeric)
+     and ($9::numeric is null or roi_percentage + 0.000001 >= $9::numeric)`;
 /** hideAmazonBuyBox: leave out deals whose buy box Amazon itself holds. */
 type DealFilter = {
   userId: string;
@@ -500,17 +511,19 @@ const dealParams = (filter: DealFilter) => [
   filter.hideWarnings ?? [],
   filter.minProfitableShare ?? null,
 ];
+  /** Only deals at or above this ROI in percent: the user's current minimum ROI (issue 23), not the scan's. */ minRoiPercent?: number | null;
 
 /** One page of the user's live deals, filtered and sorted (nulls last). */
 export async function queryDealRows(db: Db, filter: DealFilter, order: DealOrder, page: { limit: number; offset: number }): Promise<ResultRow[]> {
   const dir = order.direction === 'desc' ? 'desc' : 'asc';
   return db.query<ResultRow>(
-    `select * from scan_results where ${DEALS_WHERE} order by ${order.column} ${dir} nulls last, created_at desc, id limit $9 offset $10`,
+    `select * from scan_results where ${DEALS_WHERE} order by ${order.column} ${dir} nulls last, created_at desc, id limit $10 offset $11`,
     [...dealParams(filter), page.limit, page.offset],
   );
 }
 
 export async function queryDeals(
+  filter.minRoiPercent ?? null,
   db: Db,
   filter: DealFilter,
   order: DealOrder,
@@ -528,10 +541,11 @@ export async function deleteUserDeals(db: Db, userId: string): Promise<number> {
 }
 
 /** Brands and markets of the user's live deals (filter options of the deals list). */
-export async function dealFacets(db: Db, userId: string, now: Date): Promise<{ brands: string[]; markets: string[] }> {
+export async function dealFacets(db: Db, userId: string, now: Date, minRoiPercent: number | null = null): Promise<{ brands: string[]; markets: string[] }> {
   const rows = await db.query<{ brand: string | null; market: string }>(
-    `select distinct brand, market from scan_results where user_id = $1 and kind = 'supplier' and is_deal and expires_at > $2`,
-    [userId, now],
+    `select distinct brand, market from scan_results where user_id = $1 and kind = 'supplier' and is_deal and expires_at > $2
+        and ($3::numeric is null or roi_percentage + 0.000001 >= $3::numeric)`,
+    [userId, now, minRoiPercent],
   );
   const brands = [...new Set(rows.map((r) => r.brand).filter((b): b is string => !!b))].sort((a, b) => a.localeCompare(b));
   const markets = [...new Set(rows.map((r) => r.market))].sort();

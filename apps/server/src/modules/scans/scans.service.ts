@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { CsvScan, QueueInfo, SupplierScanStatus } from '@dealradar/shared/contracts/scans';
+import type { CsvScan, QueueInfo, ScanTimeRemaining, SupplierScanStatus } from '@dealradar/shared/contracts/scans';
 import { describeTokenCost, type ScanTokens, type TokenEstimateAnswer } from '@dealradar/shared/keepa-tokens';
 import { ALL_MARKETS, type MarketChoice } from '@dealradar/shared/best-market';
 import { MARKET_IDS, type MarketId } from '@dealradar/shared/markets';
@@ -295,7 +295,35 @@ const withTokens = (scan: repo.ScanRow) => {
   return tokens ? { tokens } : {};
 };
 
-export function toSupplierStatus(scan: repo.ScanRow): SupplierScanStatus {
+/**
+ * The expected time left of a running scan (issue 23): before the first EANs are done, from the token estimate at the
+ * account's refill rate; then from the rate measured since the scan started — with a real Keepa account (balance
+ * known) never less than what the refill allows for the tokens still expected, so a fast start on the account's
+ * balance does not promise minutes for hours of work. Absent once the scan ended.
+ */
+export function timeRemainingOf(scan: repo.ScanRow, now: Date): ScanTimeRemaining | undefined {
+  if (scan.status !== 'PENDING' && scan.status !== 'PROCESSING') return undefined;
+  const tokens = tokensOf(scan);
+  const tokenSeconds = tokens?.minutesRemaining != null ? tokens.minutesRemaining * 60 : null;
+  const left = Math.max(0, (scan.allowed_eans ?? scan.total_eans) - scan.processed_eans);
+  const elapsedMs = scan.started_at ? now.getTime() - scan.started_at.getTime() : 0;
+  if (scan.status === 'PROCESSING' && scan.processed_eans > 0 && elapsedMs > 0) {
+    const measured = (left * elapsedMs) / scan.processed_eans / 1000;
+    const paced = tokenSeconds !== null && tokens?.tokensLeft !== null ? Math.max(measured, tokenSeconds) : measured;
+    return { seconds: Math.round(paced), basis: 'measured' };
+  }
+  if (tokenSeconds !== null && left > 0) return { seconds: tokenSeconds, basis: 'tokens' };
+  return { seconds: null, basis: 'unknown' };
+}
+
+/** A scan its user (or a deletion) cancelled: ERROR 'The scan was canceled.' with cancel_requested. */
+export function isCanceled(scan: repo.ScanRow): boolean {
+  return scan.status === 'ERROR' && scan.cancel_requested;
+}
+
+/** The status answer; with `now`, a running scan's time remaining too. */
+export function toSupplierStatus(scan: repo.ScanRow, now?: Date): SupplierScanStatus {
+  const remaining = now ? timeRemainingOf(scan, now) : undefined;
   const allowed = scan.allowed_eans ?? scan.total_eans;
   return {
     scanId: scan.id,
@@ -312,3 +340,5 @@ export function toSupplierStatus(scan: repo.ScanRow): SupplierScanStatus {
     ...(scan.rerun_of ? { rerunOf: scan.rerun_of } : {}),
   };
 }
+    ...(isCanceled(scan) ? { canceled: true } : {}),
+    ...(remaining ? { timeRemaining: remaining } : {}),

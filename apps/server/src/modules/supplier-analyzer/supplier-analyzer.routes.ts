@@ -23,7 +23,7 @@ export function registerSupplierAnalyzerRoutes(api: FastifyInstance, deps: AppDe
     route(supplierApi.activeScan, async (request, reply) => {
       const [scan] = await scans.listActive(deps, userOf(request), 'supplier');
       if (!scan) return reply.status(204).send();
-      return scans.toSupplierStatus(scan);
+      return scans.toSupplierStatus(scan, deps.clock.now());
     });
 
     /**
@@ -83,12 +83,15 @@ export function registerSupplierAnalyzerRoutes(api: FastifyInstance, deps: AppDe
     });
 
     route(supplierApi.status, async (request) => {
-      return scans.toSupplierStatus(await scans.getOwnScan(deps, userOf(request), 'supplier', request.params.id));
+      return scans.toSupplierStatus(await scans.getOwnScan(deps, userOf(request), 'supplier', request.params.id), deps.clock.now());
     });
 
     /**
-     * Cancel (issue 12: a scan waiting hours for Keepa tokens can be stopped; SPEC §7 lists no supplier cancel, the
-     * CSV Template Analyzer's rule applies): an unfinished scan ends as ERROR 'The scan was canceled.' at once.
+     * Cancel (issues 12 and 23: any running scan of the user's own can be stopped; SPEC §7 lists no supplier cancel,
+     * the CSV Template Analyzer's rule applies): an unfinished scan ends as ERROR 'The scan was canceled.' with
+     * `canceled: true` at once, the deals found so far stay, the EANs not analyzed go back to the month's allowance,
+     * and the worker running it — in this process or another — stops (scans.jobs.ts watches for it). Another
+     * user's scan answers 404.
      */
     route(supplierApi.cancel, async (request) => {
       return scans.toSupplierStatus(await scans.cancelOwnScan(deps, userOf(request), 'supplier', request.params.id));
