@@ -33,7 +33,10 @@ export const priceDropItemSchema = z.object({
   qogitaLink: z.string().nullable().optional(),
   productImageUrl: z.string().nullable().optional(),
   currency: z.enum(['EUR', 'GBP']),
-  /** Best ROI (percent) over the Amazon markets at the new price, when the Amazon side was known; else null. */
+  /**
+   * Best ROI (percent) over the Amazon markets at the new price, when the Amazon side was known; else null. Computed
+   * with the user's organization's match rules where they name the drop's EAN (issue 23), else the shared figure.
+   */
   bestRoiPercentage: z.number().nullable(),
   bestRoiMarket: z.string().nullable(),
 });
@@ -81,6 +84,8 @@ export const PRICE_DROP_SORT_FIELDS = [
   'productName',
   'productBrand',
   'stock',
+  /** The Best ROI the user's organization sees (its match rules applied, issue 23); drops without one come last. */
+  'bestRoiPercentage',
 ] as const;
 export type PriceDropSortField = (typeof PRICE_DROP_SORT_FIELDS)[number];
 
@@ -129,6 +134,13 @@ export const priceDropsQuerySchema = z.object({
   dropCategory: enumParam(DROP_CATEGORIES, `dropCategory must be one of ${DROP_CATEGORIES.join(', ')}.`),
   priority: enumParam(DROP_PRIORITIES, `priority must be one of ${DROP_PRIORITIES.join(', ')}.`),
   brand: optionalText,
+  /** Only drops whose Best ROI (the organization's own where its match rules touch the drop) is at least this percent. */
+  minRoi: z
+    .string()
+    .max(MAX_LENGTH.code, 'minRoi must be a number of percent.')
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === '' ? undefined : Number(v.trim())))
+    .refine((v) => v === undefined || (Number.isFinite(v) && v >= -100 && v <= 100_000), 'minRoi must be a number of percent between -100 and 100000.'),
 });
 export type PriceDropsQuery = z.infer<typeof priceDropsQuerySchema>;
 

@@ -162,8 +162,8 @@ export async function createDropDeliveries(
   return db.tx(async (tx) => {
     const rows = await tx.query<{ id: number; status: string }>(
       `with eligible as materialized (
-         select r.id, r.user_id, r.name, r.brands, r.categories, r.min_drop_percentage, r.min_roi_percentage, r.min_stock, r.roi_markets,
-                r.rearm_points, coalesce(r.evaluated_at, '-infinity'::timestamptz) as since
+         select r.id, r.user_id, u.organization_id as org_id, r.name, r.brands, r.categories, r.min_drop_percentage, r.min_roi_percentage,
+                r.min_stock, r.roi_markets, r.rearm_points, coalesce(r.evaluated_at, '-infinity'::timestamptz) as since
            from alert_rules r join users u on u.id = r.user_id join organizations o on o.id = u.organization_id
           where not r.paused and u.active and (u.role = 'ADMIN' or not (o.subscription_tier = any($3::text[])))
        ),
@@ -179,14 +179,20 @@ export async function createDropDeliveries(
            join price_drops d on d.status = 'active' and d.drop_percentage >= r.min_drop_percentage and d.detected_at > r.since and d.expires_at > $1
           where cardinality(r.brands) = 0
        ),
+       -- The ROI condition reads the organization's own figures where its match rules touch the drop (price_drop_org_roi,
+       -- issue 23), else the shared per-market ROI.
        matches as (
          select p.rule_id, p.drop_id, p.pct, r.rearm_points from pairs p join eligible r on r.id = p.rule_id
+           left join price_drop_org_roi o on r.min_roi_percentage is not null and o.organization_id = r.org_id and o.drop_id = p.drop_id
           where p.detected_at > r.since and p.pct >= r.min_drop_percentage
             and (cardinality(r.categories) = 0 or p.drop_category = any(r.categories))
             and (r.min_stock is null or coalesce(p.stock, 0) >= r.min_stock)
             and (r.min_roi_percentage is null
-                 or (select max(m.roi_percentage) from price_drop_market_roi m
-                      where m.drop_id = p.drop_id and (cardinality(r.roi_markets) = 0 or m.market = any(r.roi_markets))) >= r.min_roi_percentage)
+                 or (case when o.drop_id is null
+                          then (select max(m.roi_percentage) from price_drop_market_roi m
+                                 where m.drop_id = p.drop_id and (cardinality(r.roi_markets) = 0 or m.market = any(r.roi_markets)))
+                          else (select max(e.value::numeric) from jsonb_each_text(o.market_roi) e
+                                 where cardinality(r.roi_markets) = 0 or e.key = any(r.roi_markets)) end) >= r.min_roi_percentage)
        ),
        passing as (
          select m.rule_id, m.drop_id, m.pct from matches m
@@ -208,14 +214,19 @@ export async function createDropDeliveries(
                 jsonb_agg(jsonb_build_object(
                   'dropId', d.id, 'gtin', d.gtin, 'name', d.product_name, 'brand', d.brand, 'category', d.drop_category,
                   'dropPercentage', d.drop_percentage, 'oldPrice', d.old_price_excl_vat, 'newPrice', d.new_price_excl_vat, 'stock', d.stock,
-                  'url', d.product_url, 'roi', coalesce(roi.roi_percentage, d.best_roi_percentage),
-                  'roiMarket', coalesce(roi.market, d.best_roi_market)
+                  'url', d.product_url,
+                  'roi', coalesce(roi.roi_percentage, case when o.drop_id is null then d.best_roi_percentage else o.best_roi_percentage end),
+                  'roiMarket', coalesce(roi.market, case when o.drop_id is null then d.best_roi_market else o.best_roi_market end)
                 ) order by k.rank) as items
            from ranked k join price_drops d on d.id = k.drop_id join eligible r on r.id = k.rule_id
+           left join price_drop_org_roi o on o.organization_id = r.org_id and o.drop_id = k.drop_id
            left join lateral (
              select m.market, m.roi_percentage from price_drop_market_roi m
-              where m.drop_id = k.drop_id and (cardinality(r.roi_markets) = 0 or m.market = any(r.roi_markets))
-              order by m.roi_percentage desc limit 1
+              where o.drop_id is null and m.drop_id = k.drop_id and (cardinality(r.roi_markets) = 0 or m.market = any(r.roi_markets))
+             union all
+             select e.key, e.value::numeric from jsonb_each_text(o.market_roi) e
+              where o.drop_id is not null and (cardinality(r.roi_markets) = 0 or e.key = any(r.roi_markets))
+             order by 2 desc limit 1
            ) roi on true
           where k.rank <= $4
           group by k.rule_id

@@ -12,6 +12,8 @@ import { notFound } from '../../errors/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import type { ResolvedListing } from './market-data.types.ts';
+import { recomputeOrgRoiForEans } from '../price-drops/org-roi.service.ts';
+import { eanOfMatchRule } from '../price-drops/org-roi.repository.ts';
 import { deleteMatchRule, listMatchRules, organizationOfUser, saveMatchRule, type MatchRuleRow } from './match-rules.repository.ts';
 
 /**
@@ -54,11 +56,15 @@ export async function createMatchRule(deps: AppDeps, user: CurrentUser, input: z
     createdBy: user.id,
     now: deps.clock.now(),
   });
+  // The organization's own Best ROI of the EAN's price drops follows the rule at once (issue 23 item 3).
+  await recomputeOrgRoiForEans(deps, user.organizationId, [row.ean]);
   return toDto(row);
 }
 
 export async function removeMatchRule(deps: AppDeps, user: CurrentUser, id: string): Promise<void> {
-  if (!isUuid(id) || !(await deleteMatchRule(deps.db, user.organizationId, id))) throw notFound(NOT_FOUND);
+  const ean = isUuid(id) ? await eanOfMatchRule(deps.db, user.organizationId, id) : undefined;
+  if (!ean || !(await deleteMatchRule(deps.db, user.organizationId, id))) throw notFound(NOT_FOUND);
+  await recomputeOrgRoiForEans(deps, user.organizationId, [ean]);
 }
 
 /** The organization whose rules a job of this user applies (brand scans know only the user). */

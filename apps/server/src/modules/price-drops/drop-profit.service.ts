@@ -7,6 +7,7 @@ import type { CurrentUser } from '../../plugins/auth.ts';
 import { loadProfitTerms } from '../market-data/fee-rules.service.ts';
 import { requireLivePriceData } from '../plans/entitlements.ts';
 import { findActiveDrop } from './price-drops.repository.ts';
+import { withOrgRoi } from './price-drops.service.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'marketData'>;
 
@@ -22,7 +23,10 @@ const major = (minor: number | null) => (minor === null ? null : Math.round(mino
  */
 export async function getDropProfit(deps: Deps, user: CurrentUser, id: number): Promise<PriceDropProfit> {
   if (user.role !== 'ADMIN') requireLivePriceData(user.subscriptionTier);
-  const drop = await findActiveDrop(deps.db, id, deps.clock.now());
+  const found = await findActiveDrop(deps.db, id, deps.clock.now());
+  if (!found) throw notFound('Price drop not found.');
+  // The market of the Best ROI the organization sees (its match rules may make another market the best).
+  const [drop] = await withOrgRoi(deps, user.organizationId, [found]);
   if (!drop) throw notFound('Price drop not found.');
   const market = getMarket((drop.bestRoiMarket ?? DEFAULT_PROFIT_MARKET) as MarketId);
   const [fx, lookup, terms] = await Promise.all([

@@ -24,10 +24,25 @@ export interface DropRow {
   bestRoiMarket: string | null;
 }
 
-const DROP_COLUMNS = `id, gtin, product_name as "productName", brand, category, stock, product_url as "productUrl", image_url as "imageUrl",
+/** The drop's columns; the Best ROI from `roi`/`roiMarket` (an organization's own figure, issue 23 item 3). */
+const dropColumns = (
+  roi = 'best_roi_percentage',
+  roiMarket = 'best_roi_market',
+) => `id, gtin, product_name as "productName", brand, category, stock, product_url as "productUrl", image_url as "imageUrl",
   old_price_excl_vat as "oldExcl", old_price_incl_vat as "oldIncl", new_price_excl_vat as "newExcl", new_price_incl_vat as "newIncl",
   drop_percentage as percentage, drop_category as "dropCategory", priority, detected_at as "detectedAt", expires_at as "expiresAt",
-  best_roi_percentage as "bestRoi", best_roi_market as "bestRoiMarket"`;
+  ${roi} as "bestRoi", ${roiMarket} as "bestRoiMarket"`;
+const DROP_COLUMNS = dropColumns();
+
+/**
+ * An organization's own Best ROI (price_drop_org_roi) joined to `price_drops` where it has one: `o_has` says whether
+ * the row exists (its ROI may be null: no listing left for the organization), else the shared figure applies.
+ */
+const ORG_ROI_JOIN = (param: string) => `left join lateral (
+    select true as o_has, o.best_roi_percentage as o_roi, o.best_roi_market as o_market
+      from price_drop_org_roi o where o.organization_id = ${param} and o.drop_id = price_drops.id) org_roi on true`;
+const ORG_ROI = `case when org_roi.o_has then org_roi.o_roi else best_roi_percentage end`;
+const ORG_ROI_MARKET = `case when org_roi.o_has then org_roi.o_market else best_roi_market end`;
 
 const ACTIVE = `status = 'active' and expires_at > $1`;
 
@@ -39,6 +54,7 @@ const SORT_COLUMNS: Record<PriceDropSortField, string> = {
   productName: 'product_name',
   productBrand: 'brand',
   stock: 'stock',
+  bestRoiPercentage: 'best_roi_percentage',
 };
 
 export async function overview(db: Db, now: Date, recentSince: Date) {
@@ -92,9 +108,24 @@ export function dailyTrend(db: Db, timeZone: string, fromDay: string, toDay: str
   );
 }
 
-function filters(query: PriceDropsQuery, now: Date): { where: string; params: unknown[] } {
+/**
+ * The WHERE of the table's query. With `organizationId` (an organization that has its own Best ROI of some drops) the
+ * query joins its figures (ORG_ROI_JOIN, parameter $2) and the ROI filter and sort read them.
+ */
+function filters(query: PriceDropsQuery, now: Date, organizationId?: string): { where: string; params: unknown[]; join: string; roi: string } {
   const params: unknown[] = [now];
   const parts = [ACTIVE];
+  let join = '';
+  let roi = 'best_roi_percentage';
+  if (organizationId) {
+    params.push(organizationId);
+    join = ORG_ROI_JOIN('$2::uuid');
+    roi = ORG_ROI;
+  }
+  if (query.minRoi !== undefined) {
+    params.push(query.minRoi);
+    parts.push(`${roi} >= $${params.length}`);
+  }
   if (query.dropCategory) {
     params.push(query.dropCategory);
     parts.push(`drop_category = $${params.length}`);
@@ -112,21 +143,24 @@ function filters(query: PriceDropsQuery, now: Date): { where: string; params: un
     const p = `$${params.length}`;
     parts.push(`(product_name ilike ${p} or brand ilike ${p} or gtin like ${p})`);
   }
-  return { where: parts.join(' and '), params };
+  return { where: parts.join(' and '), params, join, roi };
 }
 
-export function countDrops(db: Db, query: PriceDropsQuery, now: Date): Promise<{ n: number }> {
-  const { where, params } = filters(query, now);
-  return db.one(`select count(*)::int as n from price_drops where ${where}`, params);
+export function countDrops(db: Db, query: PriceDropsQuery, now: Date, organizationId?: string): Promise<{ n: number }> {
+  const { where, params, join } = filters(query, now, organizationId);
+  return db.one(`select count(*)::int as n from price_drops ${join} where ${where}`, params);
 }
 
-export function pageOfDrops(db: Db, query: PriceDropsQuery, now: Date): Promise<DropRow[]> {
-  const { where, params } = filters(query, now);
+export function pageOfDrops(db: Db, query: PriceDropsQuery, now: Date, organizationId?: string): Promise<DropRow[]> {
+  const { where, params, join, roi } = filters(query, now, organizationId);
   const direction = query.sortOrder === 'asc' ? 'asc' : 'desc';
+  const sort = query.sortBy === 'bestRoiPercentage' ? roi : SORT_COLUMNS[query.sortBy];
+  // Drops without a stock or a ROI come last in both directions.
+  const nullsLast = query.sortBy === 'stock' || query.sortBy === 'bestRoiPercentage' ? ' nulls last' : '';
   params.push(query.size, query.page * query.size);
   return db.query(
-    `select ${DROP_COLUMNS} from price_drops where ${where}
-      order by ${SORT_COLUMNS[query.sortBy]} ${direction}${query.sortBy === 'stock' ? ' nulls last' : ''}, id ${direction}
+    `select ${organizationId ? dropColumns(ORG_ROI, ORG_ROI_MARKET) : DROP_COLUMNS} from price_drops ${join} where ${where}
+      order by ${sort} ${direction}${nullsLast}, id ${direction}
       limit $${params.length - 1} offset $${params.length}`,
     params,
   );

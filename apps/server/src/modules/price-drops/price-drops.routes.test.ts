@@ -63,7 +63,7 @@ function listing(ean: string, market: MarketId, buyBoxPrice: number): AmazonList
   };
 }
 
-/** Market data the tests control: EUR→GBP at 0.85, and an Amazon listing only for C1 in DE and UK. */
+/** Market data the tests control: EUR→GBP at 0.85, and an Amazon listing only for C1 in DE and UK and A2 in DE. */
 function stubMarketData(real: MarketDataService): MarketDataService {
   return {
     ...real,
@@ -74,6 +74,9 @@ function stubMarketData(real: MarketDataService): MarketDataService {
       const price = market === 'DE' ? 1999 : market === 'UK' ? 1500 : null;
       if (price !== null && eans.includes(PRODUCTS.C1.gtin))
         resolved.set(PRODUCTS.C1.gtin, { listing: listing(PRODUCTS.C1.gtin, market, price), numberOfPacks: 1, alternatives: [], mapped: false });
+      // A2 (new price 7.00) in DE too: a second drop with a ROI, for the sort by Best ROI.
+      if (market === 'DE' && eans.includes(PRODUCTS.A2.gtin))
+        resolved.set(PRODUCTS.A2.gtin, { listing: listing(PRODUCTS.A2.gtin, market, 1999), numberOfPacks: 1, alternatives: [], mapped: false });
       return { resolved, notLookedUp: [], upstreamRequests: 0 };
     },
   };
@@ -239,6 +242,25 @@ describe('price-alert endpoints', () => {
       ],
     ],
   ];
+  it('price drops: sort by Best ROI, drops without a ROI last in both directions; filter by a minimum ROI', async () => {
+    const keys = async (query: string) =>
+      ((await get(`/api/price-alerts/price-drops?${query}`)).json().content as Array<{ productId: string; bestRoiPercentage: number | null }>).map((i) => [
+        i.productId,
+        i.bestRoiPercentage,
+      ]);
+    const desc = await keys('sortBy=bestRoiPercentage&sortOrder=desc');
+    expect(desc.slice(0, 2).map(([id]) => id)).toEqual([PRODUCTS.C1.gtin, PRODUCTS.A2.gtin]);
+    expect(desc[0]![1]).toBe(439.99);
+    expect((desc[1]![1] as number) < 439.99).toBe(true);
+    expect(desc.slice(2).every(([, roi]) => roi === null)).toBe(true);
+    const asc = await keys('sortBy=bestRoiPercentage&sortOrder=asc');
+    expect(asc.slice(0, 2).map(([id]) => id)).toEqual([PRODUCTS.A2.gtin, PRODUCTS.C1.gtin]);
+    expect(asc).toHaveLength(7);
+    expect(await keys('minRoi=200')).toEqual([[PRODUCTS.C1.gtin, 439.99]]);
+    expect((await keys('minRoi=0&sortBy=bestRoiPercentage')).map(([id]) => id)).toEqual([PRODUCTS.C1.gtin, PRODUCTS.A2.gtin]);
+    expect((await get('/api/price-alerts/price-drops?minRoi=200')).json().totalElements).toBe(1);
+  });
+
   for (const [sortBy, sortOrder, pick, expected] of sortCases) {
     it(`price drops: sort by ${sortBy} ${sortOrder}`, async () => {
       const body = (await get(`/api/price-alerts/price-drops?sortBy=${sortBy}&sortOrder=${sortOrder}`)).json();
@@ -277,6 +299,8 @@ describe('price-alert endpoints', () => {
     ['page=1e20', /page must be/],
     ['size=100000', /size must be between 1 and 1000/],
     ['sortBy=__proto__', /sortBy must be one of/],
+    ['minRoi=abc', /minRoi must be a number of percent/],
+    ['minRoi=1e9', /minRoi must be a number of percent/],
     ['sortBy=', /sortBy must be one of/],
     [`search=${'x'.repeat(201)}`, /search text is too long/],
     ['brand=' + 'b'.repeat(201), /search text is too long|too long/],

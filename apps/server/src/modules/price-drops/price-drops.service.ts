@@ -21,6 +21,7 @@ import { requireLivePriceData } from '../plans/entitlements.ts';
 import * as repo from './price-drops.repository.ts';
 import { cachedAggregate, cachedJson } from './answer-cache.ts';
 import { isRunning, lastRunId, lastSucceededRun } from './refresh-runs.repository.ts';
+import { orgRoiOf, orgRoiVersion } from './org-roi.repository.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'marketData' | 'config'>;
 
@@ -99,17 +100,40 @@ export async function getOverview(deps: Deps, user: CurrentUser): Promise<Dashbo
   };
 }
 
+/**
+ * The Best ROI the user's organization sees (issue 23 item 3): its own figure where its match rules name a drop's EAN
+ * (price_drop_org_roi), the shared one otherwise. Most organizations have no rows: one indexed count.
+ */
+export async function withOrgRoi<T extends Pick<repo.DropRow, 'id' | 'bestRoi' | 'bestRoiMarket'>>(
+  deps: Pick<Deps, 'db'>,
+  organizationId: string,
+  rows: T[],
+): Promise<T[]> {
+  if (rows.length === 0 || (await orgRoiVersion(deps.db, organizationId)) === null) return rows;
+  const own = await orgRoiOf(
+    deps.db,
+    organizationId,
+    rows.map((r) => Number(r.id)),
+  );
+  return rows.map((r) => {
+    const o = own.get(Number(r.id));
+    return o ? { ...r, bestRoi: o.bestRoi, bestRoiMarket: o.bestRoiMarket } : r;
+  });
+}
+
 export async function getHotDeals(deps: Deps, user: CurrentUser): Promise<PriceDropItem[]> {
   requireLive(user);
   const money = await moneyFor(deps, user);
-  return (await repo.hotDeals(deps.db, deps.clock.now(), HOT_DEALS_LIMIT)).map((r) => toItem(r, money));
+  const rows = await withOrgRoi(deps, user.organizationId, await repo.hotDeals(deps.db, deps.clock.now(), HOT_DEALS_LIMIT));
+  return rows.map((r) => toItem(r, money));
 }
 
 export async function getRecentDrops(deps: Deps, user: CurrentUser): Promise<PriceDropItem[]> {
   requireLive(user);
   const now = deps.clock.now();
   const money = await moneyFor(deps, user);
-  return (await repo.recentDrops(deps.db, now, recentSince(now), RECENT_DROPS_LIMIT)).map((r) => toItem(r, money));
+  const rows = await withOrgRoi(deps, user.organizationId, await repo.recentDrops(deps.db, now, recentSince(now), RECENT_DROPS_LIMIT));
+  return rows.map((r) => toItem(r, money));
 }
 
 function localDay(at: Date, timeZone: string): string {
@@ -138,17 +162,25 @@ export async function getAnalytics(deps: Deps, user: CurrentUser): Promise<Dashb
   };
 }
 
-/** The drops table's page as its JSON body (the route sends it as is), cached per refresh, minute, query and currency. */
+/**
+ * The drops table's page as its JSON body (the route sends it as is), cached per refresh, minute, query and currency.
+ * An organization with its own Best ROI of some drops (its match rules, issue 23) gets its own pages, keyed by the
+ * version of its figures as well; every other organization shares one set of pages.
+ */
 export async function listPriceDropsJson(deps: Deps, user: CurrentUser, query: PriceDropsQuery): Promise<Buffer> {
   requireLive(user);
   const now = deps.clock.now();
-  const money = await moneyFor(deps, user);
-  const version = await dropsVersion(deps, now);
+  const [money, version, orgVersion] = await Promise.all([moneyFor(deps, user), dropsVersion(deps, now), orgRoiVersion(deps.db, user.organizationId)]);
+  const org = orgVersion === null ? undefined : user.organizationId;
+  const own = org ? [org, orgVersion] : [];
   const { page: _page, size: _size, sortBy: _sortBy, sortOrder: _sortOrder, ...filters } = query;
-  return cachedJson(deps.db, ['page', query, money.currency, ...version], async (): Promise<Paged<PriceDropItem>> => {
+  return cachedJson(deps.db, ['page', query, money.currency, ...own, ...version], async (): Promise<Paged<PriceDropItem>> => {
     const [total, rows] = await Promise.all([
-      cachedAggregate(deps.db, ['count', filters, ...version], async () => (await repo.countDrops(deps.db, query, now)).n),
-      repo.pageOfDrops(deps.db, query, now),
+      // The count depends on the organization's figures only through the ROI filter.
+      filters.minRoi === undefined
+        ? cachedAggregate(deps.db, ['count', filters, ...version], async () => (await repo.countDrops(deps.db, query, now)).n)
+        : cachedAggregate(deps.db, ['count', filters, ...own, ...version], async () => (await repo.countDrops(deps.db, query, now, org)).n),
+      repo.pageOfDrops(deps.db, query, now, org),
     ]);
     return toPaged(
       rows.map((r) => toItem(r, money)),

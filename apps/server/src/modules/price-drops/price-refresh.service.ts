@@ -1,12 +1,8 @@
 import { DROP_TTL_HOURS } from '@dealradar/shared/drops';
-import { defaultSellerProfile } from '@dealradar/shared/fee-rules';
-import { MARKETS } from '@dealradar/shared/markets';
-import { computeProfit, convertMinor } from '@dealradar/shared/profit';
 import type { AppDeps } from '../../deps.ts';
 import { conflict } from '../../errors/app-error.ts';
 import { DurableRuns, RunStopped, type DurableRunStore } from '../../jobs/durable-run.ts';
 import type { WholesaleVariant } from '../market-data/market-data.types.ts';
-import { loadFeeRules } from '../market-data/fee-rules.service.ts';
 import { createMarketDataService } from '../market-data/market-data.service.ts';
 import {
   claimRun,
@@ -22,6 +18,8 @@ import {
   touchRun,
   type RefreshRunRow,
 } from './refresh-runs.repository.ts';
+import { bestOf, roiPerMarket } from './drop-roi.ts';
+import { recomputeOrgRoiAfterRefresh } from './org-roi.service.ts';
 import { queueAlertsAfterRefresh, type AfterRefreshResult } from '../alerts/alert-dispatch.service.ts';
 import { saveMarketRoi } from '../alerts/alerts.repository.ts';
 import {
@@ -54,7 +52,6 @@ export const REFRESH_TOO_MANY_ATTEMPTS = `The refresh was interrupted ${MAX_REFR
 const STAGING_BATCH = 5000;
 /** Drops per refresh whose best-market ROI is looked up (the highest percentages first). */
 export const ROI_LOOKUP_LIMIT = 200;
-const ROI_MARKETS = MARKETS.filter((m) => m.region === 'Europe').map((m) => m.id);
 
 export const REFRESH_ALREADY_RUNNING = 'A price refresh is already running. Please wait until it has finished.';
 
@@ -241,49 +238,24 @@ async function seedDemoBaseline(deps: RefreshDeps, run: { id: string; token: str
 
 /**
  * Best ROI over the European Amazon markets at each new drop's price. Uses the market-data layer (its
- * shared cache first); a failure there leaves the ROI empty and never fails the refresh.
+ * shared cache first); a failure there leaves the ROI empty and never fails the refresh. Then the figures of the
+ * organizations whose match rules name one of the drops this refresh created or improved (issue 23 item 3).
  */
 async function computeBestRoi(deps: RefreshDeps, now: Date): Promise<number> {
   const drops = await listDropsDetectedAt(deps.db, now, ROI_LOOKUP_LIMIT);
-  if (drops.length === 0) return 0;
-  const best = new Map<number, { roi: number; market: string }>();
-  const perMarket: Array<{ dropId: number; market: string; roi: number }> = [];
-  const eans = [...new Set(drops.map((d) => d.gtin))];
-  // Drops are shared by every user: their best market is ranked for the default seller profile (DE, VAT-registered).
-  const rules = await loadFeeRules(deps.db);
-  const seller = defaultSellerProfile(null);
-  for (const market of ROI_MARKETS) {
-    try {
-      const currency = MARKETS.find((m) => m.id === market)!.currency;
-      const [fx, lookup] = await Promise.all([deps.marketData.fxRate('EUR', currency), deps.marketData.lookupListings(eans, market)]);
-      for (const drop of drops) {
-        const resolved = lookup.resolved.get(drop.gtin);
-        if (!resolved) continue;
-        const profit = computeProfit({
-          seller,
-          rules,
-          at: now,
-          market,
-          buyBoxPrice: resolved.listing.buyBoxPrice,
-          referralFeeRate: resolved.listing.referralFeeRate,
-          fbaFee: resolved.listing.fbaFee,
-          numberOfPacks: resolved.numberOfPacks,
-          unitCost: convertMinor(drop.newPriceExclVat, fx.rate),
-        });
-        if (profit.roiPercentage === null) continue;
-        perMarket.push({ dropId: drop.id, market, roi: profit.roiPercentage });
-        const current = best.get(drop.id);
-        if (!current || profit.roiPercentage > current.roi) best.set(drop.id, { roi: profit.roiPercentage, market });
-      }
-    } catch (error) {
-      deps.log.warn({ market, err: (error as Error).message }, 'best-market ROI of price drops skipped for this market');
-    }
-    await yieldToEventLoop();
+  let computed = 0;
+  if (drops.length > 0) {
+    const perMarket = await roiPerMarket(deps, drops, now);
+    const best = bestOf(perMarket);
+    await saveBestRoi(
+      deps.db,
+      [...best].map(([id, v]) => ({ id, ...v })),
+    );
+    await saveMarketRoi(deps.db, now, perMarket);
+    computed = best.size;
   }
-  await saveBestRoi(
-    deps.db,
-    [...best].map(([id, v]) => ({ id, ...v })),
+  await recomputeOrgRoiAfterRefresh(deps, now).catch((error: unknown) =>
+    deps.log.error({ err: (error as Error).message }, "organizations' own price-drop ROI could not be computed"),
   );
-  await saveMarketRoi(deps.db, now, perMarket);
-  return best.size;
+  return computed;
 }
