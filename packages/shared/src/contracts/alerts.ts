@@ -78,6 +78,11 @@ export const alertRuleSchema = z.object({
   paused: z.boolean(),
   /** 'plan' when the plan ended (the user resumes after upgrading), 'user' when paused by hand. */
   pausedReason: z.enum(['user', 'plan']).nullable(),
+  /**
+   * An e-mail rule of a user who clicked the unsubscribe link of an alert e-mail: nothing is sent until alert e-mails
+   * are switched back on (PATCH /alerts/channels { emailUnsubscribed: false }). Always false for webhook rules.
+   */
+  emailUnsubscribed: z.boolean(),
   createdAt: z.string(),
 });
 export type AlertRule = z.infer<typeof alertRuleSchema>;

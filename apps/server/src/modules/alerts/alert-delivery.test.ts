@@ -129,6 +129,49 @@ describe('alert delivery: e-mail, webhooks, retries, SSRF, unsubscribe, plan che
     }
   });
 
+  it('a rule is edited with the same fields and checks as a new one; it keeps its pause state and looks at every drop again', async () => {
+    const rule = await createRule({ channel: 'email', minDropPercentage: 10, brands: ['Nivea'] });
+    const put = (id: number | string, payload: Record<string, unknown>, who = user) =>
+      ctx.app.inject({ method: 'PUT', url: `/api/alerts/rules/${id}`, headers: who.headers, payload });
+    await ctx.app.inject({ method: 'PATCH', url: `/api/alerts/rules/${rule.id}`, headers: user.headers, payload: { paused: true } });
+    await ctx.deps.db.execute('update alert_rules set evaluated_at = now() where id = $1', [rule.id]);
+    const edited = await put(rule.id, {
+      name: 'Edited',
+      channel: 'webhook',
+      webhookUrl: hookUrl,
+      webhookFormat: 'slack',
+      minDropPercentage: 25,
+      minRoiPercentage: 30,
+      roiMarkets: ['UK'],
+      categories: ['LARGE'],
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({
+      id: rule.id,
+      name: 'Edited',
+      channel: 'webhook',
+      webhookFormat: 'slack',
+      minDropPercentage: 25,
+      minRoiPercentage: 30,
+      roiMarkets: ['UK'],
+      categories: ['LARGE'],
+      brands: [],
+      paused: true,
+      emailUnsubscribed: false,
+    });
+    const listed = (await ctx.app.inject({ method: 'GET', url: '/api/alerts/rules', headers: user.headers })).json() as Array<{ id: number; name: string }>;
+    expect(listed.find((r) => r.id === rule.id)?.name).toBe('Edited');
+    const stored = await ctx.deps.db.one<{ evaluatedAt: Date | null }>('select evaluated_at as "evaluatedAt" from alert_rules where id = $1', [rule.id]);
+    expect(stored.evaluatedAt).toBeNull();
+    // The same checks as a new rule; another user's rule and unknown ids are 404; FREE is 403.
+    expect((await put(rule.id, { name: 'x', channel: 'webhook' })).json().error).toBe('A webhook rule needs a webhook URL.');
+    expect((await put(rule.id, { name: '', channel: 'email' })).json().error).toBe('Name is required.');
+    const other = await createUser(ctx.deps, { tier: 'PRO' });
+    expect((await put(rule.id, { name: 'Mine', channel: 'email' }, other)).statusCode).toBe(404);
+    expect((await put(99999999, { name: 'Mine', channel: 'email' })).statusCode).toBe(404);
+    expect((await put(rule.id, { name: 'Mine', channel: 'email' }, free)).statusCode).toBe(403);
+  });
+
   it('an e-mail test message goes through SMTP with List-Unsubscribe and is logged as sent', async () => {
     const rule = await createRule({ channel: 'email' });
     const queued = await test(rule.id);
@@ -160,8 +203,17 @@ describe('alert delivery: e-mail, webhooks, retries, SSRF, unsubscribe, plan che
     const page = await ctx.app.inject({ method: 'GET', url: url.pathname + url.search });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('You are unsubscribed');
+    // In the product's look, saying where to switch them back on (issue 23).
+    expect(page.body).toContain('data-testid="unsubscribed-card"');
+    expect(page.body).toContain('<a class="button" href="http://app.test/qogita-price-alerts/alerts">Open Alert rules</a>');
     const channels = await ctx.app.inject({ method: 'GET', url: '/api/alerts/channels', headers: user.headers });
     expect(channels.json().emailUnsubscribed).toBe(true);
+    // The e-mail rules say they are unsubscribed (issue 23 item 11); a webhook rule is not concerned.
+    const hook = await createRule({ channel: 'webhook', webhookUrl: hookUrl });
+    const rulesNow = async () =>
+      (await ctx.app.inject({ method: 'GET', url: '/api/alerts/rules', headers: user.headers })).json() as Array<{ id: number; emailUnsubscribed: boolean }>;
+    expect((await rulesNow()).find((r) => r.id === rule.id)?.emailUnsubscribed).toBe(true);
+    expect((await rulesNow()).find((r) => r.id === hook.id)?.emailUnsubscribed).toBe(false);
     // A drop alert by e-mail is now not sent (logged as failed with the reason); re-subscribing sends again.
     await ctx.deps.db.execute(
       `insert into alert_deliveries (user_id, rule_id, rule_name, kind, channel, status, summary, drop_count, items, created_at) values ($1, $2, 'Rule', 'drops', 'email', 'queued', '1 price drop', 1, '[]', now())`,
@@ -172,6 +224,7 @@ describe('alert delivery: e-mail, webhooks, retries, SSRF, unsubscribe, plan che
     expect((await logOf())[0]).toMatchObject({ status: 'failed', error: 'Not sent: you unsubscribed from alert e-mails.' });
     await ctx.app.inject({ method: 'PATCH', url: '/api/alerts/channels', headers: user.headers, payload: { emailUnsubscribed: false } });
     expect((await ctx.app.inject({ method: 'GET', url: '/api/alerts/channels', headers: user.headers })).json().emailUnsubscribed).toBe(false);
+    expect((await rulesNow()).find((r) => r.id === rule.id)?.emailUnsubscribed).toBe(false);
   });
 
   it('a webhook receives a body signed over timestamp and body that the receiver verifies, in each format', async () => {

@@ -53,6 +53,35 @@ export function insertRule(db: Db, userId: string, rule: NewAlertRule, now: Date
   );
 }
 
+/**
+ * Changes every field of a rule; it then looks at every active drop once at the next refresh (evaluated_at null), as a
+ * new rule does; the alert state still keeps drops it already alerted from repeating.
+ */
+export function updateRule(db: Db, userId: string, id: number, rule: NewAlertRule): Promise<AlertRuleRow | undefined> {
+  return db.maybeOne<AlertRuleRow>(
+    `update alert_rules set name = $3, brands = $4, categories = $5, min_drop_percentage = $6, min_roi_percentage = $7, min_stock = $8,
+            roi_markets = $9, channel = $10, email_frequency = $11, webhook_url = $12, webhook_format = $13, rearm_points = $14,
+            evaluated_at = null
+      where user_id = $1 and id = $2 returning ${RULE_COLUMNS}`,
+    [
+      userId,
+      id,
+      rule.name,
+      rule.brands,
+      rule.categories,
+      rule.minDropPercentage,
+      rule.minRoiPercentage,
+      rule.minStock,
+      rule.roiMarkets,
+      rule.channel,
+      rule.emailFrequency,
+      rule.webhookUrl,
+      rule.webhookFormat,
+      rule.rearmPoints,
+    ],
+  );
+}
+
 export function listRules(db: Db, userId: string): Promise<AlertRuleRow[]> {
   return db.query<AlertRuleRow>(`select ${RULE_COLUMNS} from alert_rules where user_id = $1 order by id`, [userId]);
 }

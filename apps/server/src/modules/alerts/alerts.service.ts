@@ -22,10 +22,13 @@ import {
   insertRule,
   listDeliveries,
   listRules,
+  findSettings,
   setRulePaused,
+  updateRule,
   updateSettings,
   type AlertRuleRow,
   type DeliveryRow,
+  type NewAlertRule,
 } from './alerts.repository.ts';
 import { SIGNATURE_HEADER, newWebhookSecret } from './webhook-signature.ts';
 import { WebhookTargetError, checkWebhookUrl } from './webhook-target.ts';
@@ -33,8 +36,19 @@ import type { UnsubscribeScope } from './unsubscribe-token.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'queue' | 'log'>;
 
-function toRule(row: AlertRuleRow): AlertRule {
-  return { ...row, minDropPercentage: Number(row.minDropPercentage), rearmPoints: Number(row.rearmPoints), createdAt: row.createdAt.toISOString() };
+/** `unsubscribed`: the user clicked the unsubscribe link of an alert e-mail (their e-mail rules send nothing). */
+function toRule(row: AlertRuleRow, unsubscribed: boolean): AlertRule {
+  return {
+    ...row,
+    minDropPercentage: Number(row.minDropPercentage),
+    rearmPoints: Number(row.rearmPoints),
+    emailUnsubscribed: row.channel === 'email' && unsubscribed,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+async function isUnsubscribed(deps: Deps, userId: string): Promise<boolean> {
+  return ((await findSettings(deps.db, userId))?.emailUnsubscribedAt ?? null) !== null;
 }
 
 function toDelivery(row: DeliveryRow): AlertDelivery {
@@ -56,12 +70,12 @@ function toDelivery(row: DeliveryRow): AlertDelivery {
 /** Every alert call first checks the plan on the server (requireAlerts): 403 for FREE and STARTER. */
 export async function listAlertRules(deps: Deps, user: CurrentUser): Promise<AlertRule[]> {
   requireAlerts(user.role, user.subscriptionTier);
-  return (await listRules(deps.db, user.id)).map(toRule);
+  const [rows, unsubscribed] = await Promise.all([listRules(deps.db, user.id), isUnsubscribed(deps, user.id)]);
+  return rows.map((row) => toRule(row, unsubscribed));
 }
 
-export async function createAlertRule(deps: Deps, user: CurrentUser, body: AlertRuleBody): Promise<AlertRule> {
-  requireAlerts(user.role, user.subscriptionTier);
-  if ((await countRules(deps.db, user.id)) >= MAX_ALERT_RULES) throw conflict(`You can keep at most ${MAX_ALERT_RULES} alert rules. Delete one first.`);
+/** A rule's fields from the form (POST and PUT): the webhook URL checked against the SSRF refusals, lists deduplicated. */
+function ruleFields(deps: Deps, body: AlertRuleBody): NewAlertRule {
   let webhookUrl: string | null = null;
   if (body.channel === 'webhook') {
     if (!body.webhookUrl) throw badRequest('A webhook rule needs a webhook URL.');
@@ -72,27 +86,36 @@ export async function createAlertRule(deps: Deps, user: CurrentUser, body: Alert
       throw error;
     }
   }
-  const brands = [...new Set(body.brands)];
-  const row = await insertRule(
-    deps.db,
-    user.id,
-    {
-      name: body.name,
-      brands,
-      categories: [...new Set(body.categories)],
-      minDropPercentage: body.minDropPercentage,
-      minRoiPercentage: body.minRoiPercentage,
-      minStock: body.minStock,
-      roiMarkets: [...new Set(body.roiMarkets)],
-      channel: body.channel,
-      emailFrequency: body.channel === 'email' ? body.emailFrequency : 'instant',
-      webhookUrl,
-      webhookFormat: body.channel === 'webhook' ? body.webhookFormat : null,
-      rearmPoints: body.rearmPoints,
-    },
-    deps.clock.now(),
-  );
-  return toRule(row);
+  return {
+    name: body.name,
+    brands: [...new Set(body.brands)],
+    categories: [...new Set(body.categories)],
+    minDropPercentage: body.minDropPercentage,
+    minRoiPercentage: body.minRoiPercentage,
+    minStock: body.minStock,
+    roiMarkets: [...new Set(body.roiMarkets)],
+    channel: body.channel,
+    emailFrequency: body.channel === 'email' ? body.emailFrequency : 'instant',
+    webhookUrl,
+    webhookFormat: body.channel === 'webhook' ? body.webhookFormat : null,
+    rearmPoints: body.rearmPoints,
+  };
+}
+
+export async function createAlertRule(deps: Deps, user: CurrentUser, body: AlertRuleBody): Promise<AlertRule> {
+  requireAlerts(user.role, user.subscriptionTier);
+  if ((await countRules(deps.db, user.id)) >= MAX_ALERT_RULES) throw conflict(`You can keep at most ${MAX_ALERT_RULES} alert rules. Delete one first.`);
+  const row = await insertRule(deps.db, user.id, ruleFields(deps, body), deps.clock.now());
+  return toRule(row, await isUnsubscribed(deps, user.id));
+}
+
+/** Edit: every field, validated as when adding; paused stays as it was. */
+export async function updateAlertRule(deps: Deps, user: CurrentUser, rawId: string, body: AlertRuleBody): Promise<AlertRule> {
+  requireAlerts(user.role, user.subscriptionTier);
+  const id = ruleId(rawId);
+  const row = await updateRule(deps.db, user.id, id, ruleFields(deps, body));
+  if (!row) throw notFound('Alert rule not found.');
+  return toRule(row, await isUnsubscribed(deps, user.id));
 }
 
 function ruleId(raw: string): number {
@@ -105,7 +128,7 @@ export async function pauseAlertRule(deps: Deps, user: CurrentUser, rawId: strin
   requireAlerts(user.role, user.subscriptionTier);
   const row = await setRulePaused(deps.db, user.id, ruleId(rawId), paused);
   if (!row) throw notFound('Alert rule not found.');
-  return toRule(row);
+  return toRule(row, await isUnsubscribed(deps, user.id));
 }
 
 export async function deleteAlertRule(deps: Deps, user: CurrentUser, rawId: string): Promise<{ message: string }> {

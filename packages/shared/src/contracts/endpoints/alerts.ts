@@ -31,6 +31,16 @@ export const alertsApi = {
     body: alertRuleBodySchema,
     responses: { 201: alertRuleSchema },
   }),
+  updateRule: endpoint({
+    method: 'PUT',
+    path: '/alerts/rules/:id',
+    access: 'user',
+    tag,
+    summary: 'Change a rule (every field, as when adding one); the changed rule looks at every active drop once at the next refresh.',
+    params: idParams,
+    body: alertRuleBodySchema,
+    responses: { 200: alertRuleSchema },
+  }),
   pauseRule: endpoint({
     method: 'PATCH',
     path: '/alerts/rules/:id',
