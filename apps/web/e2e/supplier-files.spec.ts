@@ -109,7 +109,7 @@ test('an XLSX with a preamble is mapped with the guesses, its deals show case pr
   await expect(panel).toHaveAttribute('data-status', 'COMPLETED', { timeout: 60_000 });
   const summary = 'Rows not used: Invalid EAN 1 · Internal code, not a product barcode 1';
   await expect(panel.getByTestId('scan-report-summary')).toHaveText(summary);
-  await expect(panel.getByTestId('scan-report')).toContainText('Header on line 3; sheet Katalog');
+  await expect(panel.getByTestId('scan-report')).toContainText('Sheet “Katalog”: header on line 3;');
 
   // Deals: the unit cost is the case price ÷ 2, the case is named beside it.
   await expect(page.getByTestId('deal-card').first()).toBeVisible({ timeout: 15_000 });

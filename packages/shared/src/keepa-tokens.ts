@@ -67,3 +67,26 @@ export function describeTokenCost(estimate: { tokens: number; minutes: number | 
   if (estimate.minutes === 0) return `${cost}, available now at ${rate}`;
   return `${cost}, about ${formatMinutes(estimate.minutes)} at ${rate}`;
 }
+
+/**
+ * Why a scan's spend differs from its estimate (issue 23: "499 spent of about 340", "3 spent of about 0"), from what
+ * the engine really does (docs/market-data.md "Keepa tokens"): the estimate is 1 token per EAN without a fresh cache
+ * entry plus the buy box (3 tokens) for about 15 % of them; EANs cached from an earlier scan's first phase count as
+ * cached but cost 3 tokens when this list's price makes them a possible deal; entries can expire before the scan
+ * reaches them; codes Keepa does not know cost nothing. Null when spend and estimate agree (within 10 %, or 2 tokens),
+ * and while a scan runs unless it already spent more.
+ */
+export function spendVersusEstimate(tokens: { estimated: number | null; spent: number }, running: boolean): string | null {
+  const { estimated, spent } = tokens;
+  if (estimated === null) return null;
+  const diff = spent - estimated;
+  if (Math.abs(diff) <= Math.max(2, estimated * 0.1)) return null;
+  if (diff > 0) {
+    if (estimated === 0) {
+      return 'The estimate was 0 because every EAN was in the shared cache; tokens went to buy boxes the cached entries did not have yet (3 tokens per possible deal) and to entries that expired before the scan reached them.';
+    }
+    return 'More than estimated: the estimate counts 1 token per EAN not in the shared cache and the buy box (3 tokens) for about 15 % of them. This list had more possible deals needing the buy box, EANs cached by an earlier scan without the buy box needed it, or cache entries expired before the scan reached them.';
+  }
+  if (running) return null;
+  return 'Less than estimated: codes Amazon does not know cost nothing, fewer EANs than expected were possible deals needing the buy box, other scans put EANs into the shared cache meanwhile, or the scan ended early.';
+}

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Badge, Button, Checkbox, Group, Modal, ScrollArea, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import type { SpreadsheetPreview } from '@dealradar/shared/spreadsheet-preview';
+import { MappingChecksSlot } from './mapping-preview-checks.tsx';
 import { guessedChoices, mappingOf, NO_BRAND_COLUMN_LABEL, parseUnitsPerPrice, type ColumnMapping, type MappingChoices } from '../lib/column-mapping.ts';
 
 export type { ColumnMapping } from '../lib/column-mapping.ts';
@@ -44,6 +45,8 @@ export function ColumnMappingDialog({
   renderEstimate,
 }: ColumnMappingDialogProps) {
   const [choices, setChoices] = useState<MappingChoices>(EMPTY);
+  // No usable EAN in the chosen column (issue 23 item 5): Confirm waits; some damaged EANs leave it enabled.
+  const [checksBlock, setChecksBlock] = useState(false);
   useEffect(() => setChoices(preview ? guessedChoices(preview) : EMPTY), [preview]);
   const choose = (patch: Partial<MappingChoices>) => setChoices((c) => ({ ...c, ...patch }));
 
@@ -132,7 +135,7 @@ export function ColumnMappingDialog({
             <Select
               label="Units column"
               description="When a price is for a case of several units"
-              placeholder="None: prices per unit"
+              placeholder="None: per unit"
               data={options}
               value={choices.unitsColumn}
               onChange={(unitsColumn) => choose({ unitsColumn, unitsPerPrice: '' })}
@@ -194,12 +197,16 @@ export function ColumnMappingDialog({
             </Table.Tbody>
           </Table>
         </ScrollArea>
-        {opened && !loadingSheet && renderEstimate?.(choices.ean, preview?.format === 'xlsx' ? (preview.sheet ?? undefined) : undefined)}
+        {opened && !loadingSheet && (
+          <MappingChecksSlot onBlockedChange={setChecksBlock}>
+            {renderEstimate?.(choices.ean, preview?.format === 'xlsx' ? (preview.sheet ?? undefined) : undefined)}
+          </MappingChecksSlot>
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
             Cancel
           </Button>
-          <Button disabled={!mapping || loadingSheet} onClick={() => mapping && onConfirm(mapping)}>
+          <Button disabled={!mapping || loadingSheet || checksBlock} onClick={() => mapping && onConfirm(mapping)}>
             Confirm
           </Button>
         </Group>

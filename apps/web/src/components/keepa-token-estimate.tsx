@@ -2,10 +2,11 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconCoins, IconHourglass } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { supplierAnalyzerApi } from '@dealradar/shared/contracts/endpoints/scans';
-import { formatMinutes, type ScanTokens, type TokenEstimateAnswer } from '@dealradar/shared/keepa-tokens';
+import { formatMinutes, spendVersusEstimate, type ScanTokens, type TokenEstimateAnswer } from '@dealradar/shared/keepa-tokens';
 import type { MarketChoice } from '@dealradar/shared/best-market';
 import { callEndpoint } from '../lib/api-client.ts';
 import { queryKeyOf } from '../lib/endpoint-query.ts';
+import { useReportFileChecks } from './mapping-preview-checks.tsx';
 
 interface KeepaTokenEstimateProps {
   file: File;
@@ -35,6 +36,8 @@ export function KeepaTokenEstimate({ file, market, eanColumn, sheet }: KeepaToke
       return callEndpoint(supplierAnalyzerApi.tokenEstimate, { body: form, timeoutMs: 180_000 });
     },
   });
+  // The same read of the file counts its usable and damaged EANs: shown by the dialog's checks (issue 23 items 4–5).
+  useReportFileChecks(eanColumn && !estimate.isPending ? estimate.data?.checks : null);
   if (!eanColumn) return null;
   return (
     <Group gap={6} wrap="nowrap" data-testid="keepa-token-estimate">
@@ -50,14 +53,22 @@ export function KeepaTokenEstimate({ file, market, eanColumn, sheet }: KeepaToke
   );
 }
 
-/** The estimate as one sentence; for all markets the look-ups of every market are counted. */
+/**
+ * The estimate as one sentence; for all markets the look-ups of every market are counted. Said once: 'no Keepa
+ * tokens: all 470 EANs are in the shared cache' (issue 23: not '(every EAN is in the shared cache) (0 of 470 …)').
+ */
 export function estimateSentence(estimate: TokenEstimateAnswer): string {
   const markets = estimate.markets ?? 1;
+  const eans = estimate.eans.toLocaleString('en-US');
+  if (estimate.eans === 0) return 'The EAN column has no usable EAN, so there is nothing to look up.';
   if (markets > 1) {
     const lookups = (estimate.eans * markets).toLocaleString('en-US');
-    return `This scan needs ${estimate.text} for ${markets} markets (${estimate.newEans.toLocaleString('en-US')} of ${lookups} EAN look-ups — ${estimate.eans.toLocaleString('en-US')} EANs × ${markets} markets — are not in the shared cache).`;
+    if (estimate.newEans === 0)
+      return `This scan needs no Keepa tokens for ${markets} markets: all ${lookups} EAN look-ups (${eans} EANs × ${markets} markets) are in the shared cache.`;
+    return `This scan needs ${estimate.text} for ${markets} markets (${estimate.newEans.toLocaleString('en-US')} of ${lookups} EAN look-ups — ${eans} EANs × ${markets} markets — are not in the shared cache).`;
   }
-  return `This scan needs ${estimate.text} (${estimate.newEans.toLocaleString('en-US')} of ${estimate.eans.toLocaleString('en-US')} EANs are not in the shared cache).`;
+  if (estimate.newEans === 0) return `This scan needs no Keepa tokens: ${estimate.eans === 1 ? 'its EAN is' : `all ${eans} EANs are`} in the shared cache.`;
+  return `This scan needs ${estimate.text} (${estimate.newEans.toLocaleString('en-US')} of ${eans} EANs are not in the shared cache).`;
 }
 
 /** During a scan: tokens spent, the time left from tokens and refill, and a wait for tokens with its reason. */
@@ -71,9 +82,15 @@ export function ScanTokenProgress({ tokens, running, onCancel }: { tokens: ScanT
       ? ` · about ${formatMinutes(tokens.minutesRemaining)} left at ${tokens.refillRate.toLocaleString('en-US')} tokens/min`
       : '';
   const until = tokens.waitingUntil ? new Date(tokens.waitingUntil) : null;
+  const why = spendVersusEstimate(tokens, running);
   return (
     <>
       <Text size="xs" c="dimmed" data-testid="scan-token-progress">{`${spent}${of}${left}`}</Text>
+      {why && (
+        <Text size="xs" c="dimmed" data-testid="scan-token-difference">
+          {why}
+        </Text>
+      )}
       {running && until && (
         <Alert variant="light" color="orange" icon={<IconHourglass size={18} />} p="xs" data-testid="scan-token-wait">
           <Group justify="space-between" wrap="nowrap" gap="sm">

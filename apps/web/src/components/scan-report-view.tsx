@@ -7,7 +7,7 @@ import type { csvTemplateAnalyzerApi, supplierAnalyzerApi } from '@dealradar/sha
 import { callEndpoint, errorMessage } from '../lib/api-client.ts';
 import { notifyError } from '../lib/notify.ts';
 import { saveBlob } from '../lib/save-blob.ts';
-import { issueSummary, layoutSummary, REPORT_DOWNLOAD_LABEL, rowsNotUsed } from '../lib/scan-report.ts';
+import { eansAnalyzed, issueSummary, layoutSummary, overPlanLimit, REPORT_DOWNLOAD_LABEL, rowsNotUsed } from '../lib/scan-report.ts';
 
 interface ScanReportViewProps {
   report: ScanReport;
@@ -46,6 +46,8 @@ export function ScanReportView({ report, reportCall, scanId, columns = 5 }: Scan
       <SimpleGrid cols={{ base: 2, sm: columns }} spacing="xs">
         <Figure label="Rows read" value={report.rowsRead} />
         <Figure label="Valid EANs" value={report.validEans} />
+        {/* Only when the plan's allowance cut the list: valid EANs − over the plan limit (issue 23 item 4). */}
+        {overPlanLimit(report) > 0 && <Figure label="EANs analyzed" value={eansAnalyzed(report)} />}
         <Figure label="Found on Amazon" value={report.matchedProducts} />
         <Figure label="Deals" value={report.dealsFound} />
         <Figure label="Rows not used" value={rowsNotUsed(report)} />
@@ -103,7 +105,7 @@ export function ScanReportView({ report, reportCall, scanId, columns = 5 }: Scan
 
 function Figure({ label, value }: { label: string; value: number }) {
   return (
-    <div>
+    <div data-testid={`scan-report-figure-${label.toLowerCase().replace(/ /g, '-')}`}>
       <Text size="xs" c="dimmed">
         {label}
       </Text>

@@ -18,9 +18,23 @@ export const REASON_LABELS: Record<string, string> = {
 
 export const REPORT_DOWNLOAD_LABEL = 'Download the rows not used (CSV)';
 
-/** Rows of the file that are not in the results (unusable and duplicate rows). */
+/**
+ * Rows of the file that are not in the results: unusable and duplicate rows, the EANs over the plan's allowance and
+ * those without Amazon data — every reason the summary below the tiles names, so the tile and the summary agree
+ * (issue 23: 'Rows not used 0' stood above 'Over the plan limit 99').
+ */
 export function rowsNotUsed(report: ScanReport): number {
-  return report.invalidRows + report.duplicateRows;
+  return report.invalidRows + report.duplicateRows + overPlanLimit(report) + (report.issueCounts.not_looked_up ?? 0);
+}
+
+/** Valid EANs left out because the plan's allowance for the month was smaller than the file. */
+export function overPlanLimit(report: ScanReport): number {
+  return report.issueCounts.over_plan_limit ?? 0;
+}
+
+/** EANs the scan analyzed: the valid ones within the plan's allowance. */
+export function eansAnalyzed(report: ScanReport): number {
+  return Math.max(0, report.validEans - overPlanLimit(report));
 }
 
 /** 'Rows not used: Invalid EAN 2 · No brand 1' (reasons in one fixed order), or null when every row was used. */
@@ -34,13 +48,20 @@ export function issueSummary(report: ScanReport): string | null {
   return parts.length ? `Rows not used: ${parts.join(' · ')}` : null;
 }
 
-/** 'Header on line 3 (sheet Prices); 2 lines skipped that are not products (titles, blank lines, totals or notes).' */
+/**
+ * 'Sheet “Prices”: header on line 3; 2 lines skipped that are not products (titles, blank lines, totals or notes).'
+ * The sheet is named only with where its header was or what was skipped in it: alone it was a stray 'sheet Price
+ * list.' line under every XLSX scan (issue 23; the user chose the sheet in the dialog).
+ */
 export function layoutSummary(report: ScanReport): string | null {
   const parts: string[] = [];
-  if (report.headerLine && report.headerLine > 1) parts.push(`Header on line ${report.headerLine}`);
-  if (report.sheet) parts.push(`sheet ${report.sheet}`);
+  if (report.headerLine && report.headerLine > 1) parts.push(`header on line ${report.headerLine}`);
   const skipped = report.skippedLineCount ?? report.skippedLines?.length ?? 0;
   if (skipped > 0)
-    parts.push(`${skipped.toLocaleString('en-US')} ${skipped === 1 ? 'line' : 'lines'} skipped that are not products (titles, blank lines, totals or notes)`);
-  return parts.length ? `${parts.join('; ')}.` : null;
+    parts.push(
+      `${skipped.toLocaleString('en-US')} ${skipped === 1 ? 'line skipped that is not a product' : 'lines skipped that are not products'} (titles, blank lines, totals or notes)`,
+    );
+  if (!parts.length) return null;
+  const text = `${parts.join('; ')}.`;
+  return report.sheet ? `Sheet “${report.sheet}”: ${text}` : `${text[0]!.toUpperCase()}${text.slice(1)}`;
 }

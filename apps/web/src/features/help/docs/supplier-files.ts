@@ -93,6 +93,27 @@ export const supplierFilesDoc: HelpDoc = {
       ],
     },
     {
+      id: 'checks-before-confirm',
+      title: 'Checks before you confirm, and the report after the scan',
+      blocks: [
+        p(
+          'Once the EAN column is chosen, the dialog reads the whole file (as the scan will) and says, above the Keepa token estimate, what would go wrong before anything is spent:',
+        ),
+        list(
+          'The plan\'s monthly EAN allowance: when the file has more usable EANs than your plan has left this month, the dialog says so, for example "only 100 of 199 EANs will be analyzed". The first ones in the file are analyzed; the others are not, and they do not use your allowance. Put the EANs you care about most at the top, or split the list.',
+          'Damaged EANs: how many rows have a damaged code and why (scientific notation such as 4,00638E+12, too short, a wrong check digit, other characters), with the first examples and their line numbers. Confirm stays available while some EANs are intact (the damaged ones are left out); when most are damaged the warning is red, and when none can be used Confirm waits.',
+          'How to keep EANs intact: in Excel select the EAN column, choose Format Cells → Text and save as "CSV UTF-8 (Comma delimited)" — or upload the .xlsx workbook itself, whose number cells are read with every digit. Opening a CSV in Excel by double-click damages it again: use Data → From Text/CSV and set the EAN column to Text. Codes already saved as 4,00638E+12 cannot be repaired: export the list again from its source.',
+          'An 8-digit code is read the same way whether the cell holds it as text with its zeros (0000022022202) or as a number (22022202).',
+        ),
+        p(
+          'The report after the scan shows rows read, valid EANs, EANs analyzed (only when the plan limit left some out), found on Amazon, deals and rows not used. "Rows not used" counts every reason listed below it — unusable rows, duplicates, EANs over the plan limit and EANs without Amazon data — so the figure and the list always agree.',
+        ),
+        p(
+          'The scan also shows the Keepa tokens it spent next to the estimate. When they differ it says why: the estimate counts 1 token per EAN not in the shared cache and the buy box (3 tokens) for about 15 % of them, so a list with more possible deals costs more; EANs cached earlier without their buy box, or cache entries that expired in the meantime, cost tokens the estimate did not count; codes Amazon does not know cost nothing.',
+        ),
+      ],
+    },
+    {
       id: 'example',
       title: 'An example file',
       blocks: [
