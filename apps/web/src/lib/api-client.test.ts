@@ -136,12 +136,45 @@ describe('callEndpoint', () => {
     expect(show).not.toHaveBeenCalled();
   });
 
-  it('a 401 only marks the request as retried (no notice, no logout)', async () => {
-    fetchMock.mockResolvedValue(answer(401, { error: 'Your session has expired. Please log in again.' }));
+  it('a 401 only marks the request as retried (no notice, no logout while the session stands)', async () => {
+    fetchMock.mockResolvedValueOnce(answer(401, { error: 'Your session has expired. Please log in again.' })).mockResolvedValueOnce(answer(200, { ok: true }));
     const failure = await callEndpoint(settingsApi.get).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
     expect((failure as InstanceType<typeof ApiError>).retried).toBe(true);
     expect(show).not.toHaveBeenCalled();
+    expect(localStorage.getItem('token')).toBe('the.token.value');
+  });
+
+  it('a 401 asks the server whether the session still stands; when that answers 401 too, the session ends with its reason (issue 23 item 12)', async () => {
+    vi.stubGlobal('window', new EventTarget());
+    const notices = new Map<string, string>();
+    vi.stubGlobal('sessionStorage', {
+      getItem: (k: string) => notices.get(k) ?? null,
+      setItem: (k: string, v: string) => notices.set(k, v),
+      removeItem: (k: string) => notices.delete(k),
+    });
+    const reason = 'This account has been deactivated by an administrator, so it can no longer sign in.';
+    fetchMock.mockImplementation(() => Promise.resolve(answer(401, { error: reason })));
+    const failure = await callEndpoint(settingsApi.get).catch((error: unknown) => error);
+    expect((failure as InstanceType<typeof ApiError>).retried).toBe(true);
+    await vi.waitFor(() => expect(localStorage.getItem('token')).toBeNull());
+    expect(fetchMock.mock.calls[1]?.[0]).toBe('/api/auth/session');
+    expect((fetchMock.mock.calls[1]?.[1] as { headers: Record<string, string> }).headers.Authorization).toBe('Bearer the.token.value');
+    expect(notices.get('sessionEndedNotice')).toBe(reason);
+  });
+
+  it('a 401 of one call while the session still stands keeps the session; a failed sign-in asks nothing', async () => {
+    vi.stubGlobal('window', new EventTarget());
+    fetchMock.mockResolvedValueOnce(answer(401, { error: 'Nope.' })).mockResolvedValueOnce(answer(200, { ok: true }));
+    await callEndpoint(settingsApi.get).catch(() => undefined);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(localStorage.getItem('token')).toBe('the.token.value');
+    fetchMock.mockReset();
+    fetchMock.mockImplementation(() => Promise.resolve(answer(401, { error: 'Invalid username or password.' })));
+    await callEndpoint(authApi.login, { body: { username: 'a', password: 'b' } }).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(localStorage.getItem('token')).toBe('the.token.value');
   });
 

@@ -6,6 +6,7 @@ import { authApi } from '@dealradar/shared/contracts/endpoints/auth';
 import { REFRESHED_TOKEN_HEADER } from '@dealradar/shared/contracts/plans';
 import { getToken, setToken } from './auth-token.ts';
 import { queryClient } from './query-client.ts';
+import { endSession } from './session-notice.ts';
 
 const API_BASE = '/api';
 export const UPGRADE_FALLBACK = 'Your current plan does not allow this action. Please upgrade to access this feature.';
@@ -160,8 +161,38 @@ export async function callEndpoint<const E extends Endpoint>(endpoint: E, ...[in
     clearTimeout(timer);
   }
   keepRefreshedToken(endpoint, token, response);
+  if (response.status === 401 && token && !OWN_SESSION_CALLS.has(endpoint)) void checkSessionAfter401(token);
   if (!response.ok) throw await failure(response, silent403);
   return (await answerOf(endpoint, response)) as EndpointAnswer<E>;
+}
+
+/** Calls whose 401 is not news about the session: signing in and out, and the session check (it ends the session itself). */
+const OWN_SESSION_CALLS = new Set<Endpoint>([authApi.login, authApi.logout, authApi.session]);
+let sessionCheck: Promise<void> | null = null;
+
+/**
+ * A call answered 401 (SPEC §7: the call itself is only marked as retried). Ask the server whether the session still
+ * stands (GET /auth/session, once for a burst of 401s): when it answers 401 too — the account was deactivated or
+ * deleted, the session revoked — the session ends with the server's reason on the login screen. Before, a deactivated
+ * user's open analyzer showed 0 kept lists and 0 deals until the window lost and regained focus (issue 23 item 12).
+ */
+function checkSessionAfter401(sentToken: string): Promise<void> {
+  sessionCheck ??= (async () => {
+    try {
+      const response = await fetch(endpointUrl(authApi.session), {
+        headers: { Authorization: `Bearer ${sentToken}` },
+        signal: AbortSignal.timeout(DEFAULT_REQUEST_TIMEOUT_MS),
+      });
+      if (response.status !== 401 || getToken() !== sentToken) return;
+      const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
+      endSession(typeof body?.error === 'string' ? body.error : undefined);
+    } catch {
+      /* server unreachable: the shell's own session check tries again */
+    } finally {
+      sessionCheck = null;
+    }
+  })();
+  return sessionCheck;
 }
 
 async function failure(response: Response, silent403: boolean | undefined): Promise<ApiError> {

@@ -1,8 +1,14 @@
+import { clearToken } from './auth-token.ts';
+import { queryClient } from './query-client.ts';
+
 /**
  * Why the last session ended, for the login screen (the session check found it revoked, e.g. the account was
  * deactivated). Kept in sessionStorage: the route guards redirect on their own, so a router state could be lost.
  */
 const KEY = 'sessionEndedNotice';
+
+/** Said on the login screen when the server ended the session without saying why. */
+export const SESSION_ENDED_FALLBACK = 'Your session has ended. Please sign in again.';
 
 export function setSessionNotice(message: string): void {
   try {
@@ -26,4 +32,14 @@ export function clearSessionNotice(): void {
   } catch {
     /* nothing to clear */
   }
+}
+
+/**
+ * The server ended this session (deactivated, deleted, signed out everywhere): keep why for the login screen, forget
+ * what the session loaded and drop the token, so the route guards go to /login (issue 23 item 12).
+ */
+export function endSession(message: string | undefined): void {
+  setSessionNotice(message ?? SESSION_ENDED_FALLBACK);
+  queryClient.clear();
+  clearToken();
 }
