@@ -140,6 +140,34 @@ test('deactivating ends the user session at once and the login screen says why; 
   }
 });
 
+test('a deactivated user whose screen calls the API is sent to the login screen with the reason, without waiting for focus (issue 23 item 12)', async ({
+  page,
+  browser,
+}) => {
+  const context = await browser.newContext();
+  try {
+    const userPage = await context.newPage();
+    const credentials = await registerConfirmedUser(userPage.request);
+    await loginAs(userPage, credentials.username, credentials.password, { country: 'DE', open: '/supplier-level-analyzer' });
+    await expect(userPage).toHaveURL(/\/supplier-level-analyzer$/);
+    const admin = { Authorization: `Bearer ${await apiLogin(page.request, ADMIN.username, ADMIN.password)}` };
+    const found = (await (await page.request.get('/api/users', { headers: admin, params: { search: credentials.username } })).json()) as {
+      content: Array<{ id: string }>;
+    };
+    const res = await page.request.put(`/api/users/${found.content[0]!.id}`, { headers: admin, data: { active: false } });
+    expect(res.status(), await res.text()).toBe(200);
+
+    // The open screen moves on (no focus change): its calls answer 401, and the session ends with the reason.
+    await userPage.getByRole('link', { name: 'Settings', exact: true }).first().click();
+    await expect(userPage).toHaveURL(/\/login$/);
+    await expect(userPage.getByTestId('form-error')).toHaveText(
+      'This account has been deactivated by an administrator, so it can no longer sign in. Your data is kept; please contact DealRadar support to have it reactivated.',
+    );
+  } finally {
+    await context.close();
+  }
+});
+
 test('delete asks first, listing what goes; the user and their data are gone', async ({ page }) => {
   const credentials = await registerConfirmedUser(page.request);
   const token = await apiLogin(page.request, credentials.username, credentials.password);
@@ -167,7 +195,7 @@ test('delete asks first, listing what goes; the user and their data are gone', a
   expect((await page.request.post('/api/auth/login', { data: { username: credentials.username, password: credentials.password } })).status()).toBe(401);
 });
 
-test('the last active administrator cannot demote or delete themselves', async ({ page }) => {
+test('the last active administrator is offered neither deleting nor demoting or deactivating themselves, and the server refuses it', async ({ page }) => {
   // Other tests of the run may have made users administrators: make them users again, so the seeded admin is the last
   // one (demoted rather than deactivated: no inactive administrator is left behind for other specs' filters).
   const admin = { Authorization: `Bearer ${await apiLogin(page.request, ADMIN.username, ADMIN.password)}` };
@@ -180,22 +208,29 @@ test('the last active administrator cannot demote or delete themselves', async (
   }
   await loginAsAdmin(page);
   const row = await openUsers(page, ADMIN.username);
+  // Issue 23: the only active administrator is not offered deleting, demoting or deactivating their own account.
+  const hint = 'You are the only active administrator. Make another user an administrator first.';
+  await expect(row.getByRole('button', { name: `Delete ${ADMIN.username}` })).toBeDisabled();
+  await row.getByRole('button', { name: `Delete ${ADMIN.username}` }).click({ force: true });
+  await expect(page.getByRole('dialog', { name: `Delete ${ADMIN.username}?` })).toHaveCount(0);
   await row.getByRole('button', { name: `Edit ${ADMIN.username}` }).click();
   const dialog = page.getByRole('dialog', { name: `Edit ${ADMIN.username}` });
-  await dialog.getByRole('combobox', { name: 'Role' }).click();
-  await page.getByRole('option', { name: 'User' }).click();
-  await expect(dialog).toContainText('You are removing your own administrator role');
-  await dialog.getByRole('button', { name: 'Save changes' }).click();
-  await expect(dialog.getByTestId('form-error')).toHaveText(
-    'There must always be at least one active administrator. Make another user an administrator first.',
-  );
+  await expect(dialog.getByRole('combobox', { name: 'Role' })).toBeDisabled();
+  await expect(dialog.getByRole('switch', { name: 'Active' })).toBeDisabled();
+  await expect(dialog).toContainText(hint);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
-
-  await row.getByRole('button', { name: `Delete ${ADMIN.username}` }).click();
-  const confirm = page.getByRole('dialog', { name: `Delete ${ADMIN.username}?` });
-  await confirm.getByRole('button', { name: 'Delete user' }).click();
-  await expect(confirm.getByTestId('form-error')).toHaveText(
-    'There must always be at least one active administrator. Make another user an administrator first.',
-  );
+  // The server refuses them too.
+  const self = (await (await page.request.get('/api/users', { headers: admin, params: { search: ADMIN.username } })).json()) as {
+    content: Array<{ id: string; username: string }>;
+  };
+  const selfId = self.content.find((u) => u.username === ADMIN.username)!.id;
+  for (const data of [{ role: 'USER' }, { active: false }]) {
+    const res = await page.request.put(`/api/users/${selfId}`, { headers: admin, data });
+    expect(res.status()).toBe(409);
+    expect(((await res.json()) as { error: string }).error).toBe(
+      'There must always be at least one active administrator. Make another user an administrator first.',
+    );
+  }
+  expect((await page.request.delete(`/api/users/${selfId}`, { headers: admin })).status()).toBe(409);
   await expect(page).toHaveURL(/\/users$/);
 });

@@ -5,7 +5,7 @@ import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagePager } from '../../components/page-pager.tsx';
-import { useUsers } from '../../features/users/api/get-users.ts';
+import { useActiveAdminCount, useUsers } from '../../features/users/api/get-users.ts';
 import { UsersFilters, type UsersFilterValues } from '../../features/users/components/users-filters.tsx';
 import { UsersTable } from '../../features/users/components/users-table.tsx';
 import { InviteUserModal } from '../../features/users/components/invite-user-modal.tsx';
@@ -25,6 +25,10 @@ export function UsersPage() {
   const [editing, setEditing] = useState<UserRow | null>(null);
   const [deleting, setDeleting] = useState<UserRow | null>(null);
   const selfId = useSession()?.id;
+  // The signed-in admin, when no other active administrator exists, is offered neither Delete nor a role or status
+  // change of their own account (the server refuses them too; issue 23).
+  const activeAdmins = useActiveAdminCount();
+  const onlyAdminId = activeAdmins.data !== undefined && activeAdmins.data <= 1 ? selfId : null;
   const navigate = useNavigate();
   // Deactivating or deleting one's own account ends this session too.
   const signOut = () => void logout().then(() => navigate(paths.login, { replace: true }));
@@ -69,13 +73,19 @@ export function UsersPage() {
               No users found
             </Text>
           ) : (
-            <UsersTable users={users.data.content} nowMs={Date.now()} onEdit={setEditing} onDelete={setDeleting} />
+            <UsersTable users={users.data.content} nowMs={Date.now()} onEdit={setEditing} onDelete={setDeleting} undeletableId={onlyAdminId} />
           )}
           <PagePager page={page} totalPages={users.data?.totalPages} onChange={setPage} />
         </Stack>
       </Paper>
       <InviteUserModal opened={inviteOpened} onClose={invite.close} />
-      <EditUserModal user={editing} isSelf={editing?.id === selfId} onClose={() => setEditing(null)} onSignedOutSelf={signOut} />
+      <EditUserModal
+        user={editing}
+        isSelf={editing?.id === selfId}
+        onlyAdmin={!!editing && editing.id === onlyAdminId}
+        onClose={() => setEditing(null)}
+        onSignedOutSelf={signOut}
+      />
       <DeleteUserModal user={deleting} isSelf={deleting?.id === selfId} onClose={() => setDeleting(null)} onDeletedSelf={signOut} />
     </Stack>
   );

@@ -30,3 +30,11 @@ export function usersQueryOptions(filter: UsersFilter) {
 export function useUsers(filter: UsersFilter) {
   return useQuery(usersQueryOptions(filter));
 }
+
+/** How many active administrators there are (GET /users?role=ADMIN&active=true, one row: the total is what counts). */
+export function useActiveAdminCount() {
+  return useQuery({
+    ...endpointQuery(usersApi.list, { query: { page: 0, size: 1, search: '', role: 'ADMIN', active: 'true' } }),
+    select: (page) => page.totalElements,
+  });
+}

@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { useUpdateUser } from '../api/change-user.ts';
+import { ONLY_ADMIN_HINT } from './users-table.tsx';
 import { changedFields, ROLE_OPTIONS, toRole, type EditableUser } from '../user-edit.ts';
 
 function editable(user: UserRow): EditableUser {
@@ -21,11 +22,14 @@ function editable(user: UserRow): EditableUser {
 export function EditUserModal({
   user,
   isSelf,
+  onlyAdmin = false,
   onClose,
   onSignedOutSelf,
 }: {
   user: UserRow | null;
   isSelf: boolean;
+  /** The user is the signed-in admin and the only active administrator: role and active cannot change (issue 23). */
+  onlyAdmin?: boolean;
   onClose: () => void;
   onSignedOutSelf: () => void;
 }) {
@@ -73,6 +77,8 @@ export function EditUserModal({
               value={values.role}
               onChange={(role) => setValues({ ...values, role: toRole(role) })}
               allowDeselect={false}
+              disabled={onlyAdmin}
+              description={onlyAdmin ? ONLY_ADMIN_HINT : undefined}
             />
             <Select
               label="Plan"
@@ -90,7 +96,8 @@ export function EditUserModal({
             />
             <Switch
               label="Active"
-              description="An inactive user cannot sign in; their open sessions end at once."
+              description={onlyAdmin ? ONLY_ADMIN_HINT : 'An inactive user cannot sign in; their open sessions end at once.'}
+              disabled={onlyAdmin}
               checked={values.active}
               onChange={(e) => setValues({ ...values, active: e.currentTarget.checked })}
             />

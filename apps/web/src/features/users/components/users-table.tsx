@@ -3,6 +3,9 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { UserRow } from '@dealradar/shared/contracts/account';
 import { formatLastActive, roleBadgeColor } from '../last-active.ts';
 
+/** Why the only active administrator is offered neither deleting nor demoting or deactivating themselves. */
+export const ONLY_ADMIN_HINT = 'You are the only active administrator. Make another user an administrator first.';
+
 /**
  * The users table: role badges ADMIN red / USER blue, the plan (subscriptionTierName) with the Paddle customer id when
  * billed, last-active wording; Edit and Delete open their dialogs (issue 16).
@@ -12,11 +15,14 @@ export function UsersTable({
   nowMs,
   onEdit,
   onDelete,
+  undeletableId,
 }: {
   users: UserRow[];
   nowMs: number;
   onEdit: (user: UserRow) => void;
   onDelete: (user: UserRow) => void;
+  /** The signed-in admin when they are the only active administrator: no Delete for them (the server refuses it too). */
+  undeletableId?: string | null;
 }) {
   return (
     <Table.ScrollContainer minWidth={900}>
@@ -78,11 +84,26 @@ export function UsersTable({
                       <IconPencil size={16} />
                     </ActionIcon>
                   </Tooltip>
-                  <Tooltip label="Delete" withArrow>
-                    <ActionIcon variant="subtle" color="red" aria-label={`Delete ${user.username}`} onClick={() => onDelete(user)}>
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Tooltip>
+                  {user.id === undeletableId ? (
+                    <Tooltip label={ONLY_ADMIN_HINT} withArrow multiline w={240}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray"
+                        aria-label={`Delete ${user.username}`}
+                        data-disabled
+                        aria-disabled
+                        onClick={(e) => e.preventDefault()}
+                      >
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    </Tooltip>
+                  ) : (
+                    <Tooltip label="Delete" withArrow>
+                      <ActionIcon variant="subtle" color="red" aria-label={`Delete ${user.username}`} onClick={() => onDelete(user)}>
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    </Tooltip>
+                  )}
                 </Group>
               </Table.Td>
             </Table.Tr>
