@@ -43,6 +43,9 @@ async function chooseScan(page: Page, brands: string[], markets: string[]) {
   }
   await page.keyboard.press('Escape');
   const marketInput = config.getByRole('combobox', { name: 'Markets' });
+  // The region's market is chosen at first (issue 23 item 7): start from none (Backspace removes the last one).
+  await marketInput.click();
+  for (let i = 0; i < 7; i += 1) await marketInput.press('Backspace');
   for (const market of markets) {
     await marketInput.click();
     await page.getByRole('option', { name: market }).click();

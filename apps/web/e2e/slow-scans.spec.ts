@@ -77,7 +77,7 @@ async function signInProUser(page: Page, open?: string): Promise<Credentials> {
   const admin = { Authorization: `Bearer ${await apiLogin(page.request, ADMIN.username, ADMIN.password)}` };
   const moved = await page.request.put(`/api/admin/users/${id}/subscription-tier`, { headers: admin, data: { tier: 'PRO' } });
   expect(moved.status(), await moved.text()).toBe(200);
-  await loginAs(page, credentials.username, credentials.password, { open });
+  await loginAs(page, credentials.username, credentials.password, { open, country: 'DE' });
   return credentials;
 }
 

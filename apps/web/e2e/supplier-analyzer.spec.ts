@@ -49,7 +49,7 @@ async function numbersOf(page: Page, testId: string): Promise<number[]> {
 
 test('upload a supplier CSV, map its columns, watch progress, then sort, filter and clear the deals', async ({ page }) => {
   test.setTimeout(120_000);
-  await signInNewUser(page, { open: '/supplier-level-analyzer' });
+  await signInNewUser(page, { country: 'DE', open: '/supplier-level-analyzer' });
   await expect(page.getByRole('heading', { name: 'Supplier Level Analyzer' })).toBeVisible();
   await expect(page.getByText('No deals found.')).toBeVisible();
 
@@ -133,7 +133,7 @@ test('upload a supplier CSV, map its columns, watch progress, then sort, filter 
 
 test('manual entry needs EAN and Brand, then analyzes the typed rows', async ({ page }) => {
   test.setTimeout(90_000);
-  await signInNewUser(page, { open: '/supplier-level-analyzer' });
+  await signInNewUser(page, { country: 'DE', open: '/supplier-level-analyzer' });
   await page.getByText('Manual entry').click();
 
   await page.getByLabel('EAN 1').fill('4006381333931');
@@ -160,7 +160,7 @@ test('manual entry needs EAN and Brand, then analyzes the typed rows', async ({ 
 
 test('refused uploads say why, a plan allowing only part of the upload says so, and the chosen market is remembered', async ({ page }) => {
   test.setTimeout(90_000);
-  await signInNewUser(page, { open: '/supplier-level-analyzer' });
+  await signInNewUser(page, { country: 'DE', open: '/supplier-level-analyzer' });
 
   // The market choice survives a reload (local storage).
   await page.getByTestId('supplier-market-select').click();

@@ -69,7 +69,7 @@ async function xlsxRows(bytes: Buffer): Promise<SheetRow[]> {
 test('an XLSX with a preamble is mapped with the guesses, its deals show case prices, its report survives a reload, and every download format reads back', async ({
   page,
 }) => {
-  await signInNewUser(page, { open: '/supplier-level-analyzer' });
+  await signInNewUser(page, { country: 'DE', open: '/supplier-level-analyzer' });
   await expect(page.getByText('No deals found.')).toBeVisible({ timeout: 30_000 });
 
   // Refused before any upload: an old .xls and a type that is neither .csv nor .xlsx.
@@ -261,7 +261,7 @@ test('issue 16 on the deals: the pack count beside the prices, the ROI threshold
 });
 
 test('issue 16: an exhausted upload limit is said before a file is chosen, and a refused upload gives one toast', async ({ page }) => {
-  await signInNewUser(page, { open: '/supplier-level-analyzer' });
+  await signInNewUser(page, { country: 'DE', open: '/supplier-level-analyzer' });
   await expect(page.getByTestId('ean-usage')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('supplier-dropzone')).not.toHaveAttribute('data-blocked');
 

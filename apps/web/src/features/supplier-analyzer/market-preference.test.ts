@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allowedMarketChoice, readPreferredMarket, SUPPLIER_MARKET_KEY, writePreferredMarket } from './market-preference.ts';
+import { regionMarket } from '../../lib/region-market.ts';
+import { allowedMarketChoice, readPreferredMarket, readRememberedMarket, SUPPLIER_MARKET_KEY, writePreferredMarket } from './market-preference.ts';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial));
@@ -26,5 +27,14 @@ describe('supplier market preference', () => {
     expect(allowedMarketChoice('ALL', true)).toBe('ALL');
     expect(allowedMarketChoice('ALL', false)).toBe('DE');
     expect(allowedMarketChoice('UK', false)).toBe('UK');
+  });
+  it("starts on the region's market when nothing was chosen; a remembered choice still wins (issue 23 item 7)", () => {
+    expect(regionMarket('UK')).toBe('UK');
+    for (const country of ['DE', 'FR', 'IT', 'ES'] as const) expect(regionMarket(country)).toBe(country);
+    expect(regionMarket(null)).toBe('DE');
+    expect(readRememberedMarket(memoryStorage())).toBeNull();
+    expect(readPreferredMarket(memoryStorage(), regionMarket('UK'))).toBe('UK');
+    expect(readPreferredMarket(memoryStorage({ [SUPPLIER_MARKET_KEY]: 'FR' }), regionMarket('UK'))).toBe('FR');
+    expect(allowedMarketChoice('ALL', false, 'UK')).toBe('UK');
   });
 });

@@ -4,6 +4,7 @@ import { IconPlayerPlay } from '@tabler/icons-react';
 import { groupBrandsByCategory } from '@dealradar/shared/brand-categories';
 import { BRAND_SCAN_REQUIRED_MESSAGE } from '@dealradar/shared/contracts/brand-analyzer';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useRegionMarket } from '../../../lib/region-market.ts';
 import { useBrands } from '../api/get-brands.ts';
 import { useMarkets } from '../api/get-markets.ts';
 import { useStartBrandScan } from '../api/start-brand-scan.ts';
@@ -26,7 +27,10 @@ export function ScanConfigCard({ scanRunning, maxMarkets, onStarted, onError }: 
   const markets = useMarkets();
   const start = useStartBrandScan();
   const [selectedBrands, setSelectedBrands] = useState<string[]>([]);
-  const [selectedMarkets, setSelectedMarkets] = useState<string[]>([]);
+  // Until the user changes the markets, the region's market is chosen (issue 23 item 7: UK for a UK user, not none/DE).
+  const [marketChoice, setSelectedMarkets] = useState<string[] | null>(null);
+  const regionMarket = useRegionMarket();
+  const selectedMarkets = marketChoice ?? (regionMarket ? [regionMarket] : []);
 
   useEffect(() => {
     if (brands.isError || markets.isError) onError(LOAD_OPTIONS_ERROR);

@@ -1,11 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { Card, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import type { SupplierStartResponse } from '@dealradar/shared/contracts/scans';
-import { ALL_MARKETS, type MarketChoice } from '@dealradar/shared/best-market';
+import { ALL_MARKETS } from '@dealradar/shared/best-market';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useStartSupplierScan, type StartSupplierScanInput } from '../api/start-supplier-scan.ts';
 import { partialScanMessage } from '../scan-progress.ts';
-import { allowedMarketChoice, readPreferredMarket, writePreferredMarket } from '../market-preference.ts';
+import { usePreferredMarket } from '../market-preference.ts';
 import { toast } from '../toasts.ts';
 import { ManualEntryForm } from './manual-entry-form.tsx';
 import { SupplierFileUpload } from './supplier-file-upload.tsx';
@@ -25,15 +25,10 @@ interface ScanSetupCardProps {
 
 /** Market, Upload CSV / Manual entry toggle and the start of a scan (SPEC §2, §7). */
 export function ScanSetupCard({ footer, blockedReason, allowAllMarkets = false, onStarted }: ScanSetupCardProps) {
-  const [chosen, setMarket] = useState<MarketChoice>(() => readPreferredMarket(typeof window === 'undefined' ? undefined : window.localStorage));
-  const market = allowedMarketChoice(chosen, allowAllMarkets);
+  // The remembered market, else the region's (issue 23 item 7).
+  const [market, chooseMarket] = usePreferredMarket(allowAllMarkets);
   const [mode, setMode] = useState<Mode>('upload');
   const start = useStartSupplierScan();
-
-  const chooseMarket = (value: MarketChoice) => {
-    setMarket(value);
-    writePreferredMarket(window.localStorage, value);
-  };
 
   const run = (input: StartSupplierScanInput) => {
     start.mutate(input, {
