@@ -10,7 +10,7 @@ export const settingsDoc: HelpDoc = {
       title: 'Primary business country',
       blocks: [
         p(
-          'United Kingdom (GBP) or Continental Europe (EUR). It sets the currency of the dashboard and the price alerts, including their example data. You choose it once after signing up and can change it in Settings at any time.',
+          "United Kingdom (GBP) or Continental Europe (EUR). It sets the currency of the dashboard and the price alerts, including their example data, and the market the Deals Analyzer and the Brand Analysis start on (United Kingdom for the UK, your country's market in continental Europe) until you choose another; the Deals Analyzer remembers your choice. You choose it once after signing up and can change it in Settings at any time.",
         ),
       ],
     },
@@ -30,6 +30,21 @@ export const settingsDoc: HelpDoc = {
       title: 'Account and usage',
       blocks: [
         p('Settings shows your username, e-mail, role, status and organization, and the usage of your plan this month and today (see Plans and limits).'),
+      ],
+    },
+    {
+      id: 'fee-rules',
+      title: 'Fee rules in use (administrators)',
+      blocks: [
+        p(
+          "Administrators see the referral fees, the Digital Services Fee and the VAT on Amazon's fees in force on a chosen day. Each rule names its source; the mark at its end says how sure the figure is:",
+        ),
+        list(
+          "[V] verified: taken from Amazon's own documentation or help pages.",
+          "[R] reported: several independent sources (seller tools, trade press) agree, not seen in Amazon's own documents.",
+          "[U] unverified: a single or weak source; check it against Amazon's current fee pages before relying on it.",
+          'On a phone the tables scroll sideways inside the card.',
+        ),
       ],
     },
     {

@@ -92,9 +92,38 @@ export function FeeRulesCard() {
               cells: [r.sellerCountry, pct(r.vatRate), r.amazonChargesLocalVat ? 'charged and reclaimed' : 'reverse charge', r.effectiveFrom, r.source],
             }))}
           />
+          <SourceLegend />
         </Stack>
       )}
     </SectionCard>
+  );
+}
+
+/**
+ * What the marks at the end of a rule's source mean (the research notes' scale, docs/market-data.md "Fee rules"): how
+ * sure we are of the figure, so an admin knows which rules to check against Amazon's own pages first.
+ */
+export const SOURCE_MARKS = [
+  { mark: '[V]', meaning: "verified: taken from Amazon's own documentation or help pages." },
+  { mark: '[R]', meaning: "reported: several independent sources (seller tools, trade press) agree, not seen in Amazon's own documents." },
+  { mark: '[U]', meaning: "unverified: a single or weak source; check it against Amazon's current fee pages before relying on it." },
+] as const;
+
+function SourceLegend() {
+  return (
+    <Stack gap={2} data-testid="fee-rules-legend">
+      <Text size="xs" fw={600}>
+        Marks in the Source column
+      </Text>
+      {SOURCE_MARKS.map(({ mark, meaning }) => (
+        <Text size="xs" c="dimmed" key={mark}>
+          <Text span ff="monospace" fw={600} c="var(--mantine-color-text)">
+            {mark}
+          </Text>{' '}
+          {meaning}
+        </Text>
+      ))}
+    </Stack>
   );
 }
 
@@ -113,24 +142,27 @@ function RulesTable({
   return (
     <div>
       <Title order={5}>{title}</Title>
-      <Table fz="xs" striped data-testid={testId}>
-        <Table.Thead>
-          <Table.Tr>
-            {headers.map((header) => (
-              <Table.Th key={header}>{header}</Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.id}>
-              {row.cells.map((cell, i) => (
-                <Table.Td key={i}>{cell}</Table.Td>
+      {/* Wide tables scroll inside the card on a phone instead of widening the page (issue 23). */}
+      <Table.ScrollContainer minWidth={headers.length * 96} type="native">
+        <Table fz="xs" striped data-testid={testId}>
+          <Table.Thead>
+            <Table.Tr>
+              {headers.map((header) => (
+                <Table.Th key={header}>{header}</Table.Th>
               ))}
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.id}>
+                {row.cells.map((cell, i) => (
+                  <Table.Td key={i}>{cell}</Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
     </div>
   );
 }
