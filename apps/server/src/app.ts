@@ -27,9 +27,14 @@ import { registerPriceDropsRoutes } from './modules/price-drops/price-drops.rout
 import { registerMarketDataRoutes } from './modules/market-data/market-data.routes.ts';
 import { registerMatchRulesRoutes } from './modules/market-data/match-rules.routes.ts';
 import { registerAlertsRoutes } from './modules/alerts/alerts.routes.ts';
+import { markInUse } from './lib/build-slots.ts';
 
-/** apps/web/dist: this module is in apps/server/src (source) or apps/server/dist (build), two levels below apps/. */
-export const WEB_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+/**
+ * apps/web/dist: this module is in apps/server/src (source, two levels below apps/) or in a build of the server bundle,
+ * apps/server/dist-builds/<build>/ (three levels; node loads apps/server/dist/main.js through its link, build-slots.ts).
+ */
+const MODULE_DIR = path.dirname(fileURLToPath(import.meta.url));
+export const WEB_DIST_DIR = path.resolve(MODULE_DIR, path.basename(path.dirname(MODULE_DIR)) === 'dist-builds' ? '../../../web/dist' : '../../web/dist');
 
 export interface BuildAppOptions {
   /** Serve the built web app (off in API tests). */
@@ -149,9 +154,16 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   );
   await registerApiReference(app);
 
-  const webDir = deps.config.WEB_DIST_DIR ? path.resolve(deps.config.WEB_DIST_DIR) : WEB_DIST_DIR;
+  // The web build is resolved once: apps/web/dist is a link that the next `npm start` switches to its new build; this
+  // server serves its own build (index.html and the assets it names) until it restarts, and marks it in use so the
+  // next build's clean-up leaves it (lib/build-slots.ts).
+  const webDir = realDir(deps.config.WEB_DIST_DIR ? path.resolve(deps.config.WEB_DIST_DIR) : WEB_DIST_DIR);
   const serveWeb = options.serveWeb !== false && fs.existsSync(path.join(webDir, 'index.html'));
-  if (serveWeb) await app.register(fastifyStatic, webStaticOptions(webDir));
+  if (serveWeb) {
+    await app.register(fastifyStatic, webStaticOptions(webDir));
+    const unmark = markInUse(webDir);
+    app.addHook('onClose', async () => unmark());
+  }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     if (!isApi && serveWeb && (request.method === 'GET' || request.method === 'HEAD')) {
@@ -162,4 +174,12 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       .send({ error: `There is no API endpoint ${request.method} ${request.url.split('?')[0]}.`, code: 'not_found', requestId: request.id });
   });
   return app;
+}
+
+function realDir(dir: string): string {
+  try {
+    return fs.realpathSync(dir);
+  } catch {
+    return dir; // not there (no web build): nothing is served
+  }
 }

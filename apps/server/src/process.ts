@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { loadConfig, type Config } from './config/env.ts';
 import { openPglite, openPostgres, type DbHandle } from './db/client.ts';
 import { lockDataDir } from './db/data-dir-lock.ts';
@@ -10,6 +11,7 @@ import { handBackRunningWork, registerJobs } from './jobs/registry.ts';
 import { systemClock } from './lib/clock.ts';
 import { loadJwtSecret } from './lib/jwt-secret.ts';
 import { createLogger } from './lib/logger.ts';
+import { markInUse } from './lib/build-slots.ts';
 import { bootstrapAdmin } from './modules/auth/bootstrap-admin.ts';
 import { createMarketDataService } from './modules/market-data/market-data.service.ts';
 
@@ -35,6 +37,9 @@ const HAND_BACK_TIMEOUT_MS = 6_000;
  * then (handed back, or resumed from their last checkpoint like after a crash).
  */
 export async function startProcess(options: { worker?: boolean; scheduler?: boolean } = {}): Promise<RunningProcess> {
+  // The server bundle this process runs (apps/server/dist-builds/<build>, reached through the link apps/server/dist)
+  // loads chunks later on: the next build switches the link, and its clean-up leaves this build (lib/build-slots.ts).
+  const unmarkBundle = markInUse(path.dirname(fileURLToPath(import.meta.url)));
   let config: Config;
   try {
     config = loadConfig();
@@ -44,7 +49,7 @@ export async function startProcess(options: { worker?: boolean; scheduler?: bool
     process.exit(1);
   }
   const log = createLogger(config.LOG_LEVEL);
-  const closers: Array<() => Promise<unknown>> = [];
+  const closers: Array<() => Promise<unknown>> = [async () => unmarkBundle()];
   let handle: DbHandle;
   try {
     if (config.DATABASE_URL) {

@@ -77,7 +77,7 @@ function procStat(pid: number): { state: string; start: string } | undefined {
   return { state: fields[0]!, start: fields[19]! };
 }
 
-function identityOf(pid: number): Holder {
+export function identityOf(pid: number): Holder {
   const stat = procStat(pid);
   return stat ? { pid, start: stat.start } : { pid };
 }
