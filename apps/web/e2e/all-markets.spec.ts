@@ -62,10 +62,16 @@ test('a Growth user in the UK scans a list in all markets and sees the best mark
         .first()
         .innerText()
     ).trim();
-    await expect(card.getByTestId('deal-best-market')).toHaveText(new RegExp(`^Best market: ${market} · -?£[\\d,]+\\.\\d{2} profit · ROI [\\d.]+%$`));
+    // Issue 23: one comparison currency per card, named, each pound figure with its euro amount, the rate and its day;
+    // the best market's euro amount is the card's own profit.
+    await expect(card.getByTestId('deal-comparison-currency')).toHaveText("Markets compared in GBP, your region's currency, each with the list's EUR");
+    const money = '-?£[\\d,]+\\.\\d{2} · -?€[\\d,]+\\.\\d{2} at \\d\\.\\d{4} on \\d{1,2} [A-Z][a-z]{2}';
+    await expect(card.getByTestId('deal-best-market')).toHaveText(new RegExp(`^Best market: ${market} · profit ${money} · ROI [\\d.]+%$`));
+    const euro = /· (-?€[\d,]+\.\d{2}) at/.exec(await card.getByTestId('deal-best-market').innerText())![1];
+    await expect(card.getByTestId('deal-profit')).toHaveText(`${euro} profit`);
     const runnerUp = (await card.getByTestId('deal-runner-up').innerText()).trim();
     if (runnerUp === 'Runner-up: none (a deal in this market only)') continue;
-    expect(runnerUp).toMatch(/^Runner-up: (DE|UK|FR|IT|ES|US|CA) · -?£[\d,]+\.\d{2} profit · ROI [\d.]+%$/);
+    expect(runnerUp).toMatch(new RegExp(`^Runner-up: (DE|UK|FR|IT|ES|US|CA) · profit ${money} · ROI [\\d.]+%$`));
     expect(runnerUp).not.toContain(`Runner-up: ${market} `);
     // The runner-up earns no more than the best market.
     const pounds = (text: string) => Number(/£([\d,]+\.\d{2})/.exec(text)![1]!.replace(/,/g, ''));

@@ -84,12 +84,12 @@ export function joinMoneyParts(parts: MoneyParts): string {
 const converts = (conversion: Conversion | null): boolean => conversion !== null && conversion.currency !== conversion.listCurrency;
 
 /** The parts of moneyWithListAmount. */
-export function moneyWithListAmountParts(amount: number | null | undefined, conversion: Conversion | null): MoneyParts {
+export function moneyWithListAmountParts(amount: number | null | undefined, conversion: Conversion | null, listAmount?: number | null): MoneyParts {
   if (!conversion || !converts(conversion)) return { first: formatMoney(amount, conversion?.listCurrency ?? 'EUR'), second: null, rate: null };
   if (amount == null || !Number.isFinite(amount)) return { first: '—', second: null, rate: null };
   return {
     first: formatMoney(amount, conversion.currency),
-    second: formatMoney(toListCurrency(amount, conversion), conversion.listCurrency),
+    second: formatMoney(listAmount != null && Number.isFinite(listAmount) ? listAmount : toListCurrency(amount, conversion), conversion.listCurrency),
     rate: rateText(conversion),
   };
 }
@@ -106,10 +106,11 @@ export function listAmountWithOtherParts(listAmount: number | null | undefined, 
  * An amount in another currency shown with its list-currency amount: '£4.75 · €5.43 at 0.8745 on 28 Nov'.
  * Without a conversion (the amount is in the list currency) just the amount: '€5.43'.
  * The list amount is computed from the amount (toListCurrency), exactly as the server stores list amounts, so the
- * two always reconcile.
+ * two always reconcile. `listAmount`, when known, is the list amount of the same original (an all-markets card's
+ * pound comparison figure and its euro profit both come from the market's own profit): printed as it is.
  */
-export function moneyWithListAmount(amount: number | null | undefined, conversion: Conversion | null): string {
-  return joinMoneyParts(moneyWithListAmountParts(amount, conversion));
+export function moneyWithListAmount(amount: number | null | undefined, conversion: Conversion | null, listAmount?: number | null): string {
+  return joinMoneyParts(moneyWithListAmountParts(amount, conversion, listAmount));
 }
 
 /**

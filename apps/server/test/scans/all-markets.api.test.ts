@@ -110,15 +110,47 @@ describe('best market and runner-up against a hand computation with FX', () => {
         amazonPrice: 22.72,
         breakdown: { currency: 'USD', profit: 10.04 },
       });
+      // Issue 23: each market's profit also in the list's EUR (the best one's is the deal's own) with its rate.
       expect(x.marketComparison).toEqual({
         currency: 'EUR',
         fxDate: '2026-11-20',
-        best: { market: 'US', profit: 9.13, roiPercentage: 130.41, marketProfit: 10.04, marketCurrency: 'USD', buyBoxPrice: 24.99, asin: `B0${X.slice(-8)}` },
-        runnerUp: { market: 'UK', profit: 4, roiPercentage: 57.13, marketProfit: 3.4, marketCurrency: 'GBP', buyBoxPrice: 17.49, asin: `B0${X.slice(-8)}` },
+        fxRate: 1,
+        best: {
+          market: 'US',
+          profit: 9.13,
+          roiPercentage: 130.41,
+          marketProfit: 10.04,
+          marketCurrency: 'USD',
+          buyBoxPrice: 24.99,
+          asin: `B0${X.slice(-8)}`,
+          listProfit: 9.13,
+          fxRate: 1.1,
+        },
+        runnerUp: {
+          market: 'UK',
+          profit: 4,
+          roiPercentage: 57.13,
+          marketProfit: 3.4,
+          marketCurrency: 'GBP',
+          buyBoxPrice: 17.49,
+          asin: `B0${X.slice(-8)}`,
+          listProfit: 4,
+          fxRate: 0.85,
+        },
         dealMarkets: [
           expect.objectContaining({ market: 'US' }),
           expect.objectContaining({ market: 'UK' }),
-          { market: 'DE', profit: 3.9, roiPercentage: 55.71, marketProfit: 3.9, marketCurrency: 'EUR', buyBoxPrice: 19.99, asin: `B0${X.slice(-8)}` },
+          {
+            market: 'DE',
+            profit: 3.9,
+            roiPercentage: 55.71,
+            marketProfit: 3.9,
+            marketCurrency: 'EUR',
+            buyBoxPrice: 19.99,
+            asin: `B0${X.slice(-8)}`,
+            listProfit: 3.9,
+            fxRate: 1,
+          },
         ],
         listedIn: ['DE', 'UK', 'US'],
       });
@@ -170,6 +202,8 @@ describe('best market and runner-up against a hand computation with FX', () => {
         runnerUp: { market: 'UK', profit: 3.4 },
         dealMarkets: [{ market: 'US' }, { market: 'UK' }, { market: 'DE', profit: 3.32 }],
       });
+      // Issue 23: with the rate of the comparison and each market's EUR profit, so the card reconciles £7.76 with €9.13.
+      expect(x.marketComparison).toMatchObject({ fxRate: 0.85, best: { listProfit: 9.13 }, runnerUp: { listProfit: 4 } });
       // The deal's own money stays in EUR (SPEC §9).
       expect(x).toMatchObject({ market: 'US', estimatedProfit: 9.13 });
     } finally {
@@ -205,6 +239,12 @@ describe('best market and runner-up against a hand computation with FX', () => {
       runnerUpProfit: '4',
       runnerUpRoiPercentage: '57.13',
       dealMarkets: 'US | UK | DE',
+      // Issue 23: the market's own amounts beside the EUR ones, and the comparison's rate.
+      marketCurrency: 'USD',
+      estimatedProfit: '9.13',
+      estimatedProfitMarketCurrency: '10.04',
+      comparisonFxRate: '1',
+      runnerUpProfitEur: '4',
     });
     expect(cells[2]).toMatchObject({ bestMarket: 'DE', runnerUpMarket: '', runnerUpProfit: '' });
 

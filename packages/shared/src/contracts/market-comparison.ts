@@ -24,6 +24,13 @@ export const marketResultSchema = z.object({
   marketCurrency: z.string(),
   /** The buy box in the market's currency. */
   buyBoxPrice: z.number(),
+  /**
+   * Issue 23 (docs/money.md): the profit in the list's currency (EUR, the supplier deals' currency: the market's profit
+   * ÷ fxRate, to the cent, as the deal's own figures) and the EUR → market-currency rate used; absent on deals stored
+   * before them.
+   */
+  listProfit: z.number().optional(),
+  fxRate: z.number().optional(),
   asin: z.string(),
 });
 export type MarketResult = z.infer<typeof marketResultSchema>;
@@ -33,6 +40,8 @@ export const marketComparisonSchema = z.object({
   currency: z.string(),
   /** The date of the reference rates used (YYYY-MM-DD). */
   fxDate: z.string(),
+  /** 1 EUR in `currency` on fxDate (issue 23: the card shows the region's amounts beside the list's EUR); absent before. */
+  fxRate: z.number().optional(),
   best: marketResultSchema,
   /** The second market where the product meets the minimum ROI; null when only the best one does. */
   runnerUp: marketResultSchema.nullable(),

@@ -491,7 +491,8 @@ export const REPORT_COLUMNS = ['line', 'reason', 'value', 'message'] as const;
  * Issue 23 (docs/money.md): the market-currency amounts beside the EUR ones, in marketCurrency at fxRate of fxDate
  * (EUR amount = market amount ÷ fxRate, to the cent): estimatedProfitMarketCurrency, costMarketCurrency,
  * vatMarketCurrency, referralFeeMarketCurrency, fbaFeeMarketCurrency, breakEvenPriceMarketCurrency (with
- * amazonPriceMarketCurrency).
+ * amazonPriceMarketCurrency); all markets: comparisonFxRate = 1 EUR in comparisonCurrency on fxDate, runnerUpProfitEur
+ * = the runner-up's profit in EUR (the best market's is estimatedProfit); empty for deals stored before them.
  */
 export const CSV_RESULT_COLUMNS = [
   'ean',
@@ -548,4 +549,6 @@ export const CSV_RESULT_COLUMNS = [
   'runnerUpProfit',
   'runnerUpRoiPercentage',
   'dealMarkets',
+  'comparisonFxRate',
+  'runnerUpProfitEur',
 ] as const;

@@ -111,6 +111,9 @@ export async function createAllMarketsScan(
     marketCurrency: p.currency,
     buyBoxPrice: (p.resolved.listing.buyBoxPrice ?? 0) / 100,
     asin: p.resolved.listing.asin,
+    // The list's EUR, computed as the deal's own EUR figures are (deal-calculator), so the best market's equals them.
+    listProfit: Math.round(p.profit / p.fx.rate) / 100,
+    fxRate: p.fx.rate,
   });
 
   return {
@@ -156,6 +159,7 @@ export async function createAllMarketsScan(
       const marketComparison: MarketComparison = {
         currency: comparison.to,
         fxDate: comparison.date,
+        fxRate: comparison.rate,
         best: resultOf(best),
         runnerUp: runnerUp ? resultOf(runnerUp) : null,
         dealMarkets: ranked.map(resultOf),

@@ -58,6 +58,8 @@ const KINDS: Partial<Record<Column, Kind>> = {
   bestMarketProfit: 'money',
   bestMarketRoiPercentage: 'number',
   runnerUpProfit: 'money',
+  runnerUpProfitEur: 'money',
+  comparisonFxRate: 'number',
   runnerUpRoiPercentage: 'number',
 };
 const kindOf = (column: Column): Kind => KINDS[column] ?? 'text';
@@ -133,6 +135,8 @@ export function resultValues({ product: p, isDeal }: ResultFileRow): Record<Colu
     runnerUpProfit: c?.runnerUp?.profit ?? null,
     runnerUpRoiPercentage: c?.runnerUp?.roiPercentage ?? null,
     dealMarkets: c ? c.dealMarkets.map((m) => m.market).join(' | ') : null,
+    comparisonFxRate: c?.fxRate ?? null,
+    runnerUpProfitEur: c?.runnerUp?.listProfit ?? null,
   };
 }
 

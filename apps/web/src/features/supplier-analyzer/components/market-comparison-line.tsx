@@ -2,22 +2,49 @@ import { Badge, Group, Text, Tooltip } from '@mantine/core';
 import { IconWorld } from '@tabler/icons-react';
 import type { MarketComparison, MarketResult } from '@dealradar/shared/contracts/market-comparison';
 import { getMarket } from '@dealradar/shared/markets';
-import { formatMoney, formatPercent } from '../../../lib/format.ts';
+import { conversionOf, formatMoney, moneyWithListAmount, type Conversion } from '@dealradar/shared/money';
+import { formatPercent } from '../../../lib/format.ts';
 
-/** "US · €9.13 profit · ROI 130.4%" in the comparison (region's) currency. */
-export function marketResultText(result: MarketResult, currency: string): string {
-  return `${result.market} · ${formatMoney(result.profit, currency)} profit · ROI ${formatPercent(result.roiPercentage)}`;
+/**
+ * The one comparison currency of an all-markets card (docs/money.md): the region's, in which the markets are ranked,
+ * named on the card; where it is not the list's EUR every profit carries its euro amount, the rate and its day
+ * ('£13.10 · €14.98 at 0.8745 on 28 Nov'), so the best market's figure is the card's own euro profit. Deals stored
+ * before issue 23 carry no euro amounts: only the region's, labelled.
+ */
+function regionConversion(comparison: MarketComparison): Conversion | null {
+  if (comparison.currency === 'EUR' || !comparison.fxRate) return null;
+  return conversionOf(comparison.currency, 'EUR', comparison.fxRate, 1, comparison.fxDate);
+}
+
+/** "US · profit £7.98 · €9.13 at 0.8745 on 28 Nov · ROI 130.4%": one market in the card's comparison currency. */
+export function marketResultText(result: MarketResult, comparison: MarketComparison): string {
+  const conversion = result.listProfit === undefined ? null : regionConversion(comparison);
+  const profit = conversion ? moneyWithListAmount(result.profit, conversion, result.listProfit) : formatMoney(result.profit, comparison.currency);
+  return `${result.market} · profit ${profit} · ROI ${formatPercent(result.roiPercentage)}`;
+}
+
+/** The market's own profit when its currency is not the list's: '$10.00 · €9.26 at 1.0821 on 28 Nov'. */
+function ownCurrencyText(result: MarketResult, comparison: MarketComparison): string | null {
+  if (result.marketCurrency === 'EUR') return null;
+  if (!result.fxRate) return formatMoney(result.marketProfit, result.marketCurrency);
+  return moneyWithListAmount(result.marketProfit, conversionOf(result.marketCurrency, 'EUR', result.fxRate, 1, comparison.fxDate));
 }
 
 /**
- * An all-markets deal (issue 17): its best market and the runner-up, profits in the region's currency; the tooltip
- * names every market where the product meets the minimum ROI and where it is listed.
+ * An all-markets deal (issue 17): its best market and the runner-up in one comparison currency, named on the card;
+ * the tooltip names every market where the product meets the minimum ROI (with its own currency's profit) and where
+ * it is listed.
  */
 export function MarketComparisonLine({ comparison }: { comparison: MarketComparison }) {
-  const { currency, best, runnerUp, dealMarkets, listedIn } = comparison;
+  const { best, runnerUp, dealMarkets, listedIn } = comparison;
+  const withEuro = best.listProfit !== undefined && regionConversion(comparison) !== null;
+  const label = `Markets compared in ${comparison.currency}, your region's currency${withEuro ? ", each with the list's EUR" : ''}`;
   const detail = [
-    ...dealMarkets.map((m) => `${getMarket(m.market).name}: ${marketResultText(m, currency)} (${formatMoney(m.marketProfit, m.marketCurrency)} there)`),
-    `Listed in ${listedIn.join(', ')}; markets compared in ${currency} (reference rates of ${comparison.fxDate}).`,
+    ...dealMarkets.map((m) => {
+      const own = ownCurrencyText(m, comparison);
+      return `${getMarket(m.market).name}: ${marketResultText(m, comparison)}${own ? ` (${own} there)` : ''}`;
+    }),
+    `Listed in ${listedIn.join(', ')}; reference rates of ${comparison.fxDate}.`,
   ];
   return (
     <Group gap="xs" wrap="wrap" data-testid="deal-market-comparison">
@@ -32,11 +59,14 @@ export function MarketComparisonLine({ comparison }: { comparison: MarketCompari
           Best of {listedIn.length} market{listedIn.length === 1 ? '' : 's'}
         </Badge>
       </Tooltip>
+      <Text size="xs" c="dimmed" data-testid="deal-comparison-currency">
+        {label}
+      </Text>
       <Text size="xs" fw={600} data-testid="deal-best-market">
-        Best market: {marketResultText(best, currency)}
+        Best market: {marketResultText(best, comparison)}
       </Text>
       <Text size="xs" c="dimmed" data-testid="deal-runner-up">
-        {runnerUp ? `Runner-up: ${marketResultText(runnerUp, currency)}` : 'Runner-up: none (a deal in this market only)'}
+        {runnerUp ? `Runner-up: ${marketResultText(runnerUp, comparison)}` : 'Runner-up: none (a deal in this market only)'}
       </Text>
     </Group>
   );
