@@ -1,5 +1,6 @@
 import { decimalSeparatorOf, parseDecimalInput } from './decimal.ts';
 import { normalizeEan } from './ean.ts';
+import { withoutCurrencyWords } from './price-terms.ts';
 import { fieldOfHeader, type MappedField } from './table-header.ts';
 
 /**
@@ -37,10 +38,10 @@ function statsOf(column: number, rows: string[][]): ColumnStats {
       continue;
     }
     if (digits.length > 7) continue; // a long number is a code, not an amount
-    const value = parseDecimalInput(cell, { decimalSeparator: decimal });
+    const value = parseDecimalInput(withoutCurrencyWords(cell), { decimalSeparator: decimal });
     if (!value.ok || value.value === null) continue;
     stats.money += 1;
-    if (/[.,]\d{1,2}\s*(€|eur|\$|£)?$/i.test(cell) || /[€$£]/.test(cell)) stats.decimals += 1;
+    if (/[.,]\d{1,2}\s*(€|eur|\$|£|zł|pln)?$/i.test(cell) || /[€$£]|zł/.test(cell)) stats.decimals += 1;
     if (Number.isInteger(value.value) && value.value >= 1 && value.value <= 1000 && /^\d+$/.test(cell)) stats.smallInt += 1;
   }
   return stats;

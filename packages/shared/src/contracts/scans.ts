@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseAmountText } from '../amount-text.ts';
 import { parseDecimalInput } from '../decimal.ts';
 import { listingFactsShape } from './listing-facts.ts';
 import { hideWarningsParam, matchFactsShape } from './match-rules.ts';
@@ -8,6 +9,7 @@ import { MAX_LENGTH, tooLongMessage } from '../input-limits.ts';
 import { scanTokensSchema } from '../keepa-tokens.ts';
 import { MARKET_IDS } from '../markets.ts';
 import { pagedSchema } from '../paging.ts';
+import { MAX_SUPPLIER_VAT_RATE, SUPPLIER_CURRENCIES } from '../price-terms.ts';
 
 /**
  * Payloads of SPEC §7 "CSV Template Analyzer" and "Supplier analyzer" (issue 5). Decisions: docs/scans.md.
@@ -150,10 +152,40 @@ const unitsNumber = z.preprocess(
 );
 
 /**
+ * The supplier price's currency and VAT (issue 23 item 2; @dealradar/shared/price-terms, docs/scans.md): priceCurrency
+ * (default EUR), priceIncludesVat (default false) and priceVatRate (the supplier's VAT in percent, 0–30; default the
+ * currency's standard rate, SUPPLIER_VAT_DEFAULTS). Absent fields are EUR excl. VAT, as before.
+ */
+function priceTermsShape() {
+  const vatMessage = `The supplier's VAT rate must be a number between 0 and ${MAX_SUPPLIER_VAT_RATE * 100} (percent).`;
+  return {
+    priceCurrency: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? v.trim().toUpperCase() : v),
+      z.enum(SUPPLIER_CURRENCIES, { error: `The price currency must be one of ${SUPPLIER_CURRENCIES.join(', ')}.` }).default('EUR'),
+    ),
+    priceIncludesVat: flag.optional(),
+    priceVatRate: z.preprocess(
+      (v) => {
+        if (v === undefined || v === null || v === '') return undefined;
+        if (typeof v === 'number') return v;
+        const parsed = parseDecimalInput(String(v));
+        return parsed.ok ? (parsed.value ?? undefined) : Number.NaN;
+      },
+      z
+        .number({ error: vatMessage })
+        .min(0, vatMessage)
+        .max(MAX_SUPPLIER_VAT_RATE * 100, vatMessage)
+        .optional(),
+    ),
+  };
+}
+
+/**
  * The column mapping sent with an upload (both analyzers), by header name: eanColumn (required); brandColumn or
  * noBrandColumn=true (exactly one: without a brand column deals carry the Amazon listing's brand); priceColumn ('' =
  * none); unitsColumn or unitsPerPrice (at most one; the price is per case of that many units, unit cost = price ÷
- * units; absent → 1); sheet (XLSX: the sheet's name, default the first).
+ * units; absent → 1); sheet (XLSX: the sheet's name, default the first); priceCurrency, priceIncludesVat,
+ * priceVatRate (priceTermsShape).
  */
 const mappingShape = {
   eanColumn: z
@@ -167,6 +199,7 @@ const mappingShape = {
   unitsColumn: optionalText,
   unitsPerPrice: unitsNumber,
   sheet: optionalText,
+  ...priceTermsShape(),
 };
 
 function checkMapping(value: { brandColumn?: string; noBrandColumn: boolean; unitsColumn?: string; unitsPerPrice?: number }, ctx: z.RefinementCtx): void {
@@ -211,22 +244,20 @@ export const tokenEstimateFieldsSchema = z.object({ marketId: marketChoiceSchema
 export type SupplierScanStartFields = z.infer<typeof supplierScanStartFieldsSchema>;
 
 /**
- * A manual-entry row (SPEC §3): ean and brand required, price optional, numeric, minimum 0 (EUR, excl. VAT).
- * The price may be a number or the text the user typed ("4,20" is 4.20, "1.234,56" is 1234.56: parseDecimalInput).
+ * A manual-entry row (SPEC §3): ean and brand required (unless the body says noBrand), price optional, numeric, minimum 0.
+ * The price may be a number or the text the user typed ("4,20" is 4.20, "1.234,56" is 1234.56, "4,2,0" is refused:
+ * parseAmountText). Its currency and VAT are the body's priceCurrency/priceIncludesVat/priceVatRate (default EUR net).
  */
 export const manualEntryRowSchema = z.object({
   ean: z.string({ error: 'EAN and Brand are required' }).max(MAX_LENGTH.code, 'The EAN is too long.').trim().min(1, 'EAN and Brand are required'),
-  brand: z
-    .string({ error: 'EAN and Brand are required' })
-    .max(MAX_LENGTH.brand, tooLongMessage('The brand', MAX_LENGTH.brand))
-    .trim()
-    .min(1, 'EAN and Brand are required'),
+  /** Required unless the body says noBrand (then deals carry the Amazon listing's brand, as uploads without a brand column). */
+  brand: z.string({ error: 'EAN and Brand are required' }).max(MAX_LENGTH.brand, tooLongMessage('The brand', MAX_LENGTH.brand)).trim().optional().default(''),
   price: z
     .union([z.number(), z.string().max(MAX_LENGTH.number, 'Price must be a number.'), z.null()], { error: 'Price must be a number.' })
     .optional()
     .transform((value, ctx) => {
       if (typeof value !== 'string') return value;
-      const parsed = parseDecimalInput(value, { allowNegative: true });
+      const parsed = parseAmountText(value, { allowNegative: true });
       if (!parsed.ok) {
         ctx.addIssue({ code: 'custom', message: 'Price must be a number.' });
         return z.NEVER;
@@ -242,13 +273,24 @@ export type ManualEntryRow = z.infer<typeof manualEntryRowSchema>;
  * the content type decides). Answer: supplierStartResponseSchema, like the upload.
  */
 export const MANUAL_ENTRY_MAX_ROWS = 1000;
-export const manualEntryBodySchema = z.object({
-  marketId: marketChoiceSchema,
-  rows: z
-    .array(manualEntryRowSchema, { error: 'Please add at least one row.' })
-    .min(1, 'Please add at least one row.')
-    .max(MANUAL_ENTRY_MAX_ROWS, `At most ${MANUAL_ENTRY_MAX_ROWS} rows can be entered manually; upload a CSV for more.`),
-});
+export const manualEntryBodySchema = z
+  .object({
+    marketId: marketChoiceSchema,
+    rows: z
+      .array(manualEntryRowSchema, { error: 'Please add at least one row.' })
+      .min(1, 'Please add at least one row.')
+      .max(MANUAL_ENTRY_MAX_ROWS, `At most ${MANUAL_ENTRY_MAX_ROWS} rows can be entered manually; upload a CSV for more.`),
+    /** "No brand: use the brand from the marketplace" (issue 23 item 8): rows may leave the brand empty. */
+    noBrand: flag.optional(),
+    /** The prices' currency and VAT, as an upload's (issue 23 item 2). */
+    ...priceTermsShape(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.noBrand) return;
+    body.rows.forEach((row, i) => {
+      if (row.brand === '') ctx.addIssue({ code: 'custom', message: 'EAN and Brand are required', path: ['rows', i, 'brand'] });
+    });
+  });
 export type ManualEntryBody = z.infer<typeof manualEntryBodySchema>;
 
 /**
@@ -263,6 +305,19 @@ export const supplierStartResponseSchema = z.object({
   status: scanStatusSchema,
 });
 export type SupplierStartResponse = z.infer<typeof supplierStartResponseSchema>;
+
+/**
+ * Time left of a running supplier scan (issue 23), worked out by the server on every status answer:
+ * - `tokens`: before the first EANs are done, from the scan's Keepa token estimate at the account's refill rate;
+ * - `measured`: once EANs are done, from the rate measured since the scan started (with a real Keepa account never less
+ *   than what its refill rate allows for the tokens still expected);
+ * - `unknown`: no estimate and no progress yet (`seconds` null).
+ */
+export const scanTimeRemainingSchema = z.object({
+  seconds: z.number().nonnegative().nullable(),
+  basis: z.enum(['tokens', 'measured', 'unknown']),
+});
+export type ScanTimeRemaining = z.infer<typeof scanTimeRemainingSchema>;
 
 /**
  * GET /supplier-analyzer/{id}/status. totalEans = allowedEans = the EANs this run analyzes (the plan's allowance of
@@ -282,6 +337,13 @@ export const supplierScanStatusSchema = z.object({
   allMarkets: z.boolean().optional(),
   /** A re-run of a kept list (issue 17): the scan it re-ran; absent for a scan of an upload or manual entry. */
   rerunOf: z.string().optional(),
+  /**
+   * Cancelled by its user (issue 23): the status stays ERROR with 'The scan was canceled.' (SPEC §4 keeps four
+   * statuses), the screen shows it as cancelled, and the deals found before the cancel stay in the list.
+   */
+  canceled: z.boolean().optional(),
+  /** While PENDING or PROCESSING: the expected time left (issue 23). */
+  timeRemaining: scanTimeRemainingSchema.optional(),
 });
 export type SupplierScanStatus = z.infer<typeof supplierScanStatusSchema>;
 
@@ -299,6 +361,30 @@ export const feeLineSchema = z.object({
 export type FeeLineWire = z.infer<typeof feeLineSchema>;
 export const sellerProfileShape = z.object({ country: z.string(), vatRegistered: z.boolean() });
 
+/**
+ * The supplier's price as written in its currency and its way to the EUR unit cost (issue 23 item 2): per unit,
+ * VAT taken off when the price included it (at vatRate), then converted at fxRate (1 EUR = fxRate units of currency) of
+ * fxDate. Amounts in `currency`, major units.
+ */
+export const supplierCostSchema = z.object({
+  currency: z.string(),
+  /** The price as written (per case of unitsPerPrice units). */
+  price: z.number(),
+  /** Per unit as written (price ÷ unitsPerPrice), incl. VAT when includesVat. */
+  unitPrice: z.number(),
+  includesVat: z.boolean(),
+  /** The supplier's VAT rate (fraction): taken off a VAT-inclusive price; a non-registered seller pays it on top of the net. */
+  vatRate: z.number(),
+  /** VAT taken off the unit price (0 when the price was net). */
+  vatRemoved: z.number(),
+  /** The unit price excl. VAT in `currency`. */
+  netUnitPrice: z.number(),
+  /** EUR → currency (1 for EUR) and the rates' day. */
+  fxRate: z.number(),
+  fxDate: z.string(),
+});
+export type SupplierCostWire = z.infer<typeof supplierCostSchema>;
+
 /** How the profit was computed (SPEC "show the basis"); amounts in the MARKET currency, per sold listing. */
 export const profitBreakdownSchema = z.object({
   currency: z.string(),
@@ -306,19 +392,6 @@ export const profitBreakdownSchema = z.object({
   price: z.number(),
   vat: z.number(),
   referralFee: z.number(),
-/**
- * Time left of a running supplier scan (issue 23), worked out by the server on every status answer:
- * - `tokens`: before the first EANs are done, from the scan's Keepa token estimate at the account's refill rate;
- * - `measured`: once EANs are done, from the rate measured since the scan started (with a real Keepa account never less
- *   than what its refill rate allows for the tokens still expected);
- * - `unknown`: no estimate and no progress yet (`seconds` null).
- */
-export const scanTimeRemainingSchema = z.object({
-  seconds: z.number().nonnegative().nullable(),
-  basis: z.enum(['tokens', 'measured', 'unknown']),
-});
-export type ScanTimeRemaining = z.infer<typeof scanTimeRemainingSchema>;
-
   fbaFee: z.number(),
   /** numberOfPacks × supplier unit cost, converted to the market currency (null without a supplier price). */
   cost: z.number().nullable(),
@@ -335,15 +408,10 @@ export type ScanTimeRemaining = z.infer<typeof scanTimeRemainingSchema>;
   seller: sellerProfileShape.optional(),
   /** The day whose fee rules were used (YYYY-MM-DD). */
   rulesDate: z.string().optional(),
+  /** The supplier's price as written and how it became the EUR cost (issue 23 item 2); absent without a price. */
+  supplierCost: supplierCostSchema.optional(),
   /**
    * The lowest buy-box price (market currency, as the buyer pays it) at which this cost makes no loss (issue 23);
-  /**
-   * Cancelled by its user (issue 23): the status stays ERROR with 'The scan was canceled.' (SPEC §4 keeps four
-   * statuses), the screen shows it as cancelled, and the deals found before the cancel stay in the list.
-   */
-  canceled: z.boolean().optional(),
-  /** While PENDING or PROCESSING: the expected time left (issue 23). */
-  timeRemaining: scanTimeRemainingSchema.optional(),
    * null without a supplier price; absent on deals stored before it.
    */
   breakEvenPrice: z.number().nullable().optional(),
@@ -487,7 +555,10 @@ export const REPORT_COLUMNS = ['line', 'reason', 'value', 'message'] as const;
  * would have met the minimum ROI. All markets (issue 17; empty for single-market deals): comparisonCurrency = the
  * region's currency of the comparison, bestMarket/bestMarketProfit/bestMarketRoiPercentage and runnerUp… = the best
  * market (the row's market) and the runner-up with their profit in that currency, dealMarkets = every market where
- * the product meets the minimum ROI, best first, joined by ' | '.
+ * the product meets the minimum ROI, best first, joined by ' | '. Supplier prices (issue 23 item 2): supplierCurrency =
+ * the currency the supplier's price was written in, supplierPriceOriginal = that price as written (per case),
+ * supplierPriceIncludesVat = yes/no, supplierVatRatePercentage = the supplier's VAT rate, supplierFxRate/supplierFxDate =
+ * the EUR → supplierCurrency rate and day the price was converted with (supplierPrice and casePrice are the EUR net).
  * Issue 23 (docs/money.md): the market-currency amounts beside the EUR ones, in marketCurrency at fxRate of fxDate
  * (EUR amount = market amount ÷ fxRate, to the cent): estimatedProfitMarketCurrency, costMarketCurrency,
  * vatMarketCurrency, referralFeeMarketCurrency, fbaFeeMarketCurrency, breakEvenPriceMarketCurrency (with
@@ -529,6 +600,12 @@ export const CSV_RESULT_COLUMNS = [
   'fxDate',
   'marketCurrency',
   'amazonPriceMarketCurrency',
+  'supplierCurrency',
+  'supplierPriceOriginal',
+  'supplierPriceIncludesVat',
+  'supplierVatRatePercentage',
+  'supplierFxRate',
+  'supplierFxDate',
   'vat',
   'referralFee',
   'fbaFee',

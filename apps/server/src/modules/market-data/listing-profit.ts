@@ -22,6 +22,11 @@ export interface ListingProfitOptions {
   prepCost?: number;
   /** Minimum ROI (fraction) for maxUnitCostForMinRoi. */
   minRoi?: number;
+  /**
+   * The VAT a seller who is not VAT-registered pays on the purchase (fraction); default the wholesale rule's 21 %.
+   * Supplier scans pass the supplier's own rate (issue 23 item 2, @dealradar/shared/price-terms).
+   */
+  purchaseVatRate?: number;
 }
 
 /** The profit engine's input for a resolved listing and a supplier unit cost in EUR (minor units, excl. VAT). */
@@ -43,6 +48,7 @@ function profitInput(resolved: ResolvedListing, unitCostEur: number | null, fx: 
     at: options.terms.at,
     prepCost: options.prepCost,
     minRoi: options.minRoi,
+    purchaseVatRate: options.purchaseVatRate,
   };
 }
 

@@ -87,7 +87,11 @@ export async function createAllMarketsScan(
       const resolved = listings.get(market)?.get(ean);
       if (!resolved) continue;
       const fx = fxOf.get(market)!;
-      const breakdown = listingProfit(resolved, input.supplierPriceCents, fx, { terms: context.terms, minRoi: context.minRoi });
+      const breakdown = listingProfit(resolved, input.supplierPriceCents, fx, {
+        terms: context.terms,
+        minRoi: context.minRoi,
+        purchaseVatRate: input.written?.terms.vatRate,
+      });
       if (breakdown.profit === null || breakdown.roiPercentage === null) continue;
       out.push({
         market,

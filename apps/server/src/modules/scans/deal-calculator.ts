@@ -7,6 +7,7 @@ import { alternativesOf } from '../market-data/match-rules.service.ts';
 import type { MatchAlternative, MatchSource } from '@dealradar/shared/contracts/match-rules';
 import { dealWarnings, type DealWarning } from '@dealradar/shared/deal-warnings';
 import type { MarketComparison } from '@dealradar/shared/contracts/market-comparison';
+import type { PriceTerms } from '@dealradar/shared/price-terms';
 
 /** One product of a scan with every number the deal list and the result file show. EUR amounts in major units. */
 export interface ScanProduct {
@@ -51,11 +52,25 @@ export interface ScanProduct {
   marketComparison?: MarketComparison | null;
 }
 
+/**
+ * The supplier's price as written (issue 23 item 2): its currency, VAT and the rate it was converted with, for the
+ * breakdown and the downloads. supplierPriceCents is then this unit price, VAT off, converted to EUR.
+ */
+export interface WrittenSupplierPrice {
+  /** Unit price as written (minor units of terms.currency), incl. VAT when terms.includesVat. */
+  unitPriceMinor: number;
+  terms: PriceTerms;
+  /** EUR → terms.currency. */
+  fx: FxRate;
+}
+
 export interface DealInput {
   resolved: ResolvedListing;
   market: MarketId;
   /** Supplier unit price excl. VAT, EUR cents; null: none given. */
   supplierPriceCents: number | null;
+  /** The price as the supplier wrote it (absent: EUR excl. VAT at 21 %, as before issue 23). */
+  written?: WrittenSupplierPrice;
   /** Units the written price is for (the unit price is that price ÷ units); 1 by default. */
   unitsPerPrice?: number;
   /** The brand of the supplier row (used when the listing has none; '' without a brand column). */
@@ -80,7 +95,11 @@ const toEur = (minor: number | null, rate: number) => (minor === null ? null : M
 export function evaluateProduct(input: DealInput): ScanProduct {
   const { listing } = input.resolved;
   const rate = input.fx.rate;
-  const breakdown = listingProfit(input.resolved, input.supplierPriceCents, input.fx, { terms: input.terms, minRoi: input.minRoi });
+  const breakdown = listingProfit(input.resolved, input.supplierPriceCents, input.fx, {
+    terms: input.terms,
+    minRoi: input.minRoi,
+    purchaseVatRate: input.written?.terms.vatRate,
+  });
   const roi = breakdown.roi;
   const isDeal = roi !== null && breakdown.roiPercentage !== null && breakdown.roiPercentage + 1e-9 >= input.minRoi * 100;
   const maxUnit = breakdown.maxUnitCostForMinRoi;
@@ -110,7 +129,13 @@ export function evaluateProduct(input: DealInput): ScanProduct {
     numberOfSellers: listing.offerCount,
     buyBoxSellerId: listing.buyBoxSellerId,
     amazonImageUrl: listing.imageUrl,
-    alternatives: alternativesOf(input.resolved),
+    // Each other listing priced with this row's cost, as it would be if matched (issue 23: the alternatives dialog).
+    alternatives: alternativesOf(
+      input.resolved,
+      (other) =>
+        listingProfit(other, input.supplierPriceCents, input.fx, { terms: input.terms, minRoi: input.minRoi, purchaseVatRate: input.written?.terms.vatRate })
+          .roiPercentage,
+    ),
     warnings: dealWarnings({
       market: input.market,
       currency: breakdown.currency,
@@ -143,7 +168,27 @@ export function evaluateProduct(input: DealInput): ScanProduct {
       seller: breakdown.seller,
       rulesDate: breakdown.rulesDate,
       breakEvenPrice: toMajor(breakdown.breakEvenPrice),
+      ...(input.written && input.supplierPriceCents !== null ? { supplierCost: supplierCostOf(input.written, input.unitsPerPrice ?? 1) } : {}),
     },
+  };
+}
+
+const cents = (minor: number) => Math.round(minor) / 100;
+
+/** The breakdown's "as written" part: the price per case and unit, the VAT taken off, the net unit price and the rate. */
+export function supplierCostOf(written: WrittenSupplierPrice, unitsPerPrice: number): NonNullable<WireBreakdown['supplierCost']> {
+  const { terms, unitPriceMinor } = written;
+  const net = terms.includesVat ? unitPriceMinor / (1 + terms.vatRate) : unitPriceMinor;
+  return {
+    currency: terms.currency,
+    price: cents(unitPriceMinor * unitsPerPrice),
+    unitPrice: cents(unitPriceMinor),
+    includesVat: terms.includesVat,
+    vatRate: terms.vatRate,
+    vatRemoved: cents(unitPriceMinor - net),
+    netUnitPrice: cents(net),
+    fxRate: written.fx.rate,
+    fxDate: written.fx.date,
   };
 }
 
@@ -152,5 +197,9 @@ export function evaluateProduct(input: DealInput): ScanProduct {
  * (marketData.withBuyBoxHistory) — look-ups leave it out, so a list is priced without it and only deals read it.
  */
 export function stabilityOf(input: DealInput): number | null {
-  return profitableShare90(input.resolved, input.supplierPriceCents, input.fx, { terms: input.terms, minRoi: input.minRoi });
+  return profitableShare90(input.resolved, input.supplierPriceCents, input.fx, {
+    terms: input.terms,
+    minRoi: input.minRoi,
+    purchaseVatRate: input.written?.terms.vatRate,
+  });
 }

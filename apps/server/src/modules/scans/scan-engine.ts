@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { STORED_ISSUES_LIMIT, type RowIssue } from '@dealradar/shared/contracts/scans';
 import { getMarket } from '@dealradar/shared/markets';
+import { supplierPriceToEur } from '@dealradar/shared/price-terms';
 import type { AppDeps } from '../../deps.ts';
 import { RunStopped as ScanStopped, WorkerStopping, type DurableRunStore, type DurableRuns } from '../../jobs/durable-run.ts';
 import { AppError } from '../../errors/app-error.ts';
@@ -11,7 +12,7 @@ import { createAllMarketsScan, estimateAllMarketsTokens } from './all-markets.ts
 import { reachesMinRoiBelow, referralThresholds } from './buy-box-candidates.ts';
 import { evaluateProduct, stabilityOf, type ScanProduct } from './deal-calculator.ts';
 import { keepSupplierList } from './kept-lists.ts';
-import { readOptionsOf, removeUpload, scanColumns, takeParsedFile } from './scan-files.ts';
+import { priceTermsOfScan, readOptionsOf, removeUpload, scanColumns, takeParsedFile } from './scan-files.ts';
 import { storeParseIssues } from './scan-issues.ts';
 import { buildReport } from './scan-report.ts';
 import * as repo from './scans.repository.ts';
@@ -126,6 +127,9 @@ async function processScan(deps: AppDeps, scan: repo.ScanRow, token: string, sig
   const minRoi = scan.min_roi ?? 0;
   const market = getMarket(scan.market);
   const fx = await deps.marketData.fxRate('EUR', market.currency);
+  // The supplier's prices as written (issue 23 item 2): their currency and VAT, converted to EUR net at the day's rate.
+  const priceTerms = priceTermsOfScan(scan);
+  const supplierFx = await deps.marketData.fxRate('EUR', priceTerms.currency);
   const terms = await loadProfitTerms(deps.db, scan.user_id, deps.clock.now());
   // All markets (issue 17): every EAN in the seven markets, the best one kept (scans/all-markets.ts).
   const allMarkets = scan.all_markets ? await createAllMarketsScan(deps, { terms, minRoi, comparisonCurrency: scan.comparison_currency ?? 'EUR' }) : null;
@@ -236,9 +240,11 @@ async function processScan(deps: AppDeps, scan: repo.ScanRow, token: string, sig
   /** Inputs of the profit engine for row i (the same for the deal and for the two-phase candidate test). */
   const dealInput = (i: number) => {
     const price = parsed.prices[i]!;
+    const priced = !Number.isNaN(price);
     return {
       market: scan.market,
-      supplierPriceCents: Number.isNaN(price) ? null : price,
+      supplierPriceCents: priced ? supplierPriceToEur(price, priceTerms, supplierFx.rate) : null,
+      written: priced ? { unitPriceMinor: price, terms: priceTerms, fx: supplierFx } : undefined,
       unitsPerPrice: parsed.units[i]!,
       supplierBrand: parsed.brands[i]!,
       supplierName,

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { isSupplierCurrency, priceTermsOf, type PriceTerms } from '@dealradar/shared/price-terms';
 import type { ScanRow } from './scans.repository.ts';
 import type { ParsedSupplierFile, ReadOptions, SupplierColumns } from './supplier-file.ts';
 
@@ -22,7 +23,14 @@ export function scanColumns(scan: ScanRow): SupplierColumns {
     units: scan.units_column || undefined,
     unitsPerPrice: scan.units_per_price ?? undefined,
     sheet: scan.sheet ?? undefined,
+    priceTerms: priceTermsOfScan(scan),
   };
+}
+
+/** The supplier price's currency and VAT a scan was started with (scans before migration 0022: EUR excl. VAT). */
+export function priceTermsOfScan(scan: Pick<ScanRow, 'price_currency' | 'price_includes_vat' | 'price_vat_rate'>): PriceTerms {
+  const currency = isSupplierCurrency(scan.price_currency) ? scan.price_currency : 'EUR';
+  return priceTermsOf(currency, scan.price_includes_vat ?? false, scan.price_vat_rate);
 }
 
 /** Manual entry rows are numbered from 1 (not lines) and their prices are written with a '.' decimal point. */

@@ -1,5 +1,6 @@
 import type { RowIssue, ScanReport, ScanStatus } from '@dealradar/shared/contracts/scans';
 import type { MarketId } from '@dealradar/shared/markets';
+import type { PriceTerms } from '@dealradar/shared/price-terms';
 import type { Db } from '../../db/client.ts';
 import { leaseGoneSql } from '../../db/process-lease.ts';
 import type { ScanProduct } from './deal-calculator.ts';
@@ -64,6 +65,10 @@ export interface ScanRow {
   analyzed_until_line: number | null;
   rerun_compare_line: number | null;
   rerun_changes: { new: number; gone: number; moved: number; unchanged: number } | null;
+  /** The supplier price's currency, VAT and VAT rate (migration 0022; null rate: the currency's default). */
+  price_currency: string;
+  price_includes_vat: boolean;
+  price_vat_rate: number | null;
 }
 
 export interface NewScan {
@@ -80,6 +85,8 @@ export interface NewScan {
   unitsColumn: string;
   unitsPerPrice: number | null;
   sheet: string | null;
+  /** The price's currency and VAT (issue 23 item 2); absent: EUR excl. VAT. */
+  priceTerms?: PriceTerms;
   uploadPath: string;
   uploadBytes: number;
   totalEans: number;
@@ -97,8 +104,10 @@ export async function insertScan(db: Db, scan: NewScan): Promise<ScanRow> {
   return db.one<ScanRow>(
     `insert into scans (id, kind, user_id, organization_id, file_name, source, market, ean_column, brand_column, price_column,
                         upload_path, upload_bytes, total_eans, allowed_eans, min_roi, report, created_at, updated_at,
-                        units_column, units_per_price, sheet, all_markets, comparison_currency, analyzed_until_line)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17, $18, $19, $20, $21, $22, $23) returning *`,
+                        units_column, units_per_price, sheet, all_markets, comparison_currency, analyzed_until_line,
+                        price_currency, price_includes_vat, price_vat_rate)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17, $18, $19, $20, $21, $22, $23,
+             $24, $25, $26) returning *`,
     [
       scan.id,
       scan.kind,
@@ -123,12 +132,25 @@ export async function insertScan(db: Db, scan: NewScan): Promise<ScanRow> {
       !!scan.allMarkets,
       scan.allMarkets?.comparisonCurrency ?? null,
       scan.analyzedUntilLine ?? null,
+      scan.priceTerms?.currency ?? 'EUR',
+      scan.priceTerms?.includesVat ?? false,
+      scan.priceTerms?.vatRate ?? null,
     ],
   );
 }
 
 export async function findScan(db: Db, id: string): Promise<ScanRow | undefined> {
   return db.maybeOne<ScanRow>('select * from scans where id = $1', [id]);
+}
+
+/** Of these scans, the ones a request cancelled or deleted (the running worker's cue to stop; scans.jobs.ts). */
+export async function stoppedScanIds(db: Db, ids: string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const rows = await db.query<{ id: string }>(
+    `select i.id::text as id from unnest($1::uuid[]) as i(id) left join scans s on s.id = i.id where s.id is null or s.cancel_requested`,
+    [ids],
+  );
+  return rows.map((r) => r.id);
 }
 
 /** The user's scan of that kind, unless it ended more than `retentionMs` before now. */
@@ -143,16 +165,6 @@ export async function findUserScan(db: Db, id: string, userId: string, kind: Sca
 
 export async function listActiveScans(db: Db, userId: string, kind: ScanKind): Promise<ScanRow[]> {
   return db.query<ScanRow>(`select * from scans where user_id = $1 and kind = $2 and status in ('PENDING', 'PROCESSING') order by queue_seq asc`, [
-/** Of these scans, the ones a request cancelled or deleted (the running worker's cue to stop; scans.jobs.ts). */
-export async function stoppedScanIds(db: Db, ids: string[]): Promise<string[]> {
-  if (!ids.length) return [];
-  const rows = await db.query<{ id: string }>(
-    `select i.id::text as id from unnest($1::uuid[]) as i(id) left join scans s on s.id = i.id where s.id is null or s.cancel_requested`,
-    [ids],
-  );
-  return rows.map((r) => r.id);
-}
-
     userId,
     kind,
   ]);
@@ -499,6 +511,7 @@ type DealFilter = {
   /** Hide the organization's wrong matches. */ organizationId?: string;
   /** Hide deals with any of these warnings. */ hideWarnings?: string[];
   /** Only deals profitable on at least this share (0–1) of the last 90 days. */ minProfitableShare?: number | null;
+  /** Only deals at or above this ROI in percent: the user's current minimum ROI (issue 23), not the scan's. */ minRoiPercent?: number | null;
 };
 type DealOrder = { column: (typeof DEAL_SORT_COLUMNS)[keyof typeof DEAL_SORT_COLUMNS]; direction: 'asc' | 'desc' };
 const dealParams = (filter: DealFilter) => [
@@ -510,8 +523,8 @@ const dealParams = (filter: DealFilter) => [
   filter.organizationId ?? null,
   filter.hideWarnings ?? [],
   filter.minProfitableShare ?? null,
+  filter.minRoiPercent ?? null,
 ];
-  /** Only deals at or above this ROI in percent: the user's current minimum ROI (issue 23), not the scan's. */ minRoiPercent?: number | null;
 
 /** One page of the user's live deals, filtered and sorted (nulls last). */
 export async function queryDealRows(db: Db, filter: DealFilter, order: DealOrder, page: { limit: number; offset: number }): Promise<ResultRow[]> {
@@ -523,7 +536,6 @@ export async function queryDealRows(db: Db, filter: DealFilter, order: DealOrder
 }
 
 export async function queryDeals(
-  filter.minRoiPercent ?? null,
   db: Db,
   filter: DealFilter,
   order: DealOrder,

@@ -4,6 +4,7 @@ import { describeTokenCost, type ScanTokens, type TokenEstimateAnswer } from '@d
 import { ALL_MARKETS, type MarketChoice } from '@dealradar/shared/best-market';
 import { MARKET_IDS, type MarketId } from '@dealradar/shared/markets';
 import { regionCurrency } from '@dealradar/shared/regions';
+import { priceTermsOf, type PriceTerms, type SupplierCurrency } from '@dealradar/shared/price-terms';
 import type { Db } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, conflict, notFound } from '../../errors/app-error.ts';
@@ -104,6 +105,7 @@ export async function startScan(
         unitsColumn: input.columns.units ?? '',
         unitsPerPrice: input.columns.unitsPerPrice ?? null,
         sheet: input.columns.sheet ?? null,
+        priceTerms: input.columns.priceTerms,
         uploadPath: upload.path,
         uploadBytes: upload.bytes,
         totalEans: parsed.eans.length,
@@ -158,6 +160,25 @@ export async function estimateScanTokens(
   };
 }
 
+export const RERUN_LIST_GONE = 'This list is no longer kept, so it cannot be re-run. Please upload the file again.';
+
+/**
+ * What re-running a kept list would cost (issue 23: the re-run asks for a confirmation first): the expected Keepa
+ * tokens of the list's EANs in its market(s) today, as for an upload. Another user's list: 404; a list no longer kept: 409.
+ */
+export async function estimateRerunTokens(deps: AppDeps, user: CurrentUser, id: string): Promise<TokenEstimateAnswer> {
+  if (!isUuid(id)) throw notFound(SCAN_NOT_FOUND);
+  const scan = await repo.findUserScan(deps.db, id, user.id, 'supplier', new Date(0));
+  if (!scan) throw notFound(SCAN_NOT_FOUND);
+  if (scan.status !== 'COMPLETED' || !scan.list_path) throw conflict(RERUN_LIST_GONE);
+  return estimateScanTokens(deps, user, {
+    path: scan.list_path,
+    market: scan.all_markets ? ALL_MARKETS : scan.market,
+    eanColumn: scan.ean_column,
+    sheet: scan.sheet ?? undefined,
+  });
+}
+
 function retentionStart(deps: AppDeps): Date {
   return new Date(deps.clock.now().getTime() - RETENTION_MS);
 }
@@ -171,6 +192,9 @@ export function columnsOf(fields: {
   unitsColumn?: string;
   unitsPerPrice?: number;
   sheet?: string;
+  priceCurrency?: SupplierCurrency;
+  priceIncludesVat?: boolean;
+  priceVatRate?: number;
 }): SupplierColumns {
   return {
     ean: fields.eanColumn,
@@ -179,7 +203,13 @@ export function columnsOf(fields: {
     units: fields.unitsColumn,
     unitsPerPrice: fields.unitsPerPrice,
     sheet: fields.sheet,
+    priceTerms: priceTermsOfFields(fields),
   };
+}
+
+/** The price's currency and VAT of an upload's or manual entry's fields (the VAT rate in percent; issue 23 item 2). */
+export function priceTermsOfFields(fields: { priceCurrency?: SupplierCurrency; priceIncludesVat?: boolean; priceVatRate?: number }): PriceTerms {
+  return priceTermsOf(fields.priceCurrency ?? 'EUR', fields.priceIncludesVat ?? false, fields.priceVatRate === undefined ? null : fields.priceVatRate / 100);
 }
 
 /** The user's own scan of that kind (ended ones only within 24 h); anything else is 404. */
@@ -338,7 +368,7 @@ export function toSupplierStatus(scan: repo.ScanRow, now?: Date): SupplierScanSt
     ...(scan.all_markets ? { allMarkets: true } : {}),
     // A re-run of a kept list (issue 17): the screen shows its changes once it completes.
     ...(scan.rerun_of ? { rerunOf: scan.rerun_of } : {}),
-  };
-}
     ...(isCanceled(scan) ? { canceled: true } : {}),
     ...(remaining ? { timeRemaining: remaining } : {}),
+  };
+}

@@ -1,11 +1,14 @@
-import { parseDecimalInput } from '@dealradar/shared/decimal';
+import { parseAmountText } from '@dealradar/shared/amount-text';
+import { withoutCurrencyWords } from '@dealradar/shared/price-terms';
 
 /**
  * Supplier prices as they appear in real price lists: '12,50', '12.50', '€ 12,50', '12.50 EUR', '1.234,56',
- * '1,234.56', '1 234,56'. Result in EUR minor units (cents, may be fractional: 0,125 € = 12.5 cents).
+ * '1,234.56', '1 234,56', '36,90 zł'. Result in minor units of the price's currency as written (cents, may be fractional:
+ * 0,125 € = 12.5 cents); the scan converts it to EUR net with the scan's price terms (issue 23 item 2).
  * Empty → null (no price). Anything else that is not a non-negative number → invalid with a sentence.
- * The rules are the shared parseDecimalInput's (one implementation with the web's inputs); `decimalSeparator` is the
- * column's own separator when its other cells show it (decimalSeparatorOf), which settles '1,000'.
+ * The rules are the shared parseDecimalInput's (one implementation with the web's inputs; parseAmountText refuses
+ * '4,2,0'); `decimalSeparator` is the column's own separator when its other cells show it (decimalSeparatorOf), which
+ * settles '1,000'.
  */
 export type PriceCheck = { ok: true; cents: number | null } | { ok: false; reason: string };
 
@@ -13,7 +16,7 @@ export function parseSupplierPrice(cell: string | undefined, decimalSeparator?: 
   if (cell === undefined) return { ok: true, cents: null };
   const plain = plainPriceCents(cell);
   if (plain !== undefined) return { ok: true, cents: plain };
-  const parsed = parseDecimalInput(cell, { decimalSeparator });
+  const parsed = parseAmountText(withoutCurrencyWords(cell), { decimalSeparator });
   if (!parsed.ok) return { ok: false, reason: `The price ${parsed.error}` };
   return { ok: true, cents: parsed.value === null ? null : Math.round(parsed.value * 100 * 10000) / 10000 };
 }

@@ -59,7 +59,8 @@ export function registerSupplierAnalyzerRoutes(api: FastifyInstance, deps: AppDe
           upload,
           source: 'manual',
           market: body.marketId,
-          columns: { ean: 'ean', brand: 'brand', price: 'price' },
+          // "No brand" (issue 23 item 8): as an upload without a brand column, deals carry the listing's brand.
+          columns: { ean: 'ean', brand: body.noBrand ? '' : 'brand', price: 'price', priceTerms: scans.priceTermsOfFields(body) },
         });
       }
       return { scanId: started.scan.id, allowedEans: started.allowedEans, totalEans: started.totalEans, status: started.scan.status };

@@ -11,7 +11,12 @@ export interface RateTable {
  * Offline fallback (ECB reference rates of the date below, rounded). Used in demo mode and whenever
  * neither FX_RATES nor the ECB feed is available; configure FX_RATES or let the ECB adapter run for real figures.
  */
-export const BUILT_IN_RATES: RateTable = { date: '2026-11-20', rates: { EUR: 1, GBP: 0.8745, USD: 1.1578, CAD: 1.6235 }, source: 'built-in' };
+export const BUILT_IN_RATES: RateTable = {
+  date: '2026-11-20',
+  // PLN, SEK and CZK (issue 23 item 2: supplier prices in those currencies) are in the ECB's daily feed too.
+  rates: { EUR: 1, GBP: 0.8745, USD: 1.1578, CAD: 1.6235, PLN: 4.2398, SEK: 10.9773, CZK: 24.196 },
+  source: 'built-in',
+};
 
 /**
  * Parses FX_RATES: an optional date and CUR=rate pairs, separated by ';' or ',' or spaces, e.g.
