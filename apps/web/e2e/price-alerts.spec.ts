@@ -99,3 +99,61 @@ test('on a phone the drops are cards with their prices, and the sort select reor
     .toBe(true);
   await shot(page, 'price-alerts-phone');
 });
+
+test('a PRO user sorts by Best ROI; filters and sort stay in the URL over a reload and back/forward (issue 23)', async ({ page }) => {
+  test.setTimeout(180_000);
+  await refreshPricesNow(page.request);
+  await signInWithTier(page, 'PRO', 'DE', '/qogita-price-alerts');
+  const rows = page.getByTestId('price-drops-table').getByTestId('price-drop-row');
+  await expect(rows.first()).toBeVisible({ timeout: 30_000 });
+  const roiButtons = page.getByTestId('price-drops-table').getByRole('button', { name: /Show the profit basis of/ });
+  const rois = async () => (await roiButtons.allInnerTexts()).map((t) => Number(t.match(/(-?[\d.,]+)%/)![1]!.replace(/,/g, '')));
+  const descending = async () => {
+    const r = await rois();
+    return r.length > 1 && r.every((v, i) => i === 0 || r[i - 1]! >= v);
+  };
+
+  // Best ROI is a sort button of the table: biggest first, drops with a ROI before those without one.
+  await page.getByRole('button', { name: 'Best ROI' }).click();
+  await expect(page).toHaveURL(/sort=bestRoiPercentage%3Adesc/);
+  await expect.poll(descending, { timeout: 30_000 }).toBe(true);
+  await expect(rows.first().getByRole('button', { name: /Show the profit basis of/ })).toBeVisible();
+  const best = (await rois())[0]!;
+  await page.getByRole('button', { name: 'Best ROI' }).click();
+  await expect(page).toHaveURL(/sort=bestRoiPercentage%3Aasc/);
+  await expect.poll(async () => (await rois())[0]! <= best).toBe(true);
+  await page.getByRole('button', { name: 'Best ROI' }).click();
+  await expect.poll(async () => (await rois())[0]).toBe(best);
+
+  // Filters: a category and a minimum Best ROI; every row passes them.
+  const category = (await rows.first().getByTestId('drop-category-badge').innerText()).trim();
+  await page.getByRole('combobox', { name: 'Drop category' }).click();
+  await page.getByRole('option', { name: category, exact: true }).click();
+  const min = Math.floor(best / 2);
+  await page.getByRole('textbox', { name: 'Min. Best ROI %' }).fill(String(min));
+  await expect(page).toHaveURL(new RegExp(`minRoi=${min}`));
+  const filtered = async () => {
+    const categories = new Set(await rows.getByTestId('drop-category-badge').allTextContents());
+    const r = await rois();
+    return categories.size === 1 && categories.has(category) && r.length === (await rows.count()) && r.every((v) => v >= min);
+  };
+  await expect.poll(filtered, { timeout: 30_000 }).toBe(true);
+  const total = await page.getByTestId('price-drops-total').innerText();
+
+  // A reload keeps them.
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Min. Best ROI %' })).toHaveValue(String(min));
+  await expect(page.getByRole('combobox', { name: 'Drop category' })).toHaveValue(category);
+  await expect(page.getByRole('columnheader', { name: /Best ROI/ })).toHaveAttribute('aria-sort', 'descending');
+  await expect(page.getByTestId('price-drops-total')).toHaveText(total);
+  await expect.poll(filtered, { timeout: 30_000 }).toBe(true);
+  await expect.poll(descending).toBe(true);
+
+  // Away and back: the same list.
+  await page.goto('/dashboard');
+  await page.goBack();
+  await expect(page).toHaveURL(/\/qogita-price-alerts\?/);
+  await expect(page.getByRole('textbox', { name: 'Min. Best ROI %' })).toHaveValue(String(min));
+  await expect(page.getByTestId('price-drops-total')).toHaveText(total);
+  await shot(page, 'price-alerts-roi-sort');
+});

@@ -3,7 +3,7 @@ import { Button, Group, Pagination, Paper, Stack, Text } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconBellCog, IconBellRinging, IconRefresh } from '@tabler/icons-react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { PAGE_SIZE } from '@dealradar/shared/constants';
 import type { PriceDropSortField } from '@dealradar/shared/contracts/price-drops';
@@ -16,6 +16,7 @@ import { useMarketDataSource } from '../../features/market-data/api/use-market-d
 import { usePriceAlertStats, usePriceDropBrands, usePriceDrops, type PriceDropFilters } from '../../features/price-alerts/api/price-alerts-queries.ts';
 import { useDisplayCurrency } from '../../features/price-alerts/api/use-display-currency.ts';
 import { filterExampleDrops } from '../../features/price-alerts/example-filter.ts';
+import { readView, writeView, type PriceAlertsView } from '../../features/price-alerts/url-state.ts';
 import { ExampleDataBanner } from '../../features/price-alerts/components/example-data-banner.tsx';
 import { PriceAlertsInfo } from '../../features/price-alerts/components/price-alerts-info.tsx';
 import { PriceAlertStatsCards } from '../../features/price-alerts/components/price-alert-stats.tsx';
@@ -25,7 +26,6 @@ import { PriceDropCards } from '../../features/price-alerts/components/price-dro
 
 /** SPEC §9: price-alert toasts stay 6 s. */
 const TOAST_MS = 6000;
-const NO_FILTERS: PriceDropFilters = { search: '', dropCategory: null, priority: null, brand: null };
 
 /** /qogita-price-alerts: the table of wholesale price drops with filters and statistics (SPEC §2). */
 export function PriceAlertsPage() {
@@ -37,12 +37,29 @@ export function PriceAlertsPage() {
   const currency = useDisplayCurrency(reload);
   /** Below Mantine's sm breakpoint (SPEC §9's mobile breakpoint) the drops are cards, not a wide table. */
   const isPhone = useMediaQuery('(max-width: 47.99em)') ?? false;
-  const [filters, setFilters] = useState<PriceDropFilters>(NO_FILTERS);
-  const [debouncedSearch] = useDebouncedValue(filters.search, 300);
-  const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<{ sortBy: PriceDropSortField; sortOrder: 'asc' | 'desc' }>({ sortBy: 'detectedAt', sortOrder: 'desc' });
+  // Filters, sort and page live in the query string (url-state.ts), so a reload and back/forward keep them. The search
+  // and minimum-ROI fields are typed into local state and reach the URL (and the server) debounced.
+  const [params, setParams] = useSearchParams();
+  const view = useMemo(() => readView(params), [params]);
+  const setView = useCallback((next: PriceAlertsView) => setParams(writeView(next), { replace: true }), [setParams]);
+  const [typed, setTyped] = useState({ search: view.filters.search, minRoi: view.filters.minRoi });
+  const [debounced] = useDebouncedValue(typed, 300);
+  useEffect(() => {
+    if (debounced.search !== view.filters.search || debounced.minRoi !== view.filters.minRoi)
+      setView({ ...view, filters: { ...view.filters, ...debounced }, page: 1 });
+    // Only a new debounced value writes the URL; the view it starts from is read fresh each time.
+  }, [debounced]);
+  // A link that changes the query string (the sidebar's Price Alerts, back/forward) resets the typed fields too.
+  useEffect(() => {
+    if (view.filters.search !== debounced.search || view.filters.minRoi !== debounced.minRoi)
+      setTyped({ search: view.filters.search, minRoi: view.filters.minRoi });
+  }, [view.filters.search, view.filters.minRoi]);
+  const filters: PriceDropFilters = { ...view.filters, ...typed };
+  const page = view.page;
+  const sort = { sortBy: view.sortBy, sortOrder: view.sortOrder };
+  const setPage = (next: number) => setView({ ...view, page: next });
 
-  const request = { ...filters, search: debouncedSearch, page: page - 1, ...sort };
+  const request = { ...view.filters, page: page - 1, ...sort };
   const drops = usePriceDrops(request, !isExample, refreshKey);
   const stats = usePriceAlertStats(!isExample, refreshKey);
   const brands = usePriceDropBrands(!isExample, refreshKey);
@@ -70,13 +87,12 @@ export function PriceAlertsPage() {
   const brandOptions = isExample ? [...new Set(example.rows.map((r) => r.productBrand))].sort() : (brands.data ?? []);
 
   const changeFilters = (next: PriceDropFilters) => {
-    setFilters(next);
-    setPage(1);
+    setTyped({ search: next.search, minRoi: next.minRoi });
+    // Selects apply at once; typed fields follow when their debounce settles.
+    setView({ ...view, filters: { ...next, search: view.filters.search, minRoi: view.filters.minRoi }, page: 1 });
   };
-  const changeSort = (field: PriceDropSortField) => {
-    setSort((s) => ({ sortBy: field, sortOrder: s.sortBy === field && s.sortOrder === 'desc' ? 'asc' : 'desc' }));
-    setPage(1);
-  };
+  const changeSort = (field: PriceDropSortField) =>
+    setView({ ...view, sortBy: field, sortOrder: view.sortBy === field && view.sortOrder === 'desc' ? 'asc' : 'desc', page: 1 });
 
   return (
     <Stack gap="lg" data-testid="price-alerts">
@@ -120,10 +136,7 @@ export function PriceAlertsPage() {
             live={!isExample}
             sortBy={sort.sortBy}
             sortOrder={sort.sortOrder}
-            onSortChange={(sortBy, sortOrder) => {
-              setSort({ sortBy, sortOrder });
-              setPage(1);
-            }}
+            onSortChange={(sortBy, sortOrder) => setView({ ...view, sortBy, sortOrder, page: 1 })}
           />
         ) : (
           <PriceDropsTable items={rows} currency={currency} live={!isExample} sortBy={sort.sortBy} sortOrder={sort.sortOrder} onSort={changeSort} />

@@ -3,7 +3,7 @@ import { examplePriceDrops } from '@dealradar/shared/drops-example';
 import { filterExampleDrops } from './example-filter.ts';
 
 const rows = examplePriceDrops(new Date('2026-11-23T10:00:00Z'));
-const base = { search: '', dropCategory: null, priority: null, brand: null, page: 0, sortBy: 'detectedAt' as const, sortOrder: 'desc' as const };
+const base = { search: '', dropCategory: null, priority: null, brand: null, minRoi: null, page: 0, sortBy: 'detectedAt' as const, sortOrder: 'desc' as const };
 
 describe('example rows of FREE/STARTER filtered in the browser', () => {
   it('shows all five, newest first', () => {

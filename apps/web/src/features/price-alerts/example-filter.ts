@@ -9,6 +9,7 @@ const SORT_VALUE: Record<PriceDropsRequest['sortBy'], (i: PriceDropItem) => numb
   productName: (i) => i.productName,
   productBrand: (i) => i.productBrand,
   stock: (i) => i.stock ?? -1,
+  bestRoiPercentage: (i) => i.bestRoiPercentage ?? -Infinity,
 };
 
 /** The example rows of FREE/STARTER, filtered and sorted in the browser the way the server does it for live data. */
@@ -22,7 +23,8 @@ export function filterExampleDrops(items: PriceDropItem[], request: PriceDropsRe
         i.productPrimaryIdentifier.includes(search)) &&
       (!request.dropCategory || i.dropCategory === request.dropCategory) &&
       (!request.priority || i.priority === request.priority) &&
-      (!request.brand || i.productBrand === request.brand),
+      (!request.brand || i.productBrand === request.brand) &&
+      (request.minRoi === null || (i.bestRoiPercentage !== null && i.bestRoiPercentage >= request.minRoi)),
   );
   const pick = SORT_VALUE[request.sortBy];
   const direction = request.sortOrder === 'asc' ? 1 : -1;

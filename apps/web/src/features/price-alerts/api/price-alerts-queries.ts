@@ -9,6 +9,8 @@ export interface PriceDropFilters {
   dropCategory: string | null;
   priority: string | null;
   brand: string | null;
+  /** Only drops whose Best ROI (the organization's own where its match rules touch the drop) is at least this percent. */
+  minRoi: number | null;
 }
 
 export interface PriceDropsRequest extends PriceDropFilters {
@@ -19,7 +21,7 @@ export interface PriceDropsRequest extends PriceDropFilters {
 }
 
 /**
- * GET /price-alerts/price-drops?page&size=100&sortBy&sortOrder&search&dropCategory&priority&brand. `refreshKey` (the
+ * GET /price-alerts/price-drops?page&size=100&sortBy&sortOrder&search&dropCategory&priority&brand&minRoi. `refreshKey` (the
  * Refresh button's counter) goes after the call's key here and below: a new counter is a new query.
  */
 export function usePriceDrops(request: PriceDropsRequest, enabled: boolean, refreshKey: number) {
@@ -35,6 +37,7 @@ export function usePriceDrops(request: PriceDropsRequest, enabled: boolean, refr
           dropCategory: request.dropCategory,
           priority: request.priority,
           brand: request.brand,
+          minRoi: request.minRoi === null ? undefined : String(request.minRoi),
         },
       }),
       refreshKey,

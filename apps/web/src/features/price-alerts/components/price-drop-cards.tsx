@@ -20,6 +20,7 @@ const SORT_OPTIONS: Array<{ value: string; label: string }> = [
   { value: 'detectedAt:desc', label: 'Newest first' },
   { value: 'detectedAt:asc', label: 'Oldest first' },
   { value: 'priceDropPercentage:desc', label: 'Biggest drop' },
+  { value: 'bestRoiPercentage:desc', label: 'Highest Best ROI' },
   { value: 'newPriceExclVat:asc', label: 'Lowest new price' },
   { value: 'newPriceExclVat:desc', label: 'Highest new price' },
   { value: 'productName:asc', label: 'Product A–Z' },

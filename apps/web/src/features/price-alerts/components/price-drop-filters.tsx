@@ -1,4 +1,4 @@
-import { Button, Group, Select, TextInput } from '@mantine/core';
+import { Button, Group, NumberInput, Select, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { DROP_CATEGORIES, DROP_CATEGORY_LABELS, DROP_PRIORITIES, DROP_PRIORITY_LABELS } from '@dealradar/shared/drops';
 import type { PriceDropFilters } from '../api/price-alerts-queries.ts';
@@ -12,9 +12,9 @@ interface Props {
   onChange(next: PriceDropFilters): void;
 }
 
-/** Search, drop category, priority and brand filters. */
+/** Search, drop category, priority, brand and minimum Best ROI filters. */
 export function PriceDropFiltersBar({ value, brands, onChange }: Props) {
-  const empty = !value.search && !value.dropCategory && !value.priority && !value.brand;
+  const empty = !value.search && !value.dropCategory && !value.priority && !value.brand && value.minRoi === null;
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
       <TextInput
@@ -54,7 +54,18 @@ export function PriceDropFiltersBar({ value, brands, onChange }: Props) {
         w={{ base: '100%', sm: 220 }}
         nothingFoundMessage="No brands"
       />
-      <Button variant="subtle" disabled={empty} onClick={() => onChange({ search: '', dropCategory: null, priority: null, brand: null })}>
+      <NumberInput
+        label="Min. Best ROI %"
+        placeholder="Any ROI"
+        value={value.minRoi ?? ''}
+        onChange={(v) => onChange({ ...value, minRoi: typeof v === 'number' ? v : v === '' ? null : Number.isFinite(Number(v)) ? Number(v) : null })}
+        min={-100}
+        max={100000}
+        decimalScale={2}
+        hideControls
+        w={{ base: '100%', sm: 140 }}
+      />
+      <Button variant="subtle" disabled={empty} onClick={() => onChange({ search: '', dropCategory: null, priority: null, brand: null, minRoi: null })}>
         Clear filters
       </Button>
     </Group>

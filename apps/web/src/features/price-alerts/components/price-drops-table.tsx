@@ -73,7 +73,7 @@ export function PriceDropsTable(props: Props) {
               props={props}
             />
             <SortHeader fields={[{ field: 'priceDropPercentage', label: 'Drop' }]} props={props} />
-            <Table.Th>Best ROI</Table.Th>
+            <SortHeader fields={[{ field: 'bestRoiPercentage', label: 'Best ROI' }]} props={props} />
             <Table.Th>Category · Priority</Table.Th>
             <SortHeader fields={[{ field: 'detectedAt', label: 'Detected' }]} props={props} />
             <Table.Th>
