@@ -77,13 +77,19 @@ export const priceAlertsDoc: HelpDoc = {
             ['Stock', 'Units the wholesaler has in stock.'],
             ['New price / Old price', "The wholesale price now and before the drop, excluding VAT, in your region's currency."],
             ['Drop', 'How much cheaper it got, in percent of the old price.'],
-            ['Best ROI', 'The best return at the new price over Amazon Germany, UK, France, Italy and Spain, with that market. Click it for the profit basis.'],
+            [
+              'Best ROI',
+              "The best return at the new price over Amazon Germany, UK, France, Italy and Spain, with that market. Your organization's match rules count: a listing you marked 'Wrong match' is not used, and an 'Always match' listing is used with its number of packs. Click it for the profit basis.",
+            ],
             ['Category · Priority', 'The bands above.'],
             ['Detected', 'When the drop was found (or last improved), in your time zone.'],
             ['Link', 'Opens the product on the wholesale marketplace.'],
           ],
         ),
-        p('Filter by search text, category, priority and brand; sort by clicking a column title. On a phone the drops are cards with a sort menu.'),
+        p(
+          'Filter by search text, category, priority, brand and a minimum Best ROI; sort by clicking a column title (Best ROI too: drops without a known ROI come last). On a phone the drops are cards with a sort menu.',
+        ),
+        p('Your filters and sort are part of the page address: a reload, the back button or a bookmark shows the same list.'),
       ],
     },
     {
