@@ -102,3 +102,90 @@ test('error states of SPEC §8: plans that cannot load, settings that cannot loa
   await page.getByRole('button', { name: 'Send message' }).click();
   await expect(page.getByText('Failed to send message.')).toBeVisible();
 });
+
+/** A new user moved to `tier` by the admin (support), signed in; their claims. */
+async function signInOnPlan(page: Page, tier: string) {
+  await signInNewUser(page);
+  const { id } = await claims(page);
+  const admin = { Authorization: `Bearer ${await apiLogin(page.request, ADMIN.username, ADMIN.password)}` };
+  const res = await page.request.put(`/api/admin/users/${id}/subscription-tier`, { headers: admin, data: { tier } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+test('issue 23: a PRO user is offered no second checkout, but Change and Manage; without a Paddle API key they say billing is not configured', async ({
+  page,
+}) => {
+  await signInOnPlan(page, 'PRO');
+  await page.goto('/subscription');
+  await expect(page.getByRole('heading', { name: 'Your Plan' })).toBeVisible();
+  await expect(page.getByTestId('plan-PRO').getByText('Current Plan')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Buy Plan' })).toHaveCount(0);
+  for (const name of ['STARTER', 'GROWTH']) {
+    const change = page.getByTestId(`plan-${name}`).getByRole('button', { name: 'Change to this plan' });
+    await expect(change).toBeVisible();
+    await expect(change).toBeDisabled();
+  }
+  await expect(page.getByTestId('plan-FREE').getByText('Included when no paid plan is active.')).toBeVisible();
+  const manage = page.getByTestId('manage-subscription');
+  await expect(manage.getByRole('button', { name: 'Manage subscription' })).toBeDisabled();
+  await expect(manage.getByTestId('billing-unavailable')).toHaveText(
+    'Billing is not configured on this server, so plan changes and the customer portal are not available here. Please contact DealRadar support to change or cancel your plan.',
+  );
+  // The server says the same, and changes nothing (no fake success).
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const res = await page.request.post('/api/billing/subscription/change', { headers: { Authorization: `Bearer ${token}` }, data: { tier: 'GROWTH' } });
+  expect(res.status()).toBe(503);
+  expect(((await res.json()) as { error: string }).error).toMatch(/^Billing is not configured on this server/);
+  await page.reload();
+  await expect(page.getByTestId('plan-PRO').getByText('Current Plan')).toBeVisible();
+});
+
+test('issue 23: with billing configured (Paddle answers stubbed), Change shows what changes and when, then waits for Paddle; Manage opens the portal', async ({
+  page,
+  baseURL,
+}) => {
+  await signInOnPlan(page, 'PRO');
+  // The server's answers as they are with PADDLE_API_KEY and a Paddle subscription (the API tests cover the server side).
+  await page.route('**/api/organization/subscription-status', async (route) => {
+    const real = (await (await route.fetch()).json()) as Record<string, unknown>;
+    await route.fulfill({ json: { ...real, subscriptionStatus: 'active', billing: { configured: true, hasSubscription: true } } });
+  });
+  await page.route('**/api/billing/subscription/preview-change', (route) =>
+    route.fulfill({
+      json: { fromTier: 'PRO', toTier: 'GROWTH', currency: 'EUR', now: { action: 'credit', amount: 25 }, next: { amount: 49, at: '2026-12-15T10:00:00Z' } },
+    }),
+  );
+  let changed: unknown;
+  await page.route('**/api/billing/subscription/change', (route) => {
+    changed = route.request().postDataJSON();
+    return route.fulfill({
+      status: 202,
+      json: {
+        message: 'Paddle accepted the change to GROWTH. Your plan changes here as soon as Paddle confirms it, usually within a minute.',
+        toTier: 'GROWTH',
+      },
+    });
+  });
+  const portalUrl = `${baseURL}/portal-stub`;
+  await page.route('**/api/billing/portal-session', (route) => route.fulfill({ json: { url: portalUrl, cancelUrl: null, updatePaymentMethodUrl: null } }));
+  await page.route('**/portal-stub', (route) => route.fulfill({ contentType: 'text/html', body: '<h1>Paddle customer portal</h1>' }));
+
+  await page.goto('/subscription');
+  await page.getByTestId('plan-GROWTH').getByRole('button', { name: 'Change to this plan' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change to GROWTH?' });
+  await expect(dialog.getByTestId('plan-change-differences')).toContainText('EAN uploads per month: Unlimited → 20,000');
+  const timing = dialog.getByTestId('plan-change-timing');
+  await expect(timing).toContainText('Your plan changes from PRO to GROWTH as soon as Paddle confirms it, usually within a minute.');
+  await expect(timing).toContainText('Paddle credits €25.00 to your balance now for the unused part of PRO');
+  await expect(timing).toContainText('you pay €49.00 per billing period');
+  await dialog.getByRole('button', { name: 'Change to GROWTH' }).click();
+  await expect(dialog).toBeHidden();
+  expect(changed).toEqual({ tier: 'GROWTH' });
+  // Still PRO until Paddle's webhook confirms: the page says it is waiting.
+  await expect(page.getByTestId('plan-change-pending')).toContainText('Changing to GROWTH');
+  await expect(page.getByTestId('plan-PRO').getByText('Current Plan')).toBeVisible();
+
+  await page.getByTestId('manage-subscription').getByRole('button', { name: 'Manage subscription' }).click();
+  await expect(page).toHaveURL(portalUrl);
+  await expect(page.getByRole('heading', { name: 'Paddle customer portal' })).toBeVisible();
+});

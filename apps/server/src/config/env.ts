@@ -40,6 +40,14 @@ const envSchema = z.object({
   PADDLE_WEBHOOK_SECRET: z.string().optional(),
   PADDLE_CHECKOUT_URL: z.string().url().default('https://checkout.paddle.com/checkout'),
   PADDLE_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().positive().default(5),
+  /** Paddle Billing API key (plan changes, customer portal; docs/plans.md). Without it those calls answer 503. */
+  PADDLE_API_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
+  /** https://api.paddle.com (live) or https://sandbox-api.paddle.com (sandbox). */
+  PADDLE_API_BASE_URL: z.string().url().default('https://api.paddle.com'),
   PRICE_SCHEDULE_TIMEZONE: z.string().default('Europe/Berlin'),
   RUN_WORKER: z
     .enum(['true', 'false'])

@@ -33,6 +33,7 @@ describe('plans API', () => {
       qogitaAccessLevel: 'limited',
       subscriptionStatus: null,
       cancelAt: null,
+      billing: { configured: false, hasSubscription: false },
     });
     expect(res.headers['x-refreshed-token']).toBeUndefined();
   });

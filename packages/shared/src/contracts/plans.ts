@@ -27,6 +27,13 @@ export const subscriptionStatusSchema = z.object({
   subscriptionStatus: z.string().nullable(),
   /** ISO time at which a canceled subscription falls back to FREE, null when none is scheduled. */
   cancelAt: z.string().nullable(),
+  /** What the Subscription screen can offer a paying organization (issue 23: plan change, Paddle's customer portal). */
+  billing: z.object({
+    /** PADDLE_API_KEY is set: the server can change the plan and open Paddle's customer portal. */
+    configured: z.boolean(),
+    /** The organization has a Paddle subscription that is not canceled (a plan set by an administrator has none). */
+    hasSubscription: z.boolean(),
+  }),
 });
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 
@@ -112,3 +119,37 @@ export const paddleEventSchema = z.object({
   ),
 });
 export type PaddleEvent = z.infer<typeof paddleEventSchema>;
+
+/** POST /billing/subscription/preview-change and /billing/subscription/change: the paid plan to change to. */
+export const changePlanBodySchema = jsonBody({
+  tier: z.enum(TIER_NAMES, { error: `Tier must be one of ${TIER_NAMES.join(', ')}.` }),
+});
+export type ChangePlanBody = z.infer<typeof changePlanBodySchema>;
+
+/**
+ * What changing the plan means, from Paddle's preview of the subscription update (proration to the minute, billed at
+ * once). Amounts in major units of `currency` (Paddle's currency of the subscription).
+ */
+export const planChangePreviewSchema = z.object({
+  fromTier: z.string(),
+  toTier: z.string(),
+  currency: z.string(),
+  /** Charged now for the rest of the billing period on the new plan, or credited to the balance (a cheaper plan). */
+  now: z.object({ action: z.enum(['charge', 'credit']), amount: z.number() }).nullable(),
+  /** The next regular payment (the new plan's price) and its date (ISO). */
+  next: z.object({ amount: z.number().nullable(), at: z.string() }).nullable(),
+});
+export type PlanChangePreview = z.infer<typeof planChangePreviewSchema>;
+
+/** POST /billing/subscription/change (202): Paddle accepted the change; the plan switches when its webhook confirms. */
+export const planChangeResponseSchema = z.object({ message: z.string(), toTier: z.string() });
+
+/** POST /billing/portal-session: a Paddle customer-portal session for the caller's organization (short-lived links). */
+export const portalSessionSchema = z.object({
+  /** The portal's overview: payment method, invoices, cancellation. */
+  url: z.string(),
+  /** Deep links of the organization's subscription, when Paddle gave them. */
+  cancelUrl: z.string().nullable(),
+  updatePaymentMethodUrl: z.string().nullable(),
+});
+export type PortalSession = z.infer<typeof portalSessionSchema>;

@@ -5,6 +5,7 @@ import { AppError, badRequest, unauthorized } from '../../errors/app-error.ts';
 import { parse } from '../../lib/validate.ts';
 import { userOf, type AuthGuards } from '../../plugins/auth.ts';
 import { contractRoutes } from '../../plugins/contract-routes.ts';
+import { changePlan, createPortalSession, previewPlanChange } from './billing.service.ts';
 import { handlePaddleEvent, paddleEventSchema } from './paddle-webhook.service.ts';
 import { verifyPaddleSignature } from './paddle-signature.ts';
 import {
@@ -31,6 +32,10 @@ export function registerPlansRoutes(api: FastifyInstance, deps: AppDeps, guards:
   route(plansApi.setUserTier, async (request) => setTierOfUsersOrganization(deps, userOf(request), request.params.userId, request.body.tier));
   route(plansApi.setUsage, async (request) => setUsageOfUsersOrganization(deps, userOf(request), request.params.userId, request.body));
   route(plansApi.setCheckoutId, async (request) => setTierCheckoutId(deps, userOf(request), request.params.name, request.body.checkoutId));
+  // A paying organization's plan change and Paddle customer portal (issue 23; billing.service.ts).
+  route(plansApi.previewPlanChange, async (request) => previewPlanChange(deps, userOf(request), request.body.tier));
+  route(plansApi.changePlan, async (request, reply) => reply.status(202).send(await changePlan(deps, userOf(request), request.body.tier)));
+  route(plansApi.portalSession, async (request) => createPortalSession(deps, userOf(request)));
 
   // The webhook needs the raw body for the signature: its own scope reads every content type as a string and keeps it
   // next to the parsed JSON (which the NUL rule of plugins/input-guard.ts then checks like any other body). Its contract

@@ -3,6 +3,7 @@ import { CHECKOUT_PARAMS } from '@dealradar/shared/contracts/plans';
 import type { AppDeps } from '../../deps.ts';
 import { conflict, notFound } from '../../errors/app-error.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
+import { billingManagementOf } from './billing.service.ts';
 import { getEntitlements, getUsage } from './entitlements.ts';
 import {
   findOrganizationBilling,
@@ -27,6 +28,7 @@ export async function getSubscriptionStatus(deps: Deps, user: CurrentUser): Prom
     ...usage,
     subscriptionStatus: billing?.subscriptionStatus ?? null,
     cancelAt: billing?.subscriptionCancelAt?.toISOString() ?? null,
+    billing: billingManagementOf(deps.config, billing, ent.tier),
   };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UNLIMITED } from '@dealradar/shared/tiers';
-import { formatEuro, isLimitExhausted, planFeatureLines, visiblePlans } from './plan-rules.ts';
+import { formatEuro, isLimitExhausted, planActionOf, planDifferences, planFeatureLines, visiblePlans } from './plan-rules.ts';
 
 describe('plan display rules', () => {
   it('formats euro prices', () => {
@@ -35,5 +35,27 @@ describe('plan display rules', () => {
     expect(lines.find((l) => l.label === 'EAN uploads per month')?.value).toBe('Unlimited');
     expect(lines.find((l) => l.label === 'Minimum ROI filter')?.value).toBe('Fixed at 20%');
     expect(lines.find((l) => l.label === 'Wholesale brand checks per day')?.value).toBe('Unlimited');
+  });
+
+  it('offers no second checkout on a paid plan: Change on the other sold plans, nothing on FREE (issue 23)', () => {
+    const plan = (name: string) => ({ name, checkoutUrl: name === 'FREE' ? null : `https://checkout.test/?price_id=${name}` });
+    expect(['FREE', 'STARTER', 'GROWTH', 'PRO'].map((n) => planActionOf(plan(n), 'FREE'))).toEqual(['current', 'buy', 'buy', 'buy']);
+    expect(['FREE', 'STARTER', 'GROWTH', 'PRO'].map((n) => planActionOf(plan(n), 'PRO'))).toEqual(['none', 'change', 'change', 'current']);
+  });
+
+  it('lists what a plan change changes', () => {
+    const base = {
+      qogitaBrandChecksPerDay: 50,
+      brandProfitabilityAnalysis: true,
+      multiMarketProfitAnalysis: true,
+      supportLevel: 'Dedicated',
+      amazonListingFilterType: 'adjustable' as const,
+      roiFilterValue: 0.1,
+      qogitaAccessLevel: 'full' as const,
+    };
+    expect(planDifferences({ ...base, eanUploadLimit: UNLIMITED }, { ...base, eanUploadLimit: 20000, supportLevel: 'Priority email' })).toEqual([
+      { label: 'EAN uploads per month', from: 'Unlimited', to: '20,000' },
+      { label: 'Support', from: 'Dedicated', to: 'Priority email' },
+    ]);
   });
 });

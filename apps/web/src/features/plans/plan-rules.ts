@@ -49,3 +49,30 @@ export function planFeatureLines(plan: PlanFeatureSource): Array<{ label: string
     { label: 'Support', value: plan.supportLevel, included: true },
   ];
 }
+
+/** What the Subscription screen offers on a plan's card (issue 23 item 13). */
+export type PlanAction = 'current' | 'buy' | 'change' | 'none';
+
+/**
+ * Without a paid plan: 'Current Plan' on the current one and Buy Plan on the others (SPEC §2). On a paid plan: never a
+ * second checkout — "Change to this plan" on the other sold plans; FREE is reached by cancelling (portal), not bought.
+ */
+export function planActionOf(plan: { name: string; checkoutUrl: string | null }, currentTier: string): PlanAction {
+  if (plan.name === currentTier) return 'current';
+  if (!plan.checkoutUrl) return 'none';
+  return currentTier === 'FREE' ? 'buy' : 'change';
+}
+
+/** The lines that differ between two plans ("EAN uploads per month: Unlimited → 20,000"), for the change dialog. */
+export function planDifferences(from: PlanFeatureSource, to: PlanFeatureSource): Array<{ label: string; from: string; to: string }> {
+  const before = planFeatureLines(from);
+  return planFeatureLines(to)
+    .map((line, i) => ({ label: line.label, from: before[i]!.value, to: line.value }))
+    .filter((line) => line.from !== line.to);
+}
+
+/** Why a paying user cannot change or manage the plan here (the server says the same when asked). */
+export const BILLING_NOT_CONFIGURED_TEXT =
+  'Billing is not configured on this server, so plan changes and the customer portal are not available here. Please contact DealRadar support to change or cancel your plan.';
+export const NO_PADDLE_SUBSCRIPTION_TEXT =
+  'Your plan was set by DealRadar support, not bought through Paddle, so there is no subscription to change or manage here. Please contact DealRadar support.';

@@ -1,7 +1,11 @@
 import { z } from 'zod';
-import { endpoint } from '../endpoint.ts';
+import { apiErrorSchema, endpoint } from '../endpoint.ts';
 import {
+  changePlanBodySchema,
   paddleEventSchema,
+  planChangePreviewSchema,
+  planChangeResponseSchema,
+  portalSessionSchema,
   setCheckoutIdBodySchema,
   setSubscriptionTierBodySchema,
   setSubscriptionTierResponseSchema,
@@ -69,6 +73,37 @@ export const plansApi = {
     params: z.object({ name: z.string() }),
     body: setCheckoutIdBodySchema,
     responses: { 200: z.object({ name: z.string(), checkoutId: z.string().nullable() }) },
+  }),
+  /**
+   * Issue 23: a paying organization changes its plan through Paddle (no second checkout) and manages its subscription
+   * in Paddle's customer portal. 409: no paid Paddle subscription (FREE, or a plan set by an administrator), or Paddle
+   * refused; 503: billing not configured (no PADDLE_API_KEY) or Paddle unreachable.
+   */
+  previewPlanChange: endpoint({
+    method: 'POST',
+    path: '/billing/subscription/preview-change',
+    access: 'user',
+    tag,
+    summary: "What changing the organization's paid plan costs now and from the next payment (Paddle's preview).",
+    body: changePlanBodySchema,
+    responses: { 200: planChangePreviewSchema, 409: apiErrorSchema, 503: apiErrorSchema },
+  }),
+  changePlan: endpoint({
+    method: 'POST',
+    path: '/billing/subscription/change',
+    access: 'user',
+    tag,
+    summary: "Change the organization's paid plan in Paddle; the plan switches when Paddle's webhook confirms it.",
+    body: changePlanBodySchema,
+    responses: { 202: planChangeResponseSchema, 409: apiErrorSchema, 503: apiErrorSchema },
+  }),
+  portalSession: endpoint({
+    method: 'POST',
+    path: '/billing/portal-session',
+    access: 'user',
+    tag,
+    summary: 'A Paddle customer-portal session of the organization (payment method, invoices, cancellation).',
+    responses: { 200: portalSessionSchema, 409: apiErrorSchema, 503: apiErrorSchema },
   }),
   paddleWebhook: endpoint({
     method: 'POST',

@@ -41,6 +41,9 @@ export const plansAndLimitsDoc: HelpDoc = {
       blocks: [
         list(
           'Subscriptions → Buy Plan opens the secure checkout of our payment partner (Paddle). Prices are in euro.',
+          'On a paid plan there is no second checkout: "Change to this plan" on another plan shows what changes and what Paddle charges or credits now (prorated to the minute) and from the next payment; after you confirm, your plan switches as soon as Paddle confirms it, usually within a minute.',
+          '"Manage subscription" opens Paddle\'s customer portal: payment method, invoices and cancellation. To return to Free, cancel there.',
+          'A plan set by DealRadar support (not bought through Paddle) is changed or ended by support: send us a message below.',
           'A new plan shows on every open screen within a minute — sidebar, dashboard and limits — without signing out.',
           'A canceled subscription keeps its plan until the end of the paid period, then returns to Free; the Subscription screen shows the date.',
           'Refunds can be requested within 14 days (see the Terms and Conditions).',

@@ -1,10 +1,25 @@
 import { Button, Card, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import type { SubscriptionTier } from '@dealradar/shared/contracts/plans';
-import { formatEuro, planFeatureLines } from '../plan-rules.ts';
+import { formatEuro, planFeatureLines, type PlanAction } from '../plan-rules.ts';
 
-/** One plan of the Subscription screen: price in euro, description, limits; 'Current Plan' or a Buy Plan link. */
-export function PlanCard({ plan, current }: { plan: SubscriptionTier; current: boolean }) {
+/**
+ * One plan of the Subscription screen: price in euro, description, limits; 'Current Plan', a Buy Plan link (no paid
+ * plan yet) or "Change to this plan" (a paid plan: no second checkout, issue 23), disabled with a reason when billing
+ * cannot change it here.
+ */
+export function PlanCard({
+  plan,
+  action,
+  onChange,
+  changeDisabled = false,
+}: {
+  plan: SubscriptionTier;
+  action: PlanAction;
+  onChange?: (plan: SubscriptionTier) => void;
+  changeDisabled?: boolean;
+}) {
+  const current = action === 'current';
   return (
     <Card
       withBorder
@@ -55,7 +70,11 @@ export function PlanCard({ plan, current }: { plan: SubscriptionTier; current: b
             <Button fullWidth variant="light" disabled>
               Current Plan
             </Button>
-          ) : plan.checkoutUrl ? (
+          ) : action === 'change' ? (
+            <Button fullWidth variant="outline" disabled={changeDisabled} onClick={() => onChange?.(plan)}>
+              Change to this plan
+            </Button>
+          ) : action === 'buy' && plan.checkoutUrl ? (
             <Button fullWidth component="a" href={plan.checkoutUrl} rel="noopener">
               Buy Plan
             </Button>
