@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { AlertRule } from '@dealradar/shared/contracts/alerts';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconBellPlus, IconBellRinging } from '@tabler/icons-react';
@@ -17,6 +18,7 @@ import {
   useRotateSecret,
   useTestRule,
   useUpdateChannels,
+  useUpdateRule,
 } from '../../features/alerts/api/alerts-queries.ts';
 import { ChannelsCard } from '../../features/alerts/components/channels-card.tsx';
 import { DeliveryLog } from '../../features/alerts/components/delivery-log.tsx';
@@ -40,6 +42,7 @@ export function PriceAlertRulesPage() {
   const deliveries = useAlertDeliveries(allowed);
   const brands = usePriceDropBrands(allowed, 0);
   const create = useCreateRule();
+  const update = useUpdateRule();
   const pause = usePauseRule();
   const remove = useDeleteRule();
   const test = useTestRule();
@@ -47,6 +50,23 @@ export function PriceAlertRulesPage() {
   const rotate = useRotateSecret();
   const [formOpen, setFormOpen] = useState(false);
   const [formKey, setFormKey] = useState(0);
+  /** The rule being edited; null: the form adds a new rule. */
+  const [editing, setEditing] = useState<AlertRule | null>(null);
+  const save = editing ? update : create;
+  const resubscribe = () =>
+    updateChannels.mutate(
+      { emailUnsubscribed: false },
+      {
+        onSuccess: () =>
+          notifications.show({
+            title: 'Alert e-mails on',
+            message: 'Your e-mail rules send again from the next price update.',
+            color: 'green',
+            autoClose: TOAST_MS,
+          }),
+        onError: (e) => fail(e, 'Failed to save settings.'),
+      },
+    );
 
   const fail = (error: unknown, fallback: string) =>
     notifications.show({ title: 'Error', message: errorMessage(error, fallback), color: 'red', autoClose: TOAST_MS });
@@ -69,6 +89,7 @@ export function PriceAlertRulesPage() {
                 leftSection={<IconBellPlus size={16} />}
                 onClick={() => {
                   create.reset();
+                  setEditing(null);
                   setFormKey((k) => k + 1);
                   setFormOpen(true);
                 }}
@@ -102,7 +123,14 @@ export function PriceAlertRulesPage() {
           >
             <RulesTable
               rules={rules.data}
-              busy={busy}
+              busy={busy || updateChannels.isPending}
+              onEdit={(rule) => {
+                update.reset();
+                setEditing(rule);
+                setFormKey((k) => k + 1);
+                setFormOpen(true);
+              }}
+              onResubscribe={resubscribe}
               onPause={(rule, paused) => pause.mutate({ id: rule.id, paused }, { onError: (e) => fail(e, 'Failed to update the rule') })}
               onDelete={(rule) => {
                 if (window.confirm(`Delete the alert rule "${rule.name}"?`)) remove.mutate(rule.id, { onError: (e) => fail(e, 'Failed to delete the rule') });
@@ -142,23 +170,24 @@ export function PriceAlertRulesPage() {
       <RuleForm
         key={formKey}
         opened={formOpen}
+        rule={editing}
         brands={brands.data ?? []}
-        submitting={create.isPending}
-        error={create.error ? errorMessage(create.error, 'Failed to save the rule') : null}
+        submitting={save.isPending}
+        error={save.error ? errorMessage(save.error, 'Failed to save the rule') : null}
         onClose={() => setFormOpen(false)}
-        onSubmit={(body) =>
-          create.mutate(body, {
-            onSuccess: () => {
-              setFormOpen(false);
-              notifications.show({
-                title: 'Alert rule saved',
-                message: `"${body.name}" is active from the next price update.`,
-                color: 'green',
-                autoClose: TOAST_MS,
-              });
-            },
-          })
-        }
+        onSubmit={(body) => {
+          const onSuccess = () => {
+            setFormOpen(false);
+            notifications.show({
+              title: 'Alert rule saved',
+              message: editing ? `"${body.name}" is changed from the next price update.` : `"${body.name}" is active from the next price update.`,
+              color: 'green',
+              autoClose: TOAST_MS,
+            });
+          };
+          if (editing) update.mutate({ id: editing.id, body }, { onSuccess });
+          else create.mutate(body, { onSuccess });
+        }}
       />
     </Stack>
   );

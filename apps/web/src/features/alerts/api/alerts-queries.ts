@@ -30,6 +30,8 @@ function useAlertsMutation<V>(fn: (vars: V) => Promise<unknown>) {
 }
 
 export const useCreateRule = () => useAlertsMutation((body: NewAlertRule) => callEndpoint(alertsApi.createRule, { body }));
+export const useUpdateRule = () =>
+  useAlertsMutation(({ id, body }: { id: number; body: NewAlertRule }) => callEndpoint(alertsApi.updateRule, { params: { id }, body }));
 export const usePauseRule = () =>
   useAlertsMutation(({ id, paused }: { id: number; paused: boolean }) => callEndpoint(alertsApi.pauseRule, { params: { id }, body: { paused } }));
 export const useDeleteRule = () => useAlertsMutation((id: number) => callEndpoint(alertsApi.deleteRule, { params: { id } }));

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, MultiSelect, NumberInput, SegmentedControl, Select, Stack, TagsInput, Text, TextInput } from '@mantine/core';
-import { ALERT_ROI_MARKETS, DEFAULT_REARM_POINTS, type AlertRuleBody } from '@dealradar/shared/contracts/alerts';
+import { ALERT_ROI_MARKETS, DEFAULT_REARM_POINTS, type AlertRule, type AlertRuleBody } from '@dealradar/shared/contracts/alerts';
 import { DROP_CATEGORIES, DROP_CATEGORY_LABELS } from '@dealradar/shared/drops';
 import type { NewAlertRule } from '../api/alerts-queries.ts';
 
 interface RuleFormProps {
   opened: boolean;
+  /** Edit: the rule whose fields the form starts from (its title is then "Edit alert rule"); a new rule otherwise. */
+  rule?: AlertRule | null;
   brands: string[];
   submitting: boolean;
   error: string | null;
@@ -15,20 +17,23 @@ interface RuleFormProps {
 
 const numberOrNull = (value: string | number) => (value === '' || value === null ? null : Number(value));
 
-/** The "New alert rule" dialog: which drops (brands, categories, minimum drop, ROI, stock) and where they go. */
-export function RuleForm({ opened, brands, submitting, error, onClose, onSubmit }: RuleFormProps) {
-  const [name, setName] = useState('');
-  const [ruleBrands, setRuleBrands] = useState<string[]>([]);
-  const [categories, setCategories] = useState<string[]>([]);
-  const [minDrop, setMinDrop] = useState<string | number>(10);
-  const [minRoi, setMinRoi] = useState<string | number>('');
-  const [minStock, setMinStock] = useState<string | number>('');
-  const [markets, setMarkets] = useState<string[]>([]);
-  const [channel, setChannel] = useState<'email' | 'webhook'>('email');
-  const [frequency, setFrequency] = useState<'instant' | 'hourly' | 'daily'>('instant');
-  const [webhookUrl, setWebhookUrl] = useState('');
-  const [format, setFormat] = useState<'generic' | 'discord' | 'slack'>('generic');
-  const [rearm, setRearm] = useState<string | number>(DEFAULT_REARM_POINTS);
+/**
+ * The "New alert rule" / "Edit alert rule" dialog: which drops (brands, categories, minimum drop, ROI, stock) and where
+ * they go. Mounted anew (a new key) for each opening, so its fields start from `rule` or the defaults.
+ */
+export function RuleForm({ opened, rule, brands, submitting, error, onClose, onSubmit }: RuleFormProps) {
+  const [name, setName] = useState(rule?.name ?? '');
+  const [ruleBrands, setRuleBrands] = useState<string[]>(rule?.brands ?? []);
+  const [categories, setCategories] = useState<string[]>(rule?.categories ?? []);
+  const [minDrop, setMinDrop] = useState<string | number>(rule?.minDropPercentage ?? 10);
+  const [minRoi, setMinRoi] = useState<string | number>(rule?.minRoiPercentage ?? '');
+  const [minStock, setMinStock] = useState<string | number>(rule?.minStock ?? '');
+  const [markets, setMarkets] = useState<string[]>(rule?.roiMarkets ?? []);
+  const [channel, setChannel] = useState<'email' | 'webhook'>(rule?.channel ?? 'email');
+  const [frequency, setFrequency] = useState<'instant' | 'hourly' | 'daily'>(rule?.emailFrequency ?? 'instant');
+  const [webhookUrl, setWebhookUrl] = useState(rule?.webhookUrl ?? '');
+  const [format, setFormat] = useState<'generic' | 'discord' | 'slack'>(rule?.webhookFormat ?? 'generic');
+  const [rearm, setRearm] = useState<string | number>(rule?.rearmPoints ?? DEFAULT_REARM_POINTS);
 
   const submit = () =>
     onSubmit({
@@ -47,7 +52,7 @@ export function RuleForm({ opened, brands, submitting, error, onClose, onSubmit 
     });
 
   return (
-    <Modal opened={opened} onClose={onClose} title="New alert rule" size="lg">
+    <Modal opened={opened} onClose={onClose} title={rule ? 'Edit alert rule' : 'New alert rule'} size="lg">
       <Stack gap="sm">
         <TextInput label="Name" placeholder="e.g. Nivea over 20 %" value={name} onChange={(e) => setName(e.currentTarget.value)} required data-autofocus />
         <TagsInput label="Brands" description="Empty: every brand" data={brands} value={ruleBrands} onChange={setRuleBrands} clearable />

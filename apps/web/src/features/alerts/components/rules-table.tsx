@@ -1,4 +1,5 @@
-import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { Badge, Box, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { AlertRule } from '@dealradar/shared/contracts/alerts';
 import { DROP_CATEGORY_LABELS, type DropCategory } from '@dealradar/shared/drops';
 import { ListTable } from '../../../components/list-table.tsx';
@@ -9,6 +10,9 @@ interface RulesTableProps {
   onPause: (rule: AlertRule, paused: boolean) => void;
   onDelete: (rule: AlertRule) => void;
   onTest: (rule: AlertRule) => void;
+  onEdit: (rule: AlertRule) => void;
+  /** Switches alert e-mails back on after the unsubscribe link (PATCH /alerts/channels). */
+  onResubscribe: () => void;
 }
 
 /** "Nivea, Garnier · Small, Medium · ≥ 20 % · ROI ≥ 30 % (DE) · stock ≥ 5". */
@@ -30,7 +34,101 @@ export function channelText(rule: Pick<AlertRule, 'channel' | 'emailFrequency' |
   return `Webhook (${format}) ${rule.webhookUrl ? new URL(rule.webhookUrl).host : ''}`;
 }
 
-export function RulesTable({ rules, busy, onPause, onDelete, onTest }: RulesTableProps) {
+/** The rule's state: paused (by the user or the plan), e-mails unsubscribed, or active. Never cut short (issue 23). */
+function RuleStatus({ rule }: { rule: AlertRule }) {
+  const nowrap = { root: { overflow: 'visible' }, label: { overflow: 'visible', textOverflow: 'clip' } } as const;
+  if (rule.paused)
+    return (
+      <Badge
+        color={rule.pausedReason === 'plan' ? 'orange' : 'gray'}
+        variant="light"
+        styles={nowrap}
+        title={rule.pausedReason === 'plan' ? 'Paused because the plan ended' : undefined}
+        data-testid="alert-rule-status"
+      >
+        {rule.pausedReason === 'plan' ? 'Paused (plan)' : 'Paused'}
+      </Badge>
+    );
+  if (rule.emailUnsubscribed)
+    return (
+      <Badge color="orange" variant="light" styles={nowrap} data-testid="alert-rule-status">
+        E-mails unsubscribed
+      </Badge>
+    );
+  return (
+    <Badge color="green" variant="light" styles={nowrap} data-testid="alert-rule-status">
+      Active
+    </Badge>
+  );
+}
+
+/** Under an e-mail rule whose user clicked an alert e-mail's unsubscribe link: what that means and the way back. */
+function UnsubscribedNote({ rule, busy, onResubscribe }: { rule: AlertRule; busy: boolean; onResubscribe: () => void }) {
+  if (!rule.emailUnsubscribed) return null;
+  return (
+    <Stack gap={4} mt={4} align="flex-start" data-testid="alert-rule-unsubscribed">
+      <Text size="xs" c="dimmed">
+        You unsubscribed from alert e-mails (the link in an e-mail): this rule sends nothing until you switch them back on.
+      </Text>
+      <Button size="compact-xs" variant="light" color="orange" onClick={onResubscribe} disabled={busy}>
+        Switch e-mails back on
+      </Button>
+    </Stack>
+  );
+}
+
+function RuleActions({ rule, busy, onEdit, onPause, onDelete, onTest }: Omit<RulesTableProps, 'rules' | 'onResubscribe'> & { rule: AlertRule }) {
+  return (
+    <Group gap={6} justify="flex-end" wrap="wrap" data-testid="alert-rule-actions">
+      <Button size="xs" variant="default" onClick={() => onEdit(rule)} disabled={busy} aria-label={`Edit ${rule.name}`}>
+        Edit
+      </Button>
+      <Button size="xs" variant="light" onClick={() => onTest(rule)} disabled={busy}>
+        Send a test message
+      </Button>
+      <Button size="xs" variant="default" onClick={() => onPause(rule, !rule.paused)} disabled={busy}>
+        {rule.paused ? 'Resume' : 'Pause'}
+      </Button>
+      <Button size="xs" variant="subtle" color="red" onClick={() => onDelete(rule)} disabled={busy}>
+        Delete
+      </Button>
+    </Group>
+  );
+}
+
+/**
+ * The rules: a table from Mantine's `sm` breakpoint up (the status column sized to its badge, the actions wrapping
+ * within their cell), one card per rule on a phone, where the table's actions were off-screen (issue 23).
+ */
+export function RulesTable(props: RulesTableProps) {
+  const { rules, busy, onResubscribe } = props;
+  const isPhone = useMediaQuery('(max-width: 47.99em)') ?? false;
+  if (isPhone && rules.length > 0) {
+    return (
+      <Stack gap="sm" data-testid="alert-rules-table">
+        {rules.map((rule) => (
+          <Paper key={rule.id} withBorder radius="md" p="sm" data-testid="alert-rule">
+            <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+              <Text fw={600} size="sm">
+                {rule.name}
+              </Text>
+              <RuleStatus rule={rule} />
+            </Group>
+            <Text size="sm" mt={4}>
+              {ruleFilterText(rule)}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {channelText(rule)}
+            </Text>
+            <UnsubscribedNote rule={rule} busy={busy} onResubscribe={onResubscribe} />
+            <Box mt="xs">
+              <RuleActions {...props} rule={rule} />
+            </Box>
+          </Paper>
+        ))}
+      </Stack>
+    );
+  }
   return (
     <ListTable
       headers={['Rule', 'Drops', 'Channel', 'Status', '']}
@@ -40,41 +138,20 @@ export function RulesTable({ rules, busy, onPause, onDelete, onTest }: RulesTabl
       testId="alert-rules-table"
     >
       {rules.map((rule) => (
-        <Table.Tr key={rule.id}>
+        <Table.Tr key={rule.id} data-testid="alert-rule">
           <Table.Td fw={600}>{rule.name}</Table.Td>
           <Table.Td>
             <Text size="sm">{ruleFilterText(rule)}</Text>
           </Table.Td>
           <Table.Td>
             <Text size="sm">{channelText(rule)}</Text>
+            <UnsubscribedNote rule={rule} busy={busy} onResubscribe={onResubscribe} />
           </Table.Td>
-          <Table.Td>
-            {rule.paused ? (
-              <Badge
-                color={rule.pausedReason === 'plan' ? 'orange' : 'gray'}
-                variant="light"
-                title={rule.pausedReason === 'plan' ? 'Paused because the plan ended' : undefined}
-              >
-                {rule.pausedReason === 'plan' ? 'Paused (plan)' : 'Paused'}
-              </Badge>
-            ) : (
-              <Badge color="green" variant="light">
-                Active
-              </Badge>
-            )}
+          <Table.Td style={{ whiteSpace: 'nowrap', width: '1%' }}>
+            <RuleStatus rule={rule} />
           </Table.Td>
-          <Table.Td>
-            <Group gap={6} justify="flex-end" wrap="nowrap">
-              <Button size="xs" variant="light" onClick={() => onTest(rule)} disabled={busy}>
-                Send a test message
-              </Button>
-              <Button size="xs" variant="default" onClick={() => onPause(rule, !rule.paused)} disabled={busy}>
-                {rule.paused ? 'Resume' : 'Pause'}
-              </Button>
-              <Button size="xs" variant="subtle" color="red" onClick={() => onDelete(rule)} disabled={busy}>
-                Delete
-              </Button>
-            </Group>
+          <Table.Td w={220}>
+            <RuleActions {...props} rule={rule} />
           </Table.Td>
         </Table.Tr>
       ))}

@@ -18,7 +18,7 @@ export const alertsDoc: HelpDoc = {
             ['Minimum drop %', 'The drop must be at least this many percent below the old price.'],
             [
               'Minimum Amazon ROI %',
-              'The ROI at the new price must reach this on one of the chosen markets (empty: any of Germany, UK, France, Italy, Spain). Drops whose ROI is not known do not pass.',
+              "The ROI at the new price must reach this on one of the chosen markets (empty: any of Germany, UK, France, Italy, Spain). Drops whose ROI is not known do not pass. Your organization's match rules count, as in the Best ROI column: a 'Wrong match' listing is not used, an 'Always match' listing is used with its number of packs.",
             ],
             ['Minimum stock', 'The wholesaler must have at least this many units.'],
             ['Alert again when better by', 'Percentage points a drop must improve before it alerts a second time (default 5).'],
@@ -26,7 +26,7 @@ export const alertsDoc: HelpDoc = {
           ],
         ),
         p(
-          "Pause a rule to stop it for a while; Resume starts it again. Send a test message delivers a sample drop through the rule's channel, so you can check your inbox or receiver.",
+          "Edit changes any field of a rule in the same form; the changed rule also looks at the drops that are already active (a drop it already alerted does not alert again). Pause a rule to stop it for a while; Resume starts it again. Send a test message delivers a sample drop through the rule's channel, so you can check your inbox or receiver.",
         ),
         note(
           'Alerts are part of the Growth and Pro plans. When a plan ends (cancelled or downgraded), its rules are paused ("Paused (plan)") and nothing is sent; after upgrading again, resume them.',
@@ -77,7 +77,7 @@ export const alertsDoc: HelpDoc = {
           'Daily digest: every day at 7 AM German time.',
         ),
         p(
-          'Every alert e-mail has an unsubscribe link that works with one click, without logging in (mail programs show it as Unsubscribe too). It stops all alert e-mails; switch them back on under Alert rules → Channels.',
+          'Every alert e-mail has an unsubscribe link that works with one click, without logging in (mail programs show it as Unsubscribe too). It stops all alert e-mails: your e-mail rules then show "E-mails unsubscribed" instead of Active. Switch them back on with "Switch e-mails back on" under the rule, or under Alert rules → Channels.',
         ),
       ],
     },
