@@ -32,6 +32,10 @@ test('FREE: "only 100 of 199" is said before Confirm, and the report tiles agree
     'Your plan has 100 EAN uploads left this month, so only 100 of 199 EANs will be analyzed: the first 100 in the file. The other 99 are not analyzed and do not use your allowance',
   );
   await expect(dialog.getByTestId('mapping-damaged-eans')).toHaveCount(0);
+  // The token estimate counts all 199 and says what the plan's 100 cost: what the scan then shows as its estimate.
+  await expect(dialog.getByTestId('keepa-token-estimate')).toContainText(
+    '(199 of 199 EANs are not in the shared cache). This run analyzes 100 of them on your plan: about 145 Keepa tokens.',
+  );
   await expect(dialog.getByRole('button', { name: 'Confirm' })).toBeEnabled();
   await dialog.getByRole('button', { name: 'Confirm' }).click();
 
@@ -43,6 +47,9 @@ test('FREE: "only 100 of 199" is said before Confirm, and the report tiles agree
   // The tile counts what the summary lists: no "Rows not used 0" above "Over the plan limit 99".
   await expect(report.getByTestId('scan-report-figure-rows-not-used')).toContainText('99');
   await expect(report.getByTestId('scan-report-summary')).toHaveText('Rows not used: Over the plan limit 99');
+  // None of these codes is on Amazon: nothing spent of about 145, and the card says why.
+  await expect(panel.getByTestId('scan-token-progress')).toHaveText('0 Keepa tokens spent of about 145');
+  await expect(panel.getByTestId('scan-token-difference')).toContainText('Less than estimated: codes Amazon does not know cost nothing');
 });
 
 test('Excel-damaged EANs are counted with the reason and the advice before Confirm', async ({ page }) => {

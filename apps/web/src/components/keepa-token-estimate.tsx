@@ -6,7 +6,8 @@ import { formatMinutes, spendVersusEstimate, type ScanTokens, type TokenEstimate
 import type { MarketChoice } from '@dealradar/shared/best-market';
 import { callEndpoint } from '../lib/api-client.ts';
 import { queryKeyOf } from '../lib/endpoint-query.ts';
-import { useReportFileChecks } from './mapping-preview-checks.tsx';
+import { planTokensNote } from '../lib/mapping-checks.ts';
+import { useReportFileChecks, useUploadsLeft } from './mapping-preview-checks.tsx';
 
 interface KeepaTokenEstimateProps {
   file: File;
@@ -38,7 +39,9 @@ export function KeepaTokenEstimate({ file, market, eanColumn, sheet }: KeepaToke
   });
   // The same read of the file counts its usable and damaged EANs: shown by the dialog's checks (issue 23 items 4–5).
   useReportFileChecks(eanColumn && !estimate.isPending ? estimate.data?.checks : null);
+  const left = useUploadsLeft();
   if (!eanColumn) return null;
+  const planNote = estimate.data && left !== null ? planTokensNote(estimate.data, left) : null;
   return (
     <Group gap={6} wrap="nowrap" data-testid="keepa-token-estimate">
       <IconCoins size={16} color="var(--mantine-color-dimmed)" />
@@ -47,7 +50,7 @@ export function KeepaTokenEstimate({ file, market, eanColumn, sheet }: KeepaToke
           ? 'Estimating the Keepa tokens this scan needs…'
           : estimate.isError
             ? 'The Keepa token cost could not be estimated.'
-            : estimateSentence(estimate.data)}
+            : `${estimateSentence(estimate.data)}${planNote ? ` ${planNote}` : ''}`}
       </Text>
     </Group>
   );

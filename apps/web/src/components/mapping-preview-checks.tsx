@@ -41,9 +41,15 @@ export function MappingChecksSlot({ children, onBlockedChange }: { children: Rea
   );
 }
 
-export function MappingPreviewChecks({ checks }: { checks: FileChecks }) {
+/** EANs left of this month's allowance (GET /organization/subscription-status); null until known. */
+export function useUploadsLeft(): number | null {
   const status = useQuery({ ...endpointQuery(plansApi.subscriptionStatus, { silent403: true }), staleTime: 0 });
-  const plan = status.data ? planWarning(checks.usableEans, uploadsLeft(status.data)) : null;
+  return status.data ? uploadsLeft(status.data) : null;
+}
+
+export function MappingPreviewChecks({ checks }: { checks: FileChecks }) {
+  const left = useUploadsLeft();
+  const plan = left !== null ? planWarning(checks.usableEans, left) : null;
   const level = damageLevel(checks);
   const reasons = damageReasons(checks);
   const advice = damageAdvice(checks);

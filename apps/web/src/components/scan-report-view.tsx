@@ -43,7 +43,8 @@ export function ScanReportView({ report, reportCall, scanId, columns = 5 }: Scan
 
   return (
     <Stack gap="xs" data-testid="scan-report">
-      <SimpleGrid cols={{ base: 2, sm: columns }} spacing="xs">
+      {/* The plan-limit tile gets its own column on the wide panel, so 'Rows not used' does not wrap alone. */}
+      <SimpleGrid cols={{ base: 2, sm: columns >= 5 && overPlanLimit(report) > 0 ? columns + 1 : columns }} spacing="xs">
         <Figure label="Rows read" value={report.rowsRead} />
         <Figure label="Valid EANs" value={report.validEans} />
         {/* Only when the plan's allowance cut the list: valid EANs − over the plan limit (issue 23 item 4). */}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FileChecks } from '@dealradar/shared/ean-checks';
-import { confirmBlocked, damageAdvice, damageHeadline, damageLevel, damageReasons, planWarning, uploadsLeft } from './mapping-checks.ts';
+import { confirmBlocked, damageAdvice, damageHeadline, damageLevel, damageReasons, planTokensNote, planWarning, uploadsLeft } from './mapping-checks.ts';
 
 const clean: FileChecks = {
   rowsRead: 199,
@@ -31,6 +31,11 @@ describe('the plan allowance before Confirm (issue 23 item 4)', () => {
     );
     expect(planWarning(5, uploadsLeft({ eanUploadLimit: 100, eanUploadsThisMonth: 130 }))?.text).toMatch(/no EAN uploads left/);
     expect(planWarning(1_000_000, uploadsLeft({ eanUploadLimit: Number.MAX_SAFE_INTEGER, eanUploadsThisMonth: 5 }))).toBeNull();
+  });
+  it('scales the token estimate to the EANs the plan lets the run analyze (the scan stores that smaller estimate)', () => {
+    expect(planTokensNote({ eans: 199, tokens: 289 }, 100)).toBe('This run analyzes 100 of them on your plan: about 145 Keepa tokens.');
+    expect(planTokensNote({ eans: 199, tokens: 289 }, 500)).toBeNull();
+    expect(planTokensNote({ eans: 199, tokens: 0 }, 100)).toBeNull();
   });
 });
 

@@ -99,3 +99,13 @@ export function damageAdvice(checks: FileChecks): string[] {
   }
   return advice;
 }
+
+/**
+ * The token estimate counts every usable EAN; a run cut by the plan looks up only the first `left` (the scan stores
+ * that smaller estimate): 'This run analyzes 100 of them on your plan: about 145 Keepa tokens.' Null when not cut.
+ */
+export function planTokensNote(estimate: { eans: number; tokens: number }, left: number): string | null {
+  if (left >= estimate.eans || left === 0 || estimate.tokens === 0) return null;
+  const tokens = Math.max(1, Math.round((estimate.tokens * left) / estimate.eans));
+  return `This run analyzes ${n(left)} of them on your plan: about ${n(tokens)} Keepa token${tokens === 1 ? '' : 's'}.`;
+}
