@@ -181,8 +181,15 @@ describe('Supplier analyzer: upload → poll → deals', () => {
     expect(done.status).toBe('COMPLETED');
     expect(done.report.issueSamples[0]).toMatchObject({ line: 2, reason: 'invalid_ean' });
     const deals = (await ctx.app.inject({ method: 'GET', url: '/api/supplier-analyzer/results', headers: user.headers })).json();
-    // D has no price: not a deal
-    expect(deals.content.map((d: { ean: string; supplierName: string }) => [d.ean, d.supplierName])).toEqual([[A, 'Manual entry']]);
+    // D has no price: not a deal, listed with its Amazon price and fees (issue 23 item 8), before A by rank
+    expect(deals.content.map((d: { ean: string; supplierName: string }) => [d.ean, d.supplierName])).toEqual([
+      [D, 'Manual entry'],
+      [A, 'Manual entry'],
+    ]);
+    const noPrice = deals.content[0];
+    expect(noPrice).toMatchObject({ supplierPrice: null, estimatedProfit: null, roiPercentage: null, amazonPrice: 30 });
+    expect(noPrice.maxBuyPrice).toBeGreaterThan(0);
+    expect(noPrice.breakdown).toMatchObject({ price: 30, referralFee: 4.5, fbaFee: 3, cost: null });
 
     const missing = await ctx.app.inject({
       method: 'POST',
@@ -194,7 +201,7 @@ describe('Supplier analyzer: upload → poll → deals', () => {
     expect(missing.json().error).toBe('EAN and Brand are required');
 
     const clear = await ctx.app.inject({ method: 'DELETE', url: '/api/supplier-analyzer/results', headers: user.headers });
-    expect(clear.json()).toEqual({ deleted: 1 });
+    expect(clear.json()).toEqual({ deleted: 2 });
     expect((await ctx.app.inject({ method: 'GET', url: '/api/supplier-analyzer/results', headers: user.headers })).json().totalElements).toBe(0);
   });
 

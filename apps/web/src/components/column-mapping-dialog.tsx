@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Badge, Button, Checkbox, Group, Modal, ScrollArea, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import type { SpreadsheetPreview } from '@dealradar/shared/spreadsheet-preview';
 import { MappingChecksSlot } from './mapping-preview-checks.tsx';
+import { PriceCurrencyFields } from './price-currency-fields.tsx';
 import { guessedChoices, mappingOf, NO_BRAND_COLUMN_LABEL, parseUnitsPerPrice, type ColumnMapping, type MappingChoices } from '../lib/column-mapping.ts';
 
 export type { ColumnMapping } from '../lib/column-mapping.ts';
@@ -153,6 +154,7 @@ export function ColumnMappingDialog({
             />
           </Stack>
         </SimpleGrid>
+        <PriceCurrencyFields preview={preview} priceColumn={choices.price} value={choices.priceTerms} onChange={(priceTerms) => choose({ priceTerms })} />
         {preview && preview.headerLine > 1 && (
           <Text size="xs" c="dimmed" data-testid="mapping-header-line">
             Header found on line {preview.headerLine}

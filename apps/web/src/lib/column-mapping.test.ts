@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { guessedChoices, mappingFormFields, mappingOf, parseUnitsPerPrice, type MappingChoices } from './column-mapping.ts';
+import {
+  detectedPriceTerms,
+  guessedChoices,
+  mappingFormFields,
+  mappingOf,
+  parseUnitsPerPrice,
+  parseVatRate,
+  withCurrency,
+  type MappingChoices,
+} from './column-mapping.ts';
 
 const none: MappingChoices = { ean: null, brand: null, noBrandColumn: false, price: null, unitsColumn: null, unitsPerPrice: '' };
 
@@ -14,14 +23,48 @@ describe('the mapping dialog pre-selects the shared guesses', () => {
         ['3600531142742', 'Creme', '12,50', '6'],
       ],
     };
-    expect(guessedChoices(preview)).toEqual({
+    expect(guessedChoices(preview)).toMatchObject({
       ean: 'Artikelnummer',
       brand: null,
       noBrandColumn: false,
       price: 'EK netto',
       unitsColumn: 'VPE',
       unitsPerPrice: '',
+      // "netto": without VAT; no currency named: EUR
+      priceTerms: { currency: 'EUR', includesVat: false, vatRate: '21', detectedFor: 'EK netto', touched: false },
     });
+  });
+});
+
+describe('The price currency and VAT (issue 23 item 2)', () => {
+  const qogita = {
+    headers: ['GTIN', 'Name', 'Brand', '£ Lowest Price inc. shipping', 'Product Link'],
+    rows: [['5000167000000', 'Soap', 'Dove', '7.29', 'https://q']],
+  };
+  it('detects GBP from a Qogita export and sends it with the mapping', () => {
+    const choices = guessedChoices(qogita);
+    expect(choices.priceTerms).toMatchObject({ currency: 'GBP', includesVat: false, vatRate: '21' });
+    const mapping = mappingOf(choices, { priceRequired: true })!;
+    expect(mapping.priceTerms).toEqual({ currency: 'GBP', includesVat: false, vatRate: 0.21 });
+    expect(mappingFormFields(mapping)).toEqual(
+      expect.arrayContaining([
+        ['priceCurrency', 'GBP'],
+        ['priceIncludesVat', 'false'],
+        ['priceVatRate', '21'],
+      ]),
+    );
+  });
+  it('detects a Polish gross price and takes the currency’s rate when the user changes the currency', () => {
+    const polish = { headers: ['ean', 'nazwa', 'marka', 'price_brutto'], rows: [['5900000000003', 'Krem', 'Ziaja', '36,90 zł']] };
+    const terms = detectedPriceTerms(polish, 'price_brutto');
+    expect(terms).toMatchObject({ currency: 'PLN', includesVat: true, vatRate: '23' });
+    expect(withCurrency(terms, 'GBP')).toMatchObject({ currency: 'GBP', vatRate: '20', touched: true });
+  });
+  it('keeps Confirm disabled on a VAT rate that is not 0–30 %', () => {
+    const choices = guessedChoices(qogita);
+    expect(mappingOf({ ...choices, priceTerms: { ...choices.priceTerms!, vatRate: '45' } }, { priceRequired: true })).toBeNull();
+    expect(parseVatRate('4,2,0')).toMatchObject({ ok: false });
+    expect(parseVatRate('23')).toEqual({ ok: true, value: 0.23 });
   });
 });
 

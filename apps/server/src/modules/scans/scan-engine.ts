@@ -255,7 +255,7 @@ async function processScan(deps: AppDeps, scan: repo.ScanRow, token: string, sig
     };
   };
   /**
-   * Two-phase look-up: a listing gets its buy box when it could be a deal at a price Keepa shows, or (CSV Template)
+   * Two-phase look-up: a listing gets its buy box when it could be a deal at a price Keepa shows, or (both analyzers)
    * when the row has no supplier price (those products are stored with their Amazon numbers).
    */
   const thresholds = referralThresholds(terms, scan.market);
@@ -267,7 +267,8 @@ async function processScan(deps: AppDeps, scan: repo.ScanRow, token: string, sig
     return (ean: string, atHighest: ResolvedListing) => {
       const i = rowOf.get(ean);
       const input = i === undefined ? undefined : dealInput(i);
-      const yes = !input || (input.supplierPriceCents === null ? scan.kind === 'csv_template' : reachesMinRoiBelow(atHighest, input, thresholds));
+      // A row without a supplier price is listed with its Amazon price and fees (both analyzers): it needs the buy box.
+      const yes = !input || input.supplierPriceCents === null || reachesMinRoiBelow(atHighest, input, thresholds);
       judged.listings += 1;
       if (yes) judged.candidates += 1;
       return yes;
@@ -324,8 +325,9 @@ async function processScan(deps: AppDeps, scan: repo.ScanRow, token: string, sig
           progress.deals += 1;
           deals.push({ product, resolved, row: i });
         }
-        // Supplier analyzer: the deals. CSV Template: the deals and the matched products without a supplier price.
-        if (product.isDeal || (scan.kind === 'csv_template' && product.supplierPrice === null)) pending.push(product);
+        // Both analyzers: the deals and the matched products without a supplier price (their listing, fees and max buy
+        // price; issue 23 item 8: a manual row without a price showed nothing).
+        if (product.isDeal || product.supplierPrice === null) pending.push(product);
       }
       // All markets: each deal's history and profit rule are its best market's (scans/all-markets.ts); none left below.
       if (allMarkets) await allMarkets.addStability(deals.splice(0).map((d) => ({ product: d.product, input: dealInput(d.row) })));

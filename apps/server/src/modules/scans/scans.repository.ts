@@ -493,14 +493,15 @@ export const DEAL_SORT_COLUMNS = {
   profitableShare: 'profitable_share90',
 } as const;
 
-const DEALS_WHERE = `user_id = $1 and kind = 'supplier' and is_deal and expires_at > $2
+// Deals, and the products listed without a supplier price (listing and fees only; issue 23 item 8).
+const DEALS_WHERE = `user_id = $1 and kind = 'supplier' and (is_deal or supplier_price is null) and expires_at > $2
      and (cardinality($3::text[]) = 0 or lower(brand) = any($3::text[]))
      and (cardinality($4::text[]) = 0 or market = any($4::text[]))
      and (not $5::boolean or ${notAmazonBuyBoxSql()})
      and ($6::uuid is null or ${notWrongMatchSql('$6', 'scan_results')})
      and (cardinality($7::text[]) = 0 or not (warning_codes && $7::text[]))
      and ($8::numeric is null or profitable_share90 >= $8::numeric)
-     and ($9::numeric is null or roi_percentage + 0.000001 >= $9::numeric)`;
+     and ($9::numeric is null or supplier_price is null or roi_percentage + 0.000001 >= $9::numeric)`;
 /** hideAmazonBuyBox: leave out deals whose buy box Amazon itself holds. */
 type DealFilter = {
   userId: string;
@@ -555,8 +556,8 @@ export async function deleteUserDeals(db: Db, userId: string): Promise<number> {
 /** Brands and markets of the user's live deals (filter options of the deals list). */
 export async function dealFacets(db: Db, userId: string, now: Date, minRoiPercent: number | null = null): Promise<{ brands: string[]; markets: string[] }> {
   const rows = await db.query<{ brand: string | null; market: string }>(
-    `select distinct brand, market from scan_results where user_id = $1 and kind = 'supplier' and is_deal and expires_at > $2
-        and ($3::numeric is null or roi_percentage + 0.000001 >= $3::numeric)`,
+    `select distinct brand, market from scan_results where user_id = $1 and kind = 'supplier' and (is_deal or supplier_price is null)
+        and expires_at > $2 and ($3::numeric is null or supplier_price is null or roi_percentage + 0.000001 >= $3::numeric)`,
     [userId, now, minRoiPercent],
   );
   const brands = [...new Set(rows.map((r) => r.brand).filter((b): b is string => !!b))].sort((a, b) => a.localeCompare(b));

@@ -4,12 +4,21 @@ import { plansApi } from '@dealradar/shared/contracts/endpoints/plans';
 import { supplierAnalyzerApi } from '@dealradar/shared/contracts/endpoints/scans';
 import { SUPPLIER_UPLOAD_TIMEOUT_MS } from '@dealradar/shared/constants';
 import type { MarketChoice } from '@dealradar/shared/best-market';
+import type { PriceTerms } from '@dealradar/shared/price-terms';
 import { callEndpoint } from '../../../lib/api-client.ts';
 import { mappingFormFields, type ColumnMapping } from '../../../lib/column-mapping.ts';
 import { invalidateCalls } from '../../../lib/endpoint-query.ts';
 
 export type StartSupplierScanInput =
-  { kind: 'file'; marketId: MarketChoice; file: File; mapping: ColumnMapping } | { kind: 'manual'; marketId: MarketChoice; rows: ManualEntryRow[] };
+  | { kind: 'file'; marketId: MarketChoice; file: File; mapping: ColumnMapping }
+  | {
+      kind: 'manual';
+      marketId: MarketChoice;
+      rows: ManualEntryRow[];
+      /** "No brand" (issue 23 item 8) and the prices' currency and VAT (item 2); absent: brand required, EUR net. */
+      noBrand?: boolean;
+      priceTerms?: PriceTerms;
+    };
 
 /**
  * POST /supplier-analyzer/start with a 180000 ms timeout (SPEC §7, §9): multipart for a file (text fields
@@ -17,7 +26,19 @@ export type StartSupplierScanInput =
  */
 export function startSupplierScan(input: StartSupplierScanInput): Promise<SupplierStartResponse> {
   if (input.kind === 'manual') {
-    return callEndpoint(supplierAnalyzerApi.start, { body: { marketId: input.marketId, rows: input.rows }, timeoutMs: SUPPLIER_UPLOAD_TIMEOUT_MS });
+    const body = {
+      marketId: input.marketId,
+      rows: input.rows,
+      ...(input.noBrand ? { noBrand: true } : {}),
+      ...(input.priceTerms
+        ? {
+            priceCurrency: input.priceTerms.currency,
+            priceIncludesVat: input.priceTerms.includesVat,
+            priceVatRate: Math.round(input.priceTerms.vatRate * 10000) / 100,
+          }
+        : {}),
+    };
+    return callEndpoint(supplierAnalyzerApi.start, { body, timeoutMs: SUPPLIER_UPLOAD_TIMEOUT_MS });
   }
   const form = new FormData();
   form.append('marketId', input.marketId);

@@ -6,6 +6,7 @@ import { BreakdownRows } from '../../../components/profit-breakdown-rows.tsx';
 import { HelpLink } from '../../../components/help-link.tsx';
 import { AmazonBuyBoxBadge } from '../../../components/amazon-buy-box-badge.tsx';
 import { sellerProfileText } from '../../../lib/seller-profile-text.ts';
+import { SupplierCostRows } from './supplier-cost-rows.tsx';
 
 /**
  * How a deal's profit was computed: price, VAT, every fee line with its rule, cost, profit, ROI, break-even price, in
@@ -54,6 +55,7 @@ function BreakdownTable({ deal }: { deal: DealProduct }) {
       <BreakdownRows breakdown={b} market={deal.market} conversion={dealConversion(deal)} />
       <Table fz="sm" verticalSpacing={4} data-testid="supplier-cost">
         <Table.Tbody>
+          <SupplierCostRows deal={deal} />
           <Table.Tr>
             <Table.Td>Supplier price{deal.unitsPerPrice > 1 ? ' (case)' : ''}</Table.Td>
             <Table.Td ta="right" ff="monospace">

@@ -90,7 +90,7 @@ export function ScanSetupCard({ footer, blockedReason, allowAllMarkets = false, 
           <ManualEntryForm
             disabled={disabled || !!blockedReason}
             loading={start.isPending}
-            onStart={(rows) => run({ kind: 'manual', marketId: market, rows })}
+            onStart={(rows, options) => run({ kind: 'manual', marketId: market, rows, ...options })}
           />
         )}
       </Stack>
