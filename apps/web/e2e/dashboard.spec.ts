@@ -16,7 +16,7 @@ test('a GROWTH user sees live drops on the dashboard after a refresh', async ({ 
   });
   await signInWithTier(page, 'GROWTH');
   await expect(page.getByText('Real-time price drop monitoring and analytics')).toBeVisible();
-  await expect(page.getByText('LIVE MONITORING')).toBeVisible();
+  await expect(page.getByTestId('dashboard-data-badge')).toHaveText('LIVE MONITORING');
   await expect(page.getByTestId('example-data-banner')).toHaveCount(0);
   await expect(page.getByTestId('demo-data-badge')).toBeVisible();
 
@@ -29,6 +29,7 @@ test('a GROWTH user sees live drops on the dashboard after a refresh', async ({ 
 
   const hot = page.getByTestId('hot-deal');
   await expect(hot).toHaveCount(5);
+  await expect(page.getByRole('region', { name: 'Hot Deals' })).toContainText('Top 5');
   await expect(hot.first()).toContainText(/-\d+\.\d%/);
   await expect(hot.first()).toContainText('€');
   await expect(hot.first()).toContainText(/left/);
@@ -79,7 +80,11 @@ test('a FREE user sees the example data and the upgrade banner, and makes no liv
   await expect(page.getByTestId('summary-avg-discount')).toContainText('23.4%');
   await expect(page.getByTestId('hot-deal')).toHaveCount(3);
   await expect(page.getByTestId('recent-drop')).toHaveCount(2);
-  await expect(page.getByText('Top 5')).toBeVisible();
+  // The header and the badge say what is shown (issue 23, details): example data, its three hot deals.
+  await expect(page.getByTestId('dashboard-data-badge')).toHaveText('EXAMPLE DATA');
+  await expect(page.getByText('LIVE MONITORING')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Hot Deals' }).getByText('Top 3', { exact: true })).toBeVisible();
+  await expect(page.getByText('Top 5')).toHaveCount(0);
   await expect(page.getByText('Last 2h')).toBeVisible();
   await expect(page.getByTestId('category-Small')).toContainText('96 drops');
   await shot(page, 'dashboard-free');
@@ -149,4 +154,45 @@ test('empty answers show the empty states; a failed load shows the loading text,
   await expect(page.getByText('Loading dashboard data...')).toBeVisible();
   // One assertion for title and message, so a slow machine cannot outlive the toast between two checks.
   await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Failed to load dashboard data' }).filter({ hasText: 'Error' })).toBeVisible();
+});
+
+/** WCAG contrast ratio of two rgb()/rgba() colours as getComputedStyle gives them (an opaque background). */
+function contrastRatio(foreground: string, background: string): number {
+  const luminance = (css: string) => {
+    const [r, g, b] = css
+      .match(/[\d.]+/g)!
+      .slice(0, 3)
+      .map(Number)
+      .map((v) => {
+        const c = v / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  const [hi, lo] = [luminance(foreground), luminance(background)].sort((a, b) => b - a);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
+test('drop category badges are readable: every badge on the dashboard has a contrast of at least 4.5:1 (issue 23 item 16)', async ({ page }) => {
+  // The example data's hot deals are Medium (orange, Lighthouse's finding: 3.6:1) and its recent drops Small (yellow).
+  await signInNewUser(page, { country: 'DE' });
+  const badges = page.getByTestId('drop-category-badge');
+  await expect(badges).toHaveCount(5);
+  const measured = await badges.evaluateAll((nodes) =>
+    nodes.map((node) => {
+      const label = node.querySelector('.mantine-Badge-label') ?? node;
+      return {
+        text: node.textContent,
+        colour: node.getAttribute('data-colour'),
+        foreground: getComputedStyle(label).color,
+        background: getComputedStyle(node).backgroundColor,
+      };
+    }),
+  );
+  expect(new Set(measured.map((m) => m.text))).toEqual(new Set(['Medium', 'Small']));
+  expect(new Set(measured.map((m) => m.colour))).toEqual(new Set(['orange', 'yellow']));
+  for (const badge of measured) {
+    expect(badge.background, badge.text!).toMatch(/^rgb\(/); // opaque, so the ratio is what the eye sees
+    expect(contrastRatio(badge.foreground, badge.background), `${badge.text}: ${badge.foreground} on ${badge.background}`).toBeGreaterThanOrEqual(4.5);
+  }
 });

@@ -45,12 +45,24 @@ function HotDeal({ item, currency }: { item: PriceDropItem; currency: string }) 
   );
 }
 
-/** Hot Deals ('Top 5'): the biggest active drops. */
+/** How many hot deals the panel shows at most (SPEC §4, §9: 'Top 5'). */
+export const HOT_DEALS_SHOWN = 5;
+
+/**
+ * Hot Deals: the biggest active drops. The badge says how many are shown: 'Top 5' (SPEC's text) when five are, 'Top 3'
+ * above the example data's three hot deals (SPEC §9), no badge when there are none (issue 23, details).
+ */
 export function HotDealsPanel({ items, currency }: { items: PriceDropItem[]; currency: string }) {
+  const shown = items.slice(0, HOT_DEALS_SHOWN);
   return (
-    <DashboardSection title="Hot Deals" badge={{ label: 'Top 5', color: 'red' }} empty={items.length === 0 && 'No hot deals found'} fill>
+    <DashboardSection
+      title="Hot Deals"
+      badge={shown.length > 0 ? { label: `Top ${shown.length}`, color: 'red' } : undefined}
+      empty={shown.length === 0 && 'No hot deals found'}
+      fill
+    >
       <Stack gap="sm">
-        {items.slice(0, 5).map((item) => (
+        {shown.map((item) => (
           <HotDeal key={item.id} item={item} currency={currency} />
         ))}
       </Stack>

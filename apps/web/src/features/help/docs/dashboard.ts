@@ -11,7 +11,7 @@ export const dashboardDoc: HelpDoc = {
       blocks: [
         list(
           'Total Price Drops: active drops now. Avg Discount: their average drop. Top Brand: the brand with the most drops.',
-          'Hot Deals (Top 5): the five biggest active drops, with new and old price excluding VAT, stock and a link to the product.',
+          'Hot Deals (Top 5): the five biggest active drops, with new and old price excluding VAT, stock and a link to the product. When fewer are active, the badge says how many are shown (Top 3).',
           'Recent Drops (Last 2h): drops found in the last two hours, newest first (the first 5).',
           'Drops by Category: one bar per category, relative to the largest.',
           'Daily Drops: drops found per day over the last 14 days.',
@@ -25,7 +25,7 @@ export const dashboardDoc: HelpDoc = {
       title: 'Example data on Free and Starter',
       blocks: [
         p(
-          "Free and Starter plans see example figures with the banner 'Example Data'. After an upgrade the live dashboard appears by itself within a minute, on any screen, without signing out.",
+          "Free and Starter plans see example figures with the banner 'Example Data', and the header's badge says EXAMPLE DATA instead of LIVE MONITORING. The example has three hot deals and two recent drops. After an upgrade the live dashboard appears by itself within a minute, on any screen, without signing out.",
         ),
       ],
     },
