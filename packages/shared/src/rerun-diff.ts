@@ -35,6 +35,8 @@ export interface RunChange {
   profitChange: number | null;
   previousRoi: number | null;
   currentRoi: number | null;
+  /** A deal gone because the organization marked its listing a wrong match since the last run (issue 23); absent otherwise. */
+  goneReason?: 'wrong-match';
 }
 
 export interface RunChangeCounts {

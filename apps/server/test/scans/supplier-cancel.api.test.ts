@@ -196,3 +196,27 @@ describe('the deals list follows the current minimum ROI (issue 23)', () => {
     expect(((await deals(user)).content as typeof at15).map((d) => [d.ean, d.maxBuyPrice]).sort()).toEqual(at15.map((d) => [d.ean, d.maxBuyPrice]).sort());
   });
 });
+
+describe('the re-run confirmation (issue 23)', () => {
+  it("tells a kept list's EANs and expected tokens before a re-run; another user's list is 404", async () => {
+    const owner = await createUser(ctx.deps, { tier: 'GROWTH' });
+    const other = await createUser(ctx.deps, { tier: 'GROWTH' });
+    const content = ['EAN;Marke;Preis', ...THRESHOLD.map((e) => `${e};Nivea;5,00`), `${THRESHOLD[0]};Nivea;5,00`, 'abc;Nivea;1,00'].join('\n');
+    const scanId = await upload(owner, content);
+    await waitForStatus(ctx, `/api/supplier-analyzer/${scanId}/status`, owner.headers, ['COMPLETED']);
+    const url = `/api/supplier-analyzer/lists/${scanId}/rerun-estimate`;
+    const estimate = await ctx.app.inject({ method: 'GET', url, headers: owner.headers });
+    expect(estimate.statusCode, estimate.body).toBe(200);
+    // The list's distinct valid EANs (the duplicate and the invalid row do not count); this data source charges no tokens.
+    expect(estimate.json()).toMatchObject({ eans: THRESHOLD.length, tokens: 0 });
+    expect((await ctx.app.inject({ method: 'GET', url, headers: other.headers })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/supplier-analyzer/lists/not-a-uuid/rerun-estimate', headers: owner.headers })).statusCode).toBe(
+      404,
+    );
+    // A list deleted: no re-run, so no estimate either.
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/supplier-analyzer/lists/${scanId}`, headers: owner.headers })).statusCode).toBe(204);
+    const gone = await ctx.app.inject({ method: 'GET', url, headers: owner.headers });
+    expect(gone.statusCode).toBe(409);
+    expect(gone.json().error).toContain('no longer kept');
+  });
+});

@@ -102,6 +102,15 @@ export const matchAlternativeSchema = z.object({
   mainCategoryRank: z.number().int().nullable(),
   /** Buy-box price in the market currency (major units); null: none or not fetched. */
   buyBoxPrice: z.number().nullable(),
+  /**
+   * What the listing sells for now (issue 23), market currency (major units): its buy box, or — when the buy box was
+   * not fetched (a two-phase Keepa look-up asks for it only for the chosen listing) — its lowest FBA offer, else its
+   * lowest merchant offer; `priceKind` says which. Null: no offer known, or stored before issue 23.
+   */
+  price: z.number().nullable().default(null),
+  priceKind: z.enum(['buy-box', 'lowest-fba', 'lowest-fbm']).nullable().default(null),
+  /** ROI in percent of the deal's supplier cost at that price on this listing (its fees and pack count); null: unknown. */
+  roiPercentage: z.number().nullable().default(null),
 });
 export type MatchAlternative = z.infer<typeof matchAlternativeSchema>;
 

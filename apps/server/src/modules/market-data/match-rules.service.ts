@@ -72,13 +72,34 @@ export async function ruleOrganizationOf(deps: Pick<AppDeps, 'db'>, userId: stri
   return organizationOfUser(deps.db, userId);
 }
 
-/** The other listings of a resolved EAN as a deal or favorite keeps them (best rank first, at most MAX_ALTERNATIVES). */
-export function alternativesOf(resolved: ResolvedListing): MatchAlternative[] {
-  return resolved.alternatives.slice(0, MAX_ALTERNATIVES).map((l) => ({
-    asin: l.asin,
-    title: l.title,
-    numberOfPacks: Math.max(1, l.packageQuantity || 1),
-    mainCategoryRank: l.mainCategoryRank,
-    buyBoxPrice: l.buyBoxPrice === null ? null : Math.round(l.buyBoxPrice) / 100,
-  }));
+/**
+ * The other listings of a resolved EAN as a deal or favorite keeps them (best rank first, at most MAX_ALTERNATIVES).
+ * `roiOf` prices one of them as it would be matched (its own pack count, price and fees; issue 23: the alternatives
+ * dialog shows each listing's price and ROI); without it the ROI is unknown (null).
+ */
+export function alternativesOf(resolved: ResolvedListing, roiOf?: (other: ResolvedListing) => number | null): MatchAlternative[] {
+  return resolved.alternatives.slice(0, MAX_ALTERNATIVES).map((l) => {
+    const numberOfPacks = Math.max(1, l.packageQuantity || 1);
+    const [price, priceKind] = offerOf(l);
+    // Priced as if this listing's offer were its buy box (the one price the profit engine takes).
+    const roiPercentage = roiOf && price !== null ? roiOf({ listing: { ...l, buyBoxPrice: price }, numberOfPacks, alternatives: [], mapped: false }) : null;
+    return {
+      asin: l.asin,
+      title: l.title,
+      numberOfPacks,
+      mainCategoryRank: l.mainCategoryRank,
+      buyBoxPrice: l.buyBoxPrice === null ? null : Math.round(l.buyBoxPrice) / 100,
+      price: price === null ? null : Math.round(price) / 100,
+      priceKind,
+      roiPercentage,
+    };
+  });
+}
+
+/** A listing's price now: its buy box, else its lowest FBA offer, else its lowest merchant offer (minor units). */
+function offerOf(l: ResolvedListing['listing']): [number | null, MatchAlternative['priceKind']] {
+  if (l.buyBoxPrice !== null) return [l.buyBoxPrice, 'buy-box'];
+  if (l.lowestFbaPrice !== null) return [l.lowestFbaPrice, 'lowest-fba'];
+  if (l.lowestFbmPrice !== null) return [l.lowestFbmPrice, 'lowest-fbm'];
+  return [null, null];
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { DEFAULT_PROFIT_CHANGE_THRESHOLD, diffRuns, type RunChange, type RunChangeCounts, type RunDeal } from '@dealradar/shared/rerun-diff';
 import type { AppDeps } from '../../deps.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import { matchRulesForEans } from '../market-data/match-rules.repository.ts';
 import { removeUpload } from './scan-files.ts';
 import type { ScanRow } from './scans.repository.ts';
 import * as repo from './supplier-lists.repository.ts';
@@ -85,8 +86,24 @@ export async function compareRuns(deps: AppDeps, scan: ScanRow, threshold: numbe
   const current = rows.filter((r) => !r.baseline).map(toDeal);
   const unknown = new Set(notLookedUp);
   const { changes, counts } = diffRuns(previous, current, { threshold, notChecked: unknown });
+  await markWrongMatches(deps, scan, changes);
   const currentEans = new Set(current.map((d) => d.ean));
   return { changes, counts, notChecked: previous.filter((d) => unknown.has(d.ean) && !currentEans.has(d.ean)).length };
+}
+
+/**
+ * Issue 23: a deal gone because the organization marked its listing a wrong match says so ("Gone: you marked this
+ * match wrong"), not only "Gone": its EAN has a never rule for the ASIN the previous run matched.
+ */
+async function markWrongMatches(deps: AppDeps, scan: ScanRow, changes: RunChange[]): Promise<void> {
+  const gone = changes.filter((c) => c.kind === 'gone');
+  if (!gone.length) return;
+  const rules = await matchRulesForEans(
+    deps.db,
+    scan.organization_id,
+    gone.map((c) => c.ean),
+  );
+  for (const change of gone) if (rules.get(change.ean)?.never.has(change.asin)) change.goneReason = 'wrong-match';
 }
 
 /**

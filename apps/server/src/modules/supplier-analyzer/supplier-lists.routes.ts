@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps.ts';
 import { userOf, type AuthGuards } from '../../plugins/auth.ts';
 import { contractRoutes } from '../../plugins/contract-routes.ts';
 import { DOWNLOAD_TYPES, sendDownload } from '../scans/result-files.ts';
+import { estimateRerunTokens } from '../scans/scans.service.ts';
 import { deleteKeptList, listKeptLists, rerunList, runChanges, runChangesCsv } from '../scans/supplier-lists.service.ts';
 
 /** Kept supplier lists and re-runs (issue 17, docs/trusted-deals.md "Re-running a supplier's list"). */
@@ -13,6 +14,8 @@ export function registerSupplierListRoutes(api: FastifyInstance, deps: AppDeps, 
   route(supplierListsApi.list, async (request) => listKeptLists(deps, userOf(request), request.query));
 
   route(supplierListsApi.rerun, async (request) => rerunList(deps, userOf(request), request.params.id));
+
+  route(supplierListsApi.rerunEstimate, async (request) => estimateRerunTokens(deps, userOf(request), request.params.id));
 
   route(supplierListsApi.changes, async (request) => runChanges(deps, userOf(request), request.params.id, request.query));
 

@@ -1,4 +1,5 @@
 import { download, endpoint, idParams, noContent } from '../endpoint.ts';
+import { tokenEstimateSchema } from '../../keepa-tokens.ts';
 import {
   keptListsQuerySchema,
   keptListsSchema,
@@ -31,6 +32,16 @@ export const supplierListsApi = {
       'Re-run a kept list against today’s Amazon data (same mapping, market and minimum ROI; takes EAN uploads like an upload). 403 when the plan’s retention has passed.',
     params: idParams,
     responses: { 200: rerunResponseSchema },
+  }),
+  rerunEstimate: endpoint({
+    method: 'GET',
+    path: '/supplier-analyzer/lists/:id/rerun-estimate',
+    access: 'user',
+    tag: 'supplier-analyzer',
+    summary:
+      'What a re-run of a kept list would take (issue 23, shown in its confirmation): the list’s distinct valid EANs and the expected Keepa tokens today. 409 when the list is no longer kept.',
+    params: idParams,
+    responses: { 200: tokenEstimateSchema },
   }),
   changes: endpoint({
     method: 'GET',
