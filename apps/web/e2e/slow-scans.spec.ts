@@ -22,6 +22,11 @@ const FRESH = {
   csvCancel: variants.slice(4300, 5800),
   csvAfterCancel: variants.slice(5800, 5805),
   csvError: variants.slice(5900, 6900),
+  /** Below 4000, leaving out the brands the brand-scan test looks up (quietBrands). */
+  supplierCancel: variants
+    .slice(0, 4000)
+    .filter((v) => !quietBrands().includes(v.brand))
+    .slice(0, 1000),
 };
 type Variant = (typeof variants)[number];
 
@@ -128,6 +133,57 @@ test('Supplier Level Analyzer: a running scan is resumed after a reload and show
   expect(Number(await page.getByTestId('deals-total').innerText())).toBeGreaterThan(0);
 });
 
+test('Supplier Level Analyzer: a long scan shows its time remaining from the start and can be cancelled; the deals found so far stay', async ({ page }) => {
+  test.setTimeout(150_000);
+  const rows = FRESH.supplierCancel; // 1,000 uncached EANs: 10 look-ups × E2E_SLOW_LATENCY_MS if left alone
+  expect(rows).toHaveLength(1000);
+  await signInProUser(page, '/supplier-level-analyzer');
+  const started = page.waitForResponse((r) => r.url().endsWith('/api/supplier-analyzer/start') && r.request().method() === 'POST');
+  await page.getByTestId('supplier-dropzone').locator('input[type=file]').setInputFiles(csvFile('long-list.csv', rows));
+  await page.getByRole('dialog', { name: 'Map CSV columns' }).getByRole('button', { name: 'Confirm' }).click();
+  const { scanId } = supplierStartResponseSchema.parse(await (await started).json());
+  const panel = page.getByTestId('supplier-scan-panel');
+  await expect(panel).toHaveAttribute('data-status', /^(PENDING|PROCESSING)$/);
+
+  // Issue 23: time remaining from the start — the token estimate before the first EANs are done (the demo charges
+  // like Keepa), then the rate measured once they are.
+  const remaining = panel.getByTestId('supplier-scan-time-remaining');
+  await expect(remaining).toHaveText(/^Time remaining: (estimating…|.+ \(estimated from the Keepa tokens this scan needs\))$/);
+  await expect(remaining).toHaveText(/\(estimated from the Keepa tokens this scan needs\)$/, { timeout: 30_000 });
+  await expect(panel.getByTestId('supplier-scan-progress-text')).toHaveText(/^\d+% · [1-9][\d,]* of 1,000 EANs analyzed$/, { timeout: 60_000 });
+  await expect(remaining).toHaveText(/^Time remaining: (Less than a second|\d+ seconds?|\d+ minutes?)$/);
+
+  // Cancel, after a confirmation that says what stays.
+  await panel.getByRole('button', { name: 'Cancel scan' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Cancel this scan?' });
+  await expect(confirm).toContainText(
+    /The scan stops now\. The deals found so far stay in your list, and the [\d,]+ EANs not analyzed yet go back to this month's allowance\./,
+  );
+  await confirm.getByTestId('confirm-cancel-scan').click();
+  await expect(toast(page, 'Scan cancelled')).toContainText('The deals found so far stay in your list.');
+  await expect(panel).toHaveAttribute('data-status', 'ERROR');
+  await expect(panel.getByTestId('supplier-scan-status')).toHaveText('CANCELLED');
+  await expect(panel.getByTestId('supplier-scan-canceled')).toHaveText(
+    /^Scan cancelled after [\d,]+ of 1,000 EANs\. The [\d,]+ deals? found before the cancel stay in your list\.$/,
+  );
+  await expect(panel.getByText(/^Error:/)).toHaveCount(0);
+  await expect(remaining).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: 'Cancel scan' })).toHaveCount(0);
+
+  // The deals found before the cancel are listed.
+  await expect(page.getByTestId('deal-card').first()).toBeVisible({ timeout: 15_000 });
+  const headers = { Authorization: `Bearer ${await tokenOf(page)}` };
+  const after = supplierScanStatusSchema.parse(await (await page.request.get(`/api/supplier-analyzer/${scanId}/status`, { headers })).json());
+  expect(after).toMatchObject({ status: 'ERROR', canceled: true, error: 'The scan was canceled.' });
+  expect(after.processedEans).toBeLessThan(1000);
+  // The server's run stopped: a look-up later, nothing has moved.
+  await page.waitForTimeout(E2E_SLOW_LATENCY_MS + 1000);
+  const later = supplierScanStatusSchema.parse(await (await page.request.get(`/api/supplier-analyzer/${scanId}/status`, { headers })).json());
+  expect(later.processedEans).toBe(after.processedEans);
+  expect(later.report.dealsFound).toBe(after.report.dealsFound);
+  expect((await page.request.get('/api/supplier-analyzer/active-scan', { headers })).status()).toBe(204);
+});
+
 test('CSV Template Analyzer: cancelling a running scan removes it and the server stops it', async ({ page }) => {
   test.setTimeout(150_000);
   await loginAsAdmin(page, { open: '/csv-template-analyzer' });
@@ -212,8 +268,8 @@ test('CSV Template Analyzer: a scan that ends in ERROR shows "Error: {message}" 
 });
 
 test('Supplier Level Analyzer: a scan that ends in ERROR shows "Error: {message}" in the progress panel', async ({ page }) => {
-  // The supplier API has no cancel, and the server produces ERROR only when a worker fails; so the start and status
-  // answers are replaced here by answers of the real contract (parsed with its schemas). The server side of ERROR —
+  // A cancel ends a supplier scan as ERROR but is shown as cancelled (the test above); ERROR from a failing worker is
+  // produced here by replacing the start and status answers with answers of the real contract (parsed with its schemas). The server side of ERROR —
   // a failing or interrupted run ending as ERROR with its sentence — is covered by the API tests
   // (apps/server/test/scans/scans-restart.test.ts, supplier-analyzer.api.test.ts).
   const scanId = '0b9a6b1e-5d7c-4c55-9a31-2f1e0c6d4e01';

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { demoCatalogue } from '../../server/src/modules/market-data/providers/demo/demo-catalogue.ts';
 import { demoListings } from '../../server/src/modules/market-data/providers/demo/demo-retail.ts';
+import { formatMoney } from '@dealradar/shared/money';
 import { signInNewUser } from './helpers.ts';
 
 /**
@@ -29,6 +30,33 @@ function singleListingProducts(count: number): Product[] {
     if (out.length === count) return out;
   }
   throw new Error('not enough demo products with one listing');
+}
+
+/** A demo product with two or more DE listings (packs), each with a buy box, priced at 5 % of its list price. */
+function productWithOtherListing(): { product: Product; listings: ReturnType<typeof demoListings> } {
+  const at = new Date();
+  for (const v of demoCatalogue().variants) {
+    if (v.basePrice < 2000) continue;
+    const listings = demoListings(v.gtin, 'DE', at);
+    if (listings.length < 2 || listings.some((l) => l.buyBoxPrice === null || l.lowestFbaPrice === null)) continue;
+    const price = ((v.basePrice * 0.05) / 100).toFixed(2).replace('.', ',');
+    return { product: { ean: v.gtin, brand: v.brand, asin: listings[0]!.asin, name: v.name, price }, listings };
+  }
+  throw new Error('no demo product with several listings');
+}
+
+async function uploadAndWait(page: Page, name: string, rows: Product[]) {
+  await page
+    .getByTestId('supplier-dropzone')
+    .locator('input[type=file]')
+    .setInputFiles({ name, mimeType: 'text/csv', buffer: supplierCsv(rows) });
+  const started = page.waitForResponse((r) => r.url().endsWith('/api/supplier-analyzer/start') && r.request().method() === 'POST');
+  await page.getByRole('dialog', { name: 'Map CSV columns' }).getByRole('button', { name: 'Confirm' }).click();
+  const { scanId } = (await (await started).json()) as { scanId: string };
+  const panel = page.getByTestId('supplier-scan-panel');
+  await expect(panel).toHaveAttribute('data-scan-id', scanId);
+  await expect(panel).toHaveAttribute('data-status', 'COMPLETED', { timeout: 60_000 });
+  await expect(panel.getByTestId('supplier-scan-progress-text')).toHaveText(`100% · ${rows.length} of ${rows.length} EANs analyzed`);
 }
 
 function supplierCsv(rows: Product[]): Buffer {
@@ -88,7 +116,20 @@ test('re-run a kept supplier list against today’s data and see what changed: n
   await saveRule(page, token, { ean: goesAway.ean, asin: goesAway.asin, kind: 'never' });
   await saveRule(page, token, { ean: halved.ean, asin: halved.asin, kind: 'always', numberOfPacks: 2 });
 
+  // Issue 23: the re-run asks first, naming the list, its EANs, what it takes from the month's uploads and the tokens.
   await rows.first().getByRole('button', { name: 'Re-run' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Re-run this list?' });
+  await expect(confirm.getByTestId('rerun-confirm-list')).toHaveText(
+    "grosshandel.csv (DE): 5 EANs against today's Amazon data, with the same columns, market and minimum ROI.",
+  );
+  await expect(confirm.getByTestId('rerun-confirm-allowance')).toHaveText('It uses 5 of the 95 EAN uploads left this month (plan limit 100).');
+  await expect(confirm.getByTestId('rerun-confirm-tokens')).toContainText(/^This scan needs .*Keepa tokens?/);
+  // Cancel starts nothing; the confirmation's Re-run does.
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(page.getByTestId('ean-usage')).toHaveText('EAN uploads: 5 / 100');
+  await rows.first().getByRole('button', { name: 'Re-run' }).click();
+  await confirm.getByTestId('confirm-rerun').click();
   await expect(toast(page, 'Re-run Started')).toContainText("Re-running grosshandel.csv against today's Amazon data (5 EANs).");
   await expect(panel).toHaveAttribute('data-status', 'COMPLETED', { timeout: 60_000 });
 
@@ -101,7 +142,8 @@ test('re-run a kept supplier list against today’s data and see what changed: n
   await expect(rowOf(comesBack.ean)).toHaveAttribute('data-change', 'new');
   await expect(rowOf(comesBack.ean)).toContainText('New deal');
   await expect(rowOf(goesAway.ean)).toHaveAttribute('data-change', 'gone');
-  await expect(rowOf(goesAway.ean)).toContainText('Gone');
+  // Issue 23: gone because of the organization's own wrong-match rule, and said so.
+  await expect(rowOf(goesAway.ean).locator('td').first()).toHaveText('Gone: you marked this match wrong');
   await expect(rowOf(halved.ean)).toHaveAttribute('data-change', 'moved');
   await expect(rowOf(halved.ean)).toContainText(/Profit −€\d+\.\d{2}/);
   await expect(table).not.toContainText(steady.ean);
@@ -138,6 +180,9 @@ test('re-run a kept supplier list against today’s data and see what changed: n
   // The deal that is gone has left the deals list; the new one is in it.
   await expect(page.locator(`[data-testid="deal-card"][data-ean="${comesBack.ean}"]`)).toBeVisible({ timeout: 15_000 });
   await expect(page.locator(`[data-testid="deal-card"][data-ean="${goesAway.ean}"]`)).toHaveCount(0);
+  // Issue 23: the deal matched by the organization's "always match" rule carries its mark.
+  await expect(page.locator(`[data-testid="deal-card"][data-ean="${halved.ean}"]`).getByTestId('match-source')).toHaveText('Always matched · 2-pack');
+  await expect(page.locator(`[data-testid="deal-card"][data-ean="${steady.ean}"]`).getByTestId('match-source')).toHaveCount(0);
 
   // Both runs are kept; the re-run row shows its counts and opens the same changes.
   await expect(rows).toHaveCount(2, { timeout: 15_000 });
@@ -152,4 +197,73 @@ test('re-run a kept supplier list against today’s data and see what changed: n
   await page.getByTestId('confirm-delete-list').click();
   await expect(rows).toHaveCount(1, { timeout: 15_000 });
   await expect(rows.first()).toContainText('Re-run');
+});
+
+test('the other listings of a deal show their price and ROI; choosing one marks the card at once, and the next scan shows "Always matched"', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const { product, listings } = productWithOtherListing();
+  await signInNewUser(page, { country: 'DE' });
+  await page.goto('/supplier-level-analyzer');
+  await uploadAndWait(page, 'packs.csv', [product]);
+  const card = page.locator(`[data-testid="deal-card"][data-ean="${product.ean}"]`);
+  await expect(card).toBeVisible({ timeout: 15_000 });
+  const matched = (await card.getAttribute('data-asin')) ?? (await card.innerText());
+  const other = listings.find((l) => !matched.includes(l.asin))!;
+  expect(other).toBeTruthy();
+
+  await card.getByTestId('match-alternatives').click();
+  const dialog = page.getByRole('dialog', { name: `Other listings of EAN ${product.ean} (DE)` });
+  const row = dialog.locator(`tr[data-asin="${other.asin}"]`);
+  // Issue 23: the other listing's price (DE: euro) — its lowest FBA offer, since the look-up fetched the buy box of the
+  // chosen listing only, as Keepa's two phases do — and the ROI this supplier price would have there.
+  // (A listing the shared cache already holds with its buy box shows that.)
+  const money = (minor: number) => formatMoney(Math.round(minor) / 100, 'EUR').replace('.', '\\.');
+  await expect(row.getByTestId('alternative-price')).toHaveText(
+    new RegExp(`^(${money(other.lowestFbaPrice!)} \\(lowest FBA offer\\)|${money(other.buyBoxPrice!)} \\(buy box\\))$`),
+  );
+  await expect(row.getByTestId('alternative-roi')).toHaveText(/^-?\d+\.\d%$/);
+  await row.getByRole('button', { name: 'Use this match' }).click();
+  await expect(dialog).toHaveCount(0);
+  // The card is marked at once; the numbers change with the next scan.
+  await expect(card.getByTestId('match-source')).toHaveText(`Always matched to ${other.asin} · ${other.packageQuantity}-pack (from the next scan)`);
+
+  await uploadAndWait(page, 'packs.csv', [product]);
+  await expect(card.getByTestId('match-source')).toHaveText(`Always matched · ${other.packageQuantity}-pack`, { timeout: 15_000 });
+});
+
+test('kept lists on a phone (390 px): each list with its figures and buttons on screen, and its re-run confirmation', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const products = singleListingProducts(2);
+  await signInNewUser(page, { country: 'DE' });
+  await page.goto('/supplier-level-analyzer');
+  await uploadAndWait(page, 'phone.csv', products);
+
+  const card = page.getByTestId('kept-lists-card');
+  const item = card.getByTestId('kept-list-item');
+  await expect(item).toHaveCount(1, { timeout: 15_000 });
+  await expect(card.getByTestId('kept-lists-table')).toBeHidden();
+  await expect(item).toContainText('phone.csv');
+  await expect(item).toContainText(/DE · finished .+ · kept until .+/);
+  await expect(item).toContainText('2 EANs · 2 deals');
+  await expect(item).toContainText('First run');
+  const rerun = item.getByRole('button', { name: 'Re-run' });
+  const remove = item.getByRole('button', { name: 'Delete the list phone.csv' });
+  await rerun.scrollIntoViewIfNeeded();
+  for (const shown of [card, item, rerun, remove]) {
+    await expect(shown).toBeVisible();
+    const box = (await shown.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  }
+  await rerun.click();
+  const confirm = page.getByRole('dialog', { name: 'Re-run this list?' });
+  await expect(confirm.getByTestId('rerun-confirm-list')).toContainText('phone.csv (DE): 2 EANs');
+  const go = confirm.getByTestId('confirm-rerun');
+  const goBox = (await go.boundingBox())!;
+  expect(goBox.x + goBox.width).toBeLessThanOrEqual(390);
+  await go.click();
+  await expect(item).toHaveCount(2, { timeout: 60_000 });
 });

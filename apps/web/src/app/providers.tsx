@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Badge, DEFAULT_THEME, MantineProvider, createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { TOAST_POSITION } from '../lib/notify.ts';
 import { queryClient } from '../lib/query-client.ts';
 
 /**
@@ -31,7 +32,7 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({ variables: {}, light
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <Notifications position="top-right" />
+      <Notifications position={TOAST_POSITION} />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

@@ -1,5 +1,11 @@
 import { notifications } from '@mantine/notifications';
 
+/**
+ * Where every toast appears (issue 23): bottom right. At the top right they covered the page header's actions — the
+ * analyzers' "EAN uploads" badge, the demo-data badge — right when a scan started and the user wanted to read them.
+ */
+export const TOAST_POSITION = 'bottom-right' as const;
+
 /** Toast durations of the account area (SPEC §9): success 3 s, error 4 s. */
 export const SUCCESS_TOAST_MS = 3000;
 export const ERROR_TOAST_MS = 4000;

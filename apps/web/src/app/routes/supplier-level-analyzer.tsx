@@ -2,6 +2,7 @@ import { Badge, Group, Stack, Tooltip } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconTargetArrow } from '@tabler/icons-react';
 import { supplierAnalyzerApi } from '@dealradar/shared/contracts/endpoints/scans';
+import { breakdownConversion } from '@dealradar/shared/money';
 import { formatLimit } from '@dealradar/shared/tiers';
 import { DemoDataBadge } from '../../components/demo-data-badge.tsx';
 import { DemoSampleButton } from '../../components/demo-sample-button.tsx';
@@ -64,7 +65,10 @@ export function SupplierLevelAnalyzerPage() {
         onStarted={(answer) => setTracked(trackedFromStart(answer))}
       />
       <TrackedScanPanel tracked={tracked} onDismiss={() => setTracked(null)} />
-      <KeptListsCard onRerunStarted={(answer) => setTracked(trackedFromStart(answer))} />
+      <KeptListsCard
+        onRerunStarted={(answer) => setTracked(trackedFromStart(answer))}
+        allowance={usage ? { used: usage.eanUploadsThisMonth, limit: usage.eanUploadLimit } : undefined}
+      />
       <DealsPanel
         renderMatch={(deal) => (
           <MatchActions
@@ -76,6 +80,7 @@ export function SupplierLevelAnalyzerPage() {
               numberOfPacks: deal.breakdown.numberOfPacks,
               alternatives: deal.alternatives,
               matchSource: deal.matchSource,
+              conversion: breakdownConversion(deal.breakdown),
             }}
             onChanged={refreshDeals}
           />

@@ -25,16 +25,8 @@ export function isActiveStatus(status: CsvScanStatus): boolean {
   return status === 'PENDING' || status === 'PROCESSING';
 }
 
-/** 'Less than a second', 'N seconds' or 'N minutes' (singular for 1). */
-export function formatTimeRemaining(seconds: number): string {
-  if (!Number.isFinite(seconds) || seconds < 1) return 'Less than a second';
-  if (seconds < 60) {
-    const n = Math.round(seconds);
-    return n === 1 ? '1 second' : `${n} seconds`;
-  }
-  const minutes = Math.round(seconds / 60);
-  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
-}
+/** 'Less than a second', 'N seconds' or 'N minutes' (singular for 1): one wording for both analyzers (lib/time-remaining.ts). */
+export { formatTimeRemaining } from '../../lib/time-remaining.ts';
 
 /**
  * Seconds left at the rate observed since the scan started, or null when no rate can be measured yet

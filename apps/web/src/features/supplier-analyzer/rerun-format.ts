@@ -1,11 +1,16 @@
 import { formatProfitChange, type RunChange, type RunChangeCounts } from '@dealradar/shared/rerun-diff';
+import { UNLIMITED } from '@dealradar/shared/tiers';
 
 /** Wording and colours of a re-run's changes (issue 17): one place for the kept-lists card and the changes view. */
 
-/** The marker of one changed deal: 'New deal', 'Gone', or the profit's move ('+€1.20' up, '−€2.05' down). */
-export function changeMarker(change: Pick<RunChange, 'kind' | 'profitChange'>): { label: string; color: string } {
+/**
+ * The marker of one changed deal: 'New deal', 'Gone' ('Gone: you marked this match wrong' when the organization's own
+ * wrong-match rule removed it, issue 23), or the profit's move ('+€1.20' up, '−€2.05' down).
+ */
+export function changeMarker(change: Pick<RunChange, 'kind' | 'profitChange' | 'goneReason'>): { label: string; color: string } {
   if (change.kind === 'new') return { label: 'New deal', color: 'green' };
-  if (change.kind === 'gone') return { label: 'Gone', color: 'red' };
+  if (change.kind === 'gone')
+    return change.goneReason === 'wrong-match' ? { label: 'Gone: you marked this match wrong', color: 'gray' } : { label: 'Gone', color: 'red' };
   const delta = change.profitChange ?? 0;
   return { label: `Profit ${formatProfitChange(delta)}`, color: delta >= 0 ? 'teal' : 'orange' };
 }
@@ -31,4 +36,22 @@ export function changesSummary(counts: Pick<RunChangeCounts, 'new' | 'gone' | 'm
 export function changesShort(counts: Pick<RunChangeCounts, 'new' | 'gone' | 'moved'>): string {
   if (counts.new + counts.gone + counts.moved === 0) return 'No changes';
   return `+${counts.new} new · ${counts.gone} gone · ${counts.moved} moved`;
+}
+
+/** The month's EAN uploads (Subscription): used and the plan's limit (UNLIMITED: no limit). */
+export interface EanAllowance {
+  used: number;
+  limit: number;
+}
+
+/** What a re-run takes from the month's EAN uploads (issue 23), as the confirmation says it. */
+export function allowanceSentence(eans: number, allowance: EanAllowance | undefined): string | null {
+  if (!allowance) return null;
+  if (allowance.limit >= UNLIMITED) return `Your plan has unlimited EAN uploads; this re-run uses ${eans.toLocaleString('en-US')}.`;
+  const left = Math.max(0, allowance.limit - allowance.used);
+  const n = (v: number) => v.toLocaleString('en-US');
+  if (left === 0) return `You have no EAN uploads left this month (${n(allowance.used)} of ${n(allowance.limit)} used).`;
+  if (left < eans)
+    return `Your plan allows ${n(left)} more EANs this month: only the first ${n(left)} of ${n(eans)} EANs are analyzed, and that uses them all.`;
+  return `It uses ${n(eans)} of the ${n(left)} EAN uploads left this month (plan limit ${n(allowance.limit)}).`;
 }

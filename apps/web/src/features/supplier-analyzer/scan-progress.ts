@@ -1,4 +1,5 @@
-import type { ScanStatus } from '@dealradar/shared/contracts/scans';
+import type { ScanStatus, ScanTimeRemaining } from '@dealradar/shared/contracts/scans';
+import { formatLongTimeRemaining } from '../../lib/time-remaining.ts';
 
 /** 100 when completed; 0 when error, pending or nothing to do; else rounded processed/total (as on CSV scan cards). */
 export function supplierProgressPercent(scan: { status: ScanStatus; processedEans: number; totalEans: number }): number {
@@ -17,4 +18,28 @@ export function partialScanMessage(answer: { allowedEans: number; totalEans: num
   if (answer.allowedEans >= answer.totalEans) return null;
   const n = answer.allowedEans.toLocaleString('en-US');
   return `Your plan allows ${n} EANs in this run, so the first ${n} of ${answer.totalEans.toLocaleString('en-US')} EANs are analyzed.`;
+}
+
+/**
+ * The time-remaining line of a running scan (issue 23): from the Keepa token estimate until the first EANs are done,
+ * then from the measured rate (the server works it out: scans.service.ts timeRemainingOf). Null once ended.
+ */
+export function timeRemainingLine(remaining: ScanTimeRemaining | undefined): string | null {
+  if (!remaining) return null;
+  if (remaining.seconds === null) return 'Time remaining: estimating…';
+  const text = formatLongTimeRemaining(remaining.seconds);
+  return remaining.basis === 'tokens' ? `Time remaining: ${text} (estimated from the Keepa tokens this scan needs)` : `Time remaining: ${text}`;
+}
+
+/** What a cancelled scan says (issue 23): how far it got, and that its deals stay. */
+export function canceledMessage(scan: { processedEans: number; totalEans: number; dealsFound: number }): string {
+  const deals = scan.dealsFound === 1 ? 'The 1 deal' : `The ${scan.dealsFound.toLocaleString('en-US')} deals`;
+  const kept = scan.dealsFound === 0 ? 'No deals were found before the cancel.' : `${deals} found before the cancel stay in your list.`;
+  return `Scan cancelled after ${scan.processedEans.toLocaleString('en-US')} of ${scan.totalEans.toLocaleString('en-US')} EANs. ${kept}`;
+}
+
+/** The cancel confirmation (issue 23): the scan stops, its deals stay, the EANs not analyzed go back to the month. */
+export function cancelConfirmText(scan: { processedEans: number; totalEans: number }): string {
+  const left = Math.max(0, scan.totalEans - scan.processedEans);
+  return `The scan stops now. The deals found so far stay in your list, and the ${left.toLocaleString('en-US')} EANs not analyzed yet go back to this month's allowance.`;
 }

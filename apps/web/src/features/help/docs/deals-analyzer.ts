@@ -36,10 +36,11 @@ export const dealsAnalyzerDoc: HelpDoc = {
       title: 'Progress and the scan report',
       blocks: [
         list(
-          'The progress panel shows the share of EANs analyzed, the count and an estimate of the time remaining.',
+          'The progress panel shows the share of EANs analyzed, the count and the time remaining from the start: until the first EANs are done it is estimated from the Keepa tokens the scan needs at your account\'s refill rate ("Time remaining: 11 h 31 min (estimated from the Keepa tokens this scan needs)"), then from the pace the scan has kept so far (never faster than your Keepa account refills).',
+          'Cancel scan stops a running scan after a confirmation. The deals found until then stay in your list, the EANs not analyzed go back to your monthly allowance, and the panel shows the scan as CANCELLED with how far it got. A cancelled list is not kept for re-runs; upload it again to scan it all.',
           'When the scan is complete, \'Scan Completed\' says how many EANs were processed, and the panel lists the rows read, valid EANs, products found on Amazon, deals, and the rows not used, by reason, with their line numbers. The report stays there after a reload until you close it; "Download the rows not used (CSV)" gives all of them.',
           'Download deals saves the deals of the list (with its filters and order) as CSV, as "CSV for Excel (semicolon, decimal comma)" or as XLSX; every amount in euro.',
-          'An error ends the scan with a sentence saying why; the EANs not analyzed go back to your monthly allowance.',
+          'An error ends the scan with a sentence saying why (in red); the EANs not analyzed go back to your monthly allowance.',
         ),
       ],
     },
@@ -60,7 +61,10 @@ export const dealsAnalyzerDoc: HelpDoc = {
               'Amazon price',
               'Today\'s buy box price on Amazon, converted to euro. Under it, the listing\'s pack count ("4-pack") when Amazon sells several units together: the cost of a sale is then that many unit costs.',
             ],
-            ['Max buy price', 'The highest unit price at which the product still reaches your minimum ROI.'],
+            [
+              'Max buy price',
+              'The highest unit price at which the product still reaches your minimum ROI as it is set now (change it in Settings and the price follows).',
+            ],
             [
               'Sales rank',
               "Amazon's rank in the main category (lower sells more), with the beauty rank under it. Orange when above 50,000 or unknown: the product may sell slowly.",
@@ -92,6 +96,7 @@ export const dealsAnalyzerDoc: HelpDoc = {
           'Filter by brand and by market, hide Amazon\'s buy boxes or deals with chosen warnings, or keep only deals profitable on at least a share of the last 90 days; sort by "90-day stability" to see the steadiest first. Changing a filter or the sort returns to page 1; pages hold 100 deals.',
           'The list refreshes every 4 seconds while a scan adds deals.',
           'A newer scan replaces your older deal for the same EAN and market. Clear All removes every deal after a confirmation.',
+          'The list shows the deals that reach your minimum ROI as it is set now: raise it in Settings and the deals below it leave the list (and its download); lower it again and they are back while they last.',
         ),
         note('Deals expire after 24 hours because Amazon prices move. Re-run the list (below) for fresh figures.'),
       ],
@@ -102,8 +107,8 @@ export const dealsAnalyzerDoc: HelpDoc = {
       blocks: [
         list(
           'Every completed scan keeps its list under "Kept supplier lists": Free 7 days, Starter 30, Growth 90, Pro 180 days after the scan (a change of plan applies at once). Delete a list there to stop keeping it.',
-          "Re-run scans the same list again against today's Amazon data, with the same columns, market and minimum ROI (on Free and Starter, the plan's fixed minimum). It counts against your monthly EAN uploads like an upload.",
-          'When it completes, the panel shows what changed since the last run: new deals, deals gone, and deals whose profit moved by more than the amount you choose (€1.00 to start). Filter by kind, read the profit before and today, and download the changes as CSV.',
+          "Re-run scans the same list again against today's Amazon data, with the same columns, market and minimum ROI (on Free and Starter, the plan's fixed minimum). It counts against your monthly EAN uploads like an upload: before it starts, a confirmation names the list and its EANs, says how many of this month's EAN uploads it uses (or that only part fits) and the Keepa tokens it needs.",
+          'When it completes, the panel shows what changed since the last run: new deals, deals gone, and deals whose profit moved by more than the amount you choose (€1.00 to start). A deal gone because your organization marked its listing a wrong match says "Gone: you marked this match wrong". Filter by kind, read the profit before and today, and download the changes as CSV.',
           'Only the EANs both runs analyzed are compared (a run your plan allowed only part of leaves the rest out), and a deal whose Amazon data could not be fetched today is not counted as gone.',
         ),
       ],
@@ -114,8 +119,8 @@ export const dealsAnalyzerDoc: HelpDoc = {
       blocks: [
         list(
           'Wrong match: EAN and ASIN are not the same product (another size, a multipack, a bundle). The deal leaves your lists at once, and later scans never match that EAN to that ASIN again; they use another listing of the EAN if there is one.',
-          "Always match: this EAN is this ASIN, with the number of supplier units one Amazon listing holds. It wins over the admin's EAN-ASIN mapping for your organization.",
-          'Other listings: when the EAN has several Amazon listings, the deal offers them with their pack counts and ranks; "Use this match" saves an always-match rule for that listing.',
+          'Always match: this EAN is this ASIN, with the number of supplier units one Amazon listing holds. It wins over the admin\'s EAN-ASIN mapping for your organization. The card says "Always matched · 2-pack (from the next scan)" at once, and the deals of later scans matched by the rule say "Always matched · 2-pack".',
+          'Other listings: when the EAN has several Amazon listings, the deal offers them with their pack counts, ranks, buy box price and the ROI your supplier price would have on that listing; "Use this match" saves an always-match rule for that listing.',
           "The rules belong to your organization (every member's scans use them) and apply to supplier, CSV and brand scans from the next scan on. Review and undo them under Settings → Match rules.",
         ),
       ],

@@ -4,9 +4,10 @@ import { modals } from '@mantine/modals';
 import { IconArrowsExchange, IconCheck, IconLink, IconUnlink } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { MatchAlternative, MatchSource } from '@dealradar/shared/contracts/match-rules';
-import { isMarketId } from '@dealradar/shared/markets';
+import { getMarket, isMarketId } from '@dealradar/shared/markets';
+import { formatMoney, moneyWithListAmount, type Conversion } from '@dealradar/shared/money';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { formatCount } from '../../../lib/format.ts';
+import { formatCount, formatPercent } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSaveMatchRule } from '../api/match-rules.ts';
 
@@ -20,9 +21,28 @@ export interface MatchItem {
   numberOfPacks: number;
   alternatives: MatchAlternative[];
   matchSource: MatchSource | null;
+  /**
+   * The market currency against the list's (a supplier deal in a GBP market: its breakdown's rate), so the other
+   * listings' prices follow the money rule ('£19.95 · €22.81 at 0.8745 on 28 Nov'); absent: the list is in the market's currency.
+   */
+  conversion?: Conversion | null;
 }
 
-const SOURCE_LABEL: Record<MatchSource, string | null> = { rule: 'Your match rule', mapping: 'Admin mapping', rank: null };
+const PRICE_KIND: Record<NonNullable<MatchAlternative['priceKind']>, string> = {
+  'buy-box': '(buy box)',
+  'lowest-fba': '(lowest FBA offer)',
+  'lowest-fbm': '(lowest merchant offer)',
+};
+
+/**
+ * The mark of how the listing was chosen (issue 23: an "always match" shows on the card): the organization's always
+ * rule with its pack count, or the admin's mapping; nothing for the best-ranked listing.
+ */
+export function matchSourceLabel(source: MatchSource | null, numberOfPacks: number): string | null {
+  if (source === 'rule') return `Always matched · ${numberOfPacks}-pack`;
+  if (source === 'mapping') return 'Admin mapping';
+  return null;
+}
 
 /**
  * "Wrong match", "Always match" and the other listings of the EAN (issue 17). Every action saves a rule for the
@@ -33,9 +53,20 @@ export function MatchActions({ item, onChanged }: { item: MatchItem; onChanged?:
   const [alwaysOpen, setAlwaysOpen] = useState(false);
   const [altOpen, setAltOpen] = useState(false);
   const [packs, setPacks] = useState<number | string>(item.numberOfPacks);
-  const source = item.matchSource ? SOURCE_LABEL[item.matchSource] : null;
+  // An always-match saved from this card: marked at once, used from the next scan on.
+  const [savedAlways, setSavedAlways] = useState<{ asin: string; numberOfPacks: number } | null>(null);
+  const source = matchSourceLabel(item.matchSource, item.numberOfPacks);
 
   const market = isMarketId(item.market) ? item.market : null;
+  const currency = market ? getMarket(market).currency : 'EUR';
+  const price = (amount: number | null) => (item.conversion ? moneyWithListAmount(amount, item.conversion) : formatMoney(amount, currency));
+  /** The other listing's price now and what it is (issue 23): buy box, else its lowest offer (the buy box was not fetched). */
+  const alternativePrice = (alt: MatchAlternative) => {
+    const amount = alt.price ?? alt.buyBoxPrice;
+    if (amount === null) return 'No offer known';
+    const kind = alt.priceKind ?? 'buy-box';
+    return `${price(amount)} ${PRICE_KIND[kind]}`;
+  };
   const saved = (message: string) => notifySuccess(message, 'Match rule saved');
   const failed = (error: unknown) => notifyError(errorMessage(error, 'Failed to save the match rule'));
 
@@ -65,6 +96,7 @@ export function MatchActions({ item, onChanged }: { item: MatchItem; onChanged?:
         onSuccess: () => {
           setAlwaysOpen(false);
           setAltOpen(false);
+          setSavedAlways({ asin, numberOfPacks });
           saved(`EAN ${item.ean} is always matched to ${asin} (${numberOfPacks}-pack) from the next scan on.`);
         },
         onError: failed,
@@ -73,10 +105,19 @@ export function MatchActions({ item, onChanged }: { item: MatchItem; onChanged?:
 
   return (
     <Group gap="xs" wrap="wrap" data-testid="match-actions">
-      {source && (
-        <Badge size="sm" variant="light" color="violet" leftSection={<IconLink size={12} />} data-testid="match-source">
+      {source && !savedAlways && (
+        <Badge size="sm" variant="light" color="violet" leftSection={<IconLink size={12} />} data-testid="match-source" tt="none">
           {source}
         </Badge>
+      )}
+      {savedAlways && (
+        <Tooltip label="Saved for your organization: the next scan uses this match">
+          <Badge size="sm" variant="light" color="teal" leftSection={<IconLink size={12} />} data-testid="match-source" tt="none">
+            {savedAlways.asin === item.asin
+              ? `Always matched · ${savedAlways.numberOfPacks}-pack (from the next scan)`
+              : `Always matched to ${savedAlways.asin} · ${savedAlways.numberOfPacks}-pack (from the next scan)`}
+          </Badge>
+        </Tooltip>
       )}
       {item.alternatives.length > 0 && (
         <Button
@@ -144,7 +185,7 @@ export function MatchActions({ item, onChanged }: { item: MatchItem; onChanged?:
             Now matched: {item.asin} ({item.numberOfPacks}-pack). Choosing another listing saves an "always match" rule with its pack count; the next scan uses
             it.
           </Text>
-          <Table.ScrollContainer minWidth={520}>
+          <Table.ScrollContainer minWidth={640}>
             <Table verticalSpacing="xs" data-testid="match-alternatives-table">
               <Table.Thead>
                 <Table.Tr>
@@ -152,7 +193,8 @@ export function MatchActions({ item, onChanged }: { item: MatchItem; onChanged?:
                   <Table.Th>Title</Table.Th>
                   <Table.Th>Pack</Table.Th>
                   <Table.Th>Rank</Table.Th>
-                  <Table.Th>Buy box</Table.Th>
+                  <Table.Th>Price</Table.Th>
+                  <Table.Th>ROI</Table.Th>
                   <Table.Th />
                 </Table.Tr>
               </Table.Thead>
@@ -167,7 +209,8 @@ export function MatchActions({ item, onChanged }: { item: MatchItem; onChanged?:
                     </Table.Td>
                     <Table.Td>{alt.numberOfPacks}</Table.Td>
                     <Table.Td>{formatCount(alt.mainCategoryRank)}</Table.Td>
-                    <Table.Td>{alt.buyBoxPrice === null ? '—' : alt.buyBoxPrice.toFixed(2)}</Table.Td>
+                    <Table.Td data-testid="alternative-price">{alternativePrice(alt)}</Table.Td>
+                    <Table.Td data-testid="alternative-roi">{alt.roiPercentage === null ? '—' : formatPercent(alt.roiPercentage)}</Table.Td>
                     <Table.Td>
                       <Button size="compact-xs" onClick={() => always(alt.asin, alt.numberOfPacks, alt.title)} loading={save.isPending}>
                         Use this match

@@ -12,6 +12,16 @@ export function useKeptLists(page: number) {
   return useQuery({ ...endpointQuery(supplierListsApi.list, { query: { page, size: PAGE_SIZE } }), placeholderData: keepPreviousData });
 }
 
+/** GET /supplier-analyzer/lists/{id}/rerun-estimate: the list's EANs and expected Keepa tokens, for the re-run's confirmation (issue 23). */
+export function useRerunEstimate(scanId: string | null) {
+  return useQuery({
+    ...endpointQuery(supplierListsApi.rerunEstimate, { params: { id: scanId ?? '' }, timeoutMs: SUPPLIER_UPLOAD_TIMEOUT_MS }),
+    enabled: !!scanId,
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
 /** POST /supplier-analyzer/lists/{id}/rerun: a new scan of the kept list against today's Amazon data (parsed in the request, like an upload). */
 export function rerunList(scanId: string): Promise<RerunResponse> {
   return callEndpoint(supplierListsApi.rerun, { params: { id: scanId }, timeoutMs: SUPPLIER_UPLOAD_TIMEOUT_MS });

@@ -1,17 +1,20 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Card, CloseButton, Group, Loader, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Card, CloseButton, Group, Loader, Modal, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconRefresh, IconTrash } from '@tabler/icons-react';
+import { IconCoins, IconRefresh, IconTrash } from '@tabler/icons-react';
 import type { KeptList, RerunResponse } from '@dealradar/shared/contracts/supplier-lists';
+import { estimateSentence } from '../../../components/keepa-token-estimate.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
 import { PagePager } from '../../../components/page-pager.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { formatDate, formatDateTime } from '../../../lib/date-format.ts';
-import { useDeleteKeptList, useKeptLists, useRerunList } from '../api/kept-lists.ts';
+import { useDeleteKeptList, useKeptLists, useRerunEstimate, useRerunList } from '../api/kept-lists.ts';
 import { partialScanMessage } from '../scan-progress.ts';
-import { changesShort } from '../rerun-format.ts';
+import { allowanceSentence, changesShort, type EanAllowance } from '../rerun-format.ts';
 import { toast } from '../toasts.ts';
 import { RunChangesView } from './run-changes-view.tsx';
+
+const EMPTY = 'No kept lists yet: the list of every completed supplier scan appears here.';
 
 /** A list's name: its file, or 'Typed products' for a manual entry (its scans' deals name the supplier 'Manual entry'). */
 function listName(list: Pick<KeptList, 'fileName' | 'source'> | undefined): string {
@@ -20,10 +23,69 @@ function listName(list: Pick<KeptList, 'fileName' | 'source'> | undefined): stri
 }
 
 /**
- * Kept supplier lists (issue 17): each completed supplier scan's list, kept for the plan's retention, with "Re-run"
- * (a new scan of the same list, mapping and minimum ROI against today's Amazon data) and, for a re-run, its changes.
+ * The confirmation before a re-run (issue 23): the list's name and market, how many EANs it scans, what that takes from
+ * the month's EAN uploads, and the expected Keepa tokens when the data source charges them.
  */
-export function KeptListsCard({ onRerunStarted }: { onRerunStarted: (answer: RerunResponse) => void }) {
+function RerunConfirmModal({
+  list,
+  allowance,
+  starting,
+  onConfirm,
+  onClose,
+}: {
+  list: KeptList | null;
+  allowance: EanAllowance | undefined;
+  starting: boolean;
+  onConfirm: (list: KeptList) => void;
+  onClose: () => void;
+}) {
+  const estimate = useRerunEstimate(list?.scanId ?? null);
+  const eans = estimate.data?.eans ?? list?.totalEans ?? 0;
+  const allowanceText = list ? allowanceSentence(eans, allowance) : null;
+  return (
+    <Modal opened={!!list} onClose={onClose} title="Re-run this list?" centered>
+      {list && (
+        <Stack gap="sm" data-testid="rerun-confirm">
+          <Text size="sm" data-testid="rerun-confirm-list">
+            <b>{listName(list)}</b> ({list.allMarkets ? 'All markets' : list.market}): {eans.toLocaleString('en-US')} EANs against today&apos;s Amazon data,
+            with the same columns, market and minimum ROI.
+          </Text>
+          {allowanceText && (
+            <Text size="sm" data-testid="rerun-confirm-allowance">
+              {allowanceText}
+            </Text>
+          )}
+          <Group gap={6} wrap="nowrap" data-testid="rerun-confirm-tokens">
+            <IconCoins size={16} color="var(--mantine-color-dimmed)" />
+            <Text size="sm" c={estimate.isError ? 'dimmed' : undefined}>
+              {estimate.isPending
+                ? 'Estimating the Keepa tokens this re-run needs…'
+                : estimate.isError
+                  ? errorMessage(estimate.error, 'The Keepa token cost could not be estimated.')
+                  : estimateSentence(estimate.data)}
+            </Text>
+          </Group>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button leftSection={<IconRefresh size={14} />} loading={starting} onClick={() => onConfirm(list)} data-testid="confirm-rerun">
+              Re-run
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+/**
+ * Kept supplier lists (issue 17): each completed supplier scan's list, kept for the plan's retention, with "Re-run"
+ * (a new scan of the same list, mapping and minimum ROI against today's Amazon data, after a confirmation) and, for a
+ * re-run, its changes.
+ */
+export function KeptListsCard({ onRerunStarted, allowance }: { onRerunStarted: (answer: RerunResponse) => void; allowance?: EanAllowance }) {
+  const [confirming, setConfirming] = useState<KeptList | null>(null);
   const [page, setPage] = useState(1);
   const lists = useKeptLists(page - 1);
   const rerun = useRerunList();
@@ -33,6 +95,7 @@ export function KeptListsCard({ onRerunStarted }: { onRerunStarted: (answer: Rer
 
   const start = (list: KeptList) =>
     rerun.mutate(list.scanId, {
+      onSettled: () => setConfirming(null),
       onSuccess: (answer) => {
         const partial = partialScanMessage(answer);
         if (partial) toast('Re-run Started (Partial)', partial, 'orange');
@@ -71,6 +134,59 @@ export function KeptListsCard({ onRerunStarted }: { onRerunStarted: (answer: Rer
     });
 
   const total = data?.totalElements ?? 0;
+  const rows = data?.content ?? [];
+  // The pieces of one list, shown as a table row from the sm breakpoint up and as a block on a phone.
+  const nameOf = (list: KeptList) => (
+    <div>
+      <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+        {listName(list)}
+      </Text>
+      {list.rerunOf && (
+        <Text size="xs" c="dimmed">
+          Re-run{list.previousRunAt ? ` of the run of ${formatDateTime(list.previousRunAt)}` : ''}
+        </Text>
+      )}
+    </div>
+  );
+  const marketOf = (list: KeptList) => (list.allMarkets ? 'All markets' : list.market);
+  const eansOf = (list: KeptList) =>
+    list.analyzedEans < list.totalEans
+      ? `${list.analyzedEans.toLocaleString('en-US')} of ${list.totalEans.toLocaleString('en-US')}`
+      : list.totalEans.toLocaleString('en-US');
+  const changesOf = (list: KeptList) =>
+    list.changes ? (
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        onClick={() => setShownChanges(shownChanges === list.scanId ? null : list.scanId)}
+        aria-expanded={shownChanges === list.scanId}
+      >
+        {changesShort(list.changes)}
+      </Button>
+    ) : (
+      <Text size="sm" c="dimmed">
+        First run
+      </Text>
+    );
+  const actionsOf = (list: KeptList) => (
+    <Group gap={4} wrap="nowrap">
+      <Button
+        size="xs"
+        variant="light"
+        leftSection={<IconRefresh size={14} />}
+        loading={rerun.isPending && rerun.variables === list.scanId}
+        disabled={rerun.isPending}
+        onClick={() => setConfirming(list)}
+      >
+        Re-run
+      </Button>
+      <Tooltip label="Delete this list">
+        <ActionIcon variant="subtle" color="red" aria-label={`Delete the list ${listName(list)}`} onClick={() => confirmDelete(list)}>
+          <IconTrash size={16} />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
   return (
     <Card withBorder radius="md" padding="lg" data-testid="kept-lists-card">
       <Stack gap="sm">
@@ -89,74 +205,55 @@ export function KeptListsCard({ onRerunStarted }: { onRerunStarted: (answer: Rer
         {lists.isPending ? (
           <Loader size="sm" />
         ) : (
-          <ListTable
-            headers={['List', 'Market', 'Finished', 'EANs', 'Deals', 'Changes', 'Kept until', '']}
-            empty="No kept lists yet: the list of every completed supplier scan appears here."
-            hasRows={(data?.content.length ?? 0) > 0}
-            minWidth={880}
-            testId="kept-lists-table"
-          >
-            {data?.content.map((list) => (
-              <Table.Tr key={list.scanId} data-scan-id={list.scanId}>
-                <Table.Td>
-                  <Text size="sm" fw={500}>
-                    {listName(list)}
-                  </Text>
-                  {list.rerunOf && (
-                    <Text size="xs" c="dimmed">
-                      Re-run{list.previousRunAt ? ` of the run of ${formatDateTime(list.previousRunAt)}` : ''}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>{list.allMarkets ? 'All markets' : list.market}</Table.Td>
-                <Table.Td>{formatDateTime(list.completedAt)}</Table.Td>
-                <Table.Td>
-                  {list.analyzedEans < list.totalEans
-                    ? `${list.analyzedEans.toLocaleString('en-US')} of ${list.totalEans.toLocaleString('en-US')}`
-                    : list.totalEans.toLocaleString('en-US')}
-                </Table.Td>
-                <Table.Td>{list.dealsFound.toLocaleString('en-US')}</Table.Td>
-                <Table.Td>
-                  {list.changes ? (
-                    <Button
-                      variant="subtle"
-                      size="compact-sm"
-                      onClick={() => setShownChanges(shownChanges === list.scanId ? null : list.scanId)}
-                      aria-expanded={shownChanges === list.scanId}
-                    >
-                      {changesShort(list.changes)}
-                    </Button>
-                  ) : (
-                    <Text size="sm" c="dimmed">
-                      First run
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>{formatDate(list.keptUntil)}</Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <Button
-                      size="xs"
-                      variant="light"
-                      leftSection={<IconRefresh size={14} />}
-                      loading={rerun.isPending && rerun.variables === list.scanId}
-                      disabled={rerun.isPending}
-                      onClick={() => start(list)}
-                    >
-                      Re-run
-                    </Button>
-                    <Tooltip label="Delete this list">
-                      <ActionIcon variant="subtle" color="red" aria-label={`Delete the list ${listName(list)}`} onClick={() => confirmDelete(list)}>
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </ListTable>
+          <>
+            <Box visibleFrom="sm">
+              <ListTable
+                headers={['List', 'Market', 'Finished', 'EANs', 'Deals', 'Changes', 'Kept until', '']}
+                empty={EMPTY}
+                hasRows={rows.length > 0}
+                minWidth={880}
+                testId="kept-lists-table"
+              >
+                {rows.map((list) => (
+                  <Table.Tr key={list.scanId} data-scan-id={list.scanId}>
+                    <Table.Td>{nameOf(list)}</Table.Td>
+                    <Table.Td>{marketOf(list)}</Table.Td>
+                    <Table.Td>{formatDateTime(list.completedAt)}</Table.Td>
+                    <Table.Td>{eansOf(list)}</Table.Td>
+                    <Table.Td>{list.dealsFound.toLocaleString('en-US')}</Table.Td>
+                    <Table.Td>{changesOf(list)}</Table.Td>
+                    <Table.Td>{formatDate(list.keptUntil)}</Table.Td>
+                    <Table.Td>{actionsOf(list)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </ListTable>
+            </Box>
+            {/* Issue 23: on a phone each list is a block of its own, every field and button on screen (no sideways scroll). */}
+            {rows.length > 0 && (
+              <Stack gap="xs" hiddenFrom="sm" data-testid="kept-lists-phone">
+                {rows.map((list) => (
+                  <Paper key={list.scanId} withBorder radius="md" p="sm" data-scan-id={list.scanId} data-testid="kept-list-item">
+                    <Stack gap={6}>
+                      {nameOf(list)}
+                      <Text size="xs" c="dimmed">
+                        {marketOf(list)} · finished {formatDateTime(list.completedAt)} · kept until {formatDate(list.keptUntil)}
+                      </Text>
+                      <Text size="sm">
+                        {eansOf(list)} EANs · {list.dealsFound.toLocaleString('en-US')} {list.dealsFound === 1 ? 'deal' : 'deals'}
+                      </Text>
+                      <Group justify="space-between" gap="xs">
+                        {changesOf(list)}
+                        {actionsOf(list)}
+                      </Group>
+                    </Stack>
+                  </Paper>
+                ))}
+              </Stack>
+            )}
+          </>
         )}
         <PagePager page={page} totalPages={data?.totalPages} onChange={setPage} />
+        <RerunConfirmModal list={confirming} allowance={allowance} starting={rerun.isPending} onConfirm={start} onClose={() => setConfirming(null)} />
         {shownChanges && (
           <Paper withBorder p="md" radius="md">
             <Group justify="space-between" mb="xs">

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { Alert, Badge, Card, CloseButton, Group, Progress, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
+import { Alert, Badge, Button, Card, CloseButton, Group, Progress, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconAlertTriangle, IconCircleX, IconInfoCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ScanStatus, SupplierScanStatus } from '@dealradar/shared/contracts/scans';
 import { supplierAnalyzerApi } from '@dealradar/shared/contracts/endpoints/scans';
@@ -10,11 +11,11 @@ import { ScanTokenProgress } from '../../../components/keepa-token-estimate.tsx'
 import { ApiError, callEndpoint, errorMessage } from '../../../lib/api-client.ts';
 import { invalidateCalls, queryKeyOf } from '../../../lib/endpoint-query.ts';
 import { useSupplierScanStatus } from '../api/get-supplier-scan-status.ts';
-import { completedMessage, supplierProgressPercent } from '../scan-progress.ts';
+import { canceledMessage, cancelConfirmText, completedMessage, supplierProgressPercent, timeRemainingLine } from '../scan-progress.ts';
 import { RunChangesView } from './run-changes-view.tsx';
 import { toast } from '../toasts.ts';
 
-/** POST /supplier-analyzer/{id}/cancel (issue 12: a scan waiting for Keepa tokens can be stopped). */
+/** POST /supplier-analyzer/{id}/cancel (issues 12, 23: the user's own running scan can be stopped; its deals stay). */
 function cancelSupplierScan(scanId: string) {
   return callEndpoint(supplierAnalyzerApi.cancel, { params: { id: scanId } });
 }
@@ -57,20 +58,35 @@ export function ScanProgressPanel({ scanId, initial, restored, onDismiss }: Scan
   }, [gone, onDismiss]);
 
   const running = scan.status === 'PENDING' || scan.status === 'PROCESSING';
-  const cancel = () => {
+  const canceled = scan.status === 'ERROR' && !!poll.data?.canceled;
+  const cancelNow = () => {
     cancelSupplierScan(scanId)
-      .then(() => queryClient.invalidateQueries({ queryKey: queryKeyOf(supplierAnalyzerApi.status, { params: { id: scanId } }) }))
+      .then((answer) => {
+        queryClient.setQueryData(queryKeyOf(supplierAnalyzerApi.status, { params: { id: scanId } }), answer);
+        toast('Scan cancelled', 'The deals found so far stay in your list.', 'orange');
+      })
       .catch((error: unknown) => toast('Error', errorMessage(error, 'Failed to cancel the scan'), 'red'));
   };
+  // Issue 23: any running scan can be cancelled, after a confirmation that says what stays.
+  const cancel = () =>
+    modals.openConfirmModal({
+      title: 'Cancel this scan?',
+      centered: true,
+      children: <Text size="sm">{cancelConfirmText(scan)}</Text>,
+      labels: { confirm: 'Cancel scan', cancel: 'Keep scanning' },
+      confirmProps: { color: 'red', 'data-testid': 'confirm-cancel-scan' } as Record<string, unknown>,
+      onConfirm: cancelNow,
+    });
+  const remainingLine = running ? timeRemainingLine(poll.data?.timeRemaining) : null;
   if (restored && !poll.data) return null;
   return (
-    <Card withBorder radius="md" padding="lg" data-testid="supplier-scan-panel" data-status={scan.status}>
+    <Card withBorder radius="md" padding="lg" data-testid="supplier-scan-panel" data-status={scan.status} data-scan-id={scanId}>
       <Stack gap="sm">
         <Group justify="space-between">
           <Group gap="sm">
             <Text fw={600}>Scan progress</Text>
-            <Badge color={STATUS_COLOR[scan.status]} variant="light">
-              {scan.status}
+            <Badge color={canceled ? 'orange' : STATUS_COLOR[scan.status]} variant="light" data-testid="supplier-scan-status">
+              {canceled ? 'CANCELLED' : scan.status}
             </Badge>
             {poll.data?.allMarkets && (
               <Badge color="indigo" variant="light" data-testid="scan-all-markets">
@@ -78,13 +94,21 @@ export function ScanProgressPanel({ scanId, initial, restored, onDismiss }: Scan
               </Badge>
             )}
           </Group>
-          {!running && <CloseButton aria-label="Hide scan progress" onClick={onDismiss} />}
+          {running ? (
+            <Button size="compact-sm" variant="light" color="red" leftSection={<IconCircleX size={16} />} onClick={cancel} data-testid="cancel-supplier-scan">
+              Cancel scan
+            </Button>
+          ) : (
+            <CloseButton aria-label="Hide scan progress" onClick={onDismiss} />
+          )}
         </Group>
         <Progress
           value={scan.status === 'PENDING' ? 100 : percent}
           striped={running}
           animated={running}
-          color={scan.status === 'ERROR' ? 'red' : scan.status === 'COMPLETED' ? 'green' : scan.status === 'PENDING' ? 'gray.4' : 'indigo'}
+          color={
+            canceled ? 'orange' : scan.status === 'ERROR' ? 'red' : scan.status === 'COMPLETED' ? 'green' : scan.status === 'PENDING' ? 'gray.4' : 'indigo'
+          }
           size="lg"
           radius="xl"
           aria-label="Scan progress"
@@ -94,12 +118,17 @@ export function ScanProgressPanel({ scanId, initial, restored, onDismiss }: Scan
             ? 'Waiting for the scan to start...'
             : `${percent}% · ${scan.processedEans.toLocaleString('en-US')} of ${scan.totalEans.toLocaleString('en-US')} EANs analyzed`}
         </Text>
+        {remainingLine && (
+          <Text size="sm" c="dimmed" data-testid="supplier-scan-time-remaining">
+            {remainingLine}
+          </Text>
+        )}
         {scan.allowedEans < scan.totalEans && (
           <Text size="xs" c="orange.8">
             Your plan allows {scan.allowedEans.toLocaleString('en-US')} EANs in this run; only those are analyzed.
           </Text>
         )}
-        <ScanTokenProgress tokens={poll.data?.tokens} running={running} onCancel={cancel} />
+        <ScanTokenProgress tokens={poll.data?.tokens} running={running} />
         {running && poll.isError && (
           <Text size="xs" c="dimmed">
             Could not reach the server; trying again in a few seconds.
@@ -110,7 +139,12 @@ export function ScanProgressPanel({ scanId, initial, restored, onDismiss }: Scan
             <Text size="xs">Matching your list against Amazon and keeping the products that meet your minimum ROI. Deals appear below as they are found.</Text>
           </Alert>
         )}
-        {scan.status === 'ERROR' && (
+        {canceled && (
+          <Alert variant="light" color="orange" icon={<IconCircleX size={18} />} p="xs" data-testid="supplier-scan-canceled">
+            <Text size="sm">{canceledMessage({ ...scan, dealsFound: scan.report?.dealsFound ?? 0 })}</Text>
+          </Alert>
+        )}
+        {scan.status === 'ERROR' && !canceled && (
           <Alert variant="light" color="red" icon={<IconAlertTriangle size={18} />} p="xs">
             <Text size="sm">Error: {scan.error ?? 'The scan failed.'}</Text>
           </Alert>
