@@ -46,26 +46,33 @@ export function Sidebar({ collapsed, role, email, tier, onNavigate, onLogout }: 
 
 function SidebarLink({ entry, collapsed, active, onNavigate }: { entry: NavEntry; collapsed: boolean; active: boolean; onNavigate: () => void }) {
   const Icon = entry.icon;
-  return (
-    <Tooltip label={entry.label} position="right" disabled={!collapsed} withArrow>
-      <NavLink
-        component={Link}
-        to={entry.to}
-        onClick={onNavigate}
-        active={active}
-        aria-current={active ? 'page' : undefined}
-        aria-label={entry.label}
-        label={collapsed ? undefined : entry.label}
-        leftSection={<Icon size={20} stroke={1.6} />}
-        variant="light"
-        fw={500}
-        styles={{
-          root: { borderRadius: 'var(--mantine-radius-md)', justifyContent: collapsed ? 'center' : undefined, padding: collapsed ? '10px 0' : '9px 12px' },
-          section: collapsed ? { marginInlineEnd: 0 } : undefined,
-          body: collapsed ? { display: 'none' } : undefined,
-        }}
-      />
+  const link = (
+    <NavLink
+      component={Link}
+      to={entry.to}
+      onClick={onNavigate}
+      active={active}
+      aria-current={active ? 'page' : undefined}
+      aria-label={entry.label}
+      label={collapsed ? undefined : entry.label}
+      leftSection={<Icon size={20} stroke={1.6} />}
+      variant="light"
+      fw={500}
+      styles={{
+        root: { borderRadius: 'var(--mantine-radius-md)', justifyContent: collapsed ? 'center' : undefined, padding: collapsed ? '10px 0' : '9px 12px' },
+        section: collapsed ? { marginInlineEnd: 0 } : undefined,
+        body: collapsed ? { display: 'none' } : undefined,
+      }}
+    />
+  );
+  // The label's tooltip only where the label is hidden: a disabled Tooltip still set up its floating element for each
+  // of the dozen links on every first render (issue 23 item 16).
+  return collapsed ? (
+    <Tooltip label={entry.label} position="right" withArrow>
+      {link}
     </Tooltip>
+  ) : (
+    link
   );
 }
 
