@@ -81,6 +81,7 @@ test('a Growth user edits a rule; after the unsubscribe link the rule says so an
       .evaluate((el) => [...el.querySelectorAll('*'), el].every((e) => e.scrollWidth <= e.clientWidth + 1));
   await expect(edited.getByTestId('alert-rule-status')).toHaveText('Active');
   expect(await notCut()).toBe(true);
+  await shot(page, 'alerts-rules-1280');
   await page.setViewportSize({ width: 1440, height: 900 });
   expect(await notCut()).toBe(true);
 
@@ -101,6 +102,7 @@ test('a Growth user edits a rule; after the unsubscribe link the rule says so an
   await expect(unsubscribed.getByTestId('alert-rule-status')).toHaveText('E-mails unsubscribed');
   await expect(unsubscribed).toContainText('You unsubscribed from alert e-mails');
   await expect(unsubscribed).not.toContainText('Active');
+  await shot(page, 'alerts-rule-unsubscribed');
   await unsubscribed.getByRole('button', { name: 'Switch e-mails back on' }).click();
   await expect(unsubscribed.getByTestId('alert-rule-status')).toHaveText('Active');
   await expect(page.getByRole('switch', { name: /alert e-mails/i })).toBeChecked();
