@@ -27,6 +27,7 @@ import { registerPriceDropsRoutes } from './modules/price-drops/price-drops.rout
 import { registerMarketDataRoutes } from './modules/market-data/market-data.routes.ts';
 import { registerMatchRulesRoutes } from './modules/market-data/match-rules.routes.ts';
 import { registerAlertsRoutes } from './modules/alerts/alerts.routes.ts';
+import { registerSellerAccountRoutes } from './modules/seller-account/seller-account.routes.ts';
 import { markInUse } from './lib/build-slots.ts';
 
 /**
@@ -148,6 +149,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       registerMarketDataRoutes(api, deps, guards);
       registerMatchRulesRoutes(api, deps, guards);
       registerAlertsRoutes(api, deps, guards);
+      registerSellerAccountRoutes(api, deps, guards);
       registerOpenApiRoute(api);
     },
     { prefix: '/api' },

@@ -78,6 +78,24 @@ const envSchema = z.object({
   /** Alerts: tries after the first failed one, and the first back-off in seconds (doubling each time). */
   ALERT_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(4),
   ALERT_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** Amazon SP-API (issue 24, docs/seller-account.md): the application's LWA client id and secret; without them no seller account can be connected. */
+  SP_API_CLIENT_ID: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
+  SP_API_CLIENT_SECRET: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
+  SP_API_LWA_URL: z.string().url().default('https://api.amazon.com/auth/o2/token'),
+  SP_API_BASE_URL_EU: z.string().url().default('https://sellingpartnerapi-eu.amazon.com'),
+  SP_API_BASE_URL_NA: z.string().url().default('https://sellingpartnerapi-na.amazon.com'),
+  /** Key of the stored refresh tokens (≥ 32 characters); generated into DATA_DIR/sp-api-token-key when unset. */
+  SP_API_TOKEN_KEY: z.string().min(32, 'SP_API_TOKEN_KEY must be at least 32 characters').optional(),
+  /** The key before a rotation: tokens it encrypted are still read and re-encrypted with SP_API_TOKEN_KEY. */
+  SP_API_TOKEN_KEY_PREVIOUS: z.string().min(32, 'SP_API_TOKEN_KEY_PREVIOUS must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_ENABLED: z
     .enum(['true', 'false'])

@@ -19,6 +19,7 @@ import { FeeRulesCard } from '../../features/market-data/components/fee-rules-ca
 import { SellerProfileCard } from '../../features/settings/components/seller-profile-card.tsx';
 import { ScanEmailsCard } from '../../features/alerts/components/scan-emails-card.tsx';
 import { MatchRulesCard } from '../../features/match-rules/components/match-rules-card.tsx';
+import { SellerAccountCard } from '../../features/seller-account/components/seller-account-card.tsx';
 
 /** A missing endpoint (404) means the plans module is not there: the usage section is simply not shown. */
 function isHardFailure(error: unknown): boolean {
@@ -62,6 +63,7 @@ export function SettingsPage() {
         </UsageCard>
       )}
       <MatchRulesCard />
+      <SellerAccountCard />
       {isAdmin && <AdminCountryCard />}
       {isAdmin && <MarketDataSourceCard />}
       {isAdmin && <FeeRulesCard />}

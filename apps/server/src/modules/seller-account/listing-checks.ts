@@ -1,0 +1,122 @@
+import { MARKETS } from '@dealradar/shared/markets';
+import type { AppDeps } from '../../deps.ts';
+import { deliverInBackground } from '../../lib/mail/deliver.ts';
+import { reconnectMessage } from './seller-account.emails.ts';
+import * as repo from './seller-account.repository.ts';
+import { accessTokenOf, forgetAccessToken, REUSE_MS } from './seller-account.service.ts';
+import { fetchRestrictions, SpApiError, type CheckedRestriction } from './sp-api-client.ts';
+import { TokenKeyMissing } from './token-crypto.ts';
+
+/** A worker holds an ASIN this long; a claim left by a dead worker is taken again after it. */
+const CLAIM_MS = 2 * 60 * 1000;
+/** 429: wait 1 s, then doubling, up to this many tries of one call. */
+const MAX_TRIES = 6;
+export const NOT_A_STORE = 'Not checked: this market is not one of the stores of your connected seller account.';
+export const CHECK_FAILED = 'Not checked: Amazon could not be asked just now. It is checked again after the next scan.';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits for the seller's shared bucket to give one request (every process takes from the same row). */
+async function takeRequest(deps: AppDeps, organizationId: string): Promise<boolean> {
+  for (;;) {
+    const wait = await repo.takeRequest(deps.db, organizationId);
+    if (wait === undefined) return false;
+    if (wait === 0) return true;
+    await sleep(Math.ceil(wait * 1000));
+  }
+}
+
+/**
+ * The queue of one organization, until it is empty: per ASIN one call for every market of it the seller sells in,
+ * each call taken from the seller's rate bucket; 429 backs off (for every process) and tries again; an access token
+ * Amazon no longer takes is refreshed once; invalid_grant stops the checks, marks the connection and tells the
+ * organization's admin once.
+ */
+export async function runListingChecks(deps: AppDeps, organizationId: string): Promise<{ asked: number; asins: number }> {
+  let asked = 0;
+  let asins = 0;
+  for (;;) {
+    const account = await repo.findAccount(deps.db, organizationId);
+    if (!account || account.status !== 'CONNECTED') return { asked, asins };
+    const now = deps.clock.now();
+    const claim = await repo.claimNextAsin(deps.db, organizationId, now, new Date(now.getTime() + CLAIM_MS));
+    if (!claim) return { asked, asins };
+    asins += 1;
+    const answers = new Map<string, CheckedRestriction>();
+    const marketplaceIds: string[] = [];
+    for (const market of claim.markets) {
+      const marketplaceId = MARKETS.find((m) => m.id === market)?.marketplaceId;
+      if (marketplaceId && account.stores.some((s) => s.marketplaceId === marketplaceId)) marketplaceIds.push(marketplaceId);
+      else answers.set(market, { status: 'NOT_CHECKED', reason: NOT_A_STORE, approvalUrl: null });
+    }
+    if (marketplaceIds.length) {
+      try {
+        const result = await askAmazon(deps, account, claim.asin, marketplaceIds, () => (asked += 1));
+        if (result === 'gone') return { asked, asins };
+        for (const [marketplaceId, answer] of result) {
+          const market = MARKETS.find((m) => m.marketplaceId === marketplaceId)?.id;
+          if (market) answers.set(market, answer);
+        }
+      } catch (error) {
+        if (error instanceof SpApiError && error.kind === 'invalid_grant') {
+          await revoked(deps, organizationId, error.message);
+          return { asked, asins };
+        }
+        const reason = error instanceof SpApiError && error.kind === 'forbidden' ? `Not checked: ${error.message}` : CHECK_FAILED;
+        if (!(error instanceof SpApiError) && !(error instanceof TokenKeyMissing))
+          deps.log.error({ err: (error as Error).message, organizationId }, 'listing check failed');
+        else deps.log.warn({ kind: error instanceof SpApiError ? error.kind : 'key', organizationId }, 'listing check refused');
+        for (const market of claim.markets) if (!answers.has(market)) answers.set(market, { status: 'NOT_CHECKED', reason, approvalUrl: null });
+      }
+    }
+    await repo.storeAnswers(deps.db, organizationId, claim.asin, answers, deps.clock.now());
+  }
+}
+
+async function askAmazon(
+  deps: AppDeps,
+  account: repo.SellerAccountRow,
+  asin: string,
+  marketplaceIds: string[],
+  counted: () => void,
+): Promise<Map<string, CheckedRestriction> | 'gone'> {
+  let refreshed = false;
+  let backoffSeconds = 1;
+  for (let attempt = 1; ; attempt += 1) {
+    const accessToken = await accessTokenOf(deps, account);
+    if (!(await takeRequest(deps, account.organization_id))) return 'gone';
+    counted();
+    try {
+      return await fetchRestrictions(deps.config, account.region, accessToken, { asin, sellerId: account.merchant_id, marketplaceIds });
+    } catch (error) {
+      if (!(error instanceof SpApiError)) throw error;
+      if (error.kind === 'forbidden' && !refreshed) {
+        // An access token that expired mid-run answers 403: one new token, then a 403 is a real refusal (a missing role).
+        refreshed = true;
+        forgetAccessToken(account.organization_id);
+        continue;
+      }
+      if (error.kind === 'rate_limited' && attempt < MAX_TRIES) {
+        await repo.backOff(deps.db, account.organization_id, backoffSeconds);
+        backoffSeconds = Math.min(backoffSeconds * 2, 30);
+        continue;
+      }
+      throw error;
+    }
+  }
+}
+
+async function revoked(deps: AppDeps, organizationId: string, message: string): Promise<void> {
+  forgetAccessToken(organizationId);
+  const tell = await repo.markNeedsReconnect(deps.db, organizationId, message, deps.clock.now());
+  deps.log.warn({ organizationId }, 'seller account authorization revoked; listing checks stopped');
+  if (!tell) return;
+  const admin = await repo.organizationAdmin(deps.db, organizationId);
+  if (admin) deliverInBackground(deps.mailer, deps.log, reconnectMessage(admin, deps.config.APP_URL, message));
+}
+
+/** Called as a supplier scan completes: queue its deals' checks (answers of the last day reused). Never fails the scan. */
+export async function queueChecksOfScan(deps: AppDeps, scanId: string): Promise<string | undefined> {
+  const now = deps.clock.now();
+  return repo.queueScanDeals(deps.db, scanId, now, new Date(now.getTime() - REUSE_MS));
+}

@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import { sellerAccountApi } from '@dealradar/shared/contracts/endpoints/seller-account';
+import type { AppDeps } from '../../deps.ts';
+import { userOf, type AuthGuards } from '../../plugins/auth.ts';
+import { contractRoutes } from '../../plugins/contract-routes.ts';
+import { connectSellerAccount, disconnectSellerAccount, sellerAccountOf } from './seller-account.service.ts';
+
+/** GET /seller-account (members), PUT and DELETE /seller-account (the organization's admin, product admins). */
+export function registerSellerAccountRoutes(api: FastifyInstance, deps: AppDeps, guards: AuthGuards): void {
+  const route = contractRoutes(api, guards);
+  route(sellerAccountApi.get, (request) => sellerAccountOf(deps, userOf(request)));
+  route(sellerAccountApi.connect, (request) => connectSellerAccount(deps, userOf(request), request.body));
+  route(sellerAccountApi.disconnect, (request) => disconnectSellerAccount(deps, userOf(request)));
+}

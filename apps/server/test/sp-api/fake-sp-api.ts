@@ -1,0 +1,161 @@
+import { sendJson, startFake, type FakeRequest } from '../market-data/fakes/http-fake.ts';
+
+/**
+ * A look-alike of Amazon's Login with Amazon token endpoint and the two SP-API calls of the seller-account module,
+ * speaking their wire format (external-apis.md §3.2, §3.6, §3.7): form-encoded refresh grants answering
+ * { access_token, expires_in } or { error: 'invalid_grant' | 'invalid_client' }, the `x-amz-access-token` header, the
+ * common `{ errors: [...] }` body, 429 QuotaExceeded with x-amzn-RateLimit-Limit, 403 Unauthorized for an expired
+ * access token or a missing role. Every request is recorded with its time.
+ */
+export const CLIENT_ID = 'amzn1.application-oa2-client.test';
+export const CLIENT_SECRET = 'test-client-secret-do-not-log';
+export const GOOD_TOKEN = 'Atzr|IwEBIA-good-refresh-token-SECRET-1234567890';
+export const DE = 'A1PA6795UKMFR9';
+export const FR = 'A13V1IB3VIYZZH';
+export const UK = 'A1F83G8C2ARO7P';
+export const IT = 'APJ6JRA9NG5V4';
+
+export interface Reason {
+  reasonCode: 'APPROVAL_REQUIRED' | 'NOT_ELIGIBLE' | 'ASIN_NOT_FOUND';
+  message: string;
+  links?: Array<{ resource: string; verb: 'GET'; title: string; type: 'text/html' }>;
+}
+
+export interface FakeSpApiState {
+  refreshTokens: Set<string>;
+  /** Access tokens issued and whether Amazon still takes them. */
+  accessTokens: Map<string, boolean>;
+  participations: string[];
+  /** asin → marketplaceId → reasons (absent: no restriction). */
+  restrictions: Map<string, Map<string, Reason[]>>;
+  /** 403 on restrictions: the application lacks the Product Listing role. */
+  missingRole: boolean;
+  /** The next N restriction calls answer 429. */
+  throttleNext: number;
+  /** Restriction calls: time (ms) and query. */
+  restrictionCalls: Array<{ at: number; asin: string; marketplaceIds: string[] }>;
+}
+
+export async function startFakeSpApi() {
+  const state: FakeSpApiState = {
+    refreshTokens: new Set([GOOD_TOKEN]),
+    accessTokens: new Map(),
+    participations: [DE, FR, UK],
+    restrictions: new Map(),
+    missingRole: false,
+    throttleNext: 0,
+    restrictionCalls: [],
+  };
+  let issued = 0;
+  const errors = (status: number, code: string, message: string, details = '') => ({ status, body: { errors: [{ code, message, details }] } });
+
+  const fake = await startFake((req: FakeRequest, res) => {
+    if (req.method === 'POST' && req.path === '/auth/o2/token') {
+      const form = new URLSearchParams(req.body);
+      if (form.get('client_id') !== CLIENT_ID || form.get('client_secret') !== CLIENT_SECRET) {
+        return sendJson(res, 401, { error: 'invalid_client', error_description: 'Client authentication failed' });
+      }
+      if (form.get('grant_type') !== 'refresh_token') return sendJson(res, 400, { error: 'unsupported_grant_type' });
+      if (!state.refreshTokens.has(form.get('refresh_token') ?? '')) {
+        return sendJson(res, 400, { error: 'invalid_grant', error_description: 'The request has an invalid grant parameter : refresh_token' });
+      }
+      issued += 1;
+      const token = `Atza|access-${issued}`;
+      state.accessTokens.set(token, true);
+      return sendJson(res, 200, { access_token: token, refresh_token: form.get('refresh_token'), token_type: 'bearer', expires_in: 3600 });
+    }
+    const token = String(req.headers['x-amz-access-token'] ?? '');
+    if (!state.accessTokens.get(token)) {
+      const e = errors(403, 'Unauthorized', 'Access to requested resource is denied.', 'The access token you provided has expired.');
+      return sendJson(res, e.status, e.body);
+    }
+    if (req.method === 'GET' && req.path === '/sellers/v1/marketplaceParticipations') {
+      const names: Record<string, [string, string, string]> = {
+        [DE]: ['DE', 'Amazon.de', 'www.amazon.de'],
+        [FR]: ['FR', 'Amazon.fr', 'www.amazon.fr'],
+        [UK]: ['GB', 'Amazon.co.uk', 'www.amazon.co.uk'],
+        [IT]: ['IT', 'Amazon.it', 'www.amazon.it'],
+      };
+      return sendJson(res, 200, {
+        payload: state.participations.map((id) => ({
+          marketplace: {
+            id,
+            countryCode: names[id]?.[0] ?? 'XX',
+            name: names[id]?.[1] ?? id,
+            defaultCurrencyCode: 'EUR',
+            defaultLanguageCode: 'en_GB',
+            domainName: names[id]?.[2],
+          },
+          participation: { isParticipating: true, hasSuspendedListings: false },
+        })),
+      });
+    }
+    if (req.method === 'GET' && req.path === '/listings/2021-08-01/restrictions') {
+      const asin = req.query.get('asin') ?? '';
+      const marketplaceIds = (req.query.get('marketplaceIds') ?? '').split(',').filter(Boolean);
+      state.restrictionCalls.push({ at: Date.now(), asin, marketplaceIds });
+      if (state.missingRole) {
+        const e = errors(403, 'Unauthorized', 'Access to requested resource is denied.', '');
+        return sendJson(res, e.status, e.body);
+      }
+      if (state.throttleNext > 0) {
+        state.throttleNext -= 1;
+        const e = errors(429, 'QuotaExceeded', 'You exceeded your quota for the requested resource.');
+        return sendJson(res, e.status, e.body, { 'x-amzn-RateLimit-Limit': '5.0' });
+      }
+      if (!req.query.get('sellerId') || req.query.get('conditionType') !== 'new_new') {
+        const e = errors(400, 'InvalidInput', 'Missing sellerId or conditionType.');
+        return sendJson(res, e.status, e.body);
+      }
+      const perMarket = state.restrictions.get(asin);
+      return sendJson(
+        res,
+        200,
+        {
+          restrictions: marketplaceIds
+            .filter((id) => perMarket?.get(id)?.length)
+            .map((id) => ({ marketplaceId: id, conditionType: 'new_new', reasons: perMarket!.get(id) })),
+        },
+        { 'x-amzn-RateLimit-Limit': '5.0', 'x-amzn-RequestId': `req-${state.restrictionCalls.length}` },
+      );
+    }
+    return sendJson(res, 404, { errors: [{ code: 'NotFound', message: 'Resource not found.' }] });
+  });
+
+  return {
+    ...fake,
+    state,
+    /** The env that points the server at this look-alike. */
+    env: {
+      SP_API_CLIENT_ID: CLIENT_ID,
+      SP_API_CLIENT_SECRET: CLIENT_SECRET,
+      SP_API_LWA_URL: `${fake.url}/auth/o2/token`,
+      SP_API_BASE_URL_EU: fake.url,
+      SP_API_BASE_URL_NA: fake.url,
+    },
+    /** Every access token issued so far stops working (Amazon's hour ended mid-run). */
+    expireAccessTokens() {
+      for (const key of state.accessTokens.keys()) state.accessTokens.set(key, false);
+    },
+    approvalRequired(asin: string, marketplaceId: string, host = 'sellercentral.amazon.de'): void {
+      this.restrict(asin, marketplaceId, {
+        reasonCode: 'APPROVAL_REQUIRED',
+        message: 'You need approval to list in this brand.',
+        links: [
+          {
+            resource: `https://${host}/hz/approvalrequest/restrictions/approve?asin=${asin}`,
+            verb: 'GET',
+            title: 'Request approval via Seller Central.',
+            type: 'text/html',
+          },
+        ],
+      });
+    },
+    restrict(asin: string, marketplaceId: string, reason: Reason): void {
+      const perMarket = state.restrictions.get(asin) ?? new Map<string, Reason[]>();
+      perMarket.set(marketplaceId, [...(perMarket.get(marketplaceId) ?? []), reason]);
+      state.restrictions.set(asin, perMarket);
+    },
+  };
+}
+export type FakeSpApi = Awaited<ReturnType<typeof startFakeSpApi>>;

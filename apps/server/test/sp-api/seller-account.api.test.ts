@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../src/lib/logger.ts';
+import { buildTestApp, type TestContext } from '../build-test-app.ts';
+import { createUser, type TestUser } from '../factories/users.ts';
+import { CLIENT_SECRET, GOOD_TOKEN, startFakeSpApi, type FakeSpApi } from './fake-sp-api.ts';
+
+/** Issue 24: connecting the organization's Amazon seller account (self-authorized private application). */
+let ctx: TestContext;
+let fake: FakeSpApi;
+const logLines: string[] = [];
+
+beforeAll(async () => {
+  fake = await startFakeSpApi();
+  ctx = await buildTestApp({
+    env: { ...fake.env, SP_API_TOKEN_KEY: 'k'.repeat(40) },
+    log: createLogger('trace', { write: (line: string) => logLines.push(line) }),
+  });
+});
+afterAll(async () => {
+  await ctx?.close();
+  await fake?.close();
+});
+
+const connect = (user: TestUser, body: Record<string, unknown>) =>
+  ctx.app.inject({ method: 'PUT', url: '/api/seller-account', headers: user.headers, payload: body });
+const get = (user: TestUser) => ctx.app.inject({ method: 'GET', url: '/api/seller-account', headers: user.headers });
+
+/** A second member of the user's organization (not its admin: joined later). */
+async function memberOf(owner: TestUser): Promise<TestUser> {
+  const other = await createUser(ctx.deps);
+  await ctx.deps.db.execute("update users set organization_id = $1, created_at = now() + interval '1 minute' where id = $2", [owner.organizationId, other.id]);
+  return { ...other, organizationId: owner.organizationId };
+}
+
+describe('Seller account: connect, see, disconnect', () => {
+  it('connects with a right token: verified with Amazon, the stores shown, the token stored encrypted and never answered', async () => {
+    const owner = await createUser(ctx.deps);
+    const before = await get(owner);
+    expect(before.json()).toMatchObject({ configured: true, canManage: true, connected: false, stores: [] });
+
+    const res = await connect(owner, { refreshToken: GOOD_TOKEN, merchantId: 'A1SELLER', region: 'EU' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ connected: true, status: 'CONNECTED', region: 'EU', merchantId: 'A1SELLER', pendingChecks: 0 });
+    expect(body.stores.map((s: { market: string }) => s.market)).toEqual(['DE', 'FR', 'UK']);
+    expect(res.body).not.toContain(GOOD_TOKEN);
+    expect(res.body).not.toContain('Atzr|');
+
+    const row = await ctx.deps.db.one<{ refresh_token_encrypted: string }>('select refresh_token_encrypted from seller_accounts where organization_id = $1', [
+      owner.organizationId,
+    ]);
+    expect(row.refresh_token_encrypted).not.toContain('Atzr');
+    expect(row.refresh_token_encrypted.split('.')).toHaveLength(4);
+
+    // Another member sees that it is connected and which stores, but may not change it.
+    const member = await memberOf(owner);
+    const seen = (await get(member)).json();
+    expect(seen).toMatchObject({ connected: true, canManage: false, merchantId: 'A1SELLER' });
+    expect(JSON.stringify(seen)).not.toContain('Atzr');
+    const refused = await ctx.app.inject({ method: 'DELETE', url: '/api/seller-account', headers: member.headers });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe("Only your organization's admin can connect or disconnect its Amazon seller account.");
+    expect((await connect(member, { refreshToken: GOOD_TOKEN, merchantId: 'A1OTHER', region: 'EU' })).statusCode).toBe(403);
+
+    // Another organization sees nothing of it.
+    const stranger = await createUser(ctx.deps);
+    expect((await get(stranger)).json()).toMatchObject({ connected: false, merchantId: null, stores: [] });
+
+    // Disconnect deletes the token.
+    const gone = await ctx.app.inject({ method: 'DELETE', url: '/api/seller-account', headers: owner.headers });
+    expect(gone.statusCode).toBe(200);
+    expect(gone.json()).toMatchObject({ connected: false });
+    const left = await ctx.deps.db.query('select 1 from seller_accounts where organization_id = $1', [owner.organizationId]);
+    expect(left).toHaveLength(0);
+  });
+
+  it("a wrong token gets Amazon's refusal as a sentence and nothing is stored", async () => {
+    const owner = await createUser(ctx.deps);
+    const res = await connect(owner, { refreshToken: 'Atzr|wrong-token-SECRET', merchantId: 'A1SELLER', region: 'EU' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatch(/^Amazon did not accept this refresh token \(invalid_grant\)/);
+    expect(res.body).not.toContain('wrong-token-SECRET');
+    expect(await ctx.deps.db.query('select 1 from seller_accounts where organization_id = $1', [owner.organizationId])).toHaveLength(0);
+
+    const malformed = await connect(owner, { refreshToken: 'not-a-token', merchantId: 'a1 seller', region: 'XX' });
+    expect(malformed.statusCode).toBe(400);
+
+    // 403 of the participations call (the application is not authorized for this seller).
+    fake.state.participations = [];
+    const noStores = await connect(owner, { refreshToken: GOOD_TOKEN, merchantId: 'A1SELLER', region: 'EU' });
+    expect(noStores.statusCode).toBe(400);
+    expect(noStores.json().error).toMatch(/no store of the chosen region/);
+    fake.state.participations = ['A1PA6795UKMFR9'];
+    const expired = fake.state.accessTokens;
+    const original = new Map(expired);
+    fake.expireAccessTokens();
+    expect(original.size).toBeGreaterThan(0);
+    expect(await ctx.deps.db.query('select 1 from seller_accounts where organization_id = $1', [owner.organizationId])).toHaveLength(0);
+  });
+
+  it('says when the install has no Amazon application, and refuses to connect', async () => {
+    const bare = await buildTestApp();
+    try {
+      const owner = await createUser(bare.deps);
+      const seen = await bare.app.inject({ method: 'GET', url: '/api/seller-account', headers: owner.headers });
+      expect(seen.json()).toMatchObject({ configured: false, connected: false });
+      const res = await bare.app.inject({
+        method: 'PUT',
+        url: '/api/seller-account',
+        headers: owner.headers,
+        payload: { refreshToken: GOOD_TOKEN, merchantId: 'A1SELLER', region: 'EU' },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().error).toMatch(/no Amazon application configured/);
+    } finally {
+      await bare.close();
+    }
+  });
+
+  it('a product admin may connect their organization; the secret is in no log line', async () => {
+    const admin = await createUser(ctx.deps, { role: 'ADMIN' });
+    fake.state.participations = ['A1PA6795UKMFR9', 'A13V1IB3VIYZZH'];
+    const res = await connect(admin, { refreshToken: GOOD_TOKEN, merchantId: 'A1ADMIN', region: 'EU' });
+    expect(res.statusCode).toBe(200);
+    const logs = logLines.join('\n');
+    expect(logs).toContain('seller account connected');
+    expect(logs).not.toContain(GOOD_TOKEN);
+    expect(logs).not.toContain('Atzr|');
+    expect(logs).not.toContain(CLIENT_SECRET);
+    expect(logs).not.toContain('wrong-token-SECRET');
+  });
+});

@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ConnectSellerAccountBody } from '@dealradar/shared/contracts/seller-account';
+import { sellerAccountApi } from '@dealradar/shared/contracts/endpoints/seller-account';
+import { supplierAnalyzerApi } from '@dealradar/shared/contracts/endpoints/scans';
+import { callEndpoint } from '../../../lib/api-client.ts';
+import { endpointQuery, invalidateCalls } from '../../../lib/endpoint-query.ts';
+
+/** GET /seller-account: the organization's connection (never the token). */
+export const sellerAccountQueryOptions = endpointQuery(sellerAccountApi.get);
+
+export function useConnectSellerAccount() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ConnectSellerAccountBody) => callEndpoint(sellerAccountApi.connect, { body }),
+    onSuccess: (data) => {
+      client.setQueryData(sellerAccountQueryOptions.queryKey, data);
+      void invalidateCalls(client, supplierAnalyzerApi.results);
+    },
+  });
+}
+
+export function useDisconnectSellerAccount() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => callEndpoint(sellerAccountApi.disconnect),
+    onSuccess: (data) => {
+      client.setQueryData(sellerAccountQueryOptions.queryKey, data);
+      void invalidateCalls(client, supplierAnalyzerApi.results);
+    },
+  });
+}

@@ -1,0 +1,33 @@
+import { endpoint } from '../endpoint.ts';
+import { connectSellerAccountBodySchema, sellerAccountSchema } from '../seller-account.ts';
+
+const tag = 'seller-account';
+
+/** Issue 24: the organization's Amazon seller account (docs/seller-account.md). */
+export const sellerAccountApi = {
+  get: endpoint({
+    method: 'GET',
+    path: '/seller-account',
+    access: 'user',
+    tag,
+    summary: "The organization's Amazon seller account: connected or not, its region and stores, checks still running (never the token).",
+    responses: { 200: sellerAccountSchema },
+  }),
+  connect: endpoint({
+    method: 'PUT',
+    path: '/seller-account',
+    access: 'user',
+    tag,
+    summary: 'Connect the seller account (organization admin or product admin): checked with Amazon before it is stored.',
+    body: connectSellerAccountBodySchema,
+    responses: { 200: sellerAccountSchema },
+  }),
+  disconnect: endpoint({
+    method: 'DELETE',
+    path: '/seller-account',
+    access: 'user',
+    tag,
+    summary: 'Disconnect the seller account: the refresh token and the checked restrictions are deleted.',
+    responses: { 200: sellerAccountSchema },
+  }),
+} as const;
