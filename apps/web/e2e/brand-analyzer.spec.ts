@@ -122,7 +122,21 @@ test('choose brands and markets, start, see favorites, filter them, delete one a
   const first = cards.first();
   await expect(first.getByTestId('favorite-roi')).toContainText(/ROI \d/);
   await expect(first.getByTestId('favorite-links').getByRole('link', { name: /Amazon UK/ })).toHaveAttribute('href', /amazon\.co\.uk\/dp\/B0/);
-  await expect(first.getByTestId('favorite-links').getByRole('link', { name: /Amazon NL/ })).toHaveAttribute('href', /amazon\.nl\/dp\//);
+  // Issue 23 item 9: no link to a storefront a brand scan cannot cover (Amazon NL); a profit breakdown that agrees with
+  // the card, in its pounds, and the wholesale price as Qogita gives it (EUR) with the rate and its day.
+  await expect(first.getByTestId('favorite-links').getByRole('link', { name: /^Amazon (DE|UK|FR|IT|ES)/ })).toHaveCount(5);
+  await expect(first.getByTestId('favorite-links').getByRole('link', { name: /Amazon NL/ })).toHaveCount(0);
+  await expect(first.getByTestId('favorite-supplier-price-eur')).toHaveText(/^€\d+\.\d\d · £\d+\.\d\d at \d\.\d{4} on \d{1,2} [A-Z][a-z]{2}$/);
+  const cardProfit = await first.getByTestId('favorite-profit').innerText();
+  const cardSupplier = await first.getByTestId('favorite-supplier-price').innerText();
+  await first.getByRole('button', { name: 'Profit breakdown' }).click();
+  const favoriteBreakdown = page.getByTestId('favorite-breakdown');
+  await expect(favoriteBreakdown.getByTestId('breakdown-profit')).toHaveText(`Profit${cardProfit}`);
+  await expect(favoriteBreakdown.getByRole('row', { name: /Buy box price/ })).toContainText(await first.getByTestId('favorite-amazon-price').innerText());
+  await expect(favoriteBreakdown.getByTestId('favorite-supplier-cost')).toContainText(cardSupplier);
+  await expect(favoriteBreakdown.getByTestId('breakdown-break-even')).toContainText('£');
+  await page.keyboard.press('Escape');
+  await expect(favoriteBreakdown).toBeHidden();
 
   // Sorted by main rank, descending: missing or weak ranks (> 50000) come first and are highlighted light red.
   await favoritesCard.getByText('Desc', { exact: true }).click();

@@ -71,4 +71,10 @@ describe('the money display rule', () => {
     // A favorites list of market UK is in pounds: its pound breakdown needs no conversion.
     expect(breakdownConversion({ currency: 'GBP', fxRate: 0.8745, fxDate: '2026-11-28' }, 'GBP')).toBeNull();
   });
+
+  it('prints the published euro rate whichever side the euro is on (a pound list of favorites shows 0.8745 too)', () => {
+    const eurInGbpList = conversionOf('EUR', 'GBP', 1, 0.8745, '2026-11-28');
+    expect(toListCurrency(7.29, eurInGbpList)).toBe(6.38);
+    expect(moneyWithListAmount(7.29, eurInGbpList)).toBe('€7.29 · £6.38 at 0.8745 on 28 Nov');
+  });
 });

@@ -6,7 +6,9 @@
  * 2. An amount shown in any other currency (the market's own, the region's, the supplier's) is shown **with** the
  *    list-currency amount, the rate and the rate's date: "£4.75 · €5.43 at 0.8745 on 28 Nov".
  * 3. Rates are EUR-based reference rates (1 EUR = rate units); a rate between two currencies is the quotient of their
- *    EUR rates. The rate printed is always "1 list-currency unit = rate units of the other currency".
+ *    EUR rates. The rate printed is the published reference rate wherever one side is the euro, "1 EUR = rate units"
+ *    (0.8745 for the pound whichever of the two is the list's), so every screen prints the same figure for a day;
+ *    between two other currencies "1 list-currency unit = rate units of the other currency".
  */
 
 /** Money with its currency symbol and 2 decimals (en-US number format, SPEC §7); '—' when unknown. */
@@ -61,9 +63,14 @@ export function formatRateDate(date: string): string {
   return `${Number(match[3])} ${MONTHS[Number(match[2]) - 1] ?? match[2]}`;
 }
 
+/** The rate as printed: 1 EUR in the other currency when one side is the euro, else 1 list unit in the other. */
+export function printedRate(conversion: Conversion): number {
+  return conversion.currency === 'EUR' && conversion.listCurrency !== 'EUR' ? 1 / conversion.rate : conversion.rate;
+}
+
 /** 'at 0.8745 on 28 Nov': the rate (4 decimals) and its day. */
 export function rateText(conversion: Conversion): string {
-  return `at ${conversion.rate.toFixed(4)} on ${formatRateDate(conversion.date)}`;
+  return `at ${printedRate(conversion).toFixed(4)} on ${formatRateDate(conversion.date)}`;
 }
 
 /**

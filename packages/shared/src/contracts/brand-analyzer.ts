@@ -5,7 +5,7 @@ import { PAGE_SIZE } from '../constants.ts';
 import { MAX_LENGTH } from '../input-limits.ts';
 import { MARKETS, type Market, type MarketId } from '../markets.ts';
 import { pagedSchema } from '../paging.ts';
-import { hideAmazonBuyBoxParam, minProfitableShareParam } from './scans.ts';
+import { hideAmazonBuyBoxParam, minProfitableShareParam, profitBreakdownSchema } from './scans.ts';
 
 /** Payloads of SPEC §7 "Brand analyzer". Money is in units of `currency` (2 decimals); ROI in percent. */
 
@@ -118,6 +118,13 @@ export const favoriteSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   ...matchFactsShape,
+  /**
+   * How the profit was computed (issue 23): the supplier deals' breakdown, in `currency` (the market's), fxRate = 1 EUR
+   * in that currency on fxDate; null for favorites stored before it (until their next scan).
+   */
+  breakdown: profitBreakdownSchema.nullable().optional(),
+  /** The wholesale price excl. VAT as Qogita gives it, in EUR (supplierPrice is it in `currency`); null before issue 23. */
+  supplierPriceEur: z.number().nullable().optional(),
 });
 export type Favorite = z.infer<typeof favoriteSchema>;
 

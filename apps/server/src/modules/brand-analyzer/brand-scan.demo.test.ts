@@ -51,6 +51,13 @@ describe('brand scan with the demo market data', () => {
       expect(favorite.roiPercentage).toBeGreaterThanOrEqual(15);
       expect(favorite.estimatedProfit).toBeGreaterThan(0);
       expect(favorite.asin).toMatch(/^B0/);
+      // Issue 23 item 9: the breakdown the card opens, in the favorite's own currency, agreeing with its figures; the
+      // wholesale price also as Qogita gives it (EUR), converted at the breakdown's rate.
+      expect(favorite.breakdown).toMatchObject({ currency: favorite.currency, price: favorite.amazonPrice, profit: favorite.estimatedProfit });
+      expect(favorite.breakdown!.feeLines!.length).toBeGreaterThan(0);
+      expect(favorite.breakdown!.breakEvenPrice).toBeGreaterThan(0);
+      expect(favorite.breakdown!.roi! * 100).toBeCloseTo(favorite.roiPercentage, 1);
+      expect(Math.abs(favorite.supplierPriceEur! * favorite.breakdown!.fxRate - favorite.supplierPrice)).toBeLessThanOrEqual(0.006);
     }
     const keys = new Set(favorites.map((f) => `${f.market}:${f.ean}`));
     expect(keys.size).toBe(favorites.length);

@@ -5,6 +5,7 @@ import type { ListingFactsRow } from '../../lib/listing-facts.ts';
 import { notWrongMatchSql } from '../../lib/wrong-match.sql.ts';
 import type { MatchAlternative, MatchSource } from '@dealradar/shared/contracts/match-rules';
 import type { DealWarning } from '@dealradar/shared/deal-warnings';
+import type { ProfitBreakdown } from '@dealradar/shared/contracts/scans';
 
 /** SQL of brand-scan favorites: one row per user, product (EAN) and market. Money in minor units of `currency`. */
 
@@ -39,6 +40,10 @@ export interface FavoriteRecord {
   buyBoxAvg90?: number | null;
   /** Share (0–1) of the last 90 days profitable at the scan's minimum ROI. */
   profitableShare90?: number | null;
+  /** How the profit was computed (major units of `currency`, the supplier deals' breakdown shape; issue 23). */
+  breakdown?: ProfitBreakdown | null;
+  /** The wholesale price excl. VAT as Qogita gives it, EUR cents (issue 23). */
+  supplierPriceEur?: number | null;
 }
 
 export interface FavoriteRow extends ListingFactsRow {
@@ -62,6 +67,8 @@ export interface FavoriteRow extends ListingFactsRow {
   buy_box_avg30: number | null;
   buy_box_avg90: number | null;
   profitable_share90: number | null;
+  breakdown: ProfitBreakdown | null;
+  supplier_price_eur: number | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -95,6 +102,8 @@ const COLUMNS = [
   'buy_box_avg30',
   'buy_box_avg90',
   'profitable_share90',
+  'breakdown',
+  'supplier_price_eur',
 ] as const;
 
 function valuesOf(f: FavoriteRecord): unknown[] {
@@ -127,6 +136,8 @@ function valuesOf(f: FavoriteRecord): unknown[] {
     f.buyBoxAvg30 ?? null,
     f.buyBoxAvg90 ?? null,
     f.profitableShare90 ?? null,
+    f.breakdown ? JSON.stringify(f.breakdown) : null,
+    f.supplierPriceEur ?? null,
   ];
 }
 

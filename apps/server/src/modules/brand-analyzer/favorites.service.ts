@@ -35,6 +35,8 @@ export function toFavorite(row: FavoriteRow): Favorite {
     buyBoxAvg30: row.buy_box_avg30 === null ? null : toMajor(row.buy_box_avg30),
     buyBoxAvg90: row.buy_box_avg90 === null ? null : toMajor(row.buy_box_avg90),
     profitableShare90: row.profitable_share90,
+    breakdown: row.breakdown ?? null,
+    supplierPriceEur: row.supplier_price_eur === null ? null : toMajor(row.supplier_price_eur),
   };
 }
 

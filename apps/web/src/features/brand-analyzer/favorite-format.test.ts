@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isWeakRank, roiBadgeColor } from '@dealradar/shared/roi';
-import { defaultFavoriteOrder, favoriteCurrency, marketplaceLinks } from './favorite-format.ts';
+import { moneyWithListAmount } from '@dealradar/shared/money';
+import { defaultFavoriteOrder, favoriteCurrency, marketplaceLinks, supplierPriceConversion } from './favorite-format.ts';
 
 describe('favorite card rules (SPEC §9)', () => {
   it('colours the ROI badge >=20 green, >=10 yellow, >=5 orange, else red', () => {
@@ -26,9 +27,9 @@ describe('favorite card rules (SPEC §9)', () => {
     for (const market of ['DE', 'FR', 'IT', 'ES', 'NL']) expect(favoriteCurrency(market)).toBe('EUR');
   });
 
-  it('links the product on the brand screen hosts DE, UK, FR, IT, ES, NL, its own market first', () => {
+  it('links the product on the markets a brand scan covers (DE, UK, FR, IT, ES; not NL: issue 23), its own market first', () => {
     const links = marketplaceLinks('FR', 'B000TEST01');
-    expect(links.map((l) => l.market)).toEqual(['FR', 'DE', 'UK', 'IT', 'ES', 'NL']);
+    expect(links.map((l) => l.market)).toEqual(['FR', 'DE', 'UK', 'IT', 'ES']);
     expect(links[0]!.url).toContain('amazon.fr');
     expect(links[0]!.url).toContain('B000TEST01');
     expect(links.find((l) => l.market === 'UK')!.url).toContain('amazon.co.uk');
@@ -41,5 +42,13 @@ describe('favorite card rules (SPEC §9)', () => {
     expect(defaultFavoriteOrder('amazonPrice')).toBe('desc');
     expect(defaultFavoriteOrder('createdAt')).toBe('desc');
     expect(defaultFavoriteOrder('profitableShare')).toBe('desc');
+  });
+
+  it("shows a UK favorite's wholesale price as Qogita gives it (EUR) beside its pounds, at the breakdown's rate and day", () => {
+    const breakdown = { currency: 'GBP', fxRate: 0.8745, fxDate: '2026-11-28' } as never;
+    const conversion = supplierPriceConversion({ market: 'UK', breakdown });
+    expect(moneyWithListAmount(7.29, conversion, 6.38)).toBe('€7.29 · £6.38 at 0.8745 on 28 Nov');
+    expect(supplierPriceConversion({ market: 'DE', breakdown: { currency: 'EUR', fxRate: 1, fxDate: '2026-11-28' } as never })).toBeNull();
+    expect(supplierPriceConversion({ market: 'UK', breakdown: null })).toBeNull();
   });
 });

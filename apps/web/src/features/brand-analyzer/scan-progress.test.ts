@@ -36,12 +36,11 @@ describe('favorite display rules', () => {
     expect(['UK', 'DE', 'FR', 'IT', 'ES'].map(favoriteCurrency)).toEqual(['GBP', 'EUR', 'EUR', 'EUR', 'EUR']);
   });
 
-  it('links the ASIN on the six brand-screen storefronts, its own market first', () => {
+  it('links the ASIN on the five storefronts a brand scan covers, its own market first (no Amazon NL: issue 23)', () => {
     const links = marketplaceLinks('FR', 'B0TEST1234');
-    expect(links.map((l) => l.market)).toEqual(['FR', 'DE', 'UK', 'IT', 'ES', 'NL']);
+    expect(links.map((l) => l.market)).toEqual(['FR', 'DE', 'UK', 'IT', 'ES']);
     expect(links[0]!.url).toBe('https://www.amazon.fr/dp/B0TEST1234');
     expect(links.find((l) => l.market === 'UK')!.url).toBe('https://www.amazon.co.uk/dp/B0TEST1234');
-    expect(links.find((l) => l.market === 'NL')!.url).toBe('https://www.amazon.nl/dp/B0TEST1234');
   });
 
   it('starts rank and supplier price ascending, the other sorts descending', () => {

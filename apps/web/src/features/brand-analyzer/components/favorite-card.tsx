@@ -1,17 +1,25 @@
-import type { ReactNode } from 'react';
-import { ActionIcon, Anchor, Badge, Box, Card, Flex, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconPhotoOff, IconTrash } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { ActionIcon, Anchor, Badge, Box, Button, Card, Flex, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconCalculator, IconPhotoOff, IconTrash } from '@tabler/icons-react';
+import { moneyWithListAmountParts } from '@dealradar/shared/money';
 import type { Favorite } from '@dealradar/shared/contracts/brand-analyzer';
 import { isWeakRank, roiBadgeColor } from '@dealradar/shared/roi';
 import { AmazonBuyBoxBadge } from '../../../components/amazon-buy-box-badge.tsx';
 import { DealWarningBadges } from '../../../components/deal-warning-badges.tsx';
 import { StabilityLine } from '../../../components/stability-line.tsx';
-import { buyBoxSellerLabel, formatCount, formatMoney, formatPercent } from '../../../lib/format.ts';
-import { favoriteCurrency, marketplaceLinks } from '../favorite-format.ts';
+import { formatCount, formatMoney, formatPercent } from '../../../lib/format.ts';
+import { favoriteCurrency, marketplaceLinks, supplierPriceConversion } from '../favorite-format.ts';
+import { MoneyText } from '../../../components/money-text.tsx';
+import { BuyBoxHolder } from '../../../components/buy-box-holder.tsx';
+import { FavoriteBreakdownModal } from './favorite-breakdown-modal.tsx';
 import { ExternalLink } from '../../../components/external-link.tsx';
 import { formatDateTime } from '../../../lib/date-format.ts';
 
-/** One favorite (SPEC §3 'Favorite / deal product'): light red when the main rank is above 50000 or missing. */
+/**
+ * One favorite (SPEC §3 'Favorite / deal product'): light red when the main rank is above 50000 or missing. Money in
+ * the favorite's currency (GBP in the UK, EUR elsewhere); in the UK the wholesale price also as Qogita gives it, in
+ * EUR, with the rate and its day (docs/money.md). Its profit breakdown opens from the card (issue 23 item 9).
+ */
 export function FavoriteCard({
   favorite,
   onDelete,
@@ -25,6 +33,8 @@ export function FavoriteCard({
   const money = (value: number) => formatMoney(value, currency);
   const weak = isWeakRank(favorite.mainCategoryRank);
   const image = favorite.imageUrl ?? favorite.amazonImageUrl ?? favorite.qogitaImageUrl;
+  const supplierConversion = supplierPriceConversion(favorite);
+  const [breakdownOpen, setBreakdownOpen] = useState(false);
   return (
     <Card
       withBorder
@@ -80,9 +90,26 @@ export function FavoriteCard({
             </Group>
           </Flex>
           <SimpleGrid cols={{ base: 2, sm: 4, lg: 7 }} spacing="xs" verticalSpacing={6}>
-            <Metric label="Supplier price" value={money(favorite.supplierPrice)} />
-            <Metric label="Amazon price" value={money(favorite.amazonPrice)} />
-            <Metric label="Est. profit" value={money(favorite.estimatedProfit)} color={favorite.estimatedProfit < 0 ? 'red' : 'green.8'} />
+            <Metric
+              label="Supplier price"
+              value={money(favorite.supplierPrice)}
+              testId="favorite-supplier-price"
+              extra={
+                supplierConversion &&
+                favorite.supplierPriceEur != null && (
+                  <Text size="xs" c="dimmed" data-testid="favorite-supplier-price-eur">
+                    <MoneyText parts={moneyWithListAmountParts(favorite.supplierPriceEur, supplierConversion, favorite.supplierPrice)} />
+                  </Text>
+                )
+              }
+            />
+            <Metric label="Amazon price" value={money(favorite.amazonPrice)} testId="favorite-amazon-price" />
+            <Metric
+              label="Est. profit"
+              value={money(favorite.estimatedProfit)}
+              color={favorite.estimatedProfit < 0 ? 'red' : 'green.8'}
+              testId="favorite-profit"
+            />
             <Metric
               label="Main rank"
               value={favorite.mainCategoryRank != null ? `#${formatCount(favorite.mainCategoryRank)}` : 'No rank'}
@@ -101,15 +128,16 @@ export function FavoriteCard({
                 </Text>{' '}
                 {favorite.rating != null ? favorite.rating.toFixed(1) : '—'} ({formatCount(favorite.reviewCount)} reviews)
               </Text>
-              <Text size="xs" c="dimmed">
-                Buy box: {buyBoxSellerLabel(favorite.buyBoxSellerId)}
-              </Text>
+              <BuyBoxHolder market={favorite.market} sellerId={favorite.buyBoxSellerId} />
               {favorite.amazonHoldsBuyBox && <AmazonBuyBoxBadge />}
               <Text size="xs" c="dimmed">
                 Found {formatDateTime(favorite.createdAt)}
               </Text>
             </Group>
             <Group gap={8} wrap="wrap" data-testid="favorite-links">
+              <Button size="compact-xs" variant="light" leftSection={<IconCalculator size={12} />} onClick={() => setBreakdownOpen(true)}>
+                Profit breakdown
+              </Button>
               {favorite.supplierUrl && (
                 <Anchor href={favorite.supplierUrl} target="_blank" rel="noopener noreferrer" size="xs">
                   {favorite.supplierName}
@@ -127,11 +155,13 @@ export function FavoriteCard({
           {match}
         </Stack>
       </Group>
+      {/* Mounted only while open: a page shows up to 100 cards. */}
+      {breakdownOpen && <FavoriteBreakdownModal favorite={favorite} onClose={() => setBreakdownOpen(false)} />}
     </Card>
   );
 }
 
-function Metric({ label, value, color, testId }: { label: string; value: string; color?: string; testId?: string }) {
+function Metric({ label, value, color, testId, extra }: { label: string; value: string; color?: string; testId?: string; extra?: ReactNode }) {
   return (
     <div>
       <Text size="xs" c="dimmed" truncate>
@@ -140,6 +170,7 @@ function Metric({ label, value, color, testId }: { label: string; value: string;
       <Text size="sm" fw={600} c={color} data-testid={testId}>
         {value}
       </Text>
+      {extra}
     </div>
   );
 }
