@@ -220,3 +220,43 @@ describe('the re-run confirmation (issue 23)', () => {
     expect(gone.json().error).toContain('no longer kept');
   });
 });
+
+describe('the other listings of a deal (issue 23)', () => {
+  it('carry their price now (the buy box, else the lowest offer) and the ROI the supplier price would have there', async () => {
+    const user = await createUser(ctx.deps, { tier: 'GROWTH' });
+    const ean = THRESHOLD[0]!;
+    const original = fake.service.lookupListings;
+    fake.service.lookupListings = async (eans, market, opts) => {
+      const answer = await original(eans, market, opts);
+      const found = answer.resolved.get(ean);
+      if (found) {
+        found.alternatives = [
+          // A first-phase listing: buy box not fetched, its lowest FBA offer known.
+          listing(ean, 'DE', { asin: 'B0ALTPACK2', packageQuantity: 2, buyBoxPrice: null, lowestFbaPrice: 3000 }),
+          listing(ean, 'DE', { asin: 'B0ALTNONE1', buyBoxPrice: null, lowestFbaPrice: null, lowestFbmPrice: null }),
+        ];
+      }
+      return answer;
+    };
+    try {
+      const scanId = await upload(user, ['EAN;Marke;Preis', `${ean};Nivea;5,00`].join('\n'));
+      await waitForStatus(ctx, `/api/supplier-analyzer/${scanId}/status`, user.headers, ['COMPLETED']);
+      const [deal] = (await deals(user)).content as Array<{ roiPercentage: number; alternatives: Array<Record<string, unknown>> }>;
+      expect(deal!.alternatives).toEqual([
+        expect.objectContaining({
+          asin: 'B0ALTPACK2',
+          numberOfPacks: 2,
+          buyBoxPrice: null,
+          price: 30,
+          priceKind: 'lowest-fba',
+          roiPercentage: expect.any(Number),
+        }),
+        expect.objectContaining({ asin: 'B0ALTNONE1', price: null, priceKind: null, roiPercentage: null }),
+      ]);
+      // Two units at €5.00 against €30.00 earn less per euro than one against the deal's €20.00 buy box.
+      expect(deal!.alternatives[0]!.roiPercentage as number).toBeLessThan(deal!.roiPercentage);
+    } finally {
+      fake.service.lookupListings = original;
+    }
+  });
+});
