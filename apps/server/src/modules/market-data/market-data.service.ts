@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createFxService } from './fx/fx-service.ts';
 import { createListingLookup } from './listing-lookup.ts';
-import type { MarketDataService } from './market-data.types.ts';
+import type { FxRate, MarketDataService } from './market-data.types.ts';
 import { createDemoRetailProvider } from './providers/demo/demo-retail.ts';
 import { createDemoWholesaleProvider } from './providers/demo/demo-wholesale.ts';
 import { createImportOnlyRetailProvider } from './providers/import-only-retail.ts';
@@ -27,7 +27,11 @@ export interface MarketDataDeps {
  * - keepa / real: Keepa (KEEPA_API_KEY) for Amazon + Qogita (QOGITA_EMAIL/PASSWORD) for wholesale;
  * - qogita: Qogita for wholesale, Amazon data only from imported Keepa exports (no Keepa key needed).
  */
-export function selectProviders(deps: MarketDataDeps): { retail: RetailProvider; wholesale: WholesaleProvider } {
+export function selectProviders(
+  deps: MarketDataDeps,
+  /** The day's reference rates, for a Qogita account in another currency than EUR (issue 23 item 2). */
+  fxRate?: (from: string, to: string) => Promise<FxRate>,
+): { retail: RetailProvider; wholesale: WholesaleProvider } {
   const mode = deps.config.MARKET_DATA;
   let retail: RetailProvider;
   let wholesale: WholesaleProvider;
@@ -55,6 +59,7 @@ export function selectProviders(deps: MarketDataDeps): { retail: RetailProvider;
         baseUrl: config.QOGITA_BASE_URL,
         log: deps.log,
         fetchImpl: deps.fetchImpl,
+        fxRate,
       });
     } else if (mode === 'qogita') {
       throw new Error('MARKET_DATA=qogita needs QOGITA_EMAIL and QOGITA_PASSWORD.');
@@ -68,7 +73,9 @@ export function selectProviders(deps: MarketDataDeps): { retail: RetailProvider;
 
 /** Builds the configured providers (MARKET_DATA) behind the shared cache. */
 export function createMarketDataService(deps: MarketDataDeps): MarketDataService {
-  const { retail, wholesale } = selectProviders(deps);
+  // The FX service needs to know whether the providers are the demo's; the Qogita adapter asks it for rates later
+  // (only when it downloads a catalogue, after this function has returned).
+  const { retail, wholesale } = selectProviders(deps, (from, to) => fx.fxRate(from, to));
   const lookup = createListingLookup({
     db: deps.db,
     clock: deps.clock,

@@ -11,7 +11,7 @@ export const dealsAnalyzerDoc: HelpDoc = {
       blocks: [
         steps(
           'Choose the Amazon market to compare with (Europe: Germany, United Kingdom, France, Italy, Spain; North America: United States, Canada), or — on the Growth and Pro plans — "All markets (best of 7)". Your last choice is remembered.',
-          'Upload CSV: drop the supplier file (.csv or .xlsx) and check the columns in the dialog (see Preparing a supplier file). Or Manual entry: type EAN, brand and, optionally, the price in euro excluding VAT ("4,20" or "4.20"), one product per row.',
+          'Upload CSV: drop the supplier file (.csv or .xlsx) and check the columns in the dialog (see Preparing a supplier file). Or Manual entry: type EAN, brand and, optionally, the price ("4,20" or "4.20"; "4,2,0" is refused at the field), one product per row, in the currency chosen above the rows and with or without VAT (see Preparing a supplier file). A missing brand is marked at its field; tick "No brand: use the brand from the marketplace" to leave brands out. A row without a price is listed with its Amazon price, fees and the highest price to pay.',
           'Confirm. The scan runs in the background: you may leave the page, and it is resumed when you come back.',
         ),
         p(

@@ -47,7 +47,7 @@ export const supplierFilesDoc: HelpDoc = {
             [
               'Price',
               'Deals Analyzer: always; CSV Template Analyzer: optional',
-              'The supplier price in euro, excluding VAT. "4,20", "4.20", "1.234,56", "€ 4,20" and "4.20 EUR" are all read.',
+              'The supplier price, in euro or another currency, with or without VAT (see "Prices in another currency, and prices with VAT"). "4,20", "4.20", "1.234,56", "€ 4,20", "4.20 EUR", "£7.29" and "36,90 zł" are all read; "4,2,0" is not a number.',
             ],
             [
               'Units per price',
@@ -58,6 +58,23 @@ export const supplierFilesDoc: HelpDoc = {
         ),
         p(
           'The dialog chooses the columns it recognizes by their names in English, German, French, Italian, Spanish and Dutch (for example EAN, GTIN, Barcode, Strichcode; Brand, Marke, Marque, Marca, Merk; Price, Preis, Prix, Prezzo, Precio, Prijs, Netto; Units, Pack, Case, Qty, VPE, Colisage, Confezione) and by their content. Always check its choice before you confirm.',
+        ),
+      ],
+    },
+    {
+      id: 'currency-vat',
+      title: 'Prices in another currency, and prices with VAT',
+      blocks: [
+        p(
+          'Below the columns the dialog says in which currency the prices are and whether they include VAT, as it found them in the price column\'s name and cells (£, GBP, €, EUR, zł, PLN, $, USD, CAD, SEK, CZK; "inc VAT", "brutto", "TTC", "IVA incl.", "inkl. MwSt", or "ex VAT", "netto", "HT") and in the other columns (a currency column, Polish column names). For example a Qogita export from a UK account ("£ Lowest Price inc. shipping") shows "GBP detected in the column name". Nothing found means euro without VAT: the dialog says so. Change any of it before you confirm.',
+        ),
+        list(
+          "Currency: EUR, GBP, PLN, USD, CAD, SEK or CZK. The price is converted to euro at the day's reference rate (the European Central Bank's); deals show euro, and each deal's profit breakdown shows the price as written, its euro amount, the rate and its day (\"£7.29 · €8.34 at 0.8745 on 20 Nov\"). Downloads have the same in supplierCurrency, supplierPriceOriginal, supplierPriceIncludesVat, supplierVatRatePercentage, supplierFxRate and supplierFxDate.",
+          "Prices include VAT: the VAT is taken off at the supplier's VAT rate first (36,90 zł incl. 23 % is 30,00 zł net), and the breakdown shows the VAT removed.",
+          'The supplier\'s VAT %: the standard rate of the supplier\'s country, set from the currency (PLN 23 %, GBP 20 %, SEK 25 %, CZK 21 %, CAD 5 %, USD 0 %; euro 21 %, the rate Qogita charges; a Qogita export 21 % in any currency). Change it when your supplier charges another rate. Words in the column name set it too ("MwSt" 19 %, "TTC" 20 %, "incl. 23% VAT").',
+          "Your seller profile (Settings) decides what you pay: VAT-registered, you reclaim the supplier's VAT and your cost is the net price; not registered, your cost is the net price plus the supplier's VAT — the gross price.",
+          "A kept list remembers its currency and VAT: re-running it converts at that day's rate.",
+          'Manual entry has the same choice above its rows.',
         ),
       ],
     },

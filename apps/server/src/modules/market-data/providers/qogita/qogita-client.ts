@@ -1,7 +1,7 @@
-import type { WholesaleVariant } from '../../market-data.types.ts';
+import type { FxRate, WholesaleVariant } from '../../market-data.types.ts';
 import { backoffMs, fetchWithTimeout, PermanentUpstreamError, realSleep, type Sleep } from '../http-retry.ts';
 import type { WholesaleProvider } from '../provider.types.ts';
-import { parseQogitaCsv } from './qogita-csv.ts';
+import { accountCurrencyOf, parseQogitaCsv } from './qogita-csv.ts';
 
 export interface QogitaOptions {
   email: string;
@@ -20,6 +20,8 @@ export interface QogitaOptions {
   /** Per-brand variant lists are kept this long (the download endpoint allows 5 requests per 15 minutes). */
   brandCacheMs?: number;
   now?: () => number;
+  /** The day's reference rates (1 EUR = rate units): an account in GBP (or another currency) is converted to EUR. */
+  fxRate?: (from: string, to: string) => Promise<FxRate>;
 }
 
 /**
@@ -110,7 +112,11 @@ export function createQogitaProvider(options: QogitaOptions): WholesaleProvider 
   async function download(query: URLSearchParams): Promise<WholesaleVariant[]> {
     const qs = query.toString();
     const response = await get(`/variants/search/download/${qs ? `?${qs}` : ''}`, options.downloadTimeoutMs ?? 300_000);
-    const { variants, skipped } = parseQogitaCsv(await response.text());
+    const text = await response.text();
+    // A non-EUR account (issue 23 item 2): its prices are converted at the day's rate of its currency.
+    const code = accountCurrencyOf(text);
+    const rate = code !== 'EUR' && options.fxRate ? (await options.fxRate('EUR', code).catch(() => undefined))?.rate : undefined;
+    const { variants, skipped } = parseQogitaCsv(text, { eurRate: () => rate });
     if (skipped) options.log.warn({ skipped }, 'Qogita catalogue rows without a valid GTIN or price skipped');
     return variants;
   }

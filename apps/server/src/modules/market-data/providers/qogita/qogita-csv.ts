@@ -8,6 +8,8 @@ import { decimalToMinor } from '../../money-text.ts';
  * Qogita catalogue CSV (external-apis.md §2.5): GTIN, Name, Category, Brand, "€ Lowest Price inc. shipping", Unit,
  * Lowest Priced Offer Inventory, …, Product URL (or Product Link), Image URL. The price column is found by
  * /price inc\. shipping/i and its currency from the prefix. Prices are read as excl. VAT (B2B).
+ * An account in another currency ("£ Lowest Price inc. shipping", issue 23 item 2) is converted to EUR with `eurRate`
+ * (1 EUR = eurRate units of the account's currency, the day's reference rate); without one it is refused.
  */
 
 export function currencyOfPriceHeader(header: string): string | undefined {
@@ -18,13 +20,23 @@ export function currencyOfPriceHeader(header: string): string | undefined {
   return prefix.toUpperCase();
 }
 
+/** The currency of a catalogue CSV's price column ('EUR' when it names none). */
+export function accountCurrencyOf(text: string): string {
+  const clean = stripBom(text);
+  const end = clean.search(/\r?\n/);
+  const firstLine = end === -1 ? clean : clean.slice(0, end);
+  const header = parseCsvRecords(firstLine, detectDelimiter(firstLine))[0] ?? [];
+  const price = header.find((h) => /price inc\. shipping/i.test(h));
+  return (price && currencyOfPriceHeader(price)) ?? 'EUR';
+}
+
 export interface QogitaCsvResult {
   variants: WholesaleVariant[];
   skipped: number;
   currency: string | undefined;
 }
 
-export function parseQogitaCsv(text: string): QogitaCsvResult {
+export function parseQogitaCsv(text: string, options: { eurRate?: (currency: string) => number | undefined } = {}): QogitaCsvResult {
   const clean = stripBom(text);
   const firstLine = clean.slice(0, clean.search(/\r?\n/) === -1 ? clean.length : clean.search(/\r?\n/));
   const records = parseCsvRecords(clean, detectDelimiter(firstLine));
@@ -42,12 +54,14 @@ export function parseQogitaCsv(text: string): QogitaCsvResult {
   const iImage = col('image url');
   if (iGtin < 0 || iPrice < 0) throw new Error('The Qogita catalogue has no GTIN or price column.');
   const currency = currencyOfPriceHeader(header[iPrice]!) ?? 'EUR';
-  if (currency !== 'EUR') throw new Error(`The Qogita account quotes ${currency}; DealRadar needs a EUR account.`);
+  const rate = currency === 'EUR' ? 1 : options.eurRate?.(currency);
+  if (!rate || !(rate > 0)) throw new Error(`The Qogita account quotes ${currency} and no exchange rate from EUR to ${currency} is known.`);
   const variants: WholesaleVariant[] = [];
   let skipped = 0;
   for (const row of rows) {
     const gtin = canonicalEan(row[iGtin]);
-    const priceExclVat = decimalToMinor(row[iPrice] ?? '');
+    const written = decimalToMinor(row[iPrice] ?? '');
+    const priceExclVat = written === null ? null : Math.round(written / rate);
     if (!gtin || priceExclVat === null || priceExclVat <= 0) {
       skipped += 1;
       continue;
