@@ -39,6 +39,14 @@ export const priceDropItemSchema = z.object({
    */
   bestRoiPercentage: z.number().nullable(),
   bestRoiMarket: z.string().nullable(),
+  /**
+   * Issue 23 (docs/money.md): when `currency` is not EUR, Qogita's own EUR prices (excl. VAT) and the EUR → `currency`
+   * rate with its day the region prices were converted at, so a screen shows '€7.29 · £6.38 at 0.8745 on 28 Nov'.
+   */
+  newPriceExclVatEur: z.number().optional(),
+  oldPriceExclVatEur: z.number().optional(),
+  fxRate: z.number().optional(),
+  fxDate: z.string().optional(),
 });
 export type PriceDropItem = z.infer<typeof priceDropItemSchema>;
 

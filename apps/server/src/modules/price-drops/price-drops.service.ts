@@ -38,12 +38,15 @@ interface Money {
   currency: 'EUR' | 'GBP';
   /** EUR cents → region currency major units, two decimals. */
   convert(cents: number): number;
+  /** The EUR → region rate and its day; null in EUR (docs/money.md: the EUR prices go beside the region's). */
+  fx: { rate: number; date: string } | null;
 }
 
 async function moneyFor(deps: Deps, user: CurrentUser): Promise<Money> {
   const { currency } = regionCurrency(user.primaryCountry);
-  const rate = currency === 'EUR' ? 1 : (await deps.marketData.fxRate('EUR', currency)).rate;
-  return { currency, convert: (cents) => Math.round(cents * rate) / 100 };
+  const fx = currency === 'EUR' ? null : await deps.marketData.fxRate('EUR', currency);
+  const rate = fx?.rate ?? 1;
+  return { currency, convert: (cents) => Math.round(cents * rate) / 100, fx: fx ? { rate: fx.rate, date: fx.date } : null };
 }
 
 function toItem(row: repo.DropRow, money: Money): PriceDropItem {
@@ -70,6 +73,9 @@ function toItem(row: repo.DropRow, money: Money): PriceDropItem {
     currency: money.currency,
     bestRoiPercentage: row.bestRoi,
     bestRoiMarket: row.bestRoiMarket,
+    ...(money.fx
+      ? { newPriceExclVatEur: Math.round(row.newExcl) / 100, oldPriceExclVatEur: Math.round(row.oldExcl) / 100, fxRate: money.fx.rate, fxDate: money.fx.date }
+      : {}),
   };
 }
 

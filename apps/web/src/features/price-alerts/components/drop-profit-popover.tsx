@@ -4,7 +4,9 @@ import type { PriceDropItem, PriceDropProfit } from '@dealradar/shared/contracts
 import { roiBadgeColor } from '@dealradar/shared/roi';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useDropProfit } from '../api/price-alerts-queries.ts';
-import { formatMoney } from '../../../lib/drop-format.ts';
+import { conversionOf, formatMoney, moneyWithListAmountParts } from '@dealradar/shared/money';
+import type { ReactNode } from 'react';
+import { MoneyText } from '../../../components/money-text.tsx';
 import { HelpLink } from '../../../components/help-link.tsx';
 import { AmazonBuyBoxBadge } from '../../../components/amazon-buy-box-badge.tsx';
 import { sellerProfileText } from '../../../lib/seller-profile-text.ts';
@@ -34,7 +36,7 @@ export function DropRoiBadge({ item, interactive }: { item: PriceDropItem; inter
   );
   if (!interactive) return badge;
   return (
-    <Popover opened={opened} onChange={setOpened} width={310} position="bottom-end" withArrow shadow="md" middlewares={{ flip: true, shift: { padding: 8 } }}>
+    <Popover opened={opened} onChange={setOpened} width={360} position="bottom-end" withArrow shadow="md" middlewares={{ flip: true, shift: { padding: 8 } }}>
       <Popover.Target>
         <UnstyledButton onClick={() => setOpened((o) => !o)} aria-label={`Show the profit basis of ${item.productName}`}>
           {badge}
@@ -57,9 +59,16 @@ function DropProfitDetail({ id }: { id: number }) {
   return <ProfitBasis data={profit.data} />;
 }
 
-/** The breakdown rows in the Amazon market's currency. */
+/**
+ * The breakdown rows in the Amazon market's currency; in a market with another currency than the drops' EUR, each
+ * amount with its euro amount, the rate and its day (docs/money.md), a sign kept with its amount.
+ */
 export function ProfitBasis({ data }: { data: PriceDropProfit }) {
-  const money = (v: number | null) => formatMoney(v, data.currency);
+  const conversion = data.currency !== 'EUR' && data.fxRate > 0 ? conversionOf(data.currency, 'EUR', data.fxRate, 1, data.fxDate) : null;
+  const money = (v: number | null, sign = ''): ReactNode => (
+    <MoneyText sign={sign} parts={conversion ? moneyWithListAmountParts(v, conversion) : { first: formatMoney(v, data.currency), second: null, rate: null }} />
+  );
+  const plain = (v: number | null) => formatMoney(v, data.currency);
   if (!data.available) {
     return (
       <Text size="sm" c="dimmed" data-testid="drop-profit-basis">
@@ -67,11 +76,15 @@ export function ProfitBasis({ data }: { data: PriceDropProfit }) {
       </Text>
     );
   }
-  const rows: Array<[string, string, string?]> = [
+  const rows: Array<[string, ReactNode, string?]> = [
     ['Amazon price (buy box)', money(data.salePrice)],
-    data.vatRegistered ? [`VAT ${pct(data.vatRate)}`, `− ${money(data.vat)}`] : [`VAT ${pct(data.vatRate)}`, 'not deducted'],
-    ...data.feeLines.map((line): [string, string, string] => [line.label, line.amount < 0 ? `+ ${money(-line.amount)}` : `− ${money(line.amount)}`, line.rule]),
-    [`Cost (${data.numberOfPacks} × ${money(data.unitCost)}${data.purchaseVat ? ' + VAT' : ''})`, `− ${money(data.totalCost)}`],
+    data.vatRegistered ? [`VAT ${pct(data.vatRate)}`, money(data.vat, '− ')] : [`VAT ${pct(data.vatRate)}`, 'not deducted'],
+    ...data.feeLines.map((line): [string, ReactNode, string] => [
+      line.label,
+      line.amount < 0 ? money(-line.amount, '+ ') : money(line.amount, '− '),
+      line.rule,
+    ]),
+    [`Cost (${data.numberOfPacks} × ${plain(data.unitCost)}${data.purchaseVat ? ' + VAT' : ''})`, money(data.totalCost, '− ')],
     ['Profit', money(data.profit)],
     ['ROI', data.roiPercentage === null ? '–' : `${data.roiPercentage.toLocaleString('en-US', { maximumFractionDigits: 2 })}%`],
   ];

@@ -1,7 +1,9 @@
 import { Badge, Group, Image, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import type { PriceDropItem, PriceDropSortField } from '@dealradar/shared/contracts/price-drops';
 import { DROP_PRIORITY_LABELS, type DropPriority } from '@dealradar/shared/drops';
-import { formatDateTime, formatDrop, formatMoney } from '../../../lib/drop-format.ts';
+import { formatDateTime, formatDrop } from '../../../lib/drop-format.ts';
+import { MoneyText } from '../../../components/money-text.tsx';
+import { dropPriceParts } from '../drop-money.ts';
 import { DropCategoryBadge } from '../../../components/drop-category-badge.tsx';
 import { DropRoiBadge } from './drop-profit-popover.tsx';
 import { PRIORITY_COLORS } from './price-alerts-info.tsx';
@@ -55,11 +57,11 @@ export function PriceDropCards({ items, currency, live, sortBy, sortOrder, onSor
                 {item.productBrand} · <span style={{ fontFamily: 'monospace' }}>{item.productPrimaryIdentifier}</span>
               </Text>
               <Group gap={8} wrap="wrap">
-                <Text size="sm" fw={700} c="green.7">
-                  {formatMoney(item.newPriceExclVat, currency)}
+                <Text size="sm" fw={700} c="green.7" data-testid="drop-new-price">
+                  <MoneyText parts={dropPriceParts(item, 'new', currency)} />
                 </Text>
-                <Text size="xs" c="dimmed" td="line-through">
-                  {formatMoney(item.oldPriceExclVat, currency)}
+                <Text size="xs" c="dimmed" td="line-through" data-testid="drop-old-price">
+                  <MoneyText parts={dropPriceParts(item, 'old', currency)} />
                 </Text>
                 <Text size="xs" fw={600} c="red.9">
                   {formatDrop(item.priceDropPercentage)}

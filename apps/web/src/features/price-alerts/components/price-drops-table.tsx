@@ -2,7 +2,9 @@ import { Badge, Group, Image, Stack, Table, Text, UnstyledButton } from '@mantin
 import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
 import type { PriceDropItem, PriceDropSortField } from '@dealradar/shared/contracts/price-drops';
 import { DROP_PRIORITY_LABELS, type DropPriority } from '@dealradar/shared/drops';
-import { formatDateTime, formatDrop, formatMoney } from '../../../lib/drop-format.ts';
+import { formatDateTime, formatDrop } from '../../../lib/drop-format.ts';
+import { MoneyText } from '../../../components/money-text.tsx';
+import { dropPriceParts } from '../drop-money.ts';
 import { DropCategoryBadge } from '../../../components/drop-category-badge.tsx';
 import { DropRoiBadge } from './drop-profit-popover.tsx';
 import { PRIORITY_COLORS } from './price-alerts-info.tsx';
@@ -105,12 +107,12 @@ export function PriceDropsTable(props: Props) {
               <Table.Td>
                 <Text size="sm">{item.stock === null ? '–' : item.stock.toLocaleString('en-US')}</Text>
               </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              <Table.Td style={{ minWidth: 120 }}>
                 <Text size="sm" fw={700} c="green.7" data-testid="drop-new-price">
-                  {formatMoney(item.newPriceExclVat, currency)}
+                  <MoneyText parts={dropPriceParts(item, 'new', currency)} />
                 </Text>
                 <Text size="xs" c="dimmed" td="line-through" data-testid="drop-old-price">
-                  {formatMoney(item.oldPriceExclVat, currency)}
+                  <MoneyText parts={dropPriceParts(item, 'old', currency)} />
                 </Text>
               </Table.Td>
               <Table.Td data-testid="drop-percentage">
