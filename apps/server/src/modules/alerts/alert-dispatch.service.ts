@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { defineJob, enqueueMany } from '../../jobs/define-job.ts';
 import { allowsAlerts, NO_ALERT_TIERS } from '../plans/entitlements.ts';
-import { alertEmail, scanFinishedEmail, webhookBody, type AlertContent, type AlertItem, type ScanFinishedItem } from './alert-messages.ts';
+import { alertEmail, scanFinishedEmail, webhookBody, type AlertContent, type AlertItem, type RegionFx, type ScanFinishedItem } from './alert-messages.ts';
+import { regionCurrency } from '@dealradar/shared/regions';
 import {
   createDigests,
   createDropDeliveries,
@@ -107,6 +108,18 @@ export async function queueScanFinishedMessages(deps: DispatchDeps): Promise<num
   return created.length;
 }
 
+/** The user's region currency with its EUR rate and day, when it is not the euro; null otherwise or without a rate. */
+async function regionFxOf(deps: Pick<AppDeps, 'marketData'>, primaryCountry: string | null): Promise<RegionFx | null> {
+  const { currency } = regionCurrency(primaryCountry);
+  if (currency === 'EUR') return null;
+  try {
+    const fx = await deps.marketData.fxRate('EUR', currency);
+    return { currency, rate: fx.rate, date: fx.date };
+  } catch {
+    return null;
+  }
+}
+
 /** A failure that no retry can fix (the plan ended, the target is refused): the delivery fails at once. */
 export class PermanentDeliveryError extends Error {}
 
@@ -115,7 +128,7 @@ export class PermanentDeliveryError extends Error {}
  * the queue retries with back-off). Sent or failed deliveries are not sent again (a job that ran twice).
  */
 export async function deliverOne(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer' | 'jwtSecret'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer' | 'jwtSecret' | 'marketData'>,
   deliveryId: number,
   options: { lastAttempt: boolean },
 ): Promise<'sent' | 'failed' | 'skipped'> {
@@ -142,6 +155,8 @@ export async function deliverOne(
       dropCount: delivery.dropCount,
       items: delivery.items as AlertItem[],
       appUrl: deps.config.APP_URL,
+      // The money rule (docs/money.md): a UK user's pounds beside the drops' EUR prices, at the day's rate.
+      regionFx: await regionFxOf(deps, delivery.primaryCountry),
     };
     const settings = await ensureSettings(deps.db, delivery.userId, newWebhookSecret);
     if (delivery.channel === 'email') {

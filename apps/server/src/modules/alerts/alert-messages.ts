@@ -1,9 +1,14 @@
 import { COMPANY_NAME } from '@dealradar/shared/constants';
 import { DROP_CATEGORY_LABELS, type DropCategory } from '@dealradar/shared/drops';
+import { conversionOf, formatMoney, fromListCurrency, rateText, type Conversion } from '@dealradar/shared/money';
 import type { MailMessage } from '../../lib/mail/mailer.ts';
 import { escapeHtml, renderActionEmail } from '../../lib/mail/render.ts';
 
-/** The words of alert messages: e-mails (one rule's drops, digests, tests) and webhook bodies (generic, Discord, Slack). */
+/**
+ * The words of alert messages: e-mails (one rule's drops, digests, tests) and webhook bodies (generic, Discord, Slack).
+ * Money by the one rule (docs/money.md): a drop's prices are Qogita's euro prices; a user whose region is the UK gets
+ * the pounds beside them with the rate and its day ('€10.00 → €8.00 excl. VAT · £8.75 → £7.00 at 0.8745 on 28 Nov').
+ */
 
 export interface AlertItem {
   dropId: number;
@@ -30,14 +35,38 @@ export interface AlertContent {
   dropCount: number;
   items: AlertItem[];
   appUrl: string;
+  /** The user's region currency when it is not the euro, with the EUR rate and its day (the UK: GBP). */
+  regionFx?: RegionFx | null;
 }
 
-const euro = (cents: number) => `€${(cents / 100).toFixed(2)}`;
+export interface RegionFx {
+  currency: string;
+  /** 1 EUR in `currency`. */
+  rate: number;
+  /** YYYY-MM-DD. */
+  date: string;
+}
+
+const euro = (cents: number) => formatMoney(cents / 100, 'EUR');
+const conversionOfRegion = (fx: RegionFx | null | undefined): Conversion | null =>
+  fx && fx.currency !== 'EUR' && fx.rate > 0 ? conversionOf(fx.currency, 'EUR', fx.rate, 1, fx.date) : null;
+/** A EUR price in the region's currency (major units), by the rule's rounding. */
+const regional = (cents: number, conversion: Conversion) => fromListCurrency(cents / 100, conversion);
 const pct = (value: number) => `${Number(value).toFixed(1)} %`;
 
-/** One line per drop: "Nivea Creme 150 ml (Nivea) −20.0 %: €10.00 → €8.00 excl. VAT · ROI 35.0 % on DE · 12 left". */
-export function itemLine(item: AlertItem): string {
+/**
+ * One line per drop: "Nivea Creme 150 ml (Nivea) −20.0 %: €10.00 → €8.00 excl. VAT · ROI 35.0 % on DE · 12 left"; with
+ * a region currency other than the euro its prices follow the euro ones: "… excl. VAT · £8.75 → £7.00 at 0.8745 on 28 Nov".
+ */
+export function itemLine(item: AlertItem, regionFx?: RegionFx | null): string {
   const parts = [`${item.name} (${item.brand}) −${pct(item.dropPercentage)}: ${euro(item.oldPrice)} → ${euro(item.newPrice)} excl. VAT`];
+  const conversion = conversionOfRegion(regionFx);
+  if (conversion) {
+    const currency = conversion.currency;
+    parts.push(
+      `${formatMoney(regional(item.oldPrice, conversion), currency)} → ${formatMoney(regional(item.newPrice, conversion), currency)} ${rateText(conversion)}`,
+    );
+  }
   if (item.roi !== null && item.roi !== undefined) parts.push(`ROI ${pct(item.roi)}${item.roiMarket ? ` on ${item.roiMarket}` : ''}`);
   if (item.stock !== null && item.stock !== undefined) parts.push(`${item.stock} left`);
   if (item.rule) parts.push(`rule "${item.rule}"`);
@@ -63,7 +92,7 @@ export function alertEmail(to: string, content: AlertContent, unsubscribeUrl: st
       : content.kind === 'digest'
         ? `Price drops that matched your alert rules since the last digest:`
         : `New wholesale price drops matched your alert rule "${content.ruleName ?? ''}":`;
-  const lines = content.items.map(itemLine);
+  const lines = content.items.map((item) => itemLine(item, content.regionFx));
   const more = moreLine(content);
   const text = [
     intro,
@@ -109,17 +138,18 @@ export function webhookBody(format: 'generic' | 'discord' | 'slack', content: Al
       embeds: content.items.slice(0, 10).map((item) => ({
         title: `${item.name} −${pct(item.dropPercentage)}`.slice(0, 256),
         url: item.url ?? undefined,
-        description: itemLine(item).slice(0, 4000),
+        description: itemLine(item, content.regionFx).slice(0, 4000),
         fields: [
           { name: 'Brand', value: item.brand || '—', inline: true },
           { name: 'Category', value: DROP_CATEGORY_LABELS[item.category as DropCategory] ?? item.category, inline: true },
-          { name: 'New price (excl. VAT)', value: euro(item.newPrice), inline: true },
+          { name: 'New price (excl. VAT)', value: newPriceText(item, content.regionFx), inline: true },
         ],
       })),
     });
   }
   if (format === 'slack') {
-    const bullet = (item: AlertItem) => `• ${item.url ? `<${item.url}|${item.name}>` : item.name}: ${itemLine({ ...item, name: '' }).replace(/^ \(/, '(')}`;
+    const bullet = (item: AlertItem) =>
+      `• ${item.url ? `<${item.url}|${item.name}>` : item.name}: ${itemLine({ ...item, name: '' }, content.regionFx).replace(/^ \(/, '(')}`;
     return JSON.stringify({
       text: title,
       blocks: [
@@ -128,6 +158,7 @@ export function webhookBody(format: 'generic' | 'discord' | 'slack', content: Al
       ],
     });
   }
+  const conversion = conversionOfRegion(content.regionFx);
   return JSON.stringify({
     type: content.kind === 'test' ? 'test' : 'price_drops',
     rule: content.ruleName,
@@ -143,12 +174,29 @@ export function webhookBody(format: 'generic' | 'discord' | 'slack', content: Al
       oldPriceExclVat: item.oldPrice / 100,
       newPriceExclVat: item.newPrice / 100,
       currency: 'EUR',
+      // The region's currency beside the EUR prices (docs/money.md): the UK's pounds at the day's reference rate.
+      ...(conversion
+        ? {
+            regionCurrency: conversion.currency,
+            oldPriceExclVatRegion: regional(item.oldPrice, conversion),
+            newPriceExclVatRegion: regional(item.newPrice, conversion),
+            fxRate: conversion.rate,
+            fxDate: conversion.date,
+          }
+        : {}),
       stock: item.stock,
       url: item.url,
       roiPercentage: item.roi === null ? null : Number(item.roi),
       roiMarket: item.roiMarket,
     })),
   });
+}
+
+/** '€8.00', or with a region currency '€8.00 · £7.00 at 0.8745 on 28 Nov'. */
+function newPriceText(item: AlertItem, regionFx: RegionFx | null | undefined): string {
+  const conversion = conversionOfRegion(regionFx);
+  if (!conversion) return euro(item.newPrice);
+  return `${euro(item.newPrice)} · ${formatMoney(regional(item.newPrice, conversion), conversion.currency)} ${rateText(conversion)}`;
 }
 
 /** The sample drop of a test message. */

@@ -337,9 +337,9 @@ export function insertDelivery(
 export function findDelivery(
   db: Db,
   id: number,
-): Promise<(DeliveryRow & { email: string; username: string; active: boolean; role: string; tier: string }) | undefined> {
+): Promise<(DeliveryRow & { email: string; username: string; active: boolean; role: string; tier: string; primaryCountry: string | null }) | undefined> {
   return db.maybeOne(
-    `select ${deliveryColumns('d')}, u.email, u.username, u.active, u.role, o.subscription_tier as tier
+    `select ${deliveryColumns('d')}, u.email, u.username, u.active, u.role, o.subscription_tier as tier, u.primary_country as "primaryCountry"
        from alert_deliveries d join users u on u.id = d.user_id join organizations o on o.id = u.organization_id
       where d.id = $1`,
     [id],
