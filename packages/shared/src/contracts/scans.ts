@@ -9,6 +9,7 @@ import { MAX_LENGTH, tooLongMessage } from '../input-limits.ts';
 import { scanTokensSchema } from '../keepa-tokens.ts';
 import { MARKET_IDS } from '../markets.ts';
 import { pagedSchema } from '../paging.ts';
+import { listingRestrictionFilterParam, listingRestrictionSchema } from './seller-account.ts';
 import { MAX_SUPPLIER_VAT_RATE, SUPPLIER_CURRENCIES } from '../price-terms.ts';
 
 /**
@@ -458,6 +459,8 @@ export const dealProductSchema = z.object({
    * region's currency; null for a deal of a single-market scan.
    */
   marketComparison: marketComparisonSchema.nullable().optional(),
+  /** Issue 24: Amazon's listing restriction for the organization's connected seller account; absent without one. */
+  listingRestriction: listingRestrictionSchema.nullable().optional(),
 });
 export type DealProduct = z.infer<typeof dealProductSchema>;
 
@@ -519,6 +522,8 @@ export const supplierResultsQuerySchema = z.object({
   hideWarnings: hideWarningsParam,
   /** Only deals profitable on at least this percentage (0–100) of the last 90 days (issue 17). */
   minProfitableShare: minProfitableShareParam,
+  /** Issue 24: sellable = only deals Amazon says the seller can sell; hideNotEligible = leave out the not eligible ones. */
+  listingRestriction: listingRestrictionFilterParam,
 });
 export type SupplierResultsQuery = z.infer<typeof supplierResultsQuerySchema>;
 export const supplierResultsPageSchema = pagedSchema(dealProductSchema);
@@ -564,6 +569,8 @@ export const REPORT_COLUMNS = ['line', 'reason', 'value', 'message'] as const;
  * vatMarketCurrency, referralFeeMarketCurrency, fbaFeeMarketCurrency, breakEvenPriceMarketCurrency (with
  * amazonPriceMarketCurrency); all markets: comparisonFxRate = 1 EUR in comparisonCurrency on fxDate, runnerUpProfitEur
  * = the runner-up's profit in EUR (the best market's is estimatedProfit); empty for deals stored before them.
+ * Issue 24: listingRestriction = Amazon's answer for the organization's seller account (Can sell, Approval required,
+ * Not eligible, Not checked, Checking…; empty without a connected account), listingApprovalUrl = Amazon's approval link.
  */
 export const CSV_RESULT_COLUMNS = [
   'ean',
@@ -628,4 +635,6 @@ export const CSV_RESULT_COLUMNS = [
   'dealMarkets',
   'comparisonFxRate',
   'runnerUpProfitEur',
+  'listingRestriction',
+  'listingApprovalUrl',
 ] as const;

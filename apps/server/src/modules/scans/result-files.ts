@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { CSV_RESULT_COLUMNS, type DealProduct, type DownloadFormat } from '@dealradar/shared/contracts/scans';
 import { XLSX_STYLE, XlsxStreamWriter, type XlsxCellInput } from '@dealradar/shared/xlsx-writer';
 import { breakdownConversion, toListCurrency } from '@dealradar/shared/money';
+import { LISTING_RESTRICTION_LABELS } from '@dealradar/shared/contracts/seller-account';
 
 /**
  * The result files of both analyzers (CSV Template results, the supplier analyzer's live deals) in three formats:
@@ -147,6 +148,8 @@ export function resultValues({ product: p, isDeal }: ResultFileRow): Record<Colu
     dealMarkets: c ? c.dealMarkets.map((m) => m.market).join(' | ') : null,
     comparisonFxRate: c?.fxRate ?? null,
     runnerUpProfitEur: c?.runnerUp?.listProfit ?? null,
+    listingRestriction: p.listingRestriction ? LISTING_RESTRICTION_LABELS[p.listingRestriction.status] : null,
+    listingApprovalUrl: p.listingRestriction?.approvalUrl ?? null,
   };
 }
 

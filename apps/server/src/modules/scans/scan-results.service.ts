@@ -7,6 +7,7 @@ import type { AppDeps } from '../../deps.ts';
 import { listingFactsOf } from '../../lib/listing-facts.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { effectiveMinRoi } from '../plans/entitlements.ts';
+import { withListingRestrictions } from '../seller-account/seller-account.service.ts';
 import { resultFileStream, type ResultFileRow } from './result-files.ts';
 import * as repo from './scans.repository.ts';
 
@@ -77,12 +78,17 @@ export async function listDeals(deps: AppDeps, user: CurrentUser, query: Supplie
       hideWarnings: query.hideWarnings,
       minProfitableShare: query.minProfitableShare === undefined ? null : query.minProfitableShare / 100,
       minRoiPercent: minRoi * 100,
+      listingRestriction: query.listingRestriction ?? null,
     },
     { column: repo.DEAL_SORT_COLUMNS[query.sortBy], direction: query.sortOrder },
     { limit: query.size, offset: query.page * query.size },
   );
   return toPaged(
-    rows.map((row) => toDealProduct(row, minRoi)),
+    await withListingRestrictions(
+      deps,
+      user.organizationId,
+      rows.map((row) => toDealProduct(row, minRoi)),
+    ),
     total,
     query.size,
   );
@@ -133,12 +139,18 @@ export function dealsFile(deps: AppDeps, user: CurrentUser, query: SupplierResul
           hideWarnings: query.hideWarnings,
           minProfitableShare: query.minProfitableShare === undefined ? null : query.minProfitableShare / 100,
           minRoiPercent: minRoi * 100,
+          listingRestriction: query.listingRestriction ?? null,
         },
         { column: repo.DEAL_SORT_COLUMNS[query.sortBy], direction: query.sortOrder },
         { limit: 1000, offset },
       );
       if (!rows.length) return;
-      yield rows.map((row) => ({ product: toDealProduct(row, minRoi), isDeal: true }));
+      const products = await withListingRestrictions(
+        deps,
+        user.organizationId,
+        rows.map((row) => toDealProduct(row, minRoi)),
+      );
+      yield products.map((product) => ({ product, isDeal: true }));
       if (rows.length < 1000) return;
     }
   }

@@ -6,6 +6,8 @@ import { leaseGoneSql } from '../../db/process-lease.ts';
 import type { ScanProduct } from './deal-calculator.ts';
 import { notAmazonBuyBoxSql } from '../../lib/amazon-buy-box.sql.ts';
 import { notWrongMatchSql } from '../../lib/wrong-match.sql.ts';
+import type { ListingRestrictionFilter } from '@dealradar/shared/contracts/seller-account';
+import { listingRestrictionFilterSql } from '../seller-account/listing-restrictions.sql.ts';
 import type { ListingFactsRow } from '../../lib/listing-facts.ts';
 
 export type ScanKind = 'csv_template' | 'supplier';
@@ -501,7 +503,8 @@ const DEALS_WHERE = `user_id = $1 and kind = 'supplier' and (is_deal or supplier
      and ($6::uuid is null or ${notWrongMatchSql('$6', 'scan_results')})
      and (cardinality($7::text[]) = 0 or not (warning_codes && $7::text[]))
      and ($8::numeric is null or profitable_share90 >= $8::numeric)
-     and ($9::numeric is null or supplier_price is null or roi_percentage + 0.000001 >= $9::numeric)`;
+     and ($9::numeric is null or supplier_price is null or roi_percentage + 0.000001 >= $9::numeric)
+     and ${listingRestrictionFilterSql('$6', '$10')}`;
 /** hideAmazonBuyBox: leave out deals whose buy box Amazon itself holds. */
 type DealFilter = {
   userId: string;
@@ -513,6 +516,7 @@ type DealFilter = {
   /** Hide deals with any of these warnings. */ hideWarnings?: string[];
   /** Only deals profitable on at least this share (0–1) of the last 90 days. */ minProfitableShare?: number | null;
   /** Only deals at or above this ROI in percent: the user's current minimum ROI (issue 23), not the scan's. */ minRoiPercent?: number | null;
+  /** Issue 24: only what the seller can sell / hide the not eligible (needs organizationId). */ listingRestriction?: ListingRestrictionFilter | null;
 };
 type DealOrder = { column: (typeof DEAL_SORT_COLUMNS)[keyof typeof DEAL_SORT_COLUMNS]; direction: 'asc' | 'desc' };
 const dealParams = (filter: DealFilter) => [
@@ -525,13 +529,14 @@ const dealParams = (filter: DealFilter) => [
   filter.hideWarnings ?? [],
   filter.minProfitableShare ?? null,
   filter.minRoiPercent ?? null,
+  filter.listingRestriction ?? null,
 ];
 
 /** One page of the user's live deals, filtered and sorted (nulls last). */
 export async function queryDealRows(db: Db, filter: DealFilter, order: DealOrder, page: { limit: number; offset: number }): Promise<ResultRow[]> {
   const dir = order.direction === 'desc' ? 'desc' : 'asc';
   return db.query<ResultRow>(
-    `select * from scan_results where ${DEALS_WHERE} order by ${order.column} ${dir} nulls last, created_at desc, id limit $10 offset $11`,
+    `select * from scan_results where ${DEALS_WHERE} order by ${order.column} ${dir} nulls last, created_at desc, id limit $11 offset $12`,
     [...dealParams(filter), page.limit, page.offset],
   );
 }

@@ -78,7 +78,7 @@ export async function pendingCount(db: Db, organizationId: string): Promise<numb
 
 /**
  * Queues the deals of a finished supplier scan for its organization's check, when the organization has a connected
- * account; answers reused for a day are not asked again. Returns the organization when something was queued.
+ * account; Amazon's answers of the last day are reused (ours — "Not checked: …", Amazon could not be asked — are not). Returns the organization when something was queued.
  */
 export async function queueScanDeals(db: Db, scanId: string, now: Date, reuseAfter: Date): Promise<string | undefined> {
   const rows = await db.query<{ organization_id: string }>(
@@ -89,7 +89,8 @@ export async function queueScanDeals(db: Db, scanId: string, now: Date, reuseAft
        join seller_accounts a on a.organization_id = u.organization_id and a.status = 'CONNECTED'
       where r.scan_id = $1 and r.is_deal
         and not exists (select 1 from listing_restrictions l where l.organization_id = u.organization_id and l.asin = r.asin
-                          and l.market = r.market and l.status <> 'NOT_CHECKED' and l.checked_at > $3)
+                          and l.market = r.market and l.checked_at > $3
+                          and not (l.status = 'NOT_CHECKED' and l.reason like 'Not checked:%'))
      on conflict do nothing
      returning organization_id`,
     [scanId, now, reuseAfter],

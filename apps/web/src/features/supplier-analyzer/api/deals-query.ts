@@ -1,7 +1,10 @@
 import type { SupplierResultsQuery } from '@dealradar/shared/contracts/scans';
+import type { ListingRestrictionFilter } from '@dealradar/shared/contracts/seller-account';
 
 export type DealsQuery = Pick<SupplierResultsQuery, 'page' | 'sortBy' | 'sortOrder' | 'brands' | 'markets' | 'hideAmazonBuyBox' | 'hideWarnings'> & {
   minProfitableShare?: number | null;
+  /** Issue 24: only what the seller can sell / hide the not eligible; null: every deal. */
+  listingRestriction?: ListingRestrictionFilter | null;
 };
 
 /** The list's filters and order as the URL carries them (the list and its download send the same). */
@@ -14,6 +17,7 @@ export function dealsFilterQuery(query: Omit<DealsQuery, 'page'>) {
     hideAmazonBuyBox: query.hideAmazonBuyBox ? ('true' as const) : undefined,
     hideWarnings: query.hideWarnings.length ? query.hideWarnings.join(',') : undefined,
     minProfitableShare: query.minProfitableShare ?? undefined,
+    listingRestriction: query.listingRestriction ?? undefined,
   };
 }
 

@@ -7,6 +7,7 @@ import { moneyWithListAmountParts } from '@dealradar/shared/money';
 import { isWeakRank, roiBadgeColor } from '@dealradar/shared/roi';
 import { AmazonBuyBoxBadge } from '../../../components/amazon-buy-box-badge.tsx';
 import { DealWarningBadges } from '../../../components/deal-warning-badges.tsx';
+import { ListingRestrictionBadge } from '../../../components/listing-restriction.tsx';
 import { MarketComparisonLine } from './market-comparison-line.tsx';
 import { StabilityLine } from '../../../components/stability-line.tsx';
 import { casePriceNote, dealConversion, formatCount, formatEur, formatPercent, formatRoiThreshold, packNote } from '../deal-format.ts';
@@ -136,6 +137,7 @@ export function DealCard({
           {deal.marketComparison && <MarketComparisonLine comparison={deal.marketComparison} />}
           <StabilityLine share={deal.profitableShare90} avg30={deal.buyBoxAvg30} avg90={deal.buyBoxAvg90} currency="EUR" />
           <DealWarningBadges warnings={deal.warnings} />
+          <ListingRestrictionBadge restriction={deal.listingRestriction} />
           {match}
         </Stack>
       </Group>

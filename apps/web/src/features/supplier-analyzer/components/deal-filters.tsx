@@ -4,6 +4,8 @@ import type { DealWarningCode } from '@dealradar/shared/deal-warnings';
 import { HideWarningsSelect } from '../../../components/deal-warning-badges.tsx';
 import { DEAL_SORT_OPTIONS, isDealSortBy, type DealSortBy, type SortOrder } from '../deal-sort.ts';
 import { MinStabilityInput } from '../../../components/stability-line.tsx';
+import { ListingRestrictionFilterSelect } from '../../../components/listing-restriction.tsx';
+import type { ListingRestrictionFilter } from '@dealradar/shared/contracts/seller-account';
 
 export interface DealFilterState {
   brands: string[];
@@ -16,6 +18,8 @@ export interface DealFilterState {
   hideWarnings: DealWarningCode[];
   /** Only deals profitable on at least this percentage of the last 90 days (issue 17); null: any. */
   minProfitableShare: number | null;
+  /** Issue 24: only what the seller can sell / hide the not eligible; null: every deal. */
+  listingRestriction: ListingRestrictionFilter | null;
 }
 
 interface DealFiltersProps {
@@ -58,6 +62,7 @@ export function DealFilters({ value, brandSuggestions, onChange, onSortByChange 
         onChange={(minProfitableShare) => onChange({ minProfitableShare })}
         testId="deal-filter-min-stability"
       />
+      <ListingRestrictionFilterSelect value={value.listingRestriction} onChange={(listingRestriction) => onChange({ listingRestriction })} />
       <Select
         label="Sort by"
         data={DEAL_SORT_OPTIONS.map((o) => ({ value: o.value, label: o.label }))}

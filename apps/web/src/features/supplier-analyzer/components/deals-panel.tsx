@@ -4,6 +4,7 @@ import { modals } from '@mantine/modals';
 import { IconTrash } from '@tabler/icons-react';
 import type { DealProduct, DownloadFormat } from '@dealradar/shared/contracts/scans';
 import { DownloadMenuButton } from '../../../components/download-menu-button.tsx';
+import { SellerAccountDealsNote } from '../../../components/listing-restriction.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { saveBlob } from '../../../lib/save-blob.ts';
 import { dealsFileName, downloadDeals } from '../api/download-deals.ts';
@@ -27,6 +28,7 @@ export function DealsPanel({
     hideAmazonBuyBox: false,
     hideWarnings: [],
     minProfitableShare: null,
+    listingRestriction: null,
   });
   const [page, setPage] = useState(1);
   const [breakdownDeal, setBreakdownDeal] = useState<DealProduct | null>(null);
@@ -117,6 +119,7 @@ export function DealsPanel({
           Deals meet your minimum ROI and expire 24 hours after they were found. Prices in EUR; an all-markets deal compares its markets in your region&apos;s
           currency.
         </Text>
+        <SellerAccountDealsNote />
         {deals.isPending ? (
           <Center py="xl">
             <Loader />

@@ -5,6 +5,7 @@ import { dealConversion, formatEur, formatRoiThreshold } from '../deal-format.ts
 import { BreakdownRows } from '../../../components/profit-breakdown-rows.tsx';
 import { HelpLink } from '../../../components/help-link.tsx';
 import { AmazonBuyBoxBadge } from '../../../components/amazon-buy-box-badge.tsx';
+import { ListingRestrictionLine } from '../../../components/listing-restriction.tsx';
 import { sellerProfileText } from '../../../lib/seller-profile-text.ts';
 import { SupplierCostRows } from './supplier-cost-rows.tsx';
 
@@ -77,6 +78,7 @@ function BreakdownTable({ deal }: { deal: DealProduct }) {
         </Table.Tbody>
       </Table>
       <Divider />
+      <ListingRestrictionLine restriction={deal.listingRestriction} />
       <Group justify="space-between">
         <Text size="sm">Max buy price for {formatRoiThreshold(deal.minRoi)} ROI</Text>
         <Text size="sm" fw={600}>
