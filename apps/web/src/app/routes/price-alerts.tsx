@@ -3,7 +3,7 @@ import { Button, Group, Pagination, Paper, Stack, Text } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconBellCog, IconBellRinging, IconRefresh } from '@tabler/icons-react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useNavigationType, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { PAGE_SIZE } from '@dealradar/shared/constants';
 import type { PriceDropSortField } from '@dealradar/shared/contracts/price-drops';
@@ -37,27 +37,35 @@ export function PriceAlertsPage() {
   const currency = useDisplayCurrency(reload);
   /** Below Mantine's sm breakpoint (SPEC §9's mobile breakpoint) the drops are cards, not a wide table. */
   const isPhone = useMediaQuery('(max-width: 47.99em)') ?? false;
-  // Filters, sort and page live in the query string (url-state.ts), so a reload and back/forward keep them. The search
-  // and minimum-ROI fields are typed into local state and reach the URL (and the server) debounced.
+  // Filters, sort and page are kept in the query string (url-state.ts), so a reload and back/forward show the same list.
+  // The screen's state is the source; every change is written to the address with `replace` (typing does not fill the
+  // history); an address change from outside (the sidebar's link: PUSH, back/forward: POP) sets the state. The search
+  // and minimum-ROI fields are typed into local state and reach the view (and the server) debounced.
   const [params, setParams] = useSearchParams();
-  const view = useMemo(() => readView(params), [params]);
-  const setView = useCallback((next: PriceAlertsView) => setParams(writeView(next), { replace: true }), [setParams]);
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const [view, setView] = useState<PriceAlertsView>(() => readView(params));
   const [typed, setTyped] = useState({ search: view.filters.search, minRoi: view.filters.minRoi });
   const [debounced] = useDebouncedValue(typed, 300);
   useEffect(() => {
-    if (debounced.search !== view.filters.search || debounced.minRoi !== view.filters.minRoi)
-      setView({ ...view, filters: { ...view.filters, ...debounced }, page: 1 });
-    // Only a new debounced value writes the URL; the view it starts from is read fresh each time.
+    setView((v) =>
+      v.filters.search === debounced.search && v.filters.minRoi === debounced.minRoi ? v : { ...v, filters: { ...v.filters, ...debounced }, page: 1 },
+    );
   }, [debounced]);
-  // A link that changes the query string (the sidebar's Price Alerts, back/forward) resets the typed fields too.
   useEffect(() => {
-    if (view.filters.search !== debounced.search || view.filters.minRoi !== debounced.minRoi)
-      setTyped({ search: view.filters.search, minRoi: view.filters.minRoi });
-  }, [view.filters.search, view.filters.minRoi]);
+    const next = writeView(view);
+    if (next.toString() !== new URLSearchParams(window.location.search).toString()) setParams(next, { replace: true });
+  }, [view, setParams]);
+  useEffect(() => {
+    if (navigationType === 'REPLACE') return;
+    const fromAddress = readView(new URLSearchParams(location.search));
+    setView(fromAddress);
+    setTyped({ search: fromAddress.filters.search, minRoi: fromAddress.filters.minRoi });
+  }, [location.key]);
   const filters: PriceDropFilters = { ...view.filters, ...typed };
   const page = view.page;
   const sort = { sortBy: view.sortBy, sortOrder: view.sortOrder };
-  const setPage = (next: number) => setView({ ...view, page: next });
+  const setPage = (next: number) => setView((v) => ({ ...v, page: next }));
 
   const request = { ...view.filters, page: page - 1, ...sort };
   const drops = usePriceDrops(request, !isExample, refreshKey);
@@ -88,11 +96,12 @@ export function PriceAlertsPage() {
 
   const changeFilters = (next: PriceDropFilters) => {
     setTyped({ search: next.search, minRoi: next.minRoi });
-    // Selects apply at once; typed fields follow when their debounce settles.
-    setView({ ...view, filters: { ...next, search: view.filters.search, minRoi: view.filters.minRoi }, page: 1 });
+    // Selects and Clear filters apply at once; typed fields follow when their debounce settles.
+    const cleared = !next.search && next.minRoi === null && !next.dropCategory && !next.priority && !next.brand;
+    setView((v) => ({ ...v, filters: cleared ? next : { ...next, search: v.filters.search, minRoi: v.filters.minRoi }, page: 1 }));
   };
   const changeSort = (field: PriceDropSortField) =>
-    setView({ ...view, sortBy: field, sortOrder: view.sortBy === field && view.sortOrder === 'desc' ? 'asc' : 'desc', page: 1 });
+    setView((v) => ({ ...v, sortBy: field, sortOrder: v.sortBy === field && v.sortOrder === 'desc' ? 'asc' : 'desc', page: 1 }));
 
   return (
     <Stack gap="lg" data-testid="price-alerts">
@@ -136,7 +145,7 @@ export function PriceAlertsPage() {
             live={!isExample}
             sortBy={sort.sortBy}
             sortOrder={sort.sortOrder}
-            onSortChange={(sortBy, sortOrder) => setView({ ...view, sortBy, sortOrder, page: 1 })}
+            onSortChange={(sortBy, sortOrder) => setView((v) => ({ ...v, sortBy, sortOrder, page: 1 }))}
           />
         ) : (
           <PriceDropsTable items={rows} currency={currency} live={!isExample} sortBy={sort.sortBy} sortOrder={sort.sortOrder} onSort={changeSort} />
