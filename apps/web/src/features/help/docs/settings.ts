@@ -56,5 +56,22 @@ export const settingsDoc: HelpDoc = {
         ),
       ],
     },
+    {
+      id: 'seller-account',
+      title: 'Amazon seller account: can I sell it?',
+      blocks: [
+        p(
+          "Connect your organization's own Amazon seller account and every deal of your supplier scans shows Amazon's answer for your account: Can sell, Approval required (with Amazon's link to request approval), Not eligible, or Not checked (the market is not one of your stores, or Amazon could not be asked). The deals list can show only what you can sell or hide the not eligible ones, and the downloads have the columns listingRestriction and listingApprovalUrl.",
+        ),
+        list(
+          'Your install needs an Amazon SP-API application: the operator sets SP_API_CLIENT_ID and SP_API_CLIENT_SECRET (with the Product Listing role). Without it the card says so and nothing changes.',
+          "In Amazon's developer console, authorize your private application for your seller account and copy the refresh token (it begins with Atzr|). In Settings → Amazon seller account paste it with your merchant id (Seller Central → Account Info → Merchant Token) and choose Europe or North America. We check it with Amazon at once and show your stores; a wrong token gets Amazon's refusal and nothing is kept.",
+          "The token is stored encrypted and never shown again. Every member of your organization sees that it is connected and which stores; only your organization's admin (and the product's administrators) connect or disconnect. Disconnect deletes it.",
+          'After each supplier scan its deals are checked in the background, at most 5 requests a second as Amazon allows; the list says how many are still being checked. An answer is reused for a day.',
+          'If you revoke the authorization at Amazon, the checks stop, Settings asks you to connect again, and your admin gets one e-mail.',
+          'Not yet: connecting through Amazon\'s website (for hosted installs), checks on favorites and price drops, an alert-rule option, Amazon\'s own fee estimate and "is approval worth it?".',
+        ),
+      ],
+    },
   ],
 };
