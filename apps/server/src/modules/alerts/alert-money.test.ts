@@ -52,7 +52,7 @@ describe('alert messages and the money rule', () => {
       const queued = await ctx.app.inject({ method: 'POST', url: `/api/alerts/rules/${(rule.json() as { id: number }).id}/test`, headers: user.headers });
       expect(queued.statusCode, queued.body).toBe(202);
       await expect(deliverOne(ctx.deps, (queued.json() as { id: number }).id, { lastAttempt: false })).resolves.toBe('sent');
-      return ctx.deps.mailer.lastTo(user.email)!;
+      return ctx.mailer.lastTo(user.email)!;
     }
 
     it("of a UK user gives the pounds beside the euro prices at the day's rate; a continental user's stays in euro", async () => {

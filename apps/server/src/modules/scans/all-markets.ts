@@ -7,7 +7,7 @@ import { listingProfit } from '../market-data/listing-profit.ts';
 import type { EanSample, FxRate, LookupOptions, LookupResult, MarketDataService, ResolvedListing, TokenEstimate } from '../market-data/market-data.types.ts';
 import { minutesFor } from '../market-data/token-estimate.ts';
 import { reachesMinRoiBelow, referralThresholds } from './buy-box-candidates.ts';
-import { evaluateProduct, stabilityOf, type DealInput, type ScanProduct } from './deal-calculator.ts';
+import { evaluateProduct, stabilityOf, toEur, type DealInput, type ScanProduct } from './deal-calculator.ts';
 
 /**
  * "All markets" (issue 17, docs/trusted-deals.md "Best market across all markets"): a supplier scan that looks every
@@ -116,7 +116,7 @@ export async function createAllMarketsScan(
     buyBoxPrice: (p.resolved.listing.buyBoxPrice ?? 0) / 100,
     asin: p.resolved.listing.asin,
     // The list's EUR, computed as the deal's own EUR figures are (deal-calculator), so the best market's equals them.
-    listProfit: Math.round(p.profit / p.fx.rate) / 100,
+    listProfit: toEur(p.profit, p.fx.rate)!,
     fxRate: p.fx.rate,
   });
 

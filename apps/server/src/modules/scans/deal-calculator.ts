@@ -8,6 +8,7 @@ import type { MatchAlternative, MatchSource } from '@dealradar/shared/contracts/
 import { dealWarnings, type DealWarning } from '@dealradar/shared/deal-warnings';
 import type { MarketComparison } from '@dealradar/shared/contracts/market-comparison';
 import type { PriceTerms } from '@dealradar/shared/price-terms';
+import { toListCurrency } from '@dealradar/shared/money';
 
 /** One product of a scan with every number the deal list and the result file show. EUR amounts in major units. */
 export interface ScanProduct {
@@ -85,8 +86,12 @@ export interface DealInput {
 }
 
 const toMajor = (minor: number | null) => (minor === null ? null : Math.round(minor) / 100);
-/** Market-currency minor units → EUR major units (2 decimals). */
-const toEur = (minor: number | null, rate: number) => (minor === null ? null : Math.round(minor / rate) / 100);
+/**
+ * Market-currency minor units → EUR major units by the money rule (docs/money.md): the market amount to the cent (as
+ * the breakdown shows it), ÷ rate, to the cent — so the card's EUR is the breakdown's amount converted, word for word.
+ */
+export const toEur = (minor: number | null, rate: number) =>
+  minor === null ? null : toListCurrency(Math.round(minor) / 100, { currency: '', listCurrency: 'EUR', rate, date: '' });
 
 /**
  * Profit, ROI and the maximum buy price of one supplier row against its Amazon listing (profit engine of

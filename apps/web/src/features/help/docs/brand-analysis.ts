@@ -35,9 +35,10 @@ export const brandAnalysisDoc: HelpDoc = {
       title: 'Favorites',
       blocks: [
         list(
-          'Each card shows the product, the ROI badge (green from 20 %, yellow from 10 %, orange from 5 %, red below), profit, prices, the sales ranks and links to the product on each Amazon market.',
+          'Each card shows the product, the ROI badge (green from 20 %, yellow from 10 %, orange from 5 %, red below), profit, prices, the sales ranks and links to the product on each Amazon market a brand scan covers (Germany, United Kingdom, France, Italy, Spain).',
+          "Profit breakdown on the card shows how the profit was computed — the same lines as a supplier deal's: buy box price, VAT, every fee line with its rule, cost, profit, ROI and the break-even price — and the wholesale price. Favorites found before 29 November 2026 get their breakdown at their next scan.",
           'A card is highlighted light red when the main sales rank is above 50,000 or unknown: the product may sell slowly.',
-          'Prices are in pounds for the UK market and in euro for the others.',
+          'Prices are in pounds for the UK market and in euro for the others. Qogita sells in euro: a UK favorite\'s wholesale price shows Qogita\'s euro price beside the pounds, with the rate and its day ("€7.29 · £6.38 at 0.8745 on 28 Nov"). The same product as a supplier deal in the UK market shows its pound profit beside the euro one, so the two screens reconcile (How profit and ROI are computed → Currencies).',
           'Filter by brand and market, sort by rank, ROI, Amazon price, supplier price, date or "90-day stability" (the steadiest first), keep only favorites profitable on at least a share of the last 90 days, and delete one favorite or all of them (both ask first).',
         ),
         note('Profit and ROI follow How profit and ROI are computed, with the wholesale price excluding VAT as your cost.'),

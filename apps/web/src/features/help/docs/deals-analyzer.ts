@@ -26,7 +26,7 @@ export const dealsAnalyzerDoc: HelpDoc = {
         list(
           "With \"All markets\" every product is priced in all seven markets, each in its own currency with your seller profile and that market's fees, and the profits are compared in your region's currency (pounds for the UK, euro for continental Europe) at the day's reference exchange rates.",
           'A product is a deal when it reaches your minimum ROI in at least one market. Its best market is the one with the highest profit among those where it reaches your minimum ROI (equal profit: the higher ROI); the runner-up is the next one. A market below your minimum ROI is never the best, even with a larger profit (a six-pack can earn more per sale at a far lower ROI).',
-          'The deal card shows the best market\'s figures, with "Best market" and "Runner-up" under them; hover "Best of N markets" for every market where the product is a deal. Downloads add the columns bestMarket, runnerUpMarket, their profit and ROI, and dealMarkets.',
+          'The deal card shows the best market\'s figures, with "Best market" and "Runner-up" under them in one comparison currency, named on the card ("Markets compared in GBP, your region\'s currency, each with the list\'s EUR"); each profit carries its euro amount, the rate and its day ("FR · profit £13.10 · €14.98 at 0.8745 on 28 Nov"), and the best market\'s euro amount is the card\'s own profit. Hover "Best of N markets" for every market where the product is a deal, with its profit in that market\'s own currency. Downloads add the columns bestMarket, runnerUpMarket, their profit (comparisonCurrency) and ROI, dealMarkets, comparisonFxRate and runnerUpProfitEur.',
           'Keepa charges per market: a new list costs about seven times the tokens of one market, and the estimate in the upload dialog counts all seven. Products already in the shared cache cost nothing. Every EAN counts once against your monthly EAN uploads.',
         ),
       ],
@@ -39,7 +39,7 @@ export const dealsAnalyzerDoc: HelpDoc = {
           'The progress panel shows the share of EANs analyzed, the count and the time remaining from the start: until the first EANs are done it is estimated from the Keepa tokens the scan needs at your account\'s refill rate ("Time remaining: 11 h 31 min (estimated from the Keepa tokens this scan needs)"), then from the pace the scan has kept so far (never faster than your Keepa account refills).',
           'Cancel scan stops a running scan after a confirmation. The deals found until then stay in your list, the EANs not analyzed go back to your monthly allowance, and the panel shows the scan as CANCELLED with how far it got. A cancelled list is not kept for re-runs; upload it again to scan it all.',
           'When the scan is complete, \'Scan Completed\' says how many EANs were processed, and the panel lists the rows read, valid EANs, products found on Amazon, deals, and the rows not used, by reason, with their line numbers. The report stays there after a reload until you close it; "Download the rows not used (CSV)" gives all of them.',
-          'Download deals saves the deals of the list (with its filters and order) as CSV, as "CSV for Excel (semicolon, decimal comma)" or as XLSX; every amount in euro.',
+          'Download deals saves the deals of the list (with its filters and order) as CSV, as "CSV for Excel (semicolon, decimal comma)" or as XLSX. The amounts of the list are in euro (currency says EUR: supplierPrice, amazonPrice, estimatedProfit, maxBuyPrice, vat, referralFee, fbaFee); beside them, in named columns, the same amounts in the Amazon market\'s currency (marketCurrency; amazonPriceMarketCurrency, estimatedProfitMarketCurrency, costMarketCurrency, vatMarketCurrency, referralFeeMarketCurrency, fbaFeeMarketCurrency, breakEvenPriceMarketCurrency) with the rate and its day (fxRate = 1 EUR in the market\'s currency, fxDate). Each euro amount is the market amount ÷ fxRate, to the cent, exactly as the card and the breakdown show them.',
           'An error ends the scan with a sentence saying why (in red); the EANs not analyzed go back to your monthly allowance.',
         ),
       ],
@@ -52,14 +52,17 @@ export const dealsAnalyzerDoc: HelpDoc = {
           ['field', 'meaning'],
           [
             ['ROI badge', 'Return on investment: profit ÷ cost. Green from 20 %, yellow from 10 %, orange from 5 %, red below.'],
-            ['Profit', "What one sale earns after VAT, Amazon's fees and your cost, in euro. The Profit breakdown button shows every line."],
+            [
+              'Profit',
+              'What one sale earns after VAT, Amazon\'s fees and your cost, in euro. In a market with another currency (UK, US, Canada) the market\'s own profit is under it with the rate and its day ("£4.75 · €5.43 at 0.8745 on 28 Nov"), word for word as in the breakdown. The Profit breakdown button shows every line.',
+            ],
             [
               'Supplier price / Unit cost',
               'Your unit cost in euro, excluding VAT. When the list quotes cases it reads "Unit cost", with "Case of 6: €17.70" under it (the case price divided by its units).',
             ],
             [
               'Amazon price',
-              'Today\'s buy box price on Amazon, converted to euro. Under it, the listing\'s pack count ("4-pack") when Amazon sells several units together: the cost of a sale is then that many unit costs.',
+              'Today\'s buy box price on Amazon, converted to euro; in a market with another currency the price as Amazon shows it is under it, with the rate and its day ("£19.95 · €22.81 at 0.8745 on 28 Nov"). Under it, the listing\'s pack count ("4-pack") when Amazon sells several units together: the cost of a sale is then that many unit costs.',
             ],
             [
               'Max buy price',

@@ -5,14 +5,14 @@ export const profitAndRoiDoc: HelpDoc = {
   slug: 'profit-and-roi',
   title: 'How profit and ROI are computed',
   summary:
-    'Every line of the profit breakdown: Amazon price, VAT, referral fee, Digital Services Fee, FBA fee, VAT on fees, your cost, profit, ROI and the maximum buy price.',
+    'Every line of the profit breakdown: Amazon price, VAT, referral fee, Digital Services Fee, FBA fee, VAT on fees, your cost, profit, ROI, the break-even and maximum buy prices, and how amounts in two currencies are shown.',
   sections: [
     {
       id: 'fee-lines',
       title: 'The lines of a profit breakdown',
       blocks: [
         p(
-          "Every deal, favorite and price drop is worked out the same way, in the currency of the Amazon market (for example pounds on amazon.co.uk). Supplier prices are in euro excluding VAT and are converted at the day's reference rate, which the breakdown shows.",
+          "Every deal, favorite and price drop is worked out the same way, in the currency of the Amazon market (for example pounds on amazon.co.uk). The supplier price (excluding VAT) is converted to that currency at the day's reference rate, which the breakdown shows. How a breakdown in pounds agrees with a list in euro: see Currencies below.",
         ),
         table(
           ['line', 'how it is computed'],
@@ -41,6 +41,7 @@ export const profitAndRoiDoc: HelpDoc = {
             ],
             ['Profit', 'Price − VAT − every fee line − cost.'],
             ['ROI', 'Profit ÷ cost, in percent: what each euro you spend brings back on top.'],
+            ['Break-even price', 'The lowest buy box price at which this cost makes no loss (see below).'],
           ],
         ),
         p(
@@ -120,8 +121,40 @@ export const profitAndRoiDoc: HelpDoc = {
       blocks: [
         list(
           'Max buy price: the highest supplier unit price (euro, excluding VAT, rounded down to the cent) at which the product still reaches your minimum ROI. Negotiate below it.',
-          'Break-even price: the lowest Amazon price at which the sale does not lose money.',
+          "Break-even price: the lowest Amazon price (buy box, as the buyer pays it) at which the sale does not lose money; the last line of every breakdown, in the market's currency.",
           "Your minimum ROI is the one in Settings on plans with an adjustable ROI filter, otherwise the plan's fixed value (see Plans and limits).",
+        ),
+      ],
+    },
+    {
+      id: 'currencies',
+      title: 'Currencies: one amount, two currencies',
+      blocks: [
+        p(
+          "Every list has one currency: supplier deals are in euro; favorites are in pounds in the UK market and in euro elsewhere; price drops are in euro, as Qogita sells in euro. Where an amount is in another currency — the Amazon market's own, or your region's — it is shown beside the list's amount with the rate and the rate's day, so you can check that both are one amount:",
+        ),
+        table(
+          ['where', 'what you see'],
+          [
+            [
+              'Deal card, UK market (list in euro)',
+              'Amazon price €22.81 with "£19.95 · €22.81 at 0.8745 on 28 Nov"; profit €5.43 with "£4.75 · €5.43 at 0.8745 on 28 Nov"',
+            ],
+            ['Its profit breakdown (in pounds)', 'Profit "£4.75 · €5.43 at 0.8745 on 28 Nov": the same words as on the card; every line the same way'],
+            [
+              '"All markets" card',
+              "The markets compared in your region's currency, named on the card, each profit with its euro amount: \"FR · profit £13.10 · €14.98 at 0.8745 on 28 Nov\"; the best market's euro amount is the card's profit",
+            ],
+            ['UK favorite (list in pounds)', 'Wholesale price £6.38 with Qogita\'s euro price "€7.29 · £6.38 at 0.8745 on 28 Nov"'],
+            ['Price drop, UK region', '"€7.29 · £6.38 at 0.8745 on 28 Nov": Qogita\'s euro price, your pounds beside it'],
+            ['Alert e-mail, UK region', '"€10.00 → €8.00 excl. VAT · £8.75 → £7.00 at 0.8745 on 28 Nov"'],
+          ],
+        ),
+        list(
+          "The rate is the European Central Bank's reference rate of that day, written as euro to the other currency (1 EUR = 0.8745 GBP), whichever of the two the list uses.",
+          "The euro amount is the other amount divided by the rate, rounded to the cent: £4.75 ÷ 0.8745 = €5.43. A market's own amount is never worked back from the euro one.",
+          'In a euro market (Germany, France, Italy, Spain) a supplier deal has only euro amounts; nothing is shown twice.',
+          "Downloads carry both: the euro columns (estimatedProfit, amazonPrice, vat, …) and the market's (…MarketCurrency) with marketCurrency, fxRate and fxDate; see Deals Analyzer → Downloads.",
         ),
       ],
     },
