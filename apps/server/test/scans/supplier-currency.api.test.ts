@@ -196,6 +196,24 @@ describe('Supplier prices in another currency (issue 23 item 2)', () => {
   });
 });
 
+describe('The CSV Template Analyzer takes the same currency fields (issue 23 item 2)', () => {
+  it('converts a GBP list and its result file shows the price as written', async () => {
+    const admin = await createUser(ctx.deps, { role: 'ADMIN', minRoiThreshold: 0.15 });
+    const body = multipart(
+      { marketId: 'UK', eanColumn: 'GTIN', brandColumn: 'Brand', priceColumn: '£ Lowest Price inc. shipping', priceCurrency: 'GBP' },
+      { name: 'qogita-gbp.csv', content: QOGITA_GBP },
+    );
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/catalog/scan/start', headers: { ...admin.headers, ...body.headers }, payload: body.payload });
+    expect(res.statusCode, res.body).toBe(200);
+    const done = await waitForStatus(ctx, `/api/catalog/scan/${res.body}/status`, admin.headers, ['COMPLETED', 'ERROR']);
+    expect(done.status).toBe('COMPLETED');
+    const file = await ctx.app.inject({ method: 'GET', url: `/api/catalog/scan/${res.body}/results`, headers: admin.headers });
+    const [header, ...rows] = parseCsvRecords(file.body.replace(/^\uFEFF/, ''), ',');
+    const row = Object.fromEntries(header!.map((h, i) => [h, rows.find((r) => r[0] === Q)![i]!]));
+    expect(row).toMatchObject({ supplierCurrency: 'GBP', supplierPriceOriginal: '7.29', supplierFxRate: '0.8745', supplierPrice: '8.3362' });
+  });
+});
+
 describe('Manual entry (issue 23 item 8)', () => {
   it('refuses "4,2,0" instead of reading €420.00', async () => {
     const user = await createUser(ctx.deps, { tier: 'GROWTH' });
