@@ -43,6 +43,13 @@ export const E2E_SLOW_URL = `http://127.0.0.1:${E2E_SLOW_PORT}`;
 export const E2E_SLOW_DATA_DIR = `${E2E_DATA_DIR}-slow`;
 export const E2E_SLOW_LATENCY_MS = 5000;
 
+/**
+ * Issue 24: the Amazon SP-API application of the test servers points at a look-alike on this port, which
+ * apps/web/e2e/seller-account.spec.ts starts (apps/server/test/sp-api/fake-sp-api.ts; nothing else calls it).
+ */
+export const E2E_SP_API_PORT = port + 3;
+const E2E_SP_API_URL = `http://127.0.0.1:${E2E_SP_API_PORT}`;
+
 const serverEnv = (serverPort: number, dataDir: string) => ({
   PORT: String(serverPort),
   HOST: '127.0.0.1',
@@ -54,6 +61,11 @@ const serverEnv = (serverPort: number, dataDir: string) => ({
   ADMIN_PASSWORD: E2E_ADMIN.password,
   LOG_LEVEL: 'warn',
   RATE_LIMIT_ENABLED: 'false',
+  SP_API_CLIENT_ID: 'amzn1.application-oa2-client.test',
+  SP_API_CLIENT_SECRET: 'test-client-secret-do-not-log',
+  SP_API_LWA_URL: `${E2E_SP_API_URL}/auth/o2/token`,
+  SP_API_BASE_URL_EU: E2E_SP_API_URL,
+  SP_API_BASE_URL_NA: E2E_SP_API_URL,
 });
 
 /** Specs that change state other specs read (see `projects` below). */

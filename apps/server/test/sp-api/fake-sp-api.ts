@@ -1,4 +1,6 @@
-import { sendJson, startFake, type FakeRequest } from '../market-data/fakes/http-fake.ts';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sendJson, type FakeRequest } from '../market-data/fakes/http-fake.ts';
 
 /**
  * A look-alike of Amazon's Login with Amazon token endpoint and the two SP-API calls of the seller-account module,
@@ -23,6 +25,9 @@ export interface Reason {
 
 export interface FakeSpApiState {
   refreshTokens: Set<string>;
+  /** Website authorization codes (single use) → the refresh token they give; the redirect_uri each exchange sent. */
+  codes: Map<string, string>;
+  redirectUris: string[];
   /** Access tokens issued and whether Amazon still takes them. */
   accessTokens: Map<string, boolean>;
   participations: string[];
@@ -34,11 +39,48 @@ export interface FakeSpApiState {
   throttleNext: number;
   /** Restriction calls: time (ms) and query. */
   restrictionCalls: Array<{ at: number; asin: string; marketplaceIds: string[] }>;
+  /** Reasons for any ASIN not in `restrictions` (the browser test's rule over the demo catalogue's ASINs). */
+  rule?: (asin: string, marketplaceId: string) => Reason[] | undefined;
 }
 
-export async function startFakeSpApi() {
+/** A local HTTP server recording every request (on `port`, or any free one). */
+async function startServer(handler: (req: FakeRequest, res: http.ServerResponse) => unknown, port = 0) {
+  const requests: FakeRequest[] = [];
+  const sockets = new Set<import('node:net').Socket>();
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://fake');
+      const record = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body };
+      requests.push(record);
+      void Promise.resolve(handler(record, res)).catch((error) => {
+        res.statusCode = 500;
+        res.end(String(error));
+      });
+    });
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    requests,
+    async close() {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export async function startFakeSpApi(port = 0) {
   const state: FakeSpApiState = {
     refreshTokens: new Set([GOOD_TOKEN]),
+    codes: new Map(),
+    redirectUris: [],
     accessTokens: new Map(),
     participations: [DE, FR, UK],
     restrictions: new Map(),
@@ -49,11 +91,22 @@ export async function startFakeSpApi() {
   let issued = 0;
   const errors = (status: number, code: string, message: string, details = '') => ({ status, body: { errors: [{ code, message, details }] } });
 
-  const fake = await startFake((req: FakeRequest, res) => {
+  const fake = await startServer((req: FakeRequest, res) => {
     if (req.method === 'POST' && req.path === '/auth/o2/token') {
       const form = new URLSearchParams(req.body);
       if (form.get('client_id') !== CLIENT_ID || form.get('client_secret') !== CLIENT_SECRET) {
         return sendJson(res, 401, { error: 'invalid_client', error_description: 'Client authentication failed' });
+      }
+      if (form.get('grant_type') === 'authorization_code') {
+        const refreshToken = state.codes.get(form.get('code') ?? '');
+        state.redirectUris.push(form.get('redirect_uri') ?? '');
+        if (!refreshToken) return sendJson(res, 400, { error: 'invalid_grant', error_description: 'The authorization code is invalid or has expired.' });
+        state.codes.delete(form.get('code') ?? '');
+        state.refreshTokens.add(refreshToken);
+        issued += 1;
+        const token = `Atza|access-${issued}`;
+        state.accessTokens.set(token, true);
+        return sendJson(res, 200, { access_token: token, refresh_token: refreshToken, token_type: 'bearer', expires_in: 3600 });
       }
       if (form.get('grant_type') !== 'refresh_token') return sendJson(res, 400, { error: 'unsupported_grant_type' });
       if (!state.refreshTokens.has(form.get('refresh_token') ?? '')) {
@@ -107,7 +160,7 @@ export async function startFakeSpApi() {
         const e = errors(400, 'InvalidInput', 'Missing sellerId or conditionType.');
         return sendJson(res, e.status, e.body);
       }
-      const perMarket = state.restrictions.get(asin);
+      const perMarket = state.restrictions.get(asin) ?? (state.rule ? new Map(marketplaceIds.map((id) => [id, state.rule!(asin, id) ?? []])) : undefined);
       return sendJson(
         res,
         200,
@@ -120,7 +173,7 @@ export async function startFakeSpApi() {
       );
     }
     return sendJson(res, 404, { errors: [{ code: 'NotFound', message: 'Resource not found.' }] });
-  });
+  }, port);
 
   return {
     ...fake,

@@ -1,0 +1,116 @@
+import { expect, test, type Page } from '@playwright/test';
+import { demoCatalogue } from '../../server/src/modules/market-data/providers/demo/demo-catalogue.ts';
+import { GOOD_TOKEN, startFakeSpApi, type FakeSpApi, type Reason } from '../../server/test/sp-api/fake-sp-api.ts';
+import { E2E_SP_API_PORT } from '../../../playwright.config.ts';
+import { signInNewUser } from './helpers.ts';
+
+/**
+ * Issue 24 in the browser: the organization's admin connects the Amazon seller account in Settings (the test servers'
+ * SP-API application points at a look-alike this spec starts, playwright.config.ts), runs a supplier scan, and the
+ * deals show whether they can be sold — with Amazon's approval link — and filter to what can be sold.
+ */
+let fake: FakeSpApi;
+
+/** A fixed answer per ASIN over the demo catalogue: a third need approval, a third are not eligible, the rest sellable. */
+function ruleOf(asin: string, marketplaceId: string): Reason[] | undefined {
+  const sum = [...asin].reduce((total, c) => total + c.charCodeAt(0), 0);
+  if (sum % 3 === 0) {
+    const resource = `https://sellercentral.amazon.de/hz/approvalrequest/restrictions/approve?asin=${asin}&marketplaceId=${marketplaceId}`;
+    return [
+      {
+        reasonCode: 'APPROVAL_REQUIRED',
+        message: 'You need approval to list in this brand.',
+        links: [{ resource, verb: 'GET', title: 'Request approval via Seller Central.', type: 'text/html' }],
+      },
+    ];
+  }
+  if (sum % 3 === 1) return [{ reasonCode: 'NOT_ELIGIBLE', message: 'This product cannot be listed by you.' }];
+  return undefined;
+}
+
+test.beforeAll(async () => {
+  fake = await startFakeSpApi(E2E_SP_API_PORT);
+  fake.state.rule = ruleOf;
+});
+test.afterAll(async () => {
+  await fake?.close();
+});
+
+function demoCsv(count: number): Buffer {
+  const { variants } = demoCatalogue();
+  const rows = variants.filter((v) => v.basePrice >= 1500).slice(0, count);
+  const lines = ['EAN;Brand;Price', ...rows.map((v) => `${v.gtin};${v.brand};${((v.basePrice * 0.4) / 100).toFixed(2).replace('.', ',')}`)];
+  return Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8');
+}
+
+async function scan(page: Page) {
+  await page
+    .getByTestId('supplier-dropzone')
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'list.csv', mimeType: 'text/csv', buffer: demoCsv(24) });
+  const dialog = page.getByRole('dialog', { name: 'Map CSV columns' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('supplier-scan-panel')).toHaveAttribute('data-status', 'COMPLETED', { timeout: 60_000 });
+}
+
+test('connect the seller account, scan, see Can sell / Approval required with the link / Not eligible, filter to what can be sold', async ({ page }) => {
+  test.setTimeout(150_000);
+  await signInNewUser(page, { country: 'DE', open: '/supplier-level-analyzer' });
+  // Without a connected account: the one-line hint.
+  await expect(page.getByTestId('seller-account-deals-note')).toHaveText('Connect your Amazon seller account in Settings to see which deals you can sell.');
+
+  await page.goto('/settings');
+  const card = page.getByTestId('seller-account');
+  await expect(card.getByRole('heading', { name: 'Amazon seller account' })).toBeVisible();
+  // A wrong token: Amazon's refusal as a sentence, nothing connected.
+  await card.getByLabel('Refresh token').fill('Atzr|not-the-right-one');
+  await card.getByLabel('Merchant id').fill('a1seller');
+  await card.getByTestId('seller-account-connect').click();
+  await expect(card.getByTestId('seller-account-error')).toContainText('Amazon did not accept this refresh token (invalid_grant)');
+  await expect(card.getByTestId('seller-account-connected')).toHaveCount(0);
+
+  await card.getByLabel('Refresh token').fill(GOOD_TOKEN);
+  await card.getByTestId('seller-account-connect').click();
+  await expect(card.getByTestId('seller-account-connected')).toContainText('Merchant A1SELLER · Europe');
+  await expect(card.getByTestId('seller-account-stores')).toHaveText('Stores: Amazon.de, Amazon.fr, Amazon.co.uk');
+  // The token is never shown again: the field is emptied.
+  await expect(card.getByLabel('Refresh token')).toHaveValue('');
+
+  await page.goto('/supplier-level-analyzer');
+  await scan(page);
+  const cards = page.getByTestId('deal-card');
+  await expect(cards.first()).toBeVisible({ timeout: 15_000 });
+  // Every deal gets its answer (the list refreshes while the checks run).
+  await expect(page.locator('[data-testid=listing-restriction][data-status=CHECKING]')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByTestId('seller-account-deals-note')).toHaveCount(0);
+  const total = await cards.count();
+  const approval = page.locator('[data-testid=listing-restriction][data-status=APPROVAL_REQUIRED]');
+  await expect(approval.first()).toBeVisible();
+  await expect(page.locator('[data-testid=listing-restriction][data-status=CAN_SELL]').first()).toBeVisible();
+  await expect(page.locator('[data-testid=listing-restriction][data-status=NOT_ELIGIBLE]').first()).toBeVisible();
+  await expect(approval.first().getByText('Approval required')).toBeVisible();
+  await expect(approval.first().getByRole('link', { name: 'Request approval on Amazon' })).toHaveAttribute(
+    'href',
+    /^https:\/\/sellercentral\.amazon\.de\/hz\/approvalrequest\/restrictions\/approve\?asin=/,
+  );
+
+  // The profit breakdown says it too.
+  await approval.first().locator('xpath=ancestor::*[@data-testid="deal-card"]').getByRole('button', { name: 'Profit breakdown' }).click();
+  await expect(page.getByTestId('breakdown-listing-restriction')).toContainText('Approval required');
+  await page.keyboard.press('Escape');
+
+  // Only what I can sell.
+  await page.getByTestId('deal-filter-listing-restriction').click();
+  await page.getByRole('option', { name: 'Only what I can sell' }).click();
+  await expect(page.locator('[data-testid=listing-restriction]:not([data-status=CAN_SELL])')).toHaveCount(0);
+  const sellable = await cards.count();
+  expect(sellable).toBeGreaterThan(0);
+  expect(sellable).toBeLessThan(total);
+  // Hide not eligible: the approval-required deals come back, the not eligible stay out.
+  await page.getByTestId('deal-filter-listing-restriction').click();
+  await page.getByRole('option', { name: 'Hide not eligible' }).click();
+  await expect(approval.first()).toBeVisible();
+  await expect(page.locator('[data-testid=listing-restriction][data-status=NOT_ELIGIBLE]')).toHaveCount(0);
+});
