@@ -1,4 +1,4 @@
-import { useDeferredValue } from 'react';
+import { useDeferredValue, type ComponentProps } from 'react';
 import { useNavigate } from 'react-router';
 import { ActionIcon, AppShell, Burger, Group, Tooltip, em } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
@@ -24,12 +24,10 @@ export function AppShellLayout({ role }: { role: string }) {
   const [mobileOpened, mobile] = useDisclosure(false);
   const [collapsedSetting, setCollapsed] = useLocalStorage({ key: 'sidebarCollapsed', defaultValue: false, getInitialValueInEffect: false });
   // Below the sm breakpoint the navbar is a full-width drawer: always expanded there.
-  const isMobile = useMediaQuery(`(max-width: ${em(767.98)})`) ?? false;
+  // Read at the first render, not in an effect: an effect's answer re-rendered the whole shell and the screen in it
+  // once more, synchronously, right after they had mounted on a phone (issue 23 item 16).
+  const isMobile = useMediaQuery(`(max-width: ${em(767.98)})`, undefined, { getInitialValueInEffect: false }) ?? false;
   const collapsed = collapsedSetting && !isMobile;
-  // The sidebar's links render in a second, non-urgent pass (React renders a transition in slices of a few
-  // milliseconds): the screen's first render does not wait for them, and on a phone the sidebar is a closed drawer
-  // anyway (Lighthouse's total blocking time on /dashboard, issue 23 item 16, docs/platform.md).
-  const sidebarReady = useDeferredValue(true, false);
 
   const onLogout = async () => {
     await logout();
@@ -66,7 +64,7 @@ export function AppShellLayout({ role }: { role: string }) {
           </Group>
         </AppShell.Header>
         <AppShell.Navbar data-testid="sidebar" data-collapsed={collapsed}>
-          {sidebarReady && <Sidebar collapsed={collapsed} role={role} email={email} tier={tier} onNavigate={mobile.close} onLogout={onLogout} />}
+          <DeferredSidebar collapsed={collapsed} role={role} email={email} tier={tier} onNavigate={mobile.close} onLogout={onLogout} />
         </AppShell.Navbar>
         <AppShell.Main>
           <RouteOutlet footer={<AppFooter />} />
@@ -74,4 +72,15 @@ export function AppShellLayout({ role }: { role: string }) {
       </AppShell>
     </ModalsProvider>
   );
+}
+
+/**
+ * The sidebar's links render in a second, non-urgent pass (React renders a transition in slices of a few
+ * milliseconds): the screen's first render does not wait for them, and on a phone the sidebar is a closed drawer
+ * anyway (Lighthouse's total blocking time on /dashboard, issue 23 item 16, docs/platform.md). Only this component
+ * renders again when they arrive, not the shell and the screen in it.
+ */
+function DeferredSidebar(props: ComponentProps<typeof Sidebar>) {
+  const ready = useDeferredValue(true, false);
+  return ready ? <Sidebar {...props} /> : null;
 }

@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Badge, Button, Grid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFlame, IconRefresh } from '@tabler/icons-react';
@@ -31,11 +31,6 @@ export function DashboardPage() {
   // The page waits for the market-data source too: its 'Demo data' badge then appears with the cards, instead of
   // pushing the header's buttons onto a new line (and the cards down) a moment later.
   const loading = !isExample && (live.isLoading || source.isPending);
-  // The panels (hot deals, recent drops, categories, the chart, top brands — below the summary cards, off the first
-  // screen of a phone) render in a second, non-urgent pass: React renders a transition in slices of a few
-  // milliseconds, so the main thread is not blocked for the whole dashboard at once when the data arrives (Lighthouse's
-  // total blocking time on a phone, issue 23 item 16, docs/platform.md). Meanwhile their grey blocks stand in.
-  const panelsReady = useDeferredValue(!loading, false);
 
   // The refresh counter re-dates the example items on Refresh, as a reload would; prices in the region currency.
   const example = useMemo(() => {
@@ -49,6 +44,17 @@ export function DashboardPage() {
     };
   }, [refreshCounter, currency]);
   const data = isExample ? example : live;
+  // The panels (hot deals, recent drops, categories, the chart, top brands — below the summary cards, off the first
+  // screen of a phone) render in a second, non-urgent pass: React renders a transition in slices of a few
+  // milliseconds, so the main thread is not blocked for the whole dashboard at once when the data arrives (Lighthouse's
+  // total blocking time on a phone, issue 23 item 16, docs/platform.md). Meanwhile their grey blocks stand in.
+  // The panels' input changes only with their data (TanStack Query keeps unchanged answers identical) or the currency;
+  // a new input is rendered in the background pass while the memoized panels keep showing the previous one.
+  const panelsInput = useMemo(
+    () => (loading ? null : { hotDeals: data.hotDeals, recentDrops: data.recentDrops, analytics: data.analytics, currency }),
+    [loading, data.hotDeals, data.recentDrops, data.analytics, currency],
+  );
+  const panels = useDeferredValue(panelsInput, null);
 
   useEffect(() => {
     if (!isExample && live.isError) {
@@ -91,14 +97,20 @@ export function DashboardPage() {
       ) : (
         <>
           <SummaryCards totalDrops={data.overview?.totalDrops} avgDiscount={data.overview?.avgDiscount} topBrand={data.overview?.topBrand} />
-          {panelsReady ? <DashboardPanels data={data} currency={currency} /> : <DashboardSkeleton panelsOnly />}
+          {panels ? <DashboardPanels {...panels} /> : <DashboardSkeleton panelsOnly />}
         </>
       )}
     </Stack>
   );
 }
 
-function DashboardPanels({ data, currency }: { data: Pick<DashboardData, 'hotDeals' | 'recentDrops' | 'analytics'>; currency: string }) {
+const DashboardPanels = memo(function DashboardPanels({
+  hotDeals,
+  recentDrops,
+  analytics,
+  currency,
+}: Pick<DashboardData, 'hotDeals' | 'recentDrops' | 'analytics'> & { currency: string }) {
+  const data = { hotDeals, recentDrops, analytics };
   return (
     <>
       <Grid gap="lg">
@@ -118,4 +130,4 @@ function DashboardPanels({ data, currency }: { data: Pick<DashboardData, 'hotDea
       <TopBrands brands={data.analytics?.topBrands} />
     </>
   );
-}
+});
