@@ -17,7 +17,11 @@ type Row = [label: string, value: ReactNode, note?: string];
 export function BreakdownRows({ breakdown: b, market: marketId, conversion }: { breakdown: ProfitBreakdown; market: MarketId; conversion: Conversion | null }) {
   const market = getMarket(marketId);
   const money = (v: number | null, sign = '') => (
-    <MoneyText sign={sign} parts={conversion ? moneyWithListAmountParts(v, conversion) : { first: formatMoney(v, b.currency), second: null, rate: null }} />
+    <MoneyText
+      stacked
+      sign={sign}
+      parts={conversion ? moneyWithListAmountParts(v, conversion) : { first: formatMoney(v, b.currency), second: null, rate: null }}
+    />
   );
   const vatDeducted = b.seller ? b.seller.vatRegistered : true;
   const feeRows: Row[] = b.feeLines
@@ -58,7 +62,7 @@ export function BreakdownRows({ breakdown: b, market: marketId, conversion }: { 
                   </Text>
                 )}
               </Table.Td>
-              <Table.Td ta="right" ff="monospace">
+              <Table.Td ta="right" ff="monospace" style={conversion ? { minWidth: 150 } : undefined}>
                 {value}
               </Table.Td>
             </Table.Tr>

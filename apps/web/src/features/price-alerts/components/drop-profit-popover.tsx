@@ -66,7 +66,11 @@ function DropProfitDetail({ id }: { id: number }) {
 export function ProfitBasis({ data }: { data: PriceDropProfit }) {
   const conversion = data.currency !== 'EUR' && data.fxRate > 0 ? conversionOf(data.currency, 'EUR', data.fxRate, 1, data.fxDate) : null;
   const money = (v: number | null, sign = ''): ReactNode => (
-    <MoneyText sign={sign} parts={conversion ? moneyWithListAmountParts(v, conversion) : { first: formatMoney(v, data.currency), second: null, rate: null }} />
+    <MoneyText
+      stacked
+      sign={sign}
+      parts={conversion ? moneyWithListAmountParts(v, conversion) : { first: formatMoney(v, data.currency), second: null, rate: null }}
+    />
   );
   const plain = (v: number | null) => formatMoney(v, data.currency);
   if (!data.available) {
