@@ -63,7 +63,8 @@ export function ScanProgressPanel({ scanId, initial, restored, onDismiss }: Scan
     cancelSupplierScan(scanId)
       .then((answer) => {
         queryClient.setQueryData(queryKeyOf(supplierAnalyzerApi.status, { params: { id: scanId } }), answer);
-        toast('Scan cancelled', 'The deals found so far stay in your list.', 'orange');
+        // A scan that ended meanwhile is answered as it ended (a completed one keeps its 'Scan Completed').
+        if (answer.canceled) toast('Scan cancelled', 'The deals found so far stay in your list.', 'orange');
       })
       .catch((error: unknown) => toast('Error', errorMessage(error, 'Failed to cancel the scan'), 'red'));
   };
