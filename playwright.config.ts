@@ -66,6 +66,9 @@ const serverEnv = (serverPort: number, dataDir: string) => ({
   SP_API_LWA_URL: `${E2E_SP_API_URL}/auth/o2/token`,
   SP_API_BASE_URL_EU: E2E_SP_API_URL,
   SP_API_BASE_URL_NA: E2E_SP_API_URL,
+  SP_API_APPLICATION_ID: 'amzn1.sp.solution.e2e',
+  SP_API_CONSENT_URL_EU: E2E_SP_API_URL,
+  SP_API_CONSENT_URL_NA: E2E_SP_API_URL,
 });
 
 /** Specs that change state other specs read (see `projects` below). */

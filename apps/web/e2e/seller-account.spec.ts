@@ -114,3 +114,14 @@ test('connect the seller account, scan, see Can sell / Approval required with th
   await expect(approval.first()).toBeVisible();
   await expect(page.locator('[data-testid=listing-restriction][data-status=NOT_ELIGIBLE]')).toHaveCount(0);
 });
+
+test("connect through Amazon's website: the consent page sends the seller back to Settings, which completes the connection", async ({ page }) => {
+  await signInNewUser(page, { country: 'DE', open: '/settings' });
+  const card = page.getByTestId('seller-account');
+  await card.getByTestId('seller-account-authorize').click();
+  // The look-alike's consent page consents at once and redirects to /settings with state, code and seller id.
+  await expect(card.getByTestId('seller-account-connected')).toContainText('Merchant A3WEBSITE · Europe');
+  await expect(card.getByTestId('seller-account-stores')).toContainText('Amazon.de');
+  // The code left the address bar (a used state is refused again: seller-account-website.api.test.ts).
+  await expect(page).toHaveURL(/\/settings$/);
+});

@@ -92,6 +92,19 @@ const envSchema = z.object({
   SP_API_LWA_URL: z.string().url().default('https://api.amazon.com/auth/o2/token'),
   SP_API_BASE_URL_EU: z.string().url().default('https://sellingpartnerapi-eu.amazon.com'),
   SP_API_BASE_URL_NA: z.string().url().default('https://sellingpartnerapi-na.amazon.com'),
+  /** Website authorization (a public application): its application id; without it only the self-authorized form is offered. */
+  SP_API_APPLICATION_ID: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
+  /** Seller Central's consent pages per region, and `version=beta` while the application is a draft. */
+  SP_API_CONSENT_URL_EU: z.string().url().default('https://sellercentral-europe.amazon.com'),
+  SP_API_CONSENT_URL_NA: z.string().url().default('https://sellercentral.amazon.com'),
+  SP_API_AUTHORIZE_BETA: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** Key of the stored refresh tokens (≥ 32 characters); generated into DATA_DIR/sp-api-token-key when unset. */
   SP_API_TOKEN_KEY: z.string().min(32, 'SP_API_TOKEN_KEY must be at least 32 characters').optional(),
   /** The key before a rotation: tokens it encrypted are still read and re-encrypted with SP_API_TOKEN_KEY. */

@@ -117,6 +117,18 @@ export async function startFakeSpApi(port = 0) {
       state.accessTokens.set(token, true);
       return sendJson(res, 200, { access_token: token, refresh_token: form.get('refresh_token'), token_type: 'bearer', expires_in: 3600 });
     }
+    if (req.method === 'GET' && req.path === '/apps/authorize/consent') {
+      // Seller Central's consent page, consented at once: back to the redirect URI with a new code for GOOD_TOKEN.
+      issued += 1;
+      const code = `ANcode-consent-${issued}`;
+      state.codes.set(code, GOOD_TOKEN);
+      const back = new URL(req.query.get('redirect_uri') ?? 'http://invalid/');
+      back.searchParams.set('state', req.query.get('state') ?? '');
+      back.searchParams.set('selling_partner_id', 'A3WEBSITE');
+      back.searchParams.set('spapi_oauth_code', code);
+      res.writeHead(302, { location: back.toString() });
+      return res.end();
+    }
     const token = String(req.headers['x-amz-access-token'] ?? '');
     if (!state.accessTokens.get(token)) {
       const e = errors(403, 'Unauthorized', 'Access to requested resource is denied.', 'The access token you provided has expired.');

@@ -27,6 +27,8 @@ export const SELLER_ACCOUNT_STATUSES = ['CONNECTED', 'NEEDS_RECONNECT'] as const
 export const sellerAccountSchema = z.object({
   /** False: this install has no Amazon application (SP_API_CLIENT_ID / SP_API_CLIENT_SECRET) configured. */
   configured: z.boolean(),
+  /** The install offers the website authorization (a public application: SP_API_APPLICATION_ID). */
+  websiteAuthorization: z.boolean(),
   /** The signed-in user may connect or disconnect (the organization's admin, or a product admin). */
   canManage: z.boolean(),
   connected: z.boolean(),
@@ -87,3 +89,22 @@ export type ListingRestrictionFilter = (typeof LISTING_RESTRICTION_FILTERS)[numb
 export const listingRestrictionFilterParam = z
   .enum(LISTING_RESTRICTION_FILTERS, { error: 'listingRestriction must be sellable or hideNotEligible.' })
   .optional();
+
+/** POST /seller-account/authorize: the region whose Seller Central consent page to open. */
+export const startAuthorizationBodySchema = z.object({ region: sellerRegionSchema });
+export const startAuthorizationResponseSchema = z.object({
+  /** Seller Central's consent page, with the one-time state (valid 15 minutes, for this user only). */
+  url: z.string(),
+});
+/** POST /seller-account/authorize/complete: what Amazon's redirect to Settings carried. */
+export const completeAuthorizationBodySchema = z.object({
+  state: z.string().trim().min(1, 'The authorization link has no state.').max(200, 'The state is too long.'),
+  spapiOauthCode: z.string().trim().min(1, 'Amazon sent no authorization code.').max(2000, 'The authorization code is too long.'),
+  sellingPartnerId: z
+    .string()
+    .trim()
+    .min(1, 'Amazon sent no seller id.')
+    .max(40, 'The seller id is too long.')
+    .regex(/^[A-Z0-9]+$/, 'The seller id Amazon sent is not valid.'),
+});
+export type CompleteAuthorizationBody = z.infer<typeof completeAuthorizationBodySchema>;

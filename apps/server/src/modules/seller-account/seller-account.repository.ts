@@ -215,3 +215,39 @@ export async function backOff(db: Db, organizationId: string, seconds: number): 
     [organizationId, seconds],
   );
 }
+
+// ---- Website authorization: one-time states bound to the user who asked ----
+
+export async function insertState(
+  db: Db,
+  state: { hash: string; userId: string; organizationId: string; region: SellerRegion; expiresAt: Date },
+): Promise<void> {
+  await db.execute('insert into seller_account_states (state_hash, user_id, organization_id, region, expires_at) values ($1, $2, $3, $4, $5)', [
+    state.hash,
+    state.userId,
+    state.organizationId,
+    state.region,
+    state.expiresAt,
+  ]);
+}
+
+export interface StateRow {
+  user_id: string;
+  organization_id: string;
+  region: SellerRegion;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+export async function findState(db: Db, hash: string): Promise<StateRow | undefined> {
+  return db.maybeOne<StateRow>('select user_id, organization_id, region, expires_at, used_at from seller_account_states where state_hash = $1', [hash]);
+}
+
+/** Uses the state once: true for the one call that marked it. */
+export async function useState(db: Db, hash: string, now: Date): Promise<boolean> {
+  return (await db.execute('update seller_account_states set used_at = $2 where state_hash = $1 and used_at is null', [hash, now])) > 0;
+}
+
+export async function deleteOldStates(db: Db, before: Date): Promise<void> {
+  await db.execute('delete from seller_account_states where expires_at < $1', [before]);
+}

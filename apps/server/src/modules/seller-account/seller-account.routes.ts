@@ -3,12 +3,17 @@ import { sellerAccountApi } from '@dealradar/shared/contracts/endpoints/seller-a
 import type { AppDeps } from '../../deps.ts';
 import { userOf, type AuthGuards } from '../../plugins/auth.ts';
 import { contractRoutes } from '../../plugins/contract-routes.ts';
-import { connectSellerAccount, disconnectSellerAccount, sellerAccountOf } from './seller-account.service.ts';
+import { completeAuthorization, connectSellerAccount, disconnectSellerAccount, sellerAccountOf, startAuthorization } from './seller-account.service.ts';
 
-/** GET /seller-account (members), PUT and DELETE /seller-account (the organization's admin, product admins). */
+/**
+ * GET /seller-account (members), PUT and DELETE /seller-account (the organization's admin, product admins), and the
+ * website authorization: POST /seller-account/authorize (the consent page) and /authorize/complete (Amazon's redirect).
+ */
 export function registerSellerAccountRoutes(api: FastifyInstance, deps: AppDeps, guards: AuthGuards): void {
   const route = contractRoutes(api, guards);
   route(sellerAccountApi.get, (request) => sellerAccountOf(deps, userOf(request)));
   route(sellerAccountApi.connect, (request) => connectSellerAccount(deps, userOf(request), request.body));
   route(sellerAccountApi.disconnect, (request) => disconnectSellerAccount(deps, userOf(request)));
+  route(sellerAccountApi.startAuthorization, (request) => startAuthorization(deps, userOf(request), request.body.region));
+  route(sellerAccountApi.completeAuthorization, (request) => completeAuthorization(deps, userOf(request), request.body));
 }

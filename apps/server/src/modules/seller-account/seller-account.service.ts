@@ -1,11 +1,19 @@
 import type { DealProduct } from '@dealradar/shared/contracts/scans';
-import type { ConnectSellerAccountBody, ListingRestriction, SellerAccount } from '@dealradar/shared/contracts/seller-account';
+import type {
+  CompleteAuthorizationBody,
+  ConnectSellerAccountBody,
+  ListingRestriction,
+  SellerAccount,
+  SellerRegion,
+  SellerStore,
+} from '@dealradar/shared/contracts/seller-account';
+import crypto from 'node:crypto';
 import { MARKETS } from '@dealradar/shared/markets';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, forbidden } from '../../errors/app-error.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import * as repo from './seller-account.repository.ts';
-import { exchangeRefreshToken, fetchStores, SpApiError } from './sp-api-client.ts';
+import { exchangeAuthorizationCode, exchangeRefreshToken, fetchStores, SpApiError } from './sp-api-client.ts';
 import { decryptToken, encryptToken, tokenKeys } from './token-crypto.ts';
 
 export const NOT_CONFIGURED =
@@ -30,6 +38,7 @@ export async function sellerAccountOf(deps: AppDeps, user: CurrentUser): Promise
   const [account, manage] = await Promise.all([repo.findAccount(deps.db, user.organizationId), canManage(deps, user)]);
   return {
     configured: isConfigured(deps),
+    websiteAuthorization: isConfigured(deps) && !!deps.config.SP_API_APPLICATION_ID,
     canManage: manage,
     connected: !!account,
     status: account?.status ?? null,
@@ -62,22 +71,95 @@ export async function connectSellerAccount(deps: AppDeps, user: CurrentUser, bod
     if (error instanceof SpApiError) throw appErrorOf(error);
     throw error;
   }
-  const inRegion = stores.filter((s) => {
+  await keepAccount(deps, user, { region: body.region, merchantId: body.merchantId, refreshToken: body.refreshToken, stores, how: 'self-authorized' });
+  return sellerAccountOf(deps, user);
+}
+
+/** Stores a verified connection: the stores of the region, the token encrypted. */
+async function keepAccount(
+  deps: AppDeps,
+  user: CurrentUser,
+  account: { region: SellerRegion; merchantId: string; refreshToken: string; stores: SellerStore[]; how: string },
+): Promise<void> {
+  const inRegion = account.stores.filter((s) => {
     const market = MARKETS.find((m) => m.marketplaceId === s.marketplaceId);
-    return !market || market.region === (body.region === 'EU' ? 'Europe' : 'North America');
+    return !market || market.region === (account.region === 'EU' ? 'Europe' : 'North America');
   });
   if (!inRegion.length) throw new AppError('validation', NO_STORES);
   await repo.saveAccount(deps.db, {
     organizationId: user.organizationId,
-    region: body.region,
-    merchantId: body.merchantId,
-    encryptedToken: encryptToken(body.refreshToken, tokenKeys(deps.config).current),
+    region: account.region,
+    merchantId: account.merchantId,
+    encryptedToken: encryptToken(account.refreshToken, tokenKeys(deps.config).current),
     stores: inRegion,
     userId: user.id,
     now: deps.clock.now(),
   });
   forgetAccessToken(user.organizationId);
-  deps.log.info({ organizationId: user.organizationId, region: body.region, stores: inRegion.length }, 'seller account connected');
+  deps.log.info({ organizationId: user.organizationId, region: account.region, stores: inRegion.length, how: account.how }, 'seller account connected');
+}
+
+// ---- Website authorization (a public application) ----
+
+export const STATE_TTL_MS = 15 * 60 * 1000;
+export const NO_WEBSITE_AUTHORIZATION = "This install has no public Amazon application (SP_API_APPLICATION_ID), so it cannot connect through Amazon's website.";
+export const STATE_UNKNOWN = 'This authorization link is not valid. Start again with "Connect through Amazon" in Settings.';
+export const STATE_USED = 'This authorization link was already used. Start again with "Connect through Amazon" in Settings.';
+export const STATE_EXPIRED = 'This authorization link has expired (it is valid for 15 minutes). Start again with "Connect through Amazon" in Settings.';
+export const STATE_OTHER_USER = 'This authorization was started by another user. Start again with "Connect through Amazon" in Settings.';
+
+const hashState = (state: string) => crypto.createHash('sha256').update(state).digest('hex');
+/** Amazon sends the seller back here (the redirect URI registered with the application). */
+export const redirectUriOf = (deps: Pick<AppDeps, 'config'>) => `${deps.config.APP_URL}/settings`;
+
+/** Seller Central's consent page with a new one-time state bound to this user (only its hash is kept). */
+export async function startAuthorization(deps: AppDeps, user: CurrentUser, region: SellerRegion): Promise<{ url: string }> {
+  if (!isConfigured(deps)) throw new AppError('unavailable', NOT_CONFIGURED);
+  const applicationId = deps.config.SP_API_APPLICATION_ID;
+  if (!applicationId) throw new AppError('unavailable', NO_WEBSITE_AUTHORIZATION);
+  if (!(await canManage(deps, user))) throw forbidden(ONLY_ADMINS);
+  const now = deps.clock.now();
+  await repo.deleteOldStates(deps.db, now);
+  const state = crypto.randomBytes(32).toString('base64url');
+  await repo.insertState(deps.db, {
+    hash: hashState(state),
+    userId: user.id,
+    organizationId: user.organizationId,
+    region,
+    expiresAt: new Date(now.getTime() + STATE_TTL_MS),
+  });
+  const base = (region === 'EU' ? deps.config.SP_API_CONSENT_URL_EU : deps.config.SP_API_CONSENT_URL_NA).replace(/\/$/, '');
+  const query = new URLSearchParams({ application_id: applicationId, state, redirect_uri: redirectUriOf(deps) });
+  if (deps.config.SP_API_AUTHORIZE_BETA) query.set('version', 'beta');
+  return { url: `${base}/apps/authorize/consent?${query.toString()}` };
+}
+
+/**
+ * Amazon's redirect back to Settings: the state must be this user's, unused and unexpired (then it is used up, also
+ * when Amazon then refuses the code); the code is exchanged for the refresh token, checked like a pasted one, stored.
+ */
+export async function completeAuthorization(deps: AppDeps, user: CurrentUser, body: CompleteAuthorizationBody): Promise<SellerAccount> {
+  if (!isConfigured(deps) || !deps.config.SP_API_APPLICATION_ID) throw new AppError('unavailable', NO_WEBSITE_AUTHORIZATION);
+  const hash = hashState(body.state);
+  const state = await repo.findState(deps.db, hash);
+  if (!state) throw new AppError('validation', STATE_UNKNOWN);
+  if (state.user_id !== user.id || state.organization_id !== user.organizationId) throw forbidden(STATE_OTHER_USER);
+  if (state.used_at) throw new AppError('conflict', STATE_USED);
+  const now = deps.clock.now();
+  if (state.expires_at <= now) throw new AppError('validation', STATE_EXPIRED);
+  if (!(await repo.useState(deps.db, hash, now))) throw new AppError('conflict', STATE_USED);
+  if (!(await canManage(deps, user))) throw forbidden(ONLY_ADMINS);
+  let refreshToken;
+  let stores;
+  try {
+    const exchanged = await exchangeAuthorizationCode(deps.config, body.spapiOauthCode, redirectUriOf(deps));
+    refreshToken = exchanged.refreshToken;
+    stores = await fetchStores(deps.config, state.region, exchanged.accessToken);
+  } catch (error) {
+    if (error instanceof SpApiError) throw appErrorOf(error);
+    throw error;
+  }
+  await keepAccount(deps, user, { region: state.region, merchantId: body.sellingPartnerId, refreshToken, stores, how: 'website' });
   return sellerAccountOf(deps, user);
 }
 

@@ -80,6 +80,37 @@ export async function exchangeRefreshToken(config: SpApiConfig, refreshToken: st
   throw new SpApiError('bad_request', `Amazon refused the refresh token (${String(body.error ?? response.status)}).`);
 }
 
+export const CODE_REFUSED =
+  'Amazon did not accept the authorization code (invalid_grant): it expired or was already used. Start again with "Connect through Amazon" in Settings.';
+
+/** LWA: the website authorization's code (valid a few minutes) → the seller's refresh token and a first access token. */
+export async function exchangeAuthorizationCode(
+  config: SpApiConfig,
+  code: string,
+  redirectUri: string,
+): Promise<{ refreshToken: string; accessToken: string }> {
+  if (!config.SP_API_CLIENT_ID || !config.SP_API_CLIENT_SECRET) throw new SpApiError('invalid_client', INVALID_CLIENT);
+  const response = await send(config.SP_API_LWA_URL, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      client_id: config.SP_API_CLIENT_ID,
+      client_secret: config.SP_API_CLIENT_SECRET,
+    }).toString(),
+  });
+  const body = await jsonOf(response);
+  if (response.ok && typeof body.refresh_token === 'string' && typeof body.access_token === 'string') {
+    return { refreshToken: body.refresh_token, accessToken: body.access_token };
+  }
+  if (body.error === 'invalid_grant') throw new SpApiError('invalid_grant', CODE_REFUSED);
+  if (body.error === 'invalid_client' || body.error === 'unauthorized_client') throw new SpApiError('invalid_client', INVALID_CLIENT);
+  if (response.status >= 500) throw new SpApiError('unavailable', UNREACHABLE);
+  throw new SpApiError('bad_request', `Amazon refused the authorization code (${String(body.error ?? response.status)}).`);
+}
+
 /** The first message of SP-API's common error body. */
 function amazonMessage(body: Record<string, unknown>): string | undefined {
   const errors = Array.isArray(body.errors) ? (body.errors as Array<Record<string, unknown>>) : [];

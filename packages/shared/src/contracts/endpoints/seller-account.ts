@@ -1,5 +1,11 @@
 import { endpoint } from '../endpoint.ts';
-import { connectSellerAccountBodySchema, sellerAccountSchema } from '../seller-account.ts';
+import {
+  completeAuthorizationBodySchema,
+  connectSellerAccountBodySchema,
+  sellerAccountSchema,
+  startAuthorizationBodySchema,
+  startAuthorizationResponseSchema,
+} from '../seller-account.ts';
 
 const tag = 'seller-account';
 
@@ -28,6 +34,24 @@ export const sellerAccountApi = {
     access: 'user',
     tag,
     summary: 'Disconnect the seller account: the refresh token and the checked restrictions are deleted.',
+    responses: { 200: sellerAccountSchema },
+  }),
+  startAuthorization: endpoint({
+    method: 'POST',
+    path: '/seller-account/authorize',
+    access: 'user',
+    tag,
+    summary: "Website authorization: Seller Central's consent page with a one-time state bound to the signed-in user (15 minutes).",
+    body: startAuthorizationBodySchema,
+    responses: { 200: startAuthorizationResponseSchema },
+  }),
+  completeAuthorization: endpoint({
+    method: 'POST',
+    path: '/seller-account/authorize/complete',
+    access: 'user',
+    tag,
+    summary: "Website authorization: Amazon's redirect (state, code, seller id) checked and the code exchanged for the refresh token.",
+    body: completeAuthorizationBodySchema,
     responses: { 200: sellerAccountSchema },
   }),
 } as const;

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Alert, Badge, Button, Group, PasswordInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { IconBrandAmazon } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -7,7 +8,13 @@ import { SectionCard } from '../../../components/section-card.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/date-format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { sellerAccountQueryOptions, useConnectSellerAccount, useDisconnectSellerAccount } from '../api/seller-account.ts';
+import {
+  sellerAccountQueryOptions,
+  useCompleteAuthorization,
+  useConnectSellerAccount,
+  useDisconnectSellerAccount,
+  useStartAuthorization,
+} from '../api/seller-account.ts';
 
 const DESCRIPTION =
   "Connect your organization's own Amazon seller account, and every deal shows whether you may sell it: Can sell, Approval required (with Amazon's link) or Not eligible.";
@@ -25,6 +32,25 @@ export function SellerAccountCard() {
   const [merchantId, setMerchantId] = useState('');
   const [region, setRegion] = useState<SellerRegion>('EU');
   const data = account.data;
+  const startAuthorization = useStartAuthorization();
+  const completeAuthorization = useCompleteAuthorization();
+  const [params, setParams] = useSearchParams();
+  const completing = useRef(false);
+
+  // Website authorization: Amazon sends the seller back to /settings?state&spapi_oauth_code&selling_partner_id.
+  useEffect(() => {
+    const state = params.get('state');
+    const spapiOauthCode = params.get('spapi_oauth_code');
+    if (!state || !spapiOauthCode || completing.current) return;
+    completing.current = true;
+    setParams({}, { replace: true });
+    completeAuthorization.mutate(
+      { state, spapiOauthCode, sellingPartnerId: params.get('selling_partner_id') ?? '' },
+      { onSuccess: () => notifySuccess('Amazon seller account connected.') },
+    );
+  }, [params, setParams, completeAuthorization]);
+
+  const goToAmazon = () => startAuthorization.mutate(region, { onSuccess: ({ url }) => window.location.assign(url) });
 
   const onConnect = () =>
     connect.mutate(
@@ -108,10 +134,13 @@ export function SellerAccountCard() {
                     ]}
                     data-testid="seller-account-region"
                   />
-                  {connect.isError && (
-                    <Alert color="red" data-testid="seller-account-error">
-                      {errorMessage(connect.error, 'The seller account could not be connected.')}
-                    </Alert>
+                  {[connect, startAuthorization, completeAuthorization].map(
+                    (call, i) =>
+                      call.isError && (
+                        <Alert key={i} color="red" data-testid="seller-account-error">
+                          {errorMessage(call.error, 'The seller account could not be connected.')}
+                        </Alert>
+                      ),
                   )}
                   <Group>
                     <Button
@@ -122,6 +151,16 @@ export function SellerAccountCard() {
                     >
                       {data.connected ? 'Connect again' : 'Connect'}
                     </Button>
+                    {data.websiteAuthorization && (
+                      <Button
+                        variant="light"
+                        onClick={goToAmazon}
+                        loading={startAuthorization.isPending || completeAuthorization.isPending}
+                        data-testid="seller-account-authorize"
+                      >
+                        Connect through Amazon
+                      </Button>
+                    )}
                     {data.connected && (
                       <Button
                         variant="light"
