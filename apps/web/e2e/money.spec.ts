@@ -79,6 +79,12 @@ test('a UK user sees one deal with the same amounts on its card, in its breakdow
   await expect(ukCard.getByTestId('deal-amazon-price')).toHaveText(formatMoney(uk.amazonPrice, 'EUR'));
   await expect(ukCard.getByTestId('deal-amazon-price-market')).toHaveText(priceText);
 
+  // The buy-box holder: "Amazon" for Amazon's own ids, else the seller's id linked to its page on amazon.co.uk.
+  const holder = ukCard.getByTestId('buy-box-holder');
+  if (uk.buyBoxSellerId && !uk.amazonHoldsBuyBox) {
+    await expect(holder).toHaveText(`Buy box: seller ${uk.buyBoxSellerId}`);
+    await expect(holder.getByRole('link')).toHaveAttribute('href', `https://www.amazon.co.uk/sp?seller=${uk.buyBoxSellerId}`);
+  } else if (uk.amazonHoldsBuyBox) await expect(holder).toHaveText('Buy box: Amazon');
   await ukCard.getByRole('button', { name: 'Profit breakdown' }).click();
   const breakdown = page.getByTestId('profit-breakdown');
   // The breakdown's profit is the card's line, word for word; so is its buy box price.
