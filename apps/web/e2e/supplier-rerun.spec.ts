@@ -207,6 +207,12 @@ test('the other listings of a deal show their price and ROI; choosing one marks 
   await signInNewUser(page, { country: 'DE' });
   await page.goto('/supplier-level-analyzer');
   await uploadAndWait(page, 'packs.csv', [product]);
+  // Issue 23: the toasts no longer cover the "EAN uploads" badge in the page header.
+  const completed = toast(page, 'Scan Completed');
+  await expect(completed).toBeVisible();
+  const [note, badge] = [(await completed.boundingBox())!, (await page.getByTestId('ean-usage').boundingBox())!];
+  const apart = note.x >= badge.x + badge.width || badge.x >= note.x + note.width || note.y >= badge.y + badge.height || badge.y >= note.y + note.height;
+  expect(apart, `toast ${JSON.stringify(note)} covers the badge ${JSON.stringify(badge)}`).toBe(true);
   const card = page.locator(`[data-testid="deal-card"][data-ean="${product.ean}"]`);
   await expect(card).toBeVisible({ timeout: 15_000 });
   const matched = (await card.getAttribute('data-asin')) ?? (await card.innerText());
