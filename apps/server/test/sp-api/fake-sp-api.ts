@@ -33,6 +33,8 @@ export interface FakeSpApiState {
   participations: string[];
   /** asin → marketplaceId → reasons (absent: no restriction). */
   restrictions: Map<string, Map<string, Reason[]>>;
+  /** 403 on the participations: the application is not authorized for this seller. */
+  participationsForbidden?: boolean;
   /** 403 on restrictions: the application lacks the Product Listing role. */
   missingRole: boolean;
   /** The next N restriction calls answer 429. */
@@ -135,6 +137,10 @@ export async function startFakeSpApi(port = 0) {
       return sendJson(res, e.status, e.body);
     }
     if (req.method === 'GET' && req.path === '/sellers/v1/marketplaceParticipations') {
+      if (state.participationsForbidden) {
+        const e = errors(403, 'Unauthorized', 'Access to requested resource is denied.', '');
+        return sendJson(res, e.status, e.body);
+      }
       const names: Record<string, [string, string, string]> = {
         [DE]: ['DE', 'Amazon.de', 'www.amazon.de'],
         [FR]: ['FR', 'Amazon.fr', 'www.amazon.fr'],

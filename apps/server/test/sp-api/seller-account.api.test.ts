@@ -85,20 +85,36 @@ describe('Seller account: connect, see, disconnect', () => {
     const malformed = await connect(owner, { refreshToken: 'not-a-token', merchantId: 'a1 seller', region: 'XX' });
     expect(malformed.statusCode).toBe(400);
 
-    // 403 of the participations call (the application is not authorized for this seller).
+    // A seller with no store in the chosen region.
     fake.state.participations = [];
     const noStores = await connect(owner, { refreshToken: GOOD_TOKEN, merchantId: 'A1SELLER', region: 'EU' });
     expect(noStores.statusCode).toBe(400);
     expect(noStores.json().error).toMatch(/no store of the chosen region/);
     fake.state.participations = ['A1PA6795UKMFR9'];
-    const expired = fake.state.accessTokens;
-    const original = new Map(expired);
-    fake.expireAccessTokens();
-    expect(original.size).toBeGreaterThan(0);
+    // SP-API 403 on the participations (the application is not authorized for this seller).
+    fake.state.participationsForbidden = true;
+    const forbidden = await connect(owner, { refreshToken: GOOD_TOKEN, merchantId: 'A1SELLER', region: 'EU' });
+    fake.state.participationsForbidden = false;
+    expect(forbidden.statusCode).toBe(400);
+    expect(forbidden.json().error).toMatch(/^Amazon refused access \(403 Unauthorized\)/);
     expect(await ctx.deps.db.query('select 1 from seller_accounts where organization_id = $1', [owner.organizationId])).toHaveLength(0);
   });
 
-  it('says when the install has no Amazon application, and refuses to connect', async () => {
+  it("says when the install has no Amazon application, and refuses to connect; a wrong client secret is the operator's", async () => {
+    const wrongSecret = await buildTestApp({ env: { ...fake.env, SP_API_CLIENT_SECRET: 'not-the-secret' } });
+    try {
+      const owner = await createUser(wrongSecret.deps);
+      const res = await wrongSecret.app.inject({
+        method: 'PUT',
+        url: '/api/seller-account',
+        headers: owner.headers,
+        payload: { refreshToken: GOOD_TOKEN, merchantId: 'A1SELLER', region: 'EU' },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().error).toMatch(/\(invalid_client\): the operator should check SP_API_CLIENT_ID and SP_API_CLIENT_SECRET/);
+    } finally {
+      await wrongSecret.close();
+    }
     const bare = await buildTestApp();
     try {
       const owner = await createUser(bare.deps);
