@@ -96,7 +96,7 @@ export const dealsAnalyzerDoc: HelpDoc = {
       blocks: [
         list(
           'Sort by rank (lowest first by default), ROI, profit, Amazon price, supplier price, monthly sales, sellers, rating or reviews; the order button flips the direction.',
-          'Filter by brand and by market, hide Amazon\'s buy boxes or deals with chosen warnings, or keep only deals profitable on at least a share of the last 90 days; sort by "90-day stability" to see the steadiest first. Changing a filter or the sort returns to page 1; pages hold 100 deals.',
+          'Filter by brand and by market, hide Amazon\'s buy boxes or deals with chosen warnings, or keep only deals profitable on at least a share of the last 90 days; sort by "90-day stability" to see the steadiest first. With a connected Amazon seller account, "Can I sell it?" keeps only what Amazon says you can sell or hides the not eligible deals, and each card shows Amazon\'s answer (see Settings → Amazon seller account). Changing a filter or the sort returns to page 1; pages hold 100 deals.',
           'The list refreshes every 4 seconds while a scan adds deals.',
           'A newer scan replaces your older deal for the same EAN and market. Clear All removes every deal after a confirmation.',
           'The list shows the deals that reach your minimum ROI as it is set now: raise it in Settings and the deals below it leave the list (and its download); lower it again and they are back while they last.',
