@@ -9,7 +9,7 @@ import { queueChecksOfScan, runListingChecks } from './listing-checks.ts';
  * scan, or pg-boss's retry) takes them again. Two jobs of one organization at once share the seller's rate bucket.
  */
 export const listingChecksJob = defineJob({
-  name: 'seller-account.listing-checks',
+  name: 'listing-restriction-checks',
   payload: z.object({ organizationId: z.string() }),
   options: { retryLimit: 3, retryDelay: 30, expireInSeconds: 2 * 60 * 60 },
   work: { localConcurrency: 1, pollingIntervalSeconds: 1 },
