@@ -58,10 +58,15 @@ test('a GROWTH user sees live drops on the dashboard after a refresh', async ({ 
   await expect(page.getByTestId('dashboard')).toHaveAttribute('data-refresh-counter', '1');
   await expect.poll(() => liveCalls.length).toBeGreaterThanOrEqual(callsBefore + 4);
 
-  // A country change sets the currency and reloads.
+  // A country change sets the currency and reloads. Qogita's prices are euro: a UK user sees them first, with the
+  // pounds, the rate and its day beside them (the money rule, docs/money.md).
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const changed = await page.request.post('/api/user/settings/primary-country', { data: { countryCode: 'UK' }, headers: { Authorization: `Bearer ${token}` } });
+  expect(changed.ok()).toBe(true);
   await page.evaluate(() => window.dispatchEvent(new CustomEvent('countryChanged', { detail: { country: 'UK', currency: 'GBP', currencySymbol: '£' } })));
   await expect(page.getByTestId('dashboard')).toHaveAttribute('data-refresh-counter', '2');
-  await expect(hot.first()).toContainText('£');
+  await expect(page.getByTestId('hot-deal-new-price').first()).toHaveText(/^€[\d,]+\.\d{2} · £[\d,]+\.\d{2} at \d\.\d{4} on \d{1,2} [A-Z][a-z]{2}$/);
+  await expect(page.getByTestId('recent-drop-new-price').first()).toContainText(/€[\d,]+\.\d{2}.*£[\d,]+\.\d{2} at \d\.\d{4} on/);
 });
 
 test('a FREE user sees the example data and the upgrade banner, and makes no live-data call', async ({ page }) => {

@@ -5,7 +5,7 @@ describe('price-drop formats (en-US)', () => {
   it('money in the region currency', () => {
     expect(formatMoney(1234.5, 'EUR')).toBe('€1,234.50');
     expect(formatMoney(1.7, 'GBP')).toBe('£1.70');
-    expect(formatMoney(null, 'EUR')).toBe('–');
+    expect(formatMoney(null, 'EUR')).toBe('—');
   });
   it('counts, average discount and drop percentage', () => {
     expect(formatCount(12480)).toBe('12,480');

@@ -1,17 +1,7 @@
 import { formatDateTime as formatOneDateTime } from './date-format.ts';
 
-/** Number formats of the price-drop screens: en-US everywhere (SPEC §7), money in the region currency. */
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-
-export function formatMoney(value: number | null | undefined, currency: string): string {
-  if (value === null || value === undefined || Number.isNaN(value)) return '–';
-  let format = moneyFormats.get(currency);
-  if (!format) {
-    format = new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    moneyFormats.set(currency, format);
-  }
-  return format.format(value);
-}
+/** Number formats of the price-drop screens: en-US everywhere (SPEC §7); money by the one rule (docs/money.md). */
+export { formatMoney } from '@dealradar/shared/money';
 
 export function formatCount(value: number | null | undefined): string {
   return (value ?? 0).toLocaleString('en-US');

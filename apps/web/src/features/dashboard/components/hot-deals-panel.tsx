@@ -1,7 +1,9 @@
 import { Badge, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import type { PriceDropItem } from '@dealradar/shared/contracts/price-drops';
 import { DropCategoryBadge } from '../../../components/drop-category-badge.tsx';
-import { formatDrop, formatMoney } from '../../../lib/drop-format.ts';
+import { formatDrop } from '../../../lib/drop-format.ts';
+import { dropPriceParts } from '../../../lib/drop-money.ts';
+import { MoneyText } from '../../../components/money-text.tsx';
 import { DashboardSection } from './dashboard-section.tsx';
 import { ExternalLink } from '../../../components/external-link.tsx';
 
@@ -22,10 +24,10 @@ function HotDeal({ item, currency }: { item: PriceDropItem; currency: string }) 
           </Group>
           <Group gap="sm" align="baseline">
             <Text fw={700} c="green.7" data-testid="hot-deal-new-price">
-              {formatMoney(item.newPriceExclVat, currency)}
+              <MoneyText parts={dropPriceParts(item, 'new', currency)} />
             </Text>
             <Text size="sm" c="dimmed" td="line-through">
-              {formatMoney(item.oldPriceExclVat, currency)}
+              <MoneyText parts={dropPriceParts(item, 'old', currency)} />
             </Text>
             <Badge color="red" variant="filled" size="sm">
               {formatDrop(item.priceDropPercentage)}

@@ -2,7 +2,9 @@ import { Group, Paper, Stack, Text } from '@mantine/core';
 import { RECENT_DROPS_SHOWN } from '@dealradar/shared/drops';
 import type { PriceDropItem } from '@dealradar/shared/contracts/price-drops';
 import { DropCategoryBadge } from '../../../components/drop-category-badge.tsx';
-import { formatDateTime, formatDrop, formatMoney } from '../../../lib/drop-format.ts';
+import { formatDateTime, formatDrop } from '../../../lib/drop-format.ts';
+import { dropPriceParts } from '../../../lib/drop-money.ts';
+import { MoneyText } from '../../../components/money-text.tsx';
 import { DashboardSection } from './dashboard-section.tsx';
 
 /** Recent Drops ('Last 2h'): the first 5 items, with brand and local detection time. */
@@ -28,8 +30,8 @@ export function RecentDropsPanel({ items, currency }: { items: PriceDropItem[]; 
               </Stack>
               <Stack gap={2} align="flex-end">
                 <Group gap={6} wrap="nowrap">
-                  <Text size="sm" fw={700} c="green.7">
-                    {formatMoney(item.newPriceExclVat, currency)}
+                  <Text size="sm" fw={700} c="green.7" ta="right" data-testid="recent-drop-new-price">
+                    <MoneyText parts={dropPriceParts(item, 'new', currency)} stacked />
                   </Text>
                   <Text size="xs" c="red.9" fw={600}>
                     {formatDrop(item.priceDropPercentage)}

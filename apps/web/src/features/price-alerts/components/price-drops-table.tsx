@@ -4,7 +4,7 @@ import type { PriceDropItem, PriceDropSortField } from '@dealradar/shared/contra
 import { DROP_PRIORITY_LABELS, type DropPriority } from '@dealradar/shared/drops';
 import { formatDateTime, formatDrop } from '../../../lib/drop-format.ts';
 import { MoneyText } from '../../../components/money-text.tsx';
-import { dropPriceParts } from '../drop-money.ts';
+import { dropPriceParts } from '../../../lib/drop-money.ts';
 import { DropCategoryBadge } from '../../../components/drop-category-badge.tsx';
 import { DropRoiBadge } from './drop-profit-popover.tsx';
 import { PRIORITY_COLORS } from './price-alerts-info.tsx';

@@ -9,6 +9,7 @@ import { conversionOf, formatMoney, listAmountWithOtherParts, type MoneyParts } 
 export function dropPriceParts(item: PriceDropItem, which: 'new' | 'old', currency: string): MoneyParts {
   const regional = which === 'new' ? item.newPriceExclVat : item.oldPriceExclVat;
   const eur = which === 'new' ? item.newPriceExclVatEur : item.oldPriceExclVatEur;
-  if (eur === undefined || !item.fxRate || !item.fxDate || item.currency === 'EUR') return { first: formatMoney(regional, currency), second: null, rate: null };
+  if (eur === undefined || !item.fxRate || !item.fxDate || item.currency === 'EUR')
+    return { first: formatMoney(regional, item.currency ?? currency), second: null, rate: null };
   return listAmountWithOtherParts(eur, conversionOf(item.currency, 'EUR', item.fxRate, 1, item.fxDate), regional);
 }
