@@ -1,6 +1,4 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { sendJson, type FakeRequest } from '../market-data/fakes/http-fake.ts';
+import { sendJson, startFake, type FakeRequest } from '../market-data/fakes/http-fake.ts';
 
 /**
  * A look-alike of Amazon's Login with Amazon token endpoint and the two SP-API calls of the seller-account module,
@@ -45,39 +43,6 @@ export interface FakeSpApiState {
   rule?: (asin: string, marketplaceId: string) => Reason[] | undefined;
 }
 
-/** A local HTTP server recording every request (on `port`, or any free one). */
-async function startServer(handler: (req: FakeRequest, res: http.ServerResponse) => unknown, port = 0) {
-  const requests: FakeRequest[] = [];
-  const sockets = new Set<import('node:net').Socket>();
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://fake');
-      const record = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body };
-      requests.push(record);
-      void Promise.resolve(handler(record, res)).catch((error) => {
-        res.statusCode = 500;
-        res.end(String(error));
-      });
-    });
-  });
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    url,
-    requests,
-    async close() {
-      for (const s of sockets) s.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
-
 export async function startFakeSpApi(port = 0) {
   const state: FakeSpApiState = {
     refreshTokens: new Set([GOOD_TOKEN]),
@@ -93,7 +58,7 @@ export async function startFakeSpApi(port = 0) {
   let issued = 0;
   const errors = (status: number, code: string, message: string, details = '') => ({ status, body: { errors: [{ code, message, details }] } });
 
-  const fake = await startServer((req: FakeRequest, res) => {
+  const fake = await startFake((req: FakeRequest, res) => {
     if (req.method === 'POST' && req.path === '/auth/o2/token') {
       const form = new URLSearchParams(req.body);
       if (form.get('client_id') !== CLIENT_ID || form.get('client_secret') !== CLIENT_SECRET) {

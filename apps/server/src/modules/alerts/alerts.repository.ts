@@ -29,27 +29,30 @@ const RULE_COLUMNS = `id, user_id as "userId", name, brands, categories, min_dro
 
 export type NewAlertRule = Omit<AlertRuleRow, 'id' | 'userId' | 'paused' | 'pausedReason' | 'createdAt'>;
 
+/** A rule's fields in the column order of insertRule and updateRule. */
+function ruleValues(rule: NewAlertRule): unknown[] {
+  return [
+    rule.name,
+    rule.brands,
+    rule.categories,
+    rule.minDropPercentage,
+    rule.minRoiPercentage,
+    rule.minStock,
+    rule.roiMarkets,
+    rule.channel,
+    rule.emailFrequency,
+    rule.webhookUrl,
+    rule.webhookFormat,
+    rule.rearmPoints,
+  ];
+}
+
 export function insertRule(db: Db, userId: string, rule: NewAlertRule, now: Date): Promise<AlertRuleRow> {
   return db.one<AlertRuleRow>(
     `insert into alert_rules (user_id, name, brands, categories, min_drop_percentage, min_roi_percentage, min_stock, roi_markets,
                               channel, email_frequency, webhook_url, webhook_format, rearm_points, created_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) returning ${RULE_COLUMNS}`,
-    [
-      userId,
-      rule.name,
-      rule.brands,
-      rule.categories,
-      rule.minDropPercentage,
-      rule.minRoiPercentage,
-      rule.minStock,
-      rule.roiMarkets,
-      rule.channel,
-      rule.emailFrequency,
-      rule.webhookUrl,
-      rule.webhookFormat,
-      rule.rearmPoints,
-      now,
-    ],
+    [userId, ...ruleValues(rule), now],
   );
 }
 
@@ -63,22 +66,7 @@ export function updateRule(db: Db, userId: string, id: number, rule: NewAlertRul
             roi_markets = $9, channel = $10, email_frequency = $11, webhook_url = $12, webhook_format = $13, rearm_points = $14,
             evaluated_at = null
       where user_id = $1 and id = $2 returning ${RULE_COLUMNS}`,
-    [
-      userId,
-      id,
-      rule.name,
-      rule.brands,
-      rule.categories,
-      rule.minDropPercentage,
-      rule.minRoiPercentage,
-      rule.minStock,
-      rule.roiMarkets,
-      rule.channel,
-      rule.emailFrequency,
-      rule.webhookUrl,
-      rule.webhookFormat,
-      rule.rearmPoints,
-    ],
+    [userId, id, ...ruleValues(rule)],
   );
 }
 

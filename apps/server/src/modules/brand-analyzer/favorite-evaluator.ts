@@ -1,8 +1,7 @@
 import { getMarket, type MarketId } from '@dealradar/shared/markets';
 import { roundMinor } from '@dealradar/shared/profit';
 import type { ProfitTerms } from '../market-data/fee-rules.service.ts';
-import { listingProfit, profitableShare90, type ListingProfit } from '../market-data/listing-profit.ts';
-import type { ProfitBreakdown } from '@dealradar/shared/contracts/scans';
+import { listingProfit, profitableShare90, wireBreakdown } from '../market-data/listing-profit.ts';
 import type { FxRate, ResolvedListing, WholesaleVariant } from '../market-data/market-data.types.ts';
 import type { FavoriteRecord } from './favorites.repository.ts';
 import { alternativesOf } from '../market-data/match-rules.service.ts';
@@ -19,32 +18,6 @@ export interface EvaluationTerms {
   terms: ProfitTerms;
   /** Fraction (0.15 = 15 %). */
   minRoi: number;
-}
-
-const toMajor = (minor: number | null) => (minor === null ? null : Math.round(minor) / 100);
-
-/**
- * The favorite's profit breakdown as the supplier deals carry it (issue 23): amounts in major units of the market's
- * currency, every fee line with its rule, the break-even price, and the EUR → market rate with its day.
- */
-export function favoriteBreakdown(breakdown: ListingProfit, fx: FxRate): ProfitBreakdown {
-  return {
-    currency: breakdown.currency,
-    price: toMajor(breakdown.salePrice) ?? 0,
-    vat: toMajor(breakdown.vat) ?? 0,
-    referralFee: toMajor(breakdown.referralFee) ?? 0,
-    fbaFee: toMajor(breakdown.fbaFee) ?? 0,
-    cost: toMajor(breakdown.totalCost),
-    profit: toMajor(breakdown.profit),
-    roi: breakdown.roi,
-    numberOfPacks: breakdown.numberOfPacks,
-    fxRate: fx.rate,
-    fxDate: fx.date,
-    feeLines: breakdown.feeLines.map((line) => ({ ...line, amount: line.amount / 100 })),
-    seller: breakdown.seller,
-    rulesDate: breakdown.rulesDate,
-    breakEvenPrice: toMajor(breakdown.breakEvenPrice),
-  };
 }
 
 /**
@@ -95,7 +68,7 @@ export function evaluateFavorite(variant: WholesaleVariant, resolved: ResolvedLi
     buyBoxAvg90: listing.buyBoxAvg90 ?? null,
     profitableShare90: profitableShare90(resolved, variant.priceExclVat, terms.fx, { terms: terms.terms, minRoi: terms.minRoi }),
     matchSource: resolved.matchedBy ?? (resolved.mapped ? 'mapping' : 'rank'),
-    breakdown: favoriteBreakdown(breakdown, terms.fx),
+    breakdown: wireBreakdown(breakdown, terms.fx),
     supplierPriceEur: Math.round(variant.priceExclVat),
   };
 }

@@ -2,6 +2,7 @@ import { getMarket } from '@dealradar/shared/markets';
 import { computeProfit, roiPercentageAtPrice, type ProfitBreakdown, type ProfitInput } from '@dealradar/shared/profit';
 import { profitableShare } from '@dealradar/shared/stability';
 import type { ProfitTerms } from './fee-rules.service.ts';
+import type { ProfitBreakdown as WireBreakdown } from '@dealradar/shared/contracts/scans';
 import type { FxRate, ResolvedListing } from './market-data.types.ts';
 
 export interface ListingProfit extends ProfitBreakdown {
@@ -88,4 +89,31 @@ export function profitableShare90(
     return roi !== null && roi + 1e-9 >= options.minRoi * 100;
   });
   return result === null ? null : Math.round(result.share * 10_000) / 10_000;
+}
+
+/** Minor units → major units (2 decimals); null stays null. */
+export const toMajor = (minor: number | null) => (minor === null ? null : Math.round(minor) / 100);
+
+/**
+ * A listing's profit as the API carries it (deals and favorites alike): amounts in major units of the market's
+ * currency, every fee line with its rule, the break-even price, and the EUR → market rate with its day.
+ */
+export function wireBreakdown(breakdown: ListingProfit, fx: { rate: number; date: string }): WireBreakdown {
+  return {
+    currency: breakdown.currency,
+    price: toMajor(breakdown.salePrice) ?? 0,
+    vat: toMajor(breakdown.vat) ?? 0,
+    referralFee: toMajor(breakdown.referralFee) ?? 0,
+    fbaFee: toMajor(breakdown.fbaFee) ?? 0,
+    cost: toMajor(breakdown.totalCost),
+    profit: toMajor(breakdown.profit),
+    roi: breakdown.roi,
+    numberOfPacks: breakdown.numberOfPacks,
+    fxRate: fx.rate,
+    fxDate: fx.date,
+    feeLines: breakdown.feeLines.map((line) => ({ ...line, amount: line.amount / 100 })),
+    seller: breakdown.seller,
+    rulesDate: breakdown.rulesDate,
+    breakEvenPrice: toMajor(breakdown.breakEvenPrice),
+  };
 }

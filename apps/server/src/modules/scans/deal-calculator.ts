@@ -1,7 +1,7 @@
 import type { ProfitBreakdown as WireBreakdown } from '@dealradar/shared/contracts/scans';
 import type { MarketId } from '@dealradar/shared/markets';
 import type { ProfitTerms } from '../market-data/fee-rules.service.ts';
-import { listingProfit, profitableShare90 } from '../market-data/listing-profit.ts';
+import { listingProfit, profitableShare90, toMajor, wireBreakdown } from '../market-data/listing-profit.ts';
 import type { FxRate, ResolvedListing } from '../market-data/market-data.types.ts';
 import { alternativesOf } from '../market-data/match-rules.service.ts';
 import type { MatchAlternative, MatchSource } from '@dealradar/shared/contracts/match-rules';
@@ -85,7 +85,6 @@ export interface DealInput {
   terms: ProfitTerms;
 }
 
-const toMajor = (minor: number | null) => (minor === null ? null : Math.round(minor) / 100);
 /**
  * Market-currency minor units → EUR major units by the money rule (docs/money.md): the market amount to the cent (as
  * the breakdown shows it), ÷ rate, to the cent — so the card's EUR is the breakdown's amount converted, word for word.
@@ -158,21 +157,7 @@ export function evaluateProduct(input: DealInput): ScanProduct {
     profitableShare90: null,
     matchSource: input.resolved.matchedBy ?? (input.resolved.mapped ? 'mapping' : 'rank'),
     breakdown: {
-      currency: breakdown.currency,
-      price: toMajor(breakdown.salePrice) ?? 0,
-      vat: toMajor(breakdown.vat) ?? 0,
-      referralFee: toMajor(breakdown.referralFee) ?? 0,
-      fbaFee: toMajor(breakdown.fbaFee) ?? 0,
-      cost: toMajor(breakdown.totalCost),
-      profit: toMajor(breakdown.profit),
-      roi,
-      numberOfPacks: breakdown.numberOfPacks,
-      fxRate: rate,
-      fxDate: input.fx.date,
-      feeLines: breakdown.feeLines.map((line) => ({ ...line, amount: line.amount / 100 })),
-      seller: breakdown.seller,
-      rulesDate: breakdown.rulesDate,
-      breakEvenPrice: toMajor(breakdown.breakEvenPrice),
+      ...wireBreakdown(breakdown, { rate, date: input.fx.date }),
       ...(input.written && input.supplierPriceCents !== null ? { supplierCost: supplierCostOf(input.written, input.unitsPerPrice ?? 1) } : {}),
     },
   };

@@ -10,8 +10,8 @@ export interface FakeRequest {
 }
 export type FakeHandler = (req: FakeRequest, res: http.ServerResponse) => unknown;
 
-/** A real local HTTP server for adapter tests; records every request. */
-export async function startFake(handler: FakeHandler): Promise<{ url: string; requests: FakeRequest[]; close(): Promise<void> }> {
+/** A real local HTTP server for adapter tests (on `port`, or any free one); records every request. */
+export async function startFake(handler: FakeHandler, port = 0): Promise<{ url: string; requests: FakeRequest[]; close(): Promise<void> }> {
   const requests: FakeRequest[] = [];
   const sockets = new Set<import('node:net').Socket>();
   const server = http.createServer((req, res) => {
@@ -31,10 +31,9 @@ export async function startFake(handler: FakeHandler): Promise<{ url: string; re
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
     async close() {
       for (const s of sockets) s.destroy();

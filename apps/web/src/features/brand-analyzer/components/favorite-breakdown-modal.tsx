@@ -1,9 +1,9 @@
-import { Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Stack, Table, Text } from '@mantine/core';
 import type { Favorite } from '@dealradar/shared/contracts/brand-analyzer';
 import { getMarket, isMarketId } from '@dealradar/shared/markets';
 import { moneyWithListAmountParts } from '@dealradar/shared/money';
 import { BreakdownRows } from '../../../components/profit-breakdown-rows.tsx';
-import { HelpLink } from '../../../components/help-link.tsx';
+import { ProfitBreakdownDialog } from '../../../components/profit-breakdown-dialog.tsx';
 import { MoneyText } from '../../../components/money-text.tsx';
 import { AmazonBuyBoxBadge } from '../../../components/amazon-buy-box-badge.tsx';
 import { sellerProfileText } from '../../../lib/seller-profile-text.ts';
@@ -17,20 +17,9 @@ import { favoriteCurrency, supplierPriceConversion } from '../favorite-format.ts
  */
 export function FavoriteBreakdownModal({ favorite, onClose }: { favorite: Favorite | null; onClose: () => void }) {
   return (
-    <Modal
-      opened={favorite !== null}
-      onClose={onClose}
-      title={
-        <Group gap={6}>
-          Profit breakdown
-          <HelpLink doc="profit-and-roi" section="fee-lines" label="How profit and ROI are computed" />
-        </Group>
-      }
-      centered
-      size="md"
-    >
+    <ProfitBreakdownDialog opened={favorite !== null} onClose={onClose}>
       {favorite && <FavoriteBreakdown favorite={favorite} />}
-    </Modal>
+    </ProfitBreakdownDialog>
   );
 }
 

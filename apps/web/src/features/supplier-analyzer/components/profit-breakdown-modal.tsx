@@ -1,9 +1,9 @@
-import { Divider, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Divider, Group, Stack, Table, Text } from '@mantine/core';
 import type { DealProduct } from '@dealradar/shared/contracts/scans';
 import { getMarket } from '@dealradar/shared/markets';
 import { dealConversion, formatEur, formatRoiThreshold } from '../deal-format.ts';
 import { BreakdownRows } from '../../../components/profit-breakdown-rows.tsx';
-import { HelpLink } from '../../../components/help-link.tsx';
+import { ProfitBreakdownDialog } from '../../../components/profit-breakdown-dialog.tsx';
 import { AmazonBuyBoxBadge } from '../../../components/amazon-buy-box-badge.tsx';
 import { ListingRestrictionLine } from '../../../components/listing-restriction.tsx';
 import { sellerProfileText } from '../../../lib/seller-profile-text.ts';
@@ -16,20 +16,9 @@ import { SupplierCostRows } from './supplier-cost-rows.tsx';
  */
 export function ProfitBreakdownModal({ deal, onClose }: { deal: DealProduct | null; onClose: () => void }) {
   return (
-    <Modal
-      opened={deal !== null}
-      onClose={onClose}
-      title={
-        <Group gap={6}>
-          Profit breakdown
-          <HelpLink doc="profit-and-roi" section="fee-lines" label="How profit and ROI are computed" />
-        </Group>
-      }
-      centered
-      size="md"
-    >
+    <ProfitBreakdownDialog opened={deal !== null} onClose={onClose}>
       {deal && <BreakdownTable deal={deal} />}
-    </Modal>
+    </ProfitBreakdownDialog>
   );
 }
 
