@@ -61,7 +61,18 @@ const webApiCalls = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-builds/**', '.tmp/**', 'test-results/**', 'playwright-report/**', 'bench/.out/**', 'tools/lint/fixtures/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dist-builds/**',
+      '.tmp/**',
+      'test-results/**',
+      'playwright-report/**',
+      'bench/.out/**',
+      'tools/lint/fixtures/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
