@@ -59,6 +59,10 @@ describe('brand scan with the demo market data', () => {
       expect(favorite.breakdown!.roi! * 100).toBeCloseTo(favorite.roiPercentage, 1);
       expect(Math.abs(favorite.supplierPriceEur! * favorite.breakdown!.fxRate - favorite.supplierPrice)).toBeLessThanOrEqual(0.006);
     }
+    // The alternatives dialog: every other listing with a price also carries the ROI the wholesale price would give it.
+    const priced = favorites.flatMap((f) => f.alternatives ?? []).filter((a) => a.price !== null);
+    expect(priced.length).toBeGreaterThan(0);
+    for (const alternative of priced) expect(alternative.roiPercentage).toEqual(expect.any(Number));
     const keys = new Set(favorites.map((f) => `${f.market}:${f.ean}`));
     expect(keys.size).toBe(favorites.length);
 

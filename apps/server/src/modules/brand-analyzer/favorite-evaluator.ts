@@ -52,7 +52,8 @@ export function evaluateFavorite(variant: WholesaleVariant, resolved: ResolvedLi
     buyBoxSellerId: listing.buyBoxSellerId,
     amazonImageUrl: listing.imageUrl,
     qogitaImageUrl: variant.imageUrl,
-    alternatives: alternativesOf(resolved),
+    // Each other listing priced with the same wholesale price, as it would be if matched (the alternatives dialog).
+    alternatives: alternativesOf(resolved, (other) => listingProfit(other, variant.priceExclVat, terms.fx, { terms: terms.terms }).roiPercentage),
     warnings: dealWarnings({
       market: terms.market,
       currency: getMarket(terms.market).currency,
