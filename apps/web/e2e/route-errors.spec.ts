@@ -25,7 +25,8 @@ test('a screen that throws shows a friendly message in the shell, and a way back
   await expect(page.getByRole('heading', { name: 'Price Drops Dashboard' })).toBeVisible();
   await page.route(`**${screenChunk('help')}`, (route) => route.fulfill({ contentType: 'text/javascript', body: 'throw new Error("the help screen broke");' }));
 
-  await page.getByRole('link', { name: /Help/ }).first().click();
+  // The sidebar's link (it renders a moment after the screen; the dashboard has help links of its own).
+  await page.getByTestId('sidebar').getByRole('link', { name: 'Help / Docs' }).click();
   await expect(page).toHaveURL(/\/help$/);
   await expectFriendlyError(page, /Something went wrong while showing this page/);
   await expect(page.getByText('the help screen broke')).toHaveCount(0);

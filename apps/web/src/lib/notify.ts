@@ -1,10 +1,12 @@
 import { notifications } from '@mantine/notifications';
 
 /**
- * Where every toast appears (issue 23): bottom right. At the top right they covered the page header's actions — the
- * analyzers' "EAN uploads" badge, the demo-data badge — right when a scan started and the user wanted to read them.
+ * Where every toast appears (issue 23): bottom left. At the top right they covered the page header's actions — the
+ * analyzers' "EAN uploads" badge, the demo-data badge — right when a scan started and the user wanted to read them;
+ * at the bottom right they covered the Confirm and Cancel buttons of dialogs (the mapping dialog), which keep their
+ * actions there.
  */
-export const TOAST_POSITION = 'bottom-right' as const;
+export const TOAST_POSITION = 'bottom-left' as const;
 
 /** Toast durations of the account area (SPEC §9): success 3 s, error 4 s. */
 export const SUCCESS_TOAST_MS = 3000;
