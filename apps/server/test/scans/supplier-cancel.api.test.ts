@@ -50,7 +50,8 @@ describe('cancelling a supplier scan (issue 23)', () => {
   it('the owner cancels a running scan: it ends as cancelled, the deals found so far stay, the worker stops; another user gets 404', async () => {
     const owner = await createUser(ctx.deps, { tier: 'GROWTH' });
     const other = await createUser(ctx.deps, { tier: 'GROWTH' });
-    fake.state.delayMs = 300;
+    // Each look-up batch takes a second: the cancel surely comes while most of the list is still to do.
+    fake.state.delayMs = 1000;
     try {
       const scanId = await upload(owner, ['EAN;Marke;Preis', ...MANY.map((e) => `${e};Nivea;1,00`)].join('\n'));
       const running = await waitFor(async () => {
