@@ -14,8 +14,10 @@ import { killServer, ROOT, startServer, type ServerProcess } from '../server-pro
  * apps/server/dist, under .tmp/), the builds run again exactly as `npm start` runs them (apps/web/build.ts,
  * apps/server/build.ts, with `--link` pointing at these links), and the first server is asked for its index.html and
  * every asset it names all the while: nothing may fail or change. An unchanged tree skips both builds.
+ * The builds and the pages do not depend on the database: the embedded-database pass runs this file, the PostgreSQL
+ * pass skips it (it would only build twice more, ~100 s).
  */
-describe('two servers from one checkout', () => {
+describe.skipIf(!!process.env.TEST_DATABASE_URL)('two servers from one checkout', () => {
   const work = path.join(ROOT, '.tmp', `two-servers-${process.pid}`);
   const webLink = path.join(work, 'web', 'dist');
   const serverLink = path.join(work, 'server', 'dist');
