@@ -44,7 +44,7 @@ export const E2E_SLOW_DATA_DIR = `${E2E_DATA_DIR}-slow`;
 export const E2E_SLOW_LATENCY_MS = 5000;
 
 /**
- * Issue 24: the Amazon SP-API application of the test servers points at a look-alike on this port, which
+ * The Amazon SP-API application of the test servers points at a look-alike on this port, which
  * apps/web/e2e/seller-account.spec.ts starts (apps/server/test/sp-api/fake-sp-api.ts; nothing else calls it).
  */
 export const E2E_SP_API_PORT = port + 3;

@@ -4,7 +4,7 @@
  * `npm start`, `npm run worker`, the browser tests and the benchmarks run this build with plain node. Compiling TypeScript at start-up with tsx instead
  * kept about 100 MB more resident memory in every server process (tsx stays the runtime of tests and `npm run dev`).
  *
- * Without arguments the build is switched, not rewritten (src/lib/build-slots.ts, issue 23 item 17): it goes into
+ * Without arguments the build is switched, not rewritten (src/lib/build-slots.ts): it goes into
  * apps/server/dist-builds/<hash>-…, and the link apps/server/dist is switched to it atomically, so a running server
  * or worker keeps loading its own chunks; when the inputs are unchanged the build is skipped. `--link <path>` uses
  * another link (tests), `--force` builds even when nothing changed. A plain folder argument builds into exactly

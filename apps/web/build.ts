@@ -3,7 +3,7 @@
  * its own, apps/web/dist-builds/<hash>-…, then the link apps/web/dist switched to it atomically; a running server keeps
  * serving its own build (index.html and the hashed assets it names) until it restarts. Skipped when the web sources,
  * the shared package, the build configuration and the lockfile hash to what the current build was made from
- * (apps/server/src/lib/build-slots.ts, issue 23 item 17). `--link <path>` uses another link (tests), `--force` builds
+ * (apps/server/src/lib/build-slots.ts). `--link <path>` uses another link (tests), `--force` builds
  * even when nothing changed. The browser tests and benchmarks build with `vite build --outDir <their folder>` instead.
  */
 import fs from 'node:fs';

@@ -45,7 +45,7 @@ test('a FREE user sees the upgrade prompt instead of alert rules', async ({ page
   await expect(scanEmails).not.toBeChecked();
 });
 
-/** Issue 23 item 11: a rule is edited in the form it was made with, says when its e-mails are unsubscribed, fits at
+/** A rule is edited in the form it was made with, says when its e-mails are unsubscribed, fits at
  * 1440 and 1280 px, and keeps its actions on a phone. */
 test('a Growth user edits a rule; after the unsubscribe link the rule says so and e-mails are switched back on', async ({ page }) => {
   test.setTimeout(120_000);

@@ -62,7 +62,7 @@ test('a Growth user in the UK scans a list in all markets and sees the best mark
         .first()
         .innerText()
     ).trim();
-    // Issue 23: one comparison currency per card, named, each pound figure with its euro amount, the rate and its day;
+    // One comparison currency per card, named, each pound figure with its euro amount, the rate and its day;
     // the best market's euro amount is the card's own profit.
     await expect(card.getByTestId('deal-comparison-currency')).toHaveText("Markets compared in GBP, your region's currency, each with the list's EUR");
     const money = '-?£[\\d,]+\\.\\d{2} · -?€[\\d,]+\\.\\d{2} at \\d\\.\\d{4} on \\d{1,2} [A-Z][a-z]{2}';

@@ -240,7 +240,7 @@ test('when the region check fails the dialog shows; a session the server rejects
   await page.unroute('**/api/user/settings/primary-country');
 
   // The session is revoked behind the page's back (e.g. logged out in another tab): its next call answers 401, the
-  // session check confirms it, and the user is on the login screen without the token (issue 23 item 12).
+  // session check confirms it, and the user is on the login screen without the token.
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const revoked = await page.request.post('/api/auth/logout', { headers: { Authorization: `Bearer ${token}` } });
   expect(revoked.status()).toBe(200);

@@ -43,7 +43,7 @@ async function chooseScan(page: Page, brands: string[], markets: string[]) {
   }
   await page.keyboard.press('Escape');
   const marketInput = config.getByRole('combobox', { name: 'Markets' });
-  // The region's market is chosen at first (issue 23 item 7): start from none (Backspace removes the last one).
+  // The region's market is chosen at first: start from none (Backspace removes the last one).
   await marketInput.click();
   for (let i = 0; i < 7; i += 1) await marketInput.press('Backspace');
   for (const market of markets) {
@@ -122,7 +122,7 @@ test('choose brands and markets, start, see favorites, filter them, delete one a
   const first = cards.first();
   await expect(first.getByTestId('favorite-roi')).toContainText(/ROI \d/);
   await expect(first.getByTestId('favorite-links').getByRole('link', { name: /Amazon UK/ })).toHaveAttribute('href', /amazon\.co\.uk\/dp\/B0/);
-  // Issue 23 item 9: no link to a storefront a brand scan cannot cover (Amazon NL); a profit breakdown that agrees with
+  // No link to a storefront a brand scan cannot cover (Amazon NL); a profit breakdown that agrees with
   // the card, in its pounds, and the wholesale price as Qogita gives it (EUR) with the rate and its day.
   await expect(first.getByTestId('favorite-links').getByRole('link', { name: /^Amazon (DE|UK|FR|IT|ES)/ })).toHaveCount(5);
   await expect(first.getByTestId('favorite-links').getByRole('link', { name: /Amazon NL/ })).toHaveCount(0);

@@ -85,7 +85,7 @@ test('a FREE user sees the example data and the upgrade banner, and makes no liv
   await expect(page.getByTestId('summary-avg-discount')).toContainText('23.4%');
   await expect(page.getByTestId('hot-deal')).toHaveCount(3);
   await expect(page.getByTestId('recent-drop')).toHaveCount(2);
-  // The header and the badge say what is shown (issue 23, details): example data, its three hot deals.
+  // The header and the badge say what is shown: example data, its three hot deals.
   await expect(page.getByTestId('dashboard-data-badge')).toHaveText('EXAMPLE DATA');
   await expect(page.getByText('LIVE MONITORING')).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Hot Deals' }).getByText('Top 3', { exact: true })).toBeVisible();

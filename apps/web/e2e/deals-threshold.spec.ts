@@ -4,7 +4,7 @@ import { demoCatalogue } from '../../server/src/modules/market-data/providers/de
 import { signInWithTier } from './price-drops.helpers.ts';
 
 /**
- * Issue 23 item 14: the High ROI Deals list and its texts follow the minimum ROI as it is set now. Raising it hides the
+ * The High ROI Deals list and its texts follow the minimum ROI as it is set now. Raising it hides the
  * deals below it and gives every card's max buy price for the new threshold, without a new scan.
  */
 

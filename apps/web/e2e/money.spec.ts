@@ -7,7 +7,7 @@ import { demoCatalogue } from '../../server/src/modules/market-data/providers/de
 import { apiLogin, signInNewUser } from './helpers.ts';
 
 /**
- * The money display rule (issue 23 item 1, docs/money.md) on one deal of a UK user (region UK): its card, its profit
+ * The money display rule (docs/money.md) on one deal of a UK user (region UK): its card, its profit
  * breakdown and the deals download say the same amounts — in the UK market the pound figures beside the list's euro
  * ones with the rate and its day, identical on card and breakdown; in the DE market the euro figures alone.
  */

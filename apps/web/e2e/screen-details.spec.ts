@@ -60,7 +60,7 @@ test("the dashboard badges read 'Top N' and 'Last 2h' as SPEC writes them, not u
   await signInNewUser(page, { country: 'DE' });
   const hot = page.getByRole('region', { name: 'Hot Deals' });
   const recent = page.getByRole('region', { name: 'Recent Drops' });
-  // A FREE user sees the example data's three hot deals: the badge says what is shown (issue 23, docs/platform.md).
+  // A FREE user sees the example data's three hot deals: the badge says what is shown (docs/platform.md).
   await expect(hot.locator('.mantine-Badge-root').first()).toHaveText('Top 3', { useInnerText: true });
   await expect(recent.locator('.mantine-Badge-root').first()).toHaveText('Last 2h', { useInnerText: true });
 });
@@ -123,7 +123,7 @@ test('Brand analyzer: the required-choice sentence shows only after a try with a
   const config = page.getByTestId('scan-config-card');
   const start = config.getByRole('button', { name: 'Start Scan' });
   const required = config.getByText('Please select at least one brand and one market');
-  // The region's market (DE) is chosen at first (issue 23 item 7): remove it, so both choices are missing.
+  // The region's market (DE) is chosen at first: remove it, so both choices are missing.
   const markets = config.getByRole('combobox', { name: 'Markets' });
   await expect(config.getByText('Germany (EUR)')).toBeVisible();
   await markets.click();

@@ -145,7 +145,7 @@ test('Supplier Level Analyzer: a long scan shows its time remaining from the sta
   const panel = page.getByTestId('supplier-scan-panel');
   await expect(panel).toHaveAttribute('data-status', /^(PENDING|PROCESSING)$/);
 
-  // Issue 23: time remaining from the start — the token estimate before the first EANs are done (the demo charges
+  // Time remaining from the start — the token estimate before the first EANs are done (the demo charges
   // like Keepa), then the rate measured once they are.
   const remaining = panel.getByTestId('supplier-scan-time-remaining');
   await expect(remaining).toHaveText(/^Time remaining: (estimating…|.+ \(estimated from the Keepa tokens this scan needs\))$/);

@@ -116,7 +116,7 @@ test('re-run a kept supplier list against today’s data and see what changed: n
   await saveRule(page, token, { ean: goesAway.ean, asin: goesAway.asin, kind: 'never' });
   await saveRule(page, token, { ean: halved.ean, asin: halved.asin, kind: 'always', numberOfPacks: 2 });
 
-  // Issue 23: the re-run asks first, naming the list, its EANs, what it takes from the month's uploads and the tokens.
+  // The re-run asks first, naming the list, its EANs, what it takes from the month's uploads and the tokens.
   await rows.first().getByRole('button', { name: 'Re-run' }).click();
   const confirm = page.getByRole('dialog', { name: 'Re-run this list?' });
   await expect(confirm.getByTestId('rerun-confirm-list')).toHaveText(
@@ -142,7 +142,7 @@ test('re-run a kept supplier list against today’s data and see what changed: n
   await expect(rowOf(comesBack.ean)).toHaveAttribute('data-change', 'new');
   await expect(rowOf(comesBack.ean)).toContainText('New deal');
   await expect(rowOf(goesAway.ean)).toHaveAttribute('data-change', 'gone');
-  // Issue 23: gone because of the organization's own wrong-match rule, and said so.
+  // Gone because of the organization's own wrong-match rule, and said so.
   await expect(rowOf(goesAway.ean).locator('td').first()).toHaveText('Gone: you marked this match wrong');
   await expect(rowOf(halved.ean)).toHaveAttribute('data-change', 'moved');
   await expect(rowOf(halved.ean)).toContainText(/Profit −€\d+\.\d{2}/);
@@ -180,7 +180,7 @@ test('re-run a kept supplier list against today’s data and see what changed: n
   // The deal that is gone has left the deals list; the new one is in it.
   await expect(page.locator(`[data-testid="deal-card"][data-ean="${comesBack.ean}"]`)).toBeVisible({ timeout: 15_000 });
   await expect(page.locator(`[data-testid="deal-card"][data-ean="${goesAway.ean}"]`)).toHaveCount(0);
-  // Issue 23: the deal matched by the organization's "always match" rule carries its mark.
+  // The deal matched by the organization's "always match" rule carries its mark.
   await expect(page.locator(`[data-testid="deal-card"][data-ean="${halved.ean}"]`).getByTestId('match-source')).toHaveText('Always matched · 2-pack');
   await expect(page.locator(`[data-testid="deal-card"][data-ean="${steady.ean}"]`).getByTestId('match-source')).toHaveCount(0);
 
@@ -207,7 +207,7 @@ test('the other listings of a deal show their price and ROI; choosing one marks 
   await signInNewUser(page, { country: 'DE' });
   await page.goto('/supplier-level-analyzer');
   await uploadAndWait(page, 'packs.csv', [product]);
-  // Issue 23: the toasts no longer cover the "EAN uploads" badge in the page header.
+  // The toasts no longer cover the "EAN uploads" badge in the page header.
   const completed = toast(page, 'Scan Completed');
   await expect(completed).toBeVisible();
   const [note, badge] = [(await completed.boundingBox())!, (await page.getByTestId('ean-usage').boundingBox())!];
@@ -222,7 +222,7 @@ test('the other listings of a deal show their price and ROI; choosing one marks 
   await card.getByTestId('match-alternatives').click();
   const dialog = page.getByRole('dialog', { name: `Other listings of EAN ${product.ean} (DE)` });
   const row = dialog.locator(`tr[data-asin="${other.asin}"]`);
-  // Issue 23: the other listing's price (DE: euro) — its lowest FBA offer, since the look-up fetched the buy box of the
+  // The other listing's price (DE: euro) — its lowest FBA offer, since the look-up fetched the buy box of the
   // chosen listing only, as Keepa's two phases do — and the ROI this supplier price would have there.
   // (A listing the shared cache already holds with its buy box shows that.)
   const money = (minor: number) => formatMoney(Math.round(minor) / 100, 'EUR').replace('.', '\\.');

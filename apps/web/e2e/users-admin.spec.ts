@@ -208,7 +208,7 @@ test('the last active administrator is offered neither deleting nor demoting or 
   }
   await loginAsAdmin(page);
   const row = await openUsers(page, ADMIN.username);
-  // Issue 23: the only active administrator is not offered deleting, demoting or deactivating their own account.
+  // The only active administrator is not offered deleting, demoting or deactivating their own account.
   const hint = 'You are the only active administrator. Make another user an administrator first.';
   await expect(row.getByRole('button', { name: `Delete ${ADMIN.username}` })).toBeDisabled();
   await row.getByRole('button', { name: `Delete ${ADMIN.username}` }).click({ force: true });

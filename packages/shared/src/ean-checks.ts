@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { EanProblem } from './ean.ts';
 
 /**
- * What the mapping dialog can tell about a file's EAN column before a scan starts (issue 23 items 4 and 5): how many
+ * What the mapping dialog can tell about a file's EAN column before a scan starts: how many
  * usable EANs it has (what the plan's allowance is spent on) and how many rows carry a damaged code, and why. The
  * server counts them while it reads the file for the Keepa token estimate (POST /supplier-analyzer/token-estimate),
  * with the same rules as the scan (ean.ts normalizeEan, supplier-file.ts), so the dialog and the scan report agree.

@@ -17,7 +17,7 @@ export type EanRepair = 'scientific_notation' | 'decimal_suffix' | 'leading_zero
 export type EanCheck = { valid: true; ean: string; repairs: EanRepair[] } | { valid: false; reason: string; internal: boolean; problem: EanProblem };
 
 /**
- * What is wrong with a refused code, for counting before a scan (issue 23 item 5: the mapping dialog says how many EANs
+ * What is wrong with a refused code, for counting before a scan (the mapping dialog says how many EANs
  * are damaged and why). `scientific_notation`: a spreadsheet showed the number as 4,00638E+12 and its digits are gone.
  */
 export type EanProblem = 'empty' | 'scientific_notation' | 'not_digits' | 'all_zeros' | 'too_long' | 'too_short' | 'check_digit' | 'internal';
@@ -151,7 +151,7 @@ export function normalizeEan(input: unknown): EanCheck {
   if (text.length >= 9 && text.length <= 11) repairs.push('leading_zeros');
 
   // A GTIN-8 written with its padding zeros ('0000022022202', the GTIN-13 form GS1 gives it) is the same code as its
-  // 8 digits, which is what a number cell holds (22022202): one rule for both (issue 23), so it is judged as 8 digits.
+  // 8 digits, which is what a number cell holds (22022202): one rule for both, so it is judged as 8 digits.
   const padded = text.length > 8 && /^0+$/.test(text.slice(0, -8));
   if (text.length === 8 || padded) {
     const digits = text.slice(-8);

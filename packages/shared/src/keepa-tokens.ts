@@ -69,7 +69,7 @@ export function describeTokenCost(estimate: { tokens: number; minutes: number | 
 }
 
 /**
- * Why a scan's spend differs from its estimate (issue 23: "499 spent of about 340", "3 spent of about 0"), from what
+ * Why a scan's spend differs from its estimate ("499 spent of about 340", "3 spent of about 0"), from what
  * the engine really does (docs/market-data.md "Keepa tokens"): the estimate is 1 token per EAN without a fresh cache
  * entry plus the buy box (3 tokens) for about 15 % of them; EANs cached from an earlier scan's first phase count as
  * cached but cost 3 tokens when this list's price makes them a possible deal; entries can expire before the scan

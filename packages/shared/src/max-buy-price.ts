@@ -1,5 +1,5 @@
 /**
- * The maximum buy price of a deal at any minimum ROI, from the deal's stored unit price and ROI (issue 23: the deals
+ * The maximum buy price of a deal at any minimum ROI, from the deal's stored unit price and ROI (the deals
  * list and its texts follow the user's current minimum ROI, not the one the scan ran with).
  *
  * It is the profit engine's own `maxUnitCostForMinRoi` (profit.ts): (revenue − fees − prep × (1 + minRoi)) /

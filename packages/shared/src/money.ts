@@ -1,5 +1,5 @@
 /**
- * The one money display rule (issue 23, docs/money.md), used by every screen, e-mail, webhook and download.
+ * The one money display rule (docs/money.md), used by every screen, e-mail, webhook and download.
  *
  * 1. Every list has one currency, the **list currency** (SPEC §9): supplier deals EUR; favorites GBP in market UK,
  *    else EUR; wholesale prices and price drops EUR (Qogita's prices are euro).

@@ -1,5 +1,5 @@
 /**
- * The currency of a supplier's prices and whether they include VAT (issue 23 item 2, docs/scans.md "Supplier prices in
+ * The currency of a supplier's prices and whether they include VAT (docs/scans.md "Supplier prices in
  * another currency"). The mapping dialog detects both from the price column's name and cells (and the rest of the
  * header), shows what it found and lets the user change it; the scan converts the price to EUR excl. VAT:
  *

@@ -35,7 +35,7 @@ export interface RunChange {
   profitChange: number | null;
   previousRoi: number | null;
   currentRoi: number | null;
-  /** A deal gone because the organization marked its listing a wrong match since the last run (issue 23); absent otherwise. */
+  /** A deal gone because the organization marked its listing a wrong match since the last run; absent otherwise. */
   goneReason?: 'wrong-match';
 }
 

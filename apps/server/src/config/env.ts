@@ -78,7 +78,7 @@ const envSchema = z.object({
   /** Alerts: tries after the first failed one, and the first back-off in seconds (doubling each time). */
   ALERT_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(4),
   ALERT_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
-  /** Amazon SP-API (issue 24, docs/seller-account.md): the application's LWA client id and secret; without them no seller account can be connected. */
+  /** Amazon SP-API (docs/seller-account.md): the application's LWA client id and secret; without them no seller account can be connected. */
   SP_API_CLIENT_ID: z
     .string()
     .trim()

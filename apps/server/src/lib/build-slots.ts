@@ -4,7 +4,7 @@ import path from 'node:path';
 import { holdsLock, identityOf } from '../db/data-dir-lock.ts';
 
 /**
- * Builds that are switched, never rewritten (issue 23 item 17). `npm start` and `npm run worker` build the web app and
+ * Builds that are switched, never rewritten. `npm start` and `npm run worker` build the web app and
  * the server bundle; a second process started from the same checkout used to rebuild `apps/web/dist` and
  * `apps/server/dist` in place under the first one, whose pages then failed for minutes. Now:
  *

@@ -8,7 +8,7 @@ import { cleanOldBuilds, currentBuild, slotOf } from '../../src/lib/build-slots.
 import { killServer, ROOT, startServer, type ServerProcess } from '../server-process.ts';
 
 /**
- * Issue 23 item 17: `npm start` builds the web app and the server bundle before it starts; a second `npm start` (or
+ * `npm start` builds the web app and the server bundle before it starts; a second `npm start` (or
  * `npm run worker`) from the same checkout used to rebuild both in place under the first server, whose pages then
  * failed until the build had finished. Here a server runs from a checkout-like pair of build links (apps/web/dist and
  * apps/server/dist, under .tmp/), the builds run again exactly as `npm start` runs them (apps/web/build.ts,

@@ -8,7 +8,7 @@ import { buildTestApp, type TestContext } from '../build-test-app.ts';
 import { createUser, type TestUser } from '../factories/users.ts';
 
 /**
- * Issue 23 item 13: plan changes and the customer portal through Paddle's API, tested against a local HTTP server that
+ * Plan changes and the customer portal through Paddle's API, tested against a local HTTP server that
  * speaks Paddle's wire format (paths, bearer auth, snake_case JSON, `{ data, meta: { request_id } }`, errors
  * `{ error: { type, code, detail, documentation_url }, meta }`; Paddle's API reference and Node SDK mocks).
  */

@@ -110,7 +110,7 @@ describe('best market and runner-up against a hand computation with FX', () => {
         amazonPrice: 22.72,
         breakdown: { currency: 'USD', profit: 10.04 },
       });
-      // Issue 23: each market's profit also in the list's EUR (the best one's is the deal's own) with its rate.
+      // Each market's profit also in the list's EUR (the best one's is the deal's own) with its rate.
       expect(x.marketComparison).toEqual({
         currency: 'EUR',
         fxDate: '2026-11-20',
@@ -202,7 +202,7 @@ describe('best market and runner-up against a hand computation with FX', () => {
         runnerUp: { market: 'UK', profit: 3.4 },
         dealMarkets: [{ market: 'US' }, { market: 'UK' }, { market: 'DE', profit: 3.32 }],
       });
-      // Issue 23: with the rate of the comparison and each market's EUR profit, so the card reconciles £7.76 with €9.13.
+      // With the rate of the comparison and each market's EUR profit, so the card reconciles £7.76 with €9.13.
       expect(x.marketComparison).toMatchObject({ fxRate: 0.85, best: { listProfit: 9.13 }, runnerUp: { listProfit: 4 } });
       // The deal's own money stays in EUR (SPEC §9).
       expect(x).toMatchObject({ market: 'US', estimatedProfit: 9.13 });
@@ -239,7 +239,7 @@ describe('best market and runner-up against a hand computation with FX', () => {
       runnerUpProfit: '4',
       runnerUpRoiPercentage: '57.13',
       dealMarkets: 'US | UK | DE',
-      // Issue 23: the market's own amounts beside the EUR ones, and the comparison's rate.
+      // The market's own amounts beside the EUR ones, and the comparison's rate.
       marketCurrency: 'USD',
       estimatedProfit: '9.13',
       estimatedProfitMarketCurrency: '10.04',

@@ -181,7 +181,7 @@ describe('Supplier analyzer: upload → poll → deals', () => {
     expect(done.status).toBe('COMPLETED');
     expect(done.report.issueSamples[0]).toMatchObject({ line: 2, reason: 'invalid_ean' });
     const deals = (await ctx.app.inject({ method: 'GET', url: '/api/supplier-analyzer/results', headers: user.headers })).json();
-    // D has no price: not a deal, listed with its Amazon price and fees (issue 23 item 8), before A by rank
+    // D has no price: not a deal, listed with its Amazon price and fees, before A by rank
     expect(deals.content.map((d: { ean: string; supplierName: string }) => [d.ean, d.supplierName])).toEqual([
       [D, 'Manual entry'],
       [A, 'Manual entry'],

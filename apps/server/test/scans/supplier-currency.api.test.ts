@@ -7,7 +7,7 @@ import { ean13, fakeMarketData, listing } from './fake-market-data.ts';
 import { multipart, waitForStatus } from './helpers.ts';
 
 /**
- * Issue 23 item 2: supplier prices in another currency, and prices incl. VAT. The rates are the ECB's of 20 Nov 2026
+ * Supplier prices in another currency, and prices incl. VAT. The rates are the ECB's of 20 Nov 2026
  * as the built-in table has them (1 EUR = 0.8745 GBP = 4.2398 PLN).
  */
 const RATES: Record<string, number> = { EUR: 1, GBP: 0.8745, PLN: 4.2398, USD: 1.1578, CAD: 1.6235 };

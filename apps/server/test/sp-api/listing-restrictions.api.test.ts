@@ -8,7 +8,7 @@ import { runListingChecks } from '../../src/modules/seller-account/listing-check
 import { forgetAccessToken } from '../../src/modules/seller-account/seller-account.service.ts';
 import { DE, FR, GOOD_TOKEN, startFakeSpApi, type FakeSpApi } from './fake-sp-api.ts';
 
-/** Issue 24: Amazon's listing restrictions on the deals of a supplier scan, the filter, the download, the rate. */
+/** Amazon's listing restrictions on the deals of a supplier scan, the filter, the download, the rate. */
 let ctx: TestContext;
 let fake: FakeSpApi;
 

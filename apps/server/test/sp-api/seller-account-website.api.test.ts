@@ -3,7 +3,7 @@ import { buildTestApp, type TestContext } from '../build-test-app.ts';
 import { createUser, type TestUser } from '../factories/users.ts';
 import { startFakeSpApi, type FakeSpApi } from './fake-sp-api.ts';
 
-/** Issue 24: connecting through Amazon's website (public application): one-time state bound to the user, code exchange. */
+/** Connecting through Amazon's website (public application): one-time state bound to the user, code exchange. */
 let ctx: TestContext;
 let fake: FakeSpApi;
 

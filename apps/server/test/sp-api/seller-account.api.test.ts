@@ -4,7 +4,7 @@ import { buildTestApp, type TestContext } from '../build-test-app.ts';
 import { createUser, type TestUser } from '../factories/users.ts';
 import { CLIENT_SECRET, GOOD_TOKEN, startFakeSpApi, type FakeSpApi } from './fake-sp-api.ts';
 
-/** Issue 24: connecting the organization's Amazon seller account (self-authorized private application). */
+/** Connecting the organization's Amazon seller account (self-authorized private application). */
 let ctx: TestContext;
 let fake: FakeSpApi;
 const logLines: string[] = [];

@@ -16,9 +16,9 @@ export function buyBoxHolderLabel(sellerId: string | null | undefined, ownSeller
 
 /**
  * "Buy box: Amazon" when Amazon itself holds it (its own seller ids, SPEC §9); "Buy box: You" when the holder is the
- * organization's own seller account (its merchant id, known once a seller account is connected, issue 24); otherwise
+ * organization's own seller account (its merchant id, known once a seller account is connected); otherwise
  * the seller's id, linked to the seller's page on the market's Amazon site where its name is shown (we do not know
- * other sellers' names; issue 23).
+ * other sellers' names).
  */
 export function BuyBoxHolder({ market, sellerId }: { market: string; sellerId: string | null | undefined }) {
   const account = useQuery(sellerAccountQuery);

@@ -46,7 +46,7 @@ export function ColumnMappingDialog({
   renderEstimate,
 }: ColumnMappingDialogProps) {
   const [choices, setChoices] = useState<MappingChoices>(EMPTY);
-  // No usable EAN in the chosen column (issue 23 item 5): Confirm waits; some damaged EANs leave it enabled.
+  // No usable EAN in the chosen column: Confirm waits; some damaged EANs leave it enabled.
   const [checksBlock, setChecksBlock] = useState(false);
   useEffect(() => setChoices(preview ? guessedChoices(preview) : EMPTY), [preview]);
   const choose = (patch: Partial<MappingChoices>) => setChoices((c) => ({ ...c, ...patch }));

@@ -58,7 +58,7 @@ export function KeepaTokenEstimate({ file, market, eanColumn, sheet }: KeepaToke
 
 /**
  * The estimate as one sentence; for all markets the look-ups of every market are counted. Said once: 'no Keepa
- * tokens: all 470 EANs are in the shared cache' (issue 23: not '(every EAN is in the shared cache) (0 of 470 …)').
+ * tokens: all 470 EANs are in the shared cache' (not '(every EAN is in the shared cache) (0 of 470 …)').
  */
 export function estimateSentence(estimate: TokenEstimateAnswer): string {
   const markets = estimate.markets ?? 1;

@@ -11,7 +11,7 @@ import { endpointQuery } from '../lib/endpoint-query.ts';
 import { ExternalLink } from './external-link.tsx';
 
 /**
- * Issue 24: Amazon's answer to "may I sell it?" for the organization's connected seller account, on deal cards and in
+ * Amazon's answer to "may I sell it?" for the organization's connected seller account, on deal cards and in
  * the profit breakdown; the deals list's filter and its one line (checks still running, or the hint to connect).
  * Shared components: the deals feature renders them, the seller-account feature owns the connection.
  */

@@ -15,7 +15,7 @@ interface PriceCurrencyFieldsProps {
 const CURRENCY_OPTIONS = SUPPLIER_CURRENCIES.map((c) => ({ value: c, label: SUPPLIER_CURRENCY_LABELS[c] }));
 
 /**
- * The supplier price's currency and VAT (issue 23 item 2): what the file says (from the price column's name and cells,
+ * The supplier price's currency and VAT: what the file says (from the price column's name and cells,
  * then the other columns), shown as detected, and changeable. The scan converts the price to EUR excl. VAT at the day's
  * rate with these; a VAT-inclusive price loses the VAT at the supplier's rate (docs/scans.md "Supplier prices in another
  * currency").

@@ -24,7 +24,7 @@ export interface ColumnMapping {
   units: { column: string } | { perPrice: number } | null;
   /** XLSX: the sheet to read (null: CSV, or the first sheet). */
   sheet: string | null;
-  /** The price's currency and VAT (issue 23 item 2); absent: EUR excl. VAT. */
+  /** The price's currency and VAT; absent: EUR excl. VAT. */
   priceTerms?: PriceTerms;
 }
 
@@ -73,7 +73,7 @@ export interface MappingChoices {
   unitsColumn: string | null;
   /** The units-per-price number as typed ('' = none). */
   unitsPerPrice: string;
-  /** The price's currency and VAT (issue 23 item 2); absent: EUR excl. VAT. */
+  /** The price's currency and VAT; absent: EUR excl. VAT. */
   priceTerms?: PriceTermsChoice;
 }
 

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 
 /**
- * Where every toast appears (issue 23): bottom left. At the top right they covered the page header's actions — the
+ * Where every toast appears: bottom left. At the top right they covered the page header's actions — the
  * analyzers' "EAN uploads" badge, the demo-data badge — right when a scan started and the user wanted to read them;
  * at the bottom right they covered the Confirm and Cancel buttons of dialogs (the mapping dialog), which keep their
  * actions there.

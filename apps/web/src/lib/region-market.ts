@@ -3,7 +3,7 @@ import { MARKETS, type MarketId } from '@dealradar/shared/markets';
 import { primaryCountryQueryOptions } from './primary-country.ts';
 
 /**
- * The Amazon market of the user's region (issue 23 item 7): UK → UK; continental Europe → the primary country's market
+ * The Amazon market of the user's region: UK → UK; continental Europe → the primary country's market
  * (DE, FR, IT, ES); no region yet → the first market (DE). The analyzers start there until the user chooses another.
  */
 export function regionMarket(primaryCountry: string | null | undefined): MarketId {

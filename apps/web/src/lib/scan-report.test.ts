@@ -27,7 +27,7 @@ describe('scan report wording (one for both analyzers)', () => {
     expect(layoutSummary({ ...base, headerLine: 1, sheet: 'Price list', skippedLineCount: 0 })).toBeNull();
   });
   it('counts the EANs over the plan limit and those without Amazon data as rows not used: the tile agrees with the summary', () => {
-    // FREE, 199 valid EANs, 100 left this month (issue 23 item 4)
+    // FREE, 199 valid EANs, 100 left this month
     const free: ScanReport = { ...base, rowsRead: 199, validEans: 199, duplicateRows: 0, invalidRows: 0, issueCounts: { over_plan_limit: 99 } };
     expect(rowsNotUsed(free)).toBe(99);
     expect(eansAnalyzed(free)).toBe(100);

@@ -21,7 +21,7 @@ export const REPORT_DOWNLOAD_LABEL = 'Download the rows not used (CSV)';
 /**
  * Rows of the file that are not in the results: unusable and duplicate rows, the EANs over the plan's allowance and
  * those without Amazon data — every reason the summary below the tiles names, so the tile and the summary agree
- * (issue 23: 'Rows not used 0' stood above 'Over the plan limit 99').
+ * ('Rows not used 0' stood above 'Over the plan limit 99').
  */
 export function rowsNotUsed(report: ScanReport): number {
   return report.invalidRows + report.duplicateRows + overPlanLimit(report) + (report.issueCounts.not_looked_up ?? 0);
@@ -51,7 +51,7 @@ export function issueSummary(report: ScanReport): string | null {
 /**
  * 'Sheet “Prices”: header on line 3; 2 lines skipped that are not products (titles, blank lines, totals or notes).'
  * The sheet is named only with where its header was or what was skipped in it: alone it was a stray 'sheet Price
- * list.' line under every XLSX scan (issue 23; the user chose the sheet in the dialog).
+ * list.' line under every XLSX scan (the user chose the sheet in the dialog).
  */
 export function layoutSummary(report: ScanReport): string | null {
   const parts: string[] = [];

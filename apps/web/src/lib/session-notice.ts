@@ -36,7 +36,7 @@ export function clearSessionNotice(): void {
 
 /**
  * The server ended this session (deactivated, deleted, signed out everywhere): keep why for the login screen, forget
- * what the session loaded and drop the token, so the route guards go to /login (issue 23 item 12).
+ * what the session loaded and drop the token, so the route guards go to /login.
  */
 export function endSession(message: string | undefined): void {
   setSessionNotice(message ?? SESSION_ENDED_FALLBACK);

@@ -119,7 +119,7 @@ export const favoriteSchema = z.object({
   updatedAt: z.string(),
   ...matchFactsShape,
   /**
-   * How the profit was computed (issue 23): the supplier deals' breakdown, in `currency` (the market's), fxRate = 1 EUR
+   * How the profit was computed: the supplier deals' breakdown, in `currency` (the market's), fxRate = 1 EUR
    * in that currency on fxDate; null for favorites stored before it (until their next scan).
    */
   breakdown: profitBreakdownSchema.nullable().optional(),

@@ -25,7 +25,7 @@ export const marketResultSchema = z.object({
   /** The buy box in the market's currency. */
   buyBoxPrice: z.number(),
   /**
-   * Issue 23 (docs/money.md): the profit in the list's currency (EUR, the supplier deals' currency: the market's profit
+   * The profit in the list's currency (EUR, the supplier deals' currency: the market's profit
    * ÷ fxRate, to the cent, as the deal's own figures) and the EUR → market-currency rate used; absent on deals stored
    * before them.
    */
@@ -40,7 +40,7 @@ export const marketComparisonSchema = z.object({
   currency: z.string(),
   /** The date of the reference rates used (YYYY-MM-DD). */
   fxDate: z.string(),
-  /** 1 EUR in `currency` on fxDate (issue 23: the card shows the region's amounts beside the list's EUR); absent before. */
+  /** 1 EUR in `currency` on fxDate (the card shows the region's amounts beside the list's EUR); absent before. */
   fxRate: z.number().optional(),
   best: marketResultSchema,
   /** The second market where the product meets the minimum ROI; null when only the best one does. */

@@ -103,7 +103,7 @@ export const matchAlternativeSchema = z.object({
   /** Buy-box price in the market currency (major units); null: none or not fetched. */
   buyBoxPrice: z.number().nullable(),
   /**
-   * What the listing sells for now (issue 23), market currency (major units): its buy box, or — when the buy box was
+   * What the listing sells for now, market currency (major units): its buy box, or — when the buy box was
    * not fetched (a two-phase Keepa look-up asks for it only for the chosen listing) — its lowest FBA offer, else its
    * lowest merchant offer; `priceKind` says which. Null: no offer known, or stored before issue 23.
    */

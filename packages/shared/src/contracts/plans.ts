@@ -27,7 +27,7 @@ export const subscriptionStatusSchema = z.object({
   subscriptionStatus: z.string().nullable(),
   /** ISO time at which a canceled subscription falls back to FREE, null when none is scheduled. */
   cancelAt: z.string().nullable(),
-  /** What the Subscription screen can offer a paying organization (issue 23: plan change, Paddle's customer portal). */
+  /** What the Subscription screen can offer a paying organization (plan change, Paddle's customer portal). */
   billing: z.object({
     /** PADDLE_API_KEY is set: the server can change the plan and open Paddle's customer portal. */
     configured: z.boolean(),

@@ -35,12 +35,12 @@ export const priceDropItemSchema = z.object({
   currency: z.enum(['EUR', 'GBP']),
   /**
    * Best ROI (percent) over the Amazon markets at the new price, when the Amazon side was known; else null. Computed
-   * with the user's organization's match rules where they name the drop's EAN (issue 23), else the shared figure.
+   * with the user's organization's match rules where they name the drop's EAN, else the shared figure.
    */
   bestRoiPercentage: z.number().nullable(),
   bestRoiMarket: z.string().nullable(),
   /**
-   * Issue 23 (docs/money.md): when `currency` is not EUR, Qogita's own EUR prices (excl. VAT) and the EUR → `currency`
+   * When `currency` is not EUR, Qogita's own EUR prices (excl. VAT) and the EUR → `currency`
    * rate with its day the region prices were converted at, so a screen shows '€7.29 · £6.38 at 0.8745 on 28 Nov'.
    */
   newPriceExclVatEur: z.number().optional(),
@@ -92,7 +92,7 @@ export const PRICE_DROP_SORT_FIELDS = [
   'productName',
   'productBrand',
   'stock',
-  /** The Best ROI the user's organization sees (its match rules applied, issue 23); drops without one come last. */
+  /** The Best ROI the user's organization sees (its match rules applied); drops without one come last. */
   'bestRoiPercentage',
 ] as const;
 export type PriceDropSortField = (typeof PRICE_DROP_SORT_FIELDS)[number];

@@ -153,7 +153,7 @@ const unitsNumber = z.preprocess(
 );
 
 /**
- * The supplier price's currency and VAT (issue 23 item 2; @dealradar/shared/price-terms, docs/scans.md): priceCurrency
+ * The supplier price's currency and VAT (@dealradar/shared/price-terms, docs/scans.md): priceCurrency
  * (default EUR), priceIncludesVat (default false) and priceVatRate (the supplier's VAT in percent, 0–30; default the
  * currency's standard rate, SUPPLIER_VAT_DEFAULTS). Absent fields are EUR excl. VAT, as before.
  */
@@ -281,9 +281,9 @@ export const manualEntryBodySchema = z
       .array(manualEntryRowSchema, { error: 'Please add at least one row.' })
       .min(1, 'Please add at least one row.')
       .max(MANUAL_ENTRY_MAX_ROWS, `At most ${MANUAL_ENTRY_MAX_ROWS} rows can be entered manually; upload a CSV for more.`),
-    /** "No brand: use the brand from the marketplace" (issue 23 item 8): rows may leave the brand empty. */
+    /** "No brand: use the brand from the marketplace": rows may leave the brand empty. */
     noBrand: flag.optional(),
-    /** The prices' currency and VAT, as an upload's (issue 23 item 2). */
+    /** The prices' currency and VAT, as an upload's. */
     ...priceTermsShape(),
   })
   .superRefine((body, ctx) => {
@@ -308,7 +308,7 @@ export const supplierStartResponseSchema = z.object({
 export type SupplierStartResponse = z.infer<typeof supplierStartResponseSchema>;
 
 /**
- * Time left of a running supplier scan (issue 23), worked out by the server on every status answer:
+ * Time left of a running supplier scan, worked out by the server on every status answer:
  * - `tokens`: before the first EANs are done, from the scan's Keepa token estimate at the account's refill rate;
  * - `measured`: once EANs are done, from the rate measured since the scan started (with a real Keepa account never less
  *   than what its refill rate allows for the tokens still expected);
@@ -339,11 +339,11 @@ export const supplierScanStatusSchema = z.object({
   /** A re-run of a kept list (issue 17): the scan it re-ran; absent for a scan of an upload or manual entry. */
   rerunOf: z.string().optional(),
   /**
-   * Cancelled by its user (issue 23): the status stays ERROR with 'The scan was canceled.' (SPEC §4 keeps four
+   * Cancelled by its user: the status stays ERROR with 'The scan was canceled.' (SPEC §4 keeps four
    * statuses), the screen shows it as cancelled, and the deals found before the cancel stay in the list.
    */
   canceled: z.boolean().optional(),
-  /** While PENDING or PROCESSING: the expected time left (issue 23). */
+  /** While PENDING or PROCESSING: the expected time left. */
   timeRemaining: scanTimeRemainingSchema.optional(),
 });
 export type SupplierScanStatus = z.infer<typeof supplierScanStatusSchema>;
@@ -363,7 +363,7 @@ export type FeeLineWire = z.infer<typeof feeLineSchema>;
 export const sellerProfileShape = z.object({ country: z.string(), vatRegistered: z.boolean() });
 
 /**
- * The supplier's price as written in its currency and its way to the EUR unit cost (issue 23 item 2): per unit,
+ * The supplier's price as written in its currency and its way to the EUR unit cost: per unit,
  * VAT taken off when the price included it (at vatRate), then converted at fxRate (1 EUR = fxRate units of currency) of
  * fxDate. Amounts in `currency`, major units.
  */
@@ -409,10 +409,10 @@ export const profitBreakdownSchema = z.object({
   seller: sellerProfileShape.optional(),
   /** The day whose fee rules were used (YYYY-MM-DD). */
   rulesDate: z.string().optional(),
-  /** The supplier's price as written and how it became the EUR cost (issue 23 item 2); absent without a price. */
+  /** The supplier's price as written and how it became the EUR cost; absent without a price. */
   supplierCost: supplierCostSchema.optional(),
   /**
-   * The lowest buy-box price (market currency, as the buyer pays it) at which this cost makes no loss (issue 23);
+   * The lowest buy-box price (market currency, as the buyer pays it) at which this cost makes no loss;
    * null without a supplier price; absent on deals stored before it.
    */
   breakEvenPrice: z.number().nullable().optional(),
@@ -459,7 +459,7 @@ export const dealProductSchema = z.object({
    * region's currency; null for a deal of a single-market scan.
    */
   marketComparison: marketComparisonSchema.nullable().optional(),
-  /** Issue 24: Amazon's listing restriction for the organization's connected seller account; absent without one. */
+  /** Amazon's listing restriction for the organization's connected seller account; absent without one. */
   listingRestriction: listingRestrictionSchema.nullable().optional(),
 });
 export type DealProduct = z.infer<typeof dealProductSchema>;
@@ -522,7 +522,7 @@ export const supplierResultsQuerySchema = z.object({
   hideWarnings: hideWarningsParam,
   /** Only deals profitable on at least this percentage (0–100) of the last 90 days (issue 17). */
   minProfitableShare: minProfitableShareParam,
-  /** Issue 24: sellable = only deals Amazon says the seller can sell; hideNotEligible = leave out the not eligible ones. */
+  /** Sellable = only deals Amazon says the seller can sell; hideNotEligible = leave out the not eligible ones. */
   listingRestriction: listingRestrictionFilterParam,
 });
 export type SupplierResultsQuery = z.infer<typeof supplierResultsQuerySchema>;
@@ -560,16 +560,16 @@ export const REPORT_COLUMNS = ['line', 'reason', 'value', 'message'] as const;
  * would have met the minimum ROI. All markets (issue 17; empty for single-market deals): comparisonCurrency = the
  * region's currency of the comparison, bestMarket/bestMarketProfit/bestMarketRoiPercentage and runnerUp… = the best
  * market (the row's market) and the runner-up with their profit in that currency, dealMarkets = every market where
- * the product meets the minimum ROI, best first, joined by ' | '. Supplier prices (issue 23 item 2): supplierCurrency =
+ * the product meets the minimum ROI, best first, joined by ' | '. Supplier prices: supplierCurrency =
  * the currency the supplier's price was written in, supplierPriceOriginal = that price as written (per case),
  * supplierPriceIncludesVat = yes/no, supplierVatRatePercentage = the supplier's VAT rate, supplierFxRate/supplierFxDate =
  * the EUR → supplierCurrency rate and day the price was converted with (supplierPrice and casePrice are the EUR net).
- * Issue 23 (docs/money.md): the market-currency amounts beside the EUR ones, in marketCurrency at fxRate of fxDate
+ * The market-currency amounts beside the EUR ones, in marketCurrency at fxRate of fxDate
  * (EUR amount = market amount ÷ fxRate, to the cent): estimatedProfitMarketCurrency, costMarketCurrency,
  * vatMarketCurrency, referralFeeMarketCurrency, fbaFeeMarketCurrency, breakEvenPriceMarketCurrency (with
  * amazonPriceMarketCurrency); all markets: comparisonFxRate = 1 EUR in comparisonCurrency on fxDate, runnerUpProfitEur
  * = the runner-up's profit in EUR (the best market's is estimatedProfit); empty for deals stored before them.
- * Issue 24: listingRestriction = Amazon's answer for the organization's seller account (Can sell, Approval required,
+ * ListingRestriction = Amazon's answer for the organization's seller account (Can sell, Approval required,
  * Not eligible, Not checked, Checking…; empty without a connected account), listingApprovalUrl = Amazon's approval link.
  */
 export const CSV_RESULT_COLUMNS = [

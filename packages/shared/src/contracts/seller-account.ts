@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The organization's own Amazon seller account (issue 24, docs/seller-account.md): connected through a self-authorized
+ * The organization's own Amazon seller account (docs/seller-account.md): connected through a self-authorized
  * private application (refresh token + merchant id), and Amazon's listing restrictions on the deals of its scans.
  * The refresh token goes in once (PUT /seller-account) and never comes back out.
  */

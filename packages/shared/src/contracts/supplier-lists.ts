@@ -91,7 +91,7 @@ export const runChangeSchema = z.object({
   profitChange: z.number().nullable(),
   previousRoi: z.number().nullable(),
   currentRoi: z.number().nullable(),
-  /** 'wrong-match': a deal gone because the organization marked its listing a wrong match (issue 23). */
+  /** 'wrong-match': a deal gone because the organization marked its listing a wrong match. */
   goneReason: z.enum(['wrong-match']).optional(),
 });
 export type RunChangeWire = z.infer<typeof runChangeSchema>;

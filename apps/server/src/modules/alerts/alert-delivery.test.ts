@@ -203,12 +203,12 @@ describe('alert delivery: e-mail, webhooks, retries, SSRF, unsubscribe, plan che
     const page = await ctx.app.inject({ method: 'GET', url: url.pathname + url.search });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('You are unsubscribed');
-    // In the product's look, saying where to switch them back on (issue 23).
+    // In the product's look, saying where to switch them back on.
     expect(page.body).toContain('data-testid="unsubscribed-card"');
     expect(page.body).toContain('<a class="button" href="http://app.test/qogita-price-alerts/alerts">Open Alert rules</a>');
     const channels = await ctx.app.inject({ method: 'GET', url: '/api/alerts/channels', headers: user.headers });
     expect(channels.json().emailUnsubscribed).toBe(true);
-    // The e-mail rules say they are unsubscribed (issue 23 item 11); a webhook rule is not concerned.
+    // The e-mail rules say they are unsubscribed; a webhook rule is not concerned.
     const hook = await createRule({ channel: 'webhook', webhookUrl: hookUrl });
     const rulesNow = async () =>
       (await ctx.app.inject({ method: 'GET', url: '/api/alerts/rules', headers: user.headers })).json() as Array<{ id: number; emailUnsubscribed: boolean }>;

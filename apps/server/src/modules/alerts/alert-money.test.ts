@@ -5,7 +5,7 @@ import { deliverOne } from './alert-dispatch.service.ts';
 import { itemLine, sampleItem, webhookBody, type AlertContent } from './alert-messages.ts';
 
 /**
- * Alert messages follow the money rule (issue 23 item 1, docs/money.md): the drops' EUR prices, and for a user whose
+ * Alert messages follow the money rule (docs/money.md): the drops' EUR prices, and for a user whose
  * region is the UK the pounds beside them with the rate and its day.
  */
 const gbp = { currency: 'GBP', rate: 0.8745, date: '2026-11-28' };

@@ -51,7 +51,7 @@ describe('brand scan with the demo market data', () => {
       expect(favorite.roiPercentage).toBeGreaterThanOrEqual(15);
       expect(favorite.estimatedProfit).toBeGreaterThan(0);
       expect(favorite.asin).toMatch(/^B0/);
-      // Issue 23 item 9: the breakdown the card opens, in the favorite's own currency, agreeing with its figures; the
+      // The breakdown the card opens, in the favorite's own currency, agreeing with its figures; the
       // wholesale price also as Qogita gives it (EUR), converted at the breakdown's rate.
       expect(favorite.breakdown).toMatchObject({ currency: favorite.currency, price: favorite.amazonPrice, profit: favorite.estimatedProfit });
       expect(favorite.breakdown!.feeLines!.length).toBeGreaterThan(0);

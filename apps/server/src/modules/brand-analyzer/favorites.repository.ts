@@ -40,9 +40,9 @@ export interface FavoriteRecord {
   buyBoxAvg90?: number | null;
   /** Share (0–1) of the last 90 days profitable at the scan's minimum ROI. */
   profitableShare90?: number | null;
-  /** How the profit was computed (major units of `currency`, the supplier deals' breakdown shape; issue 23). */
+  /** How the profit was computed (major units of `currency`, the supplier deals' breakdown shape). */
   breakdown?: ProfitBreakdown | null;
-  /** The wholesale price excl. VAT as Qogita gives it, EUR cents (issue 23). */
+  /** The wholesale price excl. VAT as Qogita gives it, EUR cents. */
   supplierPriceEur?: number | null;
 }
 

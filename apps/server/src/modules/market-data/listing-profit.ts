@@ -25,7 +25,7 @@ export interface ListingProfitOptions {
   minRoi?: number;
   /**
    * The VAT a seller who is not VAT-registered pays on the purchase (fraction); default the wholesale rule's 21 %.
-   * Supplier scans pass the supplier's own rate (issue 23 item 2, @dealradar/shared/price-terms).
+   * Supplier scans pass the supplier's own rate (@dealradar/shared/price-terms).
    */
   purchaseVatRate?: number;
 }

@@ -29,7 +29,7 @@ export interface MarketDataDeps {
  */
 export function selectProviders(
   deps: MarketDataDeps,
-  /** The day's reference rates, for a Qogita account in another currency than EUR (issue 23 item 2). */
+  /** The day's reference rates, for a Qogita account in another currency than EUR. */
   fxRate?: (from: string, to: string) => Promise<FxRate>,
 ): { retail: RetailProvider; wholesale: WholesaleProvider } {
   const mode = deps.config.MARKET_DATA;

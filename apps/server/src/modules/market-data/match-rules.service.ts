@@ -56,7 +56,7 @@ export async function createMatchRule(deps: AppDeps, user: CurrentUser, input: z
     createdBy: user.id,
     now: deps.clock.now(),
   });
-  // The organization's own Best ROI of the EAN's price drops follows the rule at once (issue 23 item 3).
+  // The organization's own Best ROI of the EAN's price drops follows the rule at once.
   await recomputeOrgRoiForEans(deps, user.organizationId, [row.ean]);
   return toDto(row);
 }

@@ -7,7 +7,7 @@ import { createPaddleApi, majorUnits, PaddleApiError, type PaddleApi } from './p
 import { findOrganizationBilling, findTierByName, type OrganizationBilling } from './plans.repository.ts';
 
 /**
- * Issue 23: a paying organization changes its plan through Paddle's API (no second checkout) and manages payment method,
+ * A paying organization changes its plan through Paddle's API (no second checkout) and manages payment method,
  * invoices and cancellation in Paddle's customer portal. Only the caller's own organization's subscription is touched
  * (the ids come from its row, never from the request). The plan itself changes when Paddle's subscription.updated
  * webhook arrives (paddle-webhook.service.ts), as for a checkout. Decisions in docs/plans.md "Changing or managing a paid plan".

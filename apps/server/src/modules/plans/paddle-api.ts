@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The few Paddle Billing API calls DealRadar makes (issue 23): preview and apply a change of a subscription's items
+ * The few Paddle Billing API calls DealRadar makes: preview and apply a change of a subscription's items
  * (the plan), and create a customer-portal session. Wire format (research external-apis.md §4, Paddle's API reference
  * and its Node SDK): `Authorization: Bearer <API key>`, JSON bodies with snake_case fields, answers
  * `{ data: …, meta: { request_id } }`, failures `{ error: { type, code, detail, documentation_url }, meta }`. Money is

@@ -32,7 +32,7 @@ export function registerPlansRoutes(api: FastifyInstance, deps: AppDeps, guards:
   route(plansApi.setUserTier, async (request) => setTierOfUsersOrganization(deps, userOf(request), request.params.userId, request.body.tier));
   route(plansApi.setUsage, async (request) => setUsageOfUsersOrganization(deps, userOf(request), request.params.userId, request.body));
   route(plansApi.setCheckoutId, async (request) => setTierCheckoutId(deps, userOf(request), request.params.name, request.body.checkoutId));
-  // A paying organization's plan change and Paddle customer portal (issue 23; billing.service.ts).
+  // A paying organization's plan change and Paddle customer portal (billing.service.ts).
   route(plansApi.previewPlanChange, async (request) => previewPlanChange(deps, userOf(request), request.body.tier));
   route(plansApi.changePlan, async (request, reply) => reply.status(202).send(await changePlan(deps, userOf(request), request.body.tier)));
   route(plansApi.portalSession, async (request) => createPortalSession(deps, userOf(request)));

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.ts';
 import type { DropForRoi } from './drop-roi.ts';
 
 /**
- * SQL of the organizations' own Best ROI of price drops (migration 0024, issue 23 item 3): one row per
+ * SQL of the organizations' own Best ROI of price drops (migration 0024): one row per
  * (organization, active drop) whose EAN the organization's match rules name; every other reader uses the shared
  * figure on price_drops.
  */

@@ -3,7 +3,7 @@ import { bestOf, roiPerMarket } from './drop-roi.ts';
 import { pairsDetectedAt, pairsOfOrganization, replaceRowsDetectedAt, replaceRowsOfEans, type OrgDropPair, type OrgRoiRow } from './org-roi.repository.ts';
 
 /**
- * An organization's own Best ROI of the price drops its match rules touch (issue 23 item 3, docs/price-drops.md
+ * An organization's own Best ROI of the price drops its match rules touch (docs/price-drops.md
  * "Best ROI per organization"). The shared figure of a drop is computed once for everybody; an organization that
  * marked the drop's listing "wrong match" or chose another listing / pack count ("always match") gets a row computed
  * with its rules, which its lists, dashboard and alert rules read instead. The work is one look-up per market and

@@ -12,7 +12,7 @@ import { refreshPrices } from './price-refresh.service.ts';
 const HOUR = 3600_000;
 
 /**
- * Issue 23 item 3: an organization's match rules reach the Best ROI it sees and its alert rules' minimum ROI. On the
+ * An organization's match rules reach the Best ROI it sees and its alert rules' minimum ROI. On the
  * demo listings (Germany only, so the Best ROI is the German one): a wrong-match rule and an always-match 2-pack rule
  * give their organizations their own figure (the one their profit basis shows), another organization keeps the shared
  * figure, and a rule made or undone later changes the figure at once.

@@ -24,7 +24,7 @@ export interface DropRow {
   bestRoiMarket: string | null;
 }
 
-/** The drop's columns; the Best ROI from `roi`/`roiMarket` (an organization's own figure, issue 23 item 3). */
+/** The drop's columns; the Best ROI from `roi`/`roiMarket` (an organization's own figure). */
 const dropColumns = (
   roi = 'best_roi_percentage',
   roiMarket = 'best_roi_market',

@@ -403,7 +403,7 @@ describe('price-alert endpoints', () => {
     expect(overview).toMatchObject({ currency: 'GBP', totalSavings: 20.23 });
     const [top] = (await get('/api/price-alerts/dashboard/hot-deals', users.UK)).json();
     expect(top).toMatchObject({ currency: 'GBP', oldPriceExclVat: 8.5, newPriceExclVat: 1.7, priceDropPercentage: 80 });
-    // Issue 23 (docs/money.md): Qogita's EUR prices beside the pounds, with the rate and its day.
+    // Qogita's EUR prices beside the pounds, with the rate and its day.
     expect(top).toMatchObject({ oldPriceExclVatEur: 10, newPriceExclVatEur: 2, fxRate: 0.85, fxDate: '2026-11-20' });
     const [first] = (await get('/api/price-alerts/price-drops?sortBy=priceDropPercentage&sortOrder=desc', users.UK)).json().content;
     expect(first).toMatchObject({ currency: 'GBP', newPriceExclVatEur: expect.any(Number), fxRate: 0.85 });

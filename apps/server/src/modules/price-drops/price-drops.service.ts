@@ -107,7 +107,7 @@ export async function getOverview(deps: Deps, user: CurrentUser): Promise<Dashbo
 }
 
 /**
- * The Best ROI the user's organization sees (issue 23 item 3): its own figure where its match rules name a drop's EAN
+ * The Best ROI the user's organization sees: its own figure where its match rules name a drop's EAN
  * (price_drop_org_roi), the shared one otherwise. Most organizations have no rows: one indexed count.
  */
 export async function withOrgRoi<T extends Pick<repo.DropRow, 'id' | 'bestRoi' | 'bestRoiMarket'>>(
@@ -170,7 +170,7 @@ export async function getAnalytics(deps: Deps, user: CurrentUser): Promise<Dashb
 
 /**
  * The drops table's page as its JSON body (the route sends it as is), cached per refresh, minute, query and currency.
- * An organization with its own Best ROI of some drops (its match rules, issue 23) gets its own pages, keyed by the
+ * An organization with its own Best ROI of some drops (its match rules) gets its own pages, keyed by the
  * version of its figures as well; every other organization shares one set of pages.
  */
 export async function listPriceDropsJson(deps: Deps, user: CurrentUser, query: PriceDropsQuery): Promise<Buffer> {

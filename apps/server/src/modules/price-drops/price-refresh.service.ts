@@ -239,7 +239,7 @@ async function seedDemoBaseline(deps: RefreshDeps, run: { id: string; token: str
 /**
  * Best ROI over the European Amazon markets at each new drop's price. Uses the market-data layer (its
  * shared cache first); a failure there leaves the ROI empty and never fails the refresh. Then the figures of the
- * organizations whose match rules name one of the drops this refresh created or improved (issue 23 item 3).
+ * organizations whose match rules name one of the drops this refresh created or improved.
  */
 async function computeBestRoi(deps: RefreshDeps, now: Date): Promise<number> {
   const drops = await listDropsDetectedAt(deps.db, now, ROI_LOOKUP_LIMIT);

@@ -54,7 +54,7 @@ export interface ScanProduct {
 }
 
 /**
- * The supplier's price as written (issue 23 item 2): its currency, VAT and the rate it was converted with, for the
+ * The supplier's price as written: its currency, VAT and the rate it was converted with, for the
  * breakdown and the downloads. supplierPriceCents is then this unit price, VAT off, converted to EUR.
  */
 export interface WrittenSupplierPrice {
@@ -133,7 +133,7 @@ export function evaluateProduct(input: DealInput): ScanProduct {
     numberOfSellers: listing.offerCount,
     buyBoxSellerId: listing.buyBoxSellerId,
     amazonImageUrl: listing.imageUrl,
-    // Each other listing priced with this row's cost, as it would be if matched (issue 23: the alternatives dialog).
+    // Each other listing priced with this row's cost, as it would be if matched (the alternatives dialog).
     alternatives: alternativesOf(
       input.resolved,
       (other) =>

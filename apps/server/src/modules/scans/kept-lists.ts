@@ -92,7 +92,7 @@ export async function compareRuns(deps: AppDeps, scan: ScanRow, threshold: numbe
 }
 
 /**
- * Issue 23: a deal gone because the organization marked its listing a wrong match says so ("Gone: you marked this
+ * A deal gone because the organization marked its listing a wrong match says so ("Gone: you marked this
  * match wrong"), not only "Gone": its EAN has a never rule for the ASIN the previous run matched.
  */
 async function markWrongMatches(deps: AppDeps, scan: ScanRow, changes: RunChange[]): Promise<void> {

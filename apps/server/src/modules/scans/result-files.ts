@@ -119,7 +119,7 @@ export function resultValues({ product: p, isDeal }: ResultFileRow): Record<Colu
     fxDate: b.fxDate,
     marketCurrency: b.currency,
     amazonPriceMarketCurrency: b.price,
-    // The supplier's price as written (issue 23 item 2); supplierPrice/casePrice above are its EUR net.
+    // The supplier's price as written; supplierPrice/casePrice above are its EUR net.
     supplierCurrency: b.supplierCost?.currency ?? null,
     supplierPriceOriginal: b.supplierCost?.price ?? null,
     supplierPriceIncludesVat: b.supplierCost ? (b.supplierCost.includesVat ? 'yes' : 'no') : null,

@@ -128,7 +128,7 @@ async function processScan(deps: AppDeps, scan: repo.ScanRow, token: string, sig
   const minRoi = scan.min_roi ?? 0;
   const market = getMarket(scan.market);
   const fx = await deps.marketData.fxRate('EUR', market.currency);
-  // The supplier's prices as written (issue 23 item 2): their currency and VAT, converted to EUR net at the day's rate.
+  // The supplier's prices as written: their currency and VAT, converted to EUR net at the day's rate.
   const priceTerms = priceTermsOfScan(scan);
   const supplierFx = await deps.marketData.fxRate('EUR', priceTerms.currency);
   const terms = await loadProfitTerms(deps.db, scan.user_id, deps.clock.now());

@@ -15,7 +15,7 @@ import * as repo from './scans.repository.ts';
 const sameRoi = (a: number, b: number) => Math.abs(a - b) < 1e-9;
 
 /**
- * A stored deal as the lists show it. With `minRoi` (the user's current minimum ROI, issue 23) the deal's minimum ROI
+ * A stored deal as the lists show it. With `minRoi` (the user's current minimum ROI) the deal's minimum ROI
  * and its maximum buy price are those of that threshold: recomputed from the stored unit price and ROI
  * (maxBuyPriceAtRoi, the profit engine's formula) when the scan ran with another one.
  */
@@ -62,7 +62,7 @@ function currentMinRoi(deps: AppDeps, user: CurrentUser): Promise<number> {
 
 /**
  * The user's live deals (not expired) at or above their current minimum ROI, filtered, sorted (nulls last) and paged;
- * each with the maximum buy price for that minimum (issue 23: raising it no longer leaves lower deals listed).
+ * each with the maximum buy price for that minimum (raising it no longer leaves lower deals listed).
  */
 export async function listDeals(deps: AppDeps, user: CurrentUser, query: SupplierResultsQuery): Promise<Paged<DealProduct>> {
   const minRoi = await currentMinRoi(deps, user);

@@ -15,7 +15,7 @@ export const RETENTION_MS = 24 * 60 * 60 * 1000;
 const SWEEP_INTERVAL_MS = 10_000;
 /**
  * How often a worker asks whether a scan it runs was cancelled or deleted by a request another process served
- * (issue 23): the request writes the outcome; this process stops the run within this time, also while it waits for
+ *: the request writes the outcome; this process stops the run within this time, also while it waits for
  * Keepa tokens and commits nothing.
  */
 export const CANCEL_CHECK_MS = 2_000;

@@ -87,7 +87,7 @@ export interface NewScan {
   unitsColumn: string;
   unitsPerPrice: number | null;
   sheet: string | null;
-  /** The price's currency and VAT (issue 23 item 2); absent: EUR excl. VAT. */
+  /** The price's currency and VAT; absent: EUR excl. VAT. */
   priceTerms?: PriceTerms;
   uploadPath: string;
   uploadBytes: number;
@@ -495,7 +495,7 @@ export const DEAL_SORT_COLUMNS = {
   profitableShare: 'profitable_share90',
 } as const;
 
-// Deals, and the products listed without a supplier price (listing and fees only; issue 23 item 8).
+// Deals, and the products listed without a supplier price (listing and fees only).
 const DEALS_WHERE = `user_id = $1 and kind = 'supplier' and (is_deal or supplier_price is null) and expires_at > $2
      and (cardinality($3::text[]) = 0 or lower(brand) = any($3::text[]))
      and (cardinality($4::text[]) = 0 or market = any($4::text[]))
@@ -515,8 +515,8 @@ type DealFilter = {
   /** Hide the organization's wrong matches. */ organizationId?: string;
   /** Hide deals with any of these warnings. */ hideWarnings?: string[];
   /** Only deals profitable on at least this share (0–1) of the last 90 days. */ minProfitableShare?: number | null;
-  /** Only deals at or above this ROI in percent: the user's current minimum ROI (issue 23), not the scan's. */ minRoiPercent?: number | null;
-  /** Issue 24: only what the seller can sell / hide the not eligible (needs organizationId). */ listingRestriction?: ListingRestrictionFilter | null;
+  /** Only deals at or above this ROI in percent: the user's current minimum ROI, not the scan's. */ minRoiPercent?: number | null;
+  /** Only what the seller can sell / hide the not eligible (needs organizationId). */ listingRestriction?: ListingRestrictionFilter | null;
 };
 type DealOrder = { column: (typeof DEAL_SORT_COLUMNS)[keyof typeof DEAL_SORT_COLUMNS]; direction: 'asc' | 'desc' };
 const dealParams = (filter: DealFilter) => [

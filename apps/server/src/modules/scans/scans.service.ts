@@ -163,7 +163,7 @@ export async function estimateScanTokens(
 export const RERUN_LIST_GONE = 'This list is no longer kept, so it cannot be re-run. Please upload the file again.';
 
 /**
- * What re-running a kept list would cost (issue 23: the re-run asks for a confirmation first): the expected Keepa
+ * What re-running a kept list would cost (the re-run asks for a confirmation first): the expected Keepa
  * tokens of the list's EANs in its market(s) today, as for an upload. Another user's list: 404; a list no longer kept: 409.
  */
 export async function estimateRerunTokens(deps: AppDeps, user: CurrentUser, id: string): Promise<TokenEstimateAnswer> {
@@ -207,7 +207,7 @@ export function columnsOf(fields: {
   };
 }
 
-/** The price's currency and VAT of an upload's or manual entry's fields (the VAT rate in percent; issue 23 item 2). */
+/** The price's currency and VAT of an upload's or manual entry's fields (the VAT rate in percent). */
 export function priceTermsOfFields(fields: { priceCurrency?: SupplierCurrency; priceIncludesVat?: boolean; priceVatRate?: number }): PriceTerms {
   return priceTermsOf(fields.priceCurrency ?? 'EUR', fields.priceIncludesVat ?? false, fields.priceVatRate === undefined ? null : fields.priceVatRate / 100);
 }
@@ -326,7 +326,7 @@ const withTokens = (scan: repo.ScanRow) => {
 };
 
 /**
- * The expected time left of a running scan (issue 23): before the first EANs are done, from the token estimate at the
+ * The expected time left of a running scan: before the first EANs are done, from the token estimate at the
  * account's refill rate; then from the rate measured since the scan started — with a real Keepa account (balance
  * known) never less than what the refill allows for the tokens still expected, so a fast start on the account's
  * balance does not promise minutes for hours of work. Absent once the scan ended.

@@ -25,7 +25,7 @@ export interface SupplierColumns {
   units?: string;
   unitsPerPrice?: number;
   sheet?: string;
-  /** The price's currency and VAT (issue 23 item 2): not used by the parse (prices stay as written), by the scan. */
+  /** The price's currency and VAT: not used by the parse (prices stay as written), by the scan. */
   priceTerms?: PriceTerms;
 }
 

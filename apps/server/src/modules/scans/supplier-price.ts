@@ -4,7 +4,7 @@ import { withoutCurrencyWords } from '@dealradar/shared/price-terms';
 /**
  * Supplier prices as they appear in real price lists: '12,50', '12.50', '€ 12,50', '12.50 EUR', '1.234,56',
  * '1,234.56', '1 234,56', '36,90 zł'. Result in minor units of the price's currency as written (cents, may be fractional:
- * 0,125 € = 12.5 cents); the scan converts it to EUR net with the scan's price terms (issue 23 item 2).
+ * 0,125 € = 12.5 cents); the scan converts it to EUR net with the scan's price terms.
  * Empty → null (no price). Anything else that is not a non-negative number → invalid with a sentence.
  * The rules are the shared parseDecimalInput's (one implementation with the web's inputs; parseAmountText refuses
  * '4,2,0'); `decimalSeparator` is the column's own separator when its other cells show it (decimalSeparatorOf), which

@@ -1,5 +1,5 @@
 /**
- * The deals list's filter on Amazon's listing restrictions (issue 24), as one SQL condition over `scan_results`:
+ * The deals list's filter on Amazon's listing restrictions, as one SQL condition over `scan_results`:
  * `sellable` keeps the deals Amazon said the organization's seller can sell; `hideNotEligible` leaves out those it said
  * are not eligible (unchecked ones stay). A null filter keeps everything. `org` and `filter` are parameter placeholders.
  */

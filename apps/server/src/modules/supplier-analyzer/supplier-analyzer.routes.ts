@@ -59,7 +59,7 @@ export function registerSupplierAnalyzerRoutes(api: FastifyInstance, deps: AppDe
           upload,
           source: 'manual',
           market: body.marketId,
-          // "No brand" (issue 23 item 8): as an upload without a brand column, deals carry the listing's brand.
+          // "No brand": as an upload without a brand column, deals carry the listing's brand.
           columns: { ean: 'ean', brand: body.noBrand ? '' : 'brand', price: 'price', priceTerms: scans.priceTermsOfFields(body) },
         });
       }

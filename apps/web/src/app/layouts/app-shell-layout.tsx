@@ -25,7 +25,7 @@ export function AppShellLayout({ role }: { role: string }) {
   const [collapsedSetting, setCollapsed] = useLocalStorage({ key: 'sidebarCollapsed', defaultValue: false, getInitialValueInEffect: false });
   // Below the sm breakpoint the navbar is a full-width drawer: always expanded there.
   // Read at the first render, not in an effect: an effect's answer re-rendered the whole shell and the screen in it
-  // once more, synchronously, right after they had mounted on a phone (issue 23 item 16).
+  // once more, synchronously, right after they had mounted on a phone.
   const isMobile = useMediaQuery(`(max-width: ${em(767.98)})`, undefined, { getInitialValueInEffect: false }) ?? false;
   const collapsed = collapsedSetting && !isMobile;
 
@@ -77,7 +77,7 @@ export function AppShellLayout({ role }: { role: string }) {
 /**
  * The sidebar's links render in a second, non-urgent pass (React renders a transition in slices of a few
  * milliseconds): the screen's first render does not wait for them, and on a phone the sidebar is a closed drawer
- * anyway (Lighthouse's total blocking time on /dashboard, issue 23 item 16, docs/platform.md). Only this component
+ * anyway (Lighthouse's total blocking time on /dashboard, docs/platform.md). Only this component
  * renders again when they arrive, not the shell and the screen in it.
  */
 function DeferredSidebar(props: ComponentProps<typeof Sidebar>) {

@@ -66,7 +66,7 @@ function SidebarLink({ entry, collapsed, active, onNavigate }: { entry: NavEntry
     />
   );
   // The label's tooltip only where the label is hidden: a disabled Tooltip still set up its floating element for each
-  // of the dozen links on every first render (issue 23 item 16).
+  // of the dozen links on every first render.
   return collapsed ? (
     <Tooltip label={entry.label} position="right" withArrow>
       {link}

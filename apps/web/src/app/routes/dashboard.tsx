@@ -47,7 +47,7 @@ export function DashboardPage() {
   // The panels (hot deals, recent drops, categories, the chart, top brands — below the summary cards, off the first
   // screen of a phone) render in a second, non-urgent pass: React renders a transition in slices of a few
   // milliseconds, so the main thread is not blocked for the whole dashboard at once when the data arrives (Lighthouse's
-  // total blocking time on a phone, issue 23 item 16, docs/platform.md). Meanwhile their grey blocks stand in.
+  // total blocking time on a phone, docs/platform.md). Meanwhile their grey blocks stand in.
   // The panels' input changes only with their data (TanStack Query keeps unchanged answers identical) or the currency;
   // a new input is rendered in the background pass while the memoized panels keep showing the previous one.
   const panelsInput = useMemo(

@@ -21,7 +21,7 @@ const CHECKOUT_POLL_MS = 5000;
 
 /**
  * /subscription (SPEC §2 Subscription): without a paid plan, 'Choose Your Plan' with 'Current Plan' and Buy Plan links.
- * On a paid plan (issue 23 item 13) no second checkout: "Change to this plan" on the other paid plans (a confirm dialog
+ * On a paid plan no second checkout: "Change to this plan" on the other paid plans (a confirm dialog
  * with Paddle's preview; the plan switches when Paddle's webhook confirms) and "Manage subscription" (Paddle's customer
  * portal: payment method, invoices, cancellation).
  */

@@ -26,7 +26,7 @@ export function UsersPage() {
   const [deleting, setDeleting] = useState<UserRow | null>(null);
   const selfId = useSession()?.id;
   // The signed-in admin, when no other active administrator exists, is offered neither Delete nor a role or status
-  // change of their own account (the server refuses them too; issue 23).
+  // change of their own account (the server refuses them too).
   const activeAdmins = useActiveAdminCount();
   const onlyAdminId = activeAdmins.data !== undefined && activeAdmins.data <= 1 ? selfId : null;
   const navigate = useNavigate();

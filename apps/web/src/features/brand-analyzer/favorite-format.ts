@@ -8,7 +8,7 @@ export function favoriteCurrency(market: string): 'GBP' | 'EUR' {
 }
 
 /**
- * The Amazon storefronts a favorite links to, its own market first: the markets a brand scan covers (issue 23: no
+ * The Amazon storefronts a favorite links to, its own market first: the markets a brand scan covers (no
  * link to a storefront such as Amazon NL whose prices the product never looked at).
  */
 export const FAVORITE_LINK_MARKETS = BRAND_SCAN_MARKET_IDS;

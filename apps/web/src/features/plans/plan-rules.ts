@@ -50,7 +50,7 @@ export function planFeatureLines(plan: PlanFeatureSource): Array<{ label: string
   ];
 }
 
-/** What the Subscription screen offers on a plan's card (issue 23 item 13). */
+/** What the Subscription screen offers on a plan's card. */
 export type PlanAction = 'current' | 'buy' | 'change' | 'none';
 
 /**

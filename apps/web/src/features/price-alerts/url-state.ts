@@ -3,7 +3,7 @@ import { DROP_CATEGORIES, DROP_PRIORITIES } from '@dealradar/shared/drops';
 import type { PriceDropFilters } from './api/price-alerts-queries.ts';
 
 /**
- * The filters, sort and page of Price Alerts as the page's query string (issue 23 item 10), so a reload, a shared link
+ * The filters, sort and page of Price Alerts as the page's query string, so a reload, a shared link
  * and back/forward show the same list: `?q=&category=&priority=&brand=&minRoi=&sort=field:order&page=` (1-based;
  * defaults are left out). Unknown values are ignored, not errors: an old or edited link still opens the page.
  */

@@ -10,7 +10,7 @@ export interface ManualRowInput {
   price: number | string;
 }
 
-/** What is wrong with a field of a row, shown at the field (issue 23 item 8). */
+/** What is wrong with a field of a row, shown at the field. */
 export type ManualFieldErrors = Partial<Record<'ean' | 'brand' | 'price', string>>;
 
 export type ManualEntryResult =

@@ -6,7 +6,7 @@ import { useRegionMarket } from '../../lib/region-market.ts';
 /** Local-storage key of the Supplier Level Analyzer's last chosen market (SPEC §2). */
 export const SUPPLIER_MARKET_KEY = 'supplierAnalyzer.market';
 
-/** The remembered market (or ALL, issue 17) when it is still a known choice, else null (nothing chosen yet). */
+/** The remembered market (or ALL) when it is still a known choice, else null (nothing chosen yet). */
 export function readRememberedMarket(storage: Pick<Storage, 'getItem'> | undefined): MarketChoice | null {
   let stored: string | null = null;
   try {

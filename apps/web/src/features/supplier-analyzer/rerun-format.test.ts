@@ -6,7 +6,7 @@ describe('re-run wording', () => {
   it('marks each changed deal', () => {
     expect(changeMarker({ kind: 'new', profitChange: null })).toEqual({ label: 'New deal', color: 'green' });
     expect(changeMarker({ kind: 'gone', profitChange: null })).toEqual({ label: 'Gone', color: 'red' });
-    // Issue 23: gone because of the user's own wrong-match rule.
+    // Gone because of the user's own wrong-match rule.
     expect(changeMarker({ kind: 'gone', profitChange: null, goneReason: 'wrong-match' })).toEqual({
       label: 'Gone: you marked this match wrong',
       color: 'gray',

@@ -5,7 +5,7 @@ import { UNLIMITED } from '@dealradar/shared/tiers';
 
 /**
  * The marker of one changed deal: 'New deal', 'Gone' ('Gone: you marked this match wrong' when the organization's own
- * wrong-match rule removed it, issue 23), or the profit's move ('+€1.20' up, '−€2.05' down).
+ * wrong-match rule removed it), or the profit's move ('+€1.20' up, '−€2.05' down).
  */
 export function changeMarker(change: Pick<RunChange, 'kind' | 'profitChange' | 'goneReason'>): { label: string; color: string } {
   if (change.kind === 'new') return { label: 'New deal', color: 'green' };
@@ -44,7 +44,7 @@ export interface EanAllowance {
   limit: number;
 }
 
-/** What a re-run takes from the month's EAN uploads (issue 23), as the confirmation says it. */
+/** What a re-run takes from the month's EAN uploads, as the confirmation says it. */
 export function allowanceSentence(eans: number, allowance: EanAllowance | undefined): string | null {
   if (!allowance) return null;
   if (allowance.limit >= UNLIMITED) return `Your plan has unlimited EAN uploads; this re-run uses ${eans.toLocaleString('en-US')}.`;

@@ -21,7 +21,7 @@ export function partialScanMessage(answer: { allowedEans: number; totalEans: num
 }
 
 /**
- * The time-remaining line of a running scan (issue 23): from the Keepa token estimate until the first EANs are done,
+ * The time-remaining line of a running scan: from the Keepa token estimate until the first EANs are done,
  * then from the measured rate (the server works it out: scans.service.ts timeRemainingOf). Null once ended.
  */
 export function timeRemainingLine(remaining: ScanTimeRemaining | undefined): string | null {
@@ -31,14 +31,14 @@ export function timeRemainingLine(remaining: ScanTimeRemaining | undefined): str
   return remaining.basis === 'tokens' ? `Time remaining: ${text} (estimated from the Keepa tokens this scan needs)` : `Time remaining: ${text}`;
 }
 
-/** What a cancelled scan says (issue 23): how far it got, and that its deals stay. */
+/** What a cancelled scan says: how far it got, and that its deals stay. */
 export function canceledMessage(scan: { processedEans: number; totalEans: number; dealsFound: number }): string {
   const deals = scan.dealsFound === 1 ? 'The 1 deal' : `The ${scan.dealsFound.toLocaleString('en-US')} deals`;
   const kept = scan.dealsFound === 0 ? 'No deals were found before the cancel.' : `${deals} found before the cancel stay in your list.`;
   return `Scan cancelled after ${scan.processedEans.toLocaleString('en-US')} of ${scan.totalEans.toLocaleString('en-US')} EANs. ${kept}`;
 }
 
-/** The cancel confirmation (issue 23): the scan stops, its deals stay, the EANs not analyzed go back to the month. */
+/** The cancel confirmation: the scan stops, its deals stay, the EANs not analyzed go back to the month. */
 export function cancelConfirmText(scan: { processedEans: number; totalEans: number }): string {
   const left = Math.max(0, scan.totalEans - scan.processedEans);
   return `The scan stops now. The deals found so far stay in your list, and the ${left.toLocaleString('en-US')} EANs not analyzed yet go back to this month's allowance.`;

@@ -75,7 +75,7 @@ export const plansApi = {
     responses: { 200: z.object({ name: z.string(), checkoutId: z.string().nullable() }) },
   }),
   /**
-   * Issue 23: a paying organization changes its plan through Paddle (no second checkout) and manages its subscription
+   * A paying organization changes its plan through Paddle (no second checkout) and manages its subscription
    * in Paddle's customer portal. 409: no paid Paddle subscription (FREE, or a plan set by an administrator), or Paddle
    * refused; 503: billing not configured (no PADDLE_API_KEY) or Paddle unreachable.
    */

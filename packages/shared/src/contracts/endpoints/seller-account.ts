@@ -9,7 +9,7 @@ import {
 
 const tag = 'seller-account';
 
-/** Issue 24: the organization's Amazon seller account (docs/seller-account.md). */
+/** The organization's Amazon seller account (docs/seller-account.md). */
 export const sellerAccountApi = {
   get: endpoint({
     method: 'GET',

@@ -13,7 +13,7 @@ export interface RateTable {
  */
 export const BUILT_IN_RATES: RateTable = {
   date: '2026-11-20',
-  // PLN, SEK and CZK (issue 23 item 2: supplier prices in those currencies) are in the ECB's daily feed too.
+  // PLN, SEK and CZK (supplier prices in those currencies) are in the ECB's daily feed too.
   rates: { EUR: 1, GBP: 0.8745, USD: 1.1578, CAD: 1.6235, PLN: 4.2398, SEK: 10.9773, CZK: 24.196 },
   source: 'built-in',
 };

@@ -34,7 +34,7 @@ export function channelText(rule: Pick<AlertRule, 'channel' | 'emailFrequency' |
   return `Webhook (${format}) ${rule.webhookUrl ? new URL(rule.webhookUrl).host : ''}`;
 }
 
-/** The rule's state: paused (by the user or the plan), e-mails unsubscribed, or active. Never cut short (issue 23). */
+/** The rule's state: paused (by the user or the plan), e-mails unsubscribed, or active. Never cut short. */
 function RuleStatus({ rule }: { rule: AlertRule }) {
   const nowrap = { root: { overflow: 'visible' }, label: { overflow: 'visible', textOverflow: 'clip' } } as const;
   if (rule.paused)
@@ -98,7 +98,7 @@ function RuleActions({ rule, busy, onEdit, onPause, onDelete, onTest }: Omit<Rul
 
 /**
  * The rules: a table from Mantine's `sm` breakpoint up (the status column sized to its badge, the actions wrapping
- * within their cell), one card per rule on a phone, where the table's actions were off-screen (issue 23).
+ * within their cell), one card per rule on a phone, where the table's actions were off-screen.
  */
 export function RulesTable(props: RulesTableProps) {
   const { rules, busy, onResubscribe } = props;

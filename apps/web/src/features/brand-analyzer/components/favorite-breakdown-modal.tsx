@@ -11,7 +11,7 @@ import { formatMoney } from '../../../lib/format.ts';
 import { favoriteCurrency, supplierPriceConversion } from '../favorite-format.ts';
 
 /**
- * How a favorite's profit was computed (issue 23 item 9): the supplier deals' breakdown, in the favorite's currency
+ * How a favorite's profit was computed: the supplier deals' breakdown, in the favorite's currency
  * (the market's: GBP in the UK, EUR elsewhere, SPEC §9), and the wholesale price as Qogita gives it in EUR beside its
  * converted amount with the rate and its day (docs/money.md).
  */

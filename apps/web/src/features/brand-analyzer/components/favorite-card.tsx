@@ -18,7 +18,7 @@ import { formatDateTime } from '../../../lib/date-format.ts';
 /**
  * One favorite (SPEC §3 'Favorite / deal product'): light red when the main rank is above 50000 or missing. Money in
  * the favorite's currency (GBP in the UK, EUR elsewhere); in the UK the wholesale price also as Qogita gives it, in
- * EUR, with the rate and its day (docs/money.md). Its profit breakdown opens from the card (issue 23 item 9).
+ * EUR, with the rate and its day (docs/money.md). Its profit breakdown opens from the card.
  */
 export function FavoriteCard({
   favorite,

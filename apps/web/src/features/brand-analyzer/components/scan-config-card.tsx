@@ -27,7 +27,7 @@ export function ScanConfigCard({ scanRunning, maxMarkets, onStarted, onError }: 
   const markets = useMarkets();
   const start = useStartBrandScan();
   const [selectedBrands, setSelectedBrands] = useState<string[]>([]);
-  // Until the user changes the markets, the region's market is chosen (issue 23 item 7: UK for a UK user, not none/DE).
+  // Until the user changes the markets, the region's market is chosen (UK for a UK user, not none/DE).
   const [marketChoice, setSelectedMarkets] = useState<string[] | null>(null);
   const regionMarket = useRegionMarket();
   const selectedMarkets = marketChoice ?? (regionMarket ? [regionMarket] : []);

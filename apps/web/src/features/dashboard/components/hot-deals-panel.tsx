@@ -52,7 +52,7 @@ export const HOT_DEALS_SHOWN = 5;
 
 /**
  * Hot Deals: the biggest active drops. The badge says how many are shown: 'Top 5' (SPEC's text) when five are, 'Top 3'
- * above the example data's three hot deals (SPEC §9), no badge when there are none (issue 23, details).
+ * above the example data's three hot deals (SPEC §9), no badge when there are none.
  */
 export function HotDealsPanel({ items, currency }: { items: PriceDropItem[]; currency: string }) {
   const shown = items.slice(0, HOT_DEALS_SHOWN);

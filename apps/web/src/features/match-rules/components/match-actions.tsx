@@ -35,7 +35,7 @@ const PRICE_KIND: Record<NonNullable<MatchAlternative['priceKind']>, string> = {
 };
 
 /**
- * The mark of how the listing was chosen (issue 23: an "always match" shows on the card): the organization's always
+ * The mark of how the listing was chosen (an "always match" shows on the card): the organization's always
  * rule with its pack count, or the admin's mapping; nothing for the best-ranked listing.
  */
 export function matchSourceLabel(source: MatchSource | null, numberOfPacks: number): string | null {
@@ -60,7 +60,7 @@ export function MatchActions({ item, onChanged }: { item: MatchItem; onChanged?:
   const market = isMarketId(item.market) ? item.market : null;
   const currency = market ? getMarket(market).currency : 'EUR';
   const price = (amount: number | null) => (item.conversion ? moneyWithListAmount(amount, item.conversion) : formatMoney(amount, currency));
-  /** The other listing's price now and what it is (issue 23): buy box, else its lowest offer (the buy box was not fetched). */
+  /** The other listing's price now and what it is: buy box, else its lowest offer (the buy box was not fetched). */
   const alternativePrice = (alt: MatchAlternative) => {
     const amount = alt.price ?? alt.buyBoxPrice;
     if (amount === null) return 'No offer known';

@@ -31,7 +31,7 @@ export function changeTimingText(preview: PlanChangePreview): string[] {
 }
 
 /**
- * "Change to this plan" (issue 23 item 13): asks Paddle for a preview first, shows what changes (limits and features)
+ * "Change to this plan": asks Paddle for a preview first, shows what changes (limits and features)
  * and when (now, with the prorated charge or credit, and the next payment), then asks the server to change the plan.
  * Nothing changes here until Paddle's webhook confirms it: the screen then polls the status.
  */

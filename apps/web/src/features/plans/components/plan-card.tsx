@@ -5,7 +5,7 @@ import { formatEuro, planFeatureLines, type PlanAction } from '../plan-rules.ts'
 
 /**
  * One plan of the Subscription screen: price in euro, description, limits; 'Current Plan', a Buy Plan link (no paid
- * plan yet) or "Change to this plan" (a paid plan: no second checkout, issue 23), disabled with a reason when billing
+ * plan yet) or "Change to this plan" (a paid plan: no second checkout), disabled with a reason when billing
  * cannot change it here.
  */
 export function PlanCard({

@@ -20,7 +20,7 @@ const DESCRIPTION =
   "Connect your organization's own Amazon seller account, and every deal shows whether you may sell it: Can sell, Approval required (with Amazon's link) or Not eligible.";
 
 /**
- * Settings → Amazon seller account (issue 24, self-authorized private application): the organization's admin pastes
+ * Settings → Amazon seller account (self-authorized private application): the organization's admin pastes
  * the refresh token and merchant id from Amazon's developer console and picks the region; it is checked with Amazon
  * before it is kept. Every member sees whether it is connected and the stores; the token never comes back.
  */

@@ -3,7 +3,7 @@ import type { ListingRestrictionFilter } from '@dealradar/shared/contracts/selle
 
 export type DealsQuery = Pick<SupplierResultsQuery, 'page' | 'sortBy' | 'sortOrder' | 'brands' | 'markets' | 'hideAmazonBuyBox' | 'hideWarnings'> & {
   minProfitableShare?: number | null;
-  /** Issue 24: only what the seller can sell / hide the not eligible; null: every deal. */
+  /** Only what the seller can sell / hide the not eligible; null: every deal. */
   listingRestriction?: ListingRestrictionFilter | null;
 };
 

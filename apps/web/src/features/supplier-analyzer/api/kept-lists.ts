@@ -12,7 +12,7 @@ export function useKeptLists(page: number) {
   return useQuery({ ...endpointQuery(supplierListsApi.list, { query: { page, size: PAGE_SIZE } }), placeholderData: keepPreviousData });
 }
 
-/** GET /supplier-analyzer/lists/{id}/rerun-estimate: the list's EANs and expected Keepa tokens, for the re-run's confirmation (issue 23). */
+/** GET /supplier-analyzer/lists/{id}/rerun-estimate: the list's EANs and expected Keepa tokens, for the re-run's confirmation. */
 export function useRerunEstimate(scanId: string | null) {
   return useQuery({
     ...endpointQuery(supplierListsApi.rerunEstimate, { params: { id: scanId ?? '' }, timeoutMs: SUPPLIER_UPLOAD_TIMEOUT_MS }),

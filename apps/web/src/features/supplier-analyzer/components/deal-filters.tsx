@@ -18,7 +18,7 @@ export interface DealFilterState {
   hideWarnings: DealWarningCode[];
   /** Only deals profitable on at least this percentage of the last 90 days (issue 17); null: any. */
   minProfitableShare: number | null;
-  /** Issue 24: only what the seller can sell / hide the not eligible; null: every deal. */
+  /** Only what the seller can sell / hide the not eligible; null: every deal. */
   listingRestriction: ListingRestrictionFilter | null;
 }
 

@@ -23,7 +23,7 @@ function listName(list: Pick<KeptList, 'fileName' | 'source'> | undefined): stri
 }
 
 /**
- * The confirmation before a re-run (issue 23): the list's name and market, how many EANs it scans, what that takes from
+ * The confirmation before a re-run: the list's name and market, how many EANs it scans, what that takes from
  * the month's EAN uploads, and the expected Keepa tokens when the data source charges them.
  */
 function RerunConfirmModal({

@@ -17,7 +17,7 @@ function formatTypedPrice(price: number | string): string {
 
 export const NO_BRAND_LABEL = 'No brand: use the brand from the marketplace';
 
-/** What the manual entry sends besides its rows (issue 23 items 2 and 8). */
+/** What the manual entry sends besides its rows. */
 export interface ManualEntryOptions {
   noBrand: boolean;
   priceTerms: PriceTerms;
@@ -41,7 +41,7 @@ const INITIAL_TERMS: PriceTermsChoice = {
 
 /**
  * Rows of EAN, brand and optional price ('4,20' and '4.20' both read as 4.20; '4,2,0' refused at the field) in the
- * chosen currency, with or without VAT (SPEC §3, §5; issue 23 items 2 and 8). A missing brand is marked at its field
+ * chosen currency, with or without VAT (SPEC §3, §5). A missing brand is marked at its field
  * (and the SPEC toast 'Missing fields'); "No brand" leaves the brand to the marketplace, as uploads do. A row without a
  * price is listed with its Amazon price, fees and the highest price to pay.
  */

@@ -31,7 +31,7 @@ function ownCurrencyText(result: MarketResult, comparison: MarketComparison): st
 }
 
 /**
- * An all-markets deal (issue 17): its best market and the runner-up in one comparison currency, named on the card;
+ * An all-markets deal: its best market and the runner-up in one comparison currency, named on the card;
  * the tooltip names every market where the product meets the minimum ROI (with its own currency's profit) and where
  * it is listed.
  */

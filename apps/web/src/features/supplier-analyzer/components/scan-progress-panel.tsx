@@ -68,7 +68,7 @@ export function ScanProgressPanel({ scanId, initial, restored, onDismiss }: Scan
       })
       .catch((error: unknown) => toast('Error', errorMessage(error, 'Failed to cancel the scan'), 'red'));
   };
-  // Issue 23: any running scan can be cancelled, after a confirmation that says what stays.
+  // Any running scan can be cancelled, after a confirmation that says what stays.
   const cancel = () =>
     modals.openConfirmModal({
       title: 'Cancel this scan?',

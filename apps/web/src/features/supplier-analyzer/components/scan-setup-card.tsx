@@ -25,7 +25,7 @@ interface ScanSetupCardProps {
 
 /** Market, Upload CSV / Manual entry toggle and the start of a scan (SPEC §2, §7). */
 export function ScanSetupCard({ footer, blockedReason, allowAllMarkets = false, onStarted }: ScanSetupCardProps) {
-  // The remembered market, else the region's (issue 23 item 7).
+  // The remembered market, else the region's.
   const [market, chooseMarket] = usePreferredMarket(allowAllMarkets);
   const [mode, setMode] = useState<Mode>('upload');
   const start = useStartSupplierScan();

@@ -3,7 +3,7 @@ import type { DealProduct } from '@dealradar/shared/contracts/scans';
 import { formatMoney, formatRateDate, moneyWithListAmount, type Conversion } from '@dealradar/shared/money';
 
 /**
- * The supplier's price as written, for the breakdown's "supplier-cost" table (issue 23 item 2): in its own currency
+ * The supplier's price as written, for the breakdown's "supplier-cost" table: in its own currency
  * beside its euro amount with the rate and its day ('£7.29 · €8.34 at 0.8745 on 20 Nov'), the VAT taken off a
  * VAT-inclusive price and the net unit price. Nothing for a euro price without VAT (the euro rows say it all).
  */

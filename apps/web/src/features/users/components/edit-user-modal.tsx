@@ -28,7 +28,7 @@ export function EditUserModal({
 }: {
   user: UserRow | null;
   isSelf: boolean;
-  /** The user is the signed-in admin and the only active administrator: role and active cannot change (issue 23). */
+  /** The user is the signed-in admin and the only active administrator: role and active cannot change. */
   onlyAdmin?: boolean;
   onClose: () => void;
   onSignedOutSelf: () => void;

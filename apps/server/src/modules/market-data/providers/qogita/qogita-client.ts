@@ -113,7 +113,7 @@ export function createQogitaProvider(options: QogitaOptions): WholesaleProvider 
     const qs = query.toString();
     const response = await get(`/variants/search/download/${qs ? `?${qs}` : ''}`, options.downloadTimeoutMs ?? 300_000);
     const text = await response.text();
-    // A non-EUR account (issue 23 item 2): its prices are converted at the day's rate of its currency.
+    // A non-EUR account: its prices are converted at the day's rate of its currency.
     const code = accountCurrencyOf(text);
     const rate = code !== 'EUR' && options.fxRate ? (await options.fxRate('EUR', code).catch(() => undefined))?.rate : undefined;
     const { variants, skipped } = parseQogitaCsv(text, { eurRate: () => rate });

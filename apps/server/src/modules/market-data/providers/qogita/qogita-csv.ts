@@ -8,7 +8,7 @@ import { decimalToMinor } from '../../money-text.ts';
  * Qogita catalogue CSV (external-apis.md §2.5): GTIN, Name, Category, Brand, "€ Lowest Price inc. shipping", Unit,
  * Lowest Priced Offer Inventory, …, Product URL (or Product Link), Image URL. The price column is found by
  * /price inc\. shipping/i and its currency from the prefix. Prices are read as excl. VAT (B2B).
- * An account in another currency ("£ Lowest Price inc. shipping", issue 23 item 2) is converted to EUR with `eurRate`
+ * An account in another currency ("£ Lowest Price inc. shipping") is converted to EUR with `eurRate`
  * (1 EUR = eurRate units of the account's currency, the day's reference rate); without one it is refused.
  */
 
