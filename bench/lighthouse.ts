@@ -19,7 +19,7 @@ const PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 3390);
 const DEBUG_PORT = PORT + 1;
 const BASE = `http://127.0.0.1:${PORT}`;
 const ADMIN = { username: 'admin', email: 'admin@dealradar.bench', password: 'bench-admin-password-1' };
-/** Performance ≥ 95 and accessibility 100 (the earlier goal was 90 / 95). */
+/** Performance ≥ 95 and accessibility 100. */
 const GOAL = { performance: 95, accessibility: 100 };
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'dealradar-lighthouse-'));

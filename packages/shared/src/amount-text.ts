@@ -1,9 +1,8 @@
 import { parseDecimalInput, type DecimalInput, type DecimalOptions } from './decimal.ts';
 
 /**
- * An amount typed by a person or written in a price list, read by the shared parseDecimalInput after one more check
- *: a separator that groups thousands must group three digits. '4,2,0' is not a number (it used to be
- * read as 420), nor '1.23.456'; '1.234.567', '1,234.56', '1 234,56' and '4,20' are.
+ * An amount typed by a person or written in a price list, read by the shared parseDecimalInput after one more check:
+ * a separator that groups thousands must group three digits. '4,2,0' is not a number (not 420), nor '1.23.456'; '1.234.567', '1,234.56', '1 234,56' and '4,20' are.
  */
 export function parseAmountText(input: string | number | null | undefined, options: DecimalOptions = {}): DecimalInput {
   if (typeof input === 'string' && badGrouping(input)) return { ok: false, error: `${input.trim()} is not a number.` };

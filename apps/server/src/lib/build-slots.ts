@@ -5,8 +5,8 @@ import { holdsLock, identityOf } from '../db/data-dir-lock.ts';
 
 /**
  * Builds that are switched, never rewritten. `npm start` and `npm run worker` build the web app and
- * the server bundle; a second process started from the same checkout used to rebuild `apps/web/dist` and
- * `apps/server/dist` in place under the first one, whose pages then failed for minutes. Now:
+ * the server bundle; a second process started from the same checkout must not rebuild `apps/web/dist` and
+ * `apps/server/dist` in place under the first one, whose pages would fail meanwhile. So:
  *
  * - every build goes into a directory of its own, `<slot>-builds/<hash>-<time>-<pid>` (e.g. apps/web/dist-builds/…),
  *   first under a `.tmp` name, and the slot's link (`apps/web/dist`, a symbolic link) is switched to it in one

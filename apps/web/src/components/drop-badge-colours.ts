@@ -3,8 +3,7 @@ import type { dropCategoryColor } from '@dealradar/shared/drops';
 /**
  * The badge's background and text per SPEC §4 colour (Minor green, Small yellow, Medium orange, Large red, other gray):
  * a pale tint of the colour behind a dark shade of it, every pair at least 6:1 (WCAG AA asks 4.5:1 for this small
- * text). Mantine's light variant gave orange 3.6:1 and yellow 2.7:1 (Lighthouse's colour-contrast finding on the
- * dashboard). The browser test apps/web/e2e/dashboard.spec.ts measures the rendered colours.
+ * text; Mantine's light orange and yellow badges fall below it). The browser test apps/web/e2e/dashboard.spec.ts measures the rendered colours.
  */
 export const DROP_BADGE_COLOURS: Record<ReturnType<typeof dropCategoryColor>, { background: string; color: string }> = {
   green: { background: '#d3f9d8', color: '#1c5a26' }, // 7.2:1

@@ -173,8 +173,7 @@ let sessionCheck: Promise<void> | null = null;
 /**
  * A call answered 401 (SPEC §7: the call itself is only marked as retried). Ask the server whether the session still
  * stands (GET /auth/session, once for a burst of 401s): when it answers 401 too — the account was deactivated or
- * deleted, the session revoked — the session ends with the server's reason on the login screen. Before, a deactivated
- * user's open analyzer showed 0 kept lists and 0 deals until the window lost and regained focus.
+ * deleted, the session revoked — the session ends with the server's reason on the login screen, instead of a screen of empty lists.
  */
 function checkSessionAfter401(sentToken: string): Promise<void> {
   sessionCheck ??= (async () => {
