@@ -37,8 +37,10 @@ export interface FakeSpApiState {
   missingRole: boolean;
   /** The next N restriction calls answer 429. */
   throttleNext: number;
-  /** Restriction calls: time (ms) and query. */
-  restrictionCalls: Array<{ at: number; asin: string; marketplaceIds: string[] }>;
+  /** Restriction calls: time (ms), query, the access token that made it (one per process) and whether it got a 429. */
+  restrictionCalls: Array<{ at: number; asin: string; marketplaceIds: string[]; token?: string; throttled?: boolean }>;
+  /** Amazon's own limit on restriction calls (a token bucket per seller): a call finding it empty gets 429. */
+  enforcedRate?: { rate: number; burst: number };
   /** Reasons for any ASIN not in `restrictions` (the browser test's rule over the demo catalogue's ASINs). */
   rule?: (asin: string, marketplaceId: string) => Reason[] | undefined;
 }
@@ -56,6 +58,16 @@ export async function startFakeSpApi(port = 0) {
     restrictionCalls: [],
   };
   let issued = 0;
+  const bucket = { tokens: 0, at: 0 };
+  /** Amazon's token bucket: refilled at `rate` per second up to `burst`; false when the call must be refused. */
+  const withinRate = (limit: { rate: number; burst: number }, now: number): boolean => {
+    if (bucket.at === 0) bucket.tokens = limit.burst;
+    else bucket.tokens = Math.min(limit.burst, bucket.tokens + ((now - bucket.at) / 1000) * limit.rate);
+    bucket.at = now;
+    if (bucket.tokens < 1) return false;
+    bucket.tokens -= 1;
+    return true;
+  };
   const errors = (status: number, code: string, message: string, details = '') => ({ status, body: { errors: [{ code, message, details }] } });
 
   const fake = await startFake((req: FakeRequest, res) => {
@@ -129,13 +141,16 @@ export async function startFakeSpApi(port = 0) {
     if (req.method === 'GET' && req.path === '/listings/2021-08-01/restrictions') {
       const asin = req.query.get('asin') ?? '';
       const marketplaceIds = (req.query.get('marketplaceIds') ?? '').split(',').filter(Boolean);
-      state.restrictionCalls.push({ at: Date.now(), asin, marketplaceIds });
+      const call = { at: Date.now(), asin, marketplaceIds, token };
+      state.restrictionCalls.push(call);
       if (state.missingRole) {
         const e = errors(403, 'Unauthorized', 'Access to requested resource is denied.', '');
         return sendJson(res, e.status, e.body);
       }
-      if (state.throttleNext > 0) {
-        state.throttleNext -= 1;
+      const overRate = state.enforcedRate !== undefined && !withinRate(state.enforcedRate, call.at);
+      if (state.throttleNext > 0 || overRate) {
+        if (!overRate) state.throttleNext -= 1;
+        Object.assign(call, { throttled: true });
         const e = errors(429, 'QuotaExceeded', 'You exceeded your quota for the requested resource.');
         return sendJson(res, e.status, e.body, { 'x-amzn-RateLimit-Limit': '5.0' });
       }
