@@ -3,12 +3,14 @@ import type { AppDeps } from '../../deps.ts';
 import { deliverInBackground } from '../../lib/mail/deliver.ts';
 import { reconnectMessage } from './seller-account.emails.ts';
 import * as repo from './seller-account.repository.ts';
-import { accessTokenOf, forgetAccessToken, REUSE_MS } from './seller-account.service.ts';
+import { accessTokenOf, forgetAccessToken } from './seller-account.service.ts';
 import { fetchRestrictions, SpApiError, type CheckedRestriction } from './sp-api-client.ts';
 import { TokenKeyMissing } from './token-crypto.ts';
 
 /** A worker holds an ASIN this long; a claim left by a dead worker is taken again after it. */
 const CLAIM_MS = 2 * 60 * 1000;
+/** Amazon's answer is reused this long (a re-run of the same list costs no calls); "check again" asks at once. */
+export const REUSE_MS = 7 * 24 * 60 * 60 * 1000;
 /** 429: wait 1 s, then doubling, up to this many tries of one call. */
 const MAX_TRIES = 6;
 export const NOT_A_STORE = 'Not checked: this market is not one of the stores of your connected seller account.';
@@ -115,7 +117,7 @@ async function revoked(deps: AppDeps, organizationId: string, message: string): 
   if (admin) deliverInBackground(deps.mailer, deps.log, reconnectMessage(admin, deps.config.APP_URL, message));
 }
 
-/** Called as a supplier scan completes: queue its deals' checks (answers of the last day reused). Never fails the scan. */
+/** Called as a supplier scan completes: queue its deals' checks (answers of the last week reused). Never fails the scan. */
 export async function queueChecksOfScan(deps: AppDeps, scanId: string): Promise<string | undefined> {
   const now = deps.clock.now();
   return repo.queueScanDeals(deps.db, scanId, now, new Date(now.getTime() - REUSE_MS));

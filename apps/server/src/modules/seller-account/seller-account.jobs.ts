@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { defineJob, enqueue } from '../../jobs/define-job.ts';
-import { queueChecksOfScan, runListingChecks } from './listing-checks.ts';
+import { queueChecksOfScan, REUSE_MS, runListingChecks } from './listing-checks.ts';
+import * as repo from './seller-account.repository.ts';
 
 /**
  * Checks the queued deals of one organization with Amazon (listing-checks.ts). The queue table is the durable record:
@@ -28,5 +29,40 @@ export async function afterSupplierScan(deps: AppDeps, scanId: string): Promise<
     if (organizationId && deps.queue) await enqueue(deps.queue, listingChecksJob, { organizationId });
   } catch (error) {
     deps.log.error({ err: (error as Error).message, scanId }, 'listing checks could not be queued');
+  }
+}
+
+export interface ListingCheckItem {
+  asin: string;
+  market: string;
+}
+
+/**
+ * Queues Amazon's listing check of these ASIN × market pairs for the organization (a no-op without a connected
+ * account) and sends the job. Amazon's answers of the last week are reused: a re-run of the same list costs no calls.
+ * `force` ("check again") asks again whatever is cached and goes to the front of the queue. Answers how many pairs
+ * were queued. Any source of deals (brand scans, favorites, price drops) calls this.
+ */
+export async function queueListingChecks(
+  deps: AppDeps,
+  organizationId: string,
+  items: ReadonlyArray<ListingCheckItem>,
+  options: { force?: boolean } = {},
+): Promise<number> {
+  const now = deps.clock.now();
+  const wanted = items.filter((i) => i.asin && i.market);
+  // A forced check sorts before everything queued normally (the queue is taken oldest first).
+  const queuedAt = options.force ? new Date(0) : now;
+  const queued = await repo.queueItems(deps.db, organizationId, wanted, queuedAt, options.force ? null : new Date(now.getTime() - REUSE_MS));
+  if (queued > 0 && deps.queue) await enqueue(deps.queue, listingChecksJob, { organizationId }, options.force ? { priority: 10 } : undefined);
+  return queued;
+}
+
+/** Like queueListingChecks, for a hook that must never fail its caller (a finished scan, a refresh): failures are logged. */
+export async function queueListingChecksQuietly(deps: AppDeps, organizationId: string, items: ReadonlyArray<ListingCheckItem>): Promise<void> {
+  try {
+    await queueListingChecks(deps, organizationId, items);
+  } catch (error) {
+    deps.log.error({ err: (error as Error).message, organizationId }, 'listing checks could not be queued');
   }
 }

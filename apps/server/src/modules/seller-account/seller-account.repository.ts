@@ -99,6 +99,37 @@ export async function queueScanDeals(db: Db, scanId: string, now: Date, reuseAft
 }
 
 /**
+ * Queues ASIN × market pairs of one organization for the check, when it has a connected account. `reuseAfter`: an
+ * answer of Amazon's checked after it is reused and the pair is not queued (ours — "Not checked: …" — are asked
+ * again); null asks again whatever is cached ("check again"). `queuedAt` orders the queue: an earlier time is taken
+ * first, and a pair already waiting moves up to it. Answers how many pairs are waiting for the check.
+ */
+export async function queueItems(
+  db: Db,
+  organizationId: string,
+  items: ReadonlyArray<{ asin: string; market: string }>,
+  queuedAt: Date,
+  reuseAfter: Date | null,
+): Promise<number> {
+  if (!items.length) return 0;
+  const rows = await db.query<{ asin: string }>(
+    `insert into listing_restriction_queue (organization_id, asin, market, queued_at)
+     select distinct a.organization_id, i.asin, i.market, $3::timestamptz
+       from jsonb_to_recordset($2::jsonb) as i(asin text, market text)
+       join seller_accounts a on a.organization_id = $1::uuid and a.status = 'CONNECTED'
+      where i.asin is not null and i.market is not null
+        and ($4::timestamptz is null
+             or not exists (select 1 from listing_restrictions l where l.organization_id = a.organization_id and l.asin = i.asin
+                              and l.market = i.market and l.checked_at > $4::timestamptz
+                              and not (l.status = 'NOT_CHECKED' and l.reason like 'Not checked:%')))
+     on conflict (organization_id, asin, market) do update set queued_at = least(listing_restriction_queue.queued_at, excluded.queued_at)
+     returning asin`,
+    [organizationId, JSON.stringify(items.map((i) => ({ asin: i.asin, market: i.market }))), queuedAt, reuseAfter],
+  );
+  return rows.length;
+}
+
+/**
  * Claims the next ASIN waiting for this organization (every market of it, for one call) until `claimUntil`; an
  * expired claim (its worker died) is taken again.
  */

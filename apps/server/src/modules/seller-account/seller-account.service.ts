@@ -20,8 +20,6 @@ export const NOT_CONFIGURED =
   'This install has no Amazon application configured (SP_API_CLIENT_ID and SP_API_CLIENT_SECRET), so no seller account can be connected.';
 export const ONLY_ADMINS = "Only your organization's admin can connect or disconnect its Amazon seller account.";
 export const NO_STORES = 'Amazon accepted the token, but this seller account sells in no store of the chosen region. Check the region.';
-/** An answer this recent is reused (a re-run of the same list costs no calls). */
-export const REUSE_MS = 24 * 60 * 60 * 1000;
 
 export function isConfigured(deps: Pick<AppDeps, 'config'>): boolean {
   return !!deps.config.SP_API_CLIENT_ID && !!deps.config.SP_API_CLIENT_SECRET;
