@@ -6,6 +6,7 @@ import { MAX_LENGTH } from '../input-limits.ts';
 import { MARKETS, type Market, type MarketId } from '../markets.ts';
 import { pagedSchema } from '../paging.ts';
 import { hideAmazonBuyBoxParam, minProfitableShareParam, profitBreakdownSchema } from './scans.ts';
+import { listingRestrictionFilterParam, listingRestrictionSchema } from './seller-account.ts';
 
 /** Payloads of SPEC §7 "Brand analyzer". Money is in units of `currency` (2 decimals); ROI in percent. */
 
@@ -96,6 +97,8 @@ export const favoritesQuerySchema = z.object({
   hideWarnings: hideWarningsParam,
   /** Only favorites profitable on at least this percentage (0–100) of the last 90 days (issue 17). */
   minProfitableShare: minProfitableShareParam,
+  /** Amazon's listing restrictions for the organization's seller account: sellable (only what I can sell) | hideNotEligible. */
+  listingRestriction: listingRestrictionFilterParam,
 });
 export type FavoritesQuery = z.infer<typeof favoritesQuerySchema>;
 
@@ -125,6 +128,8 @@ export const favoriteSchema = z.object({
   breakdown: profitBreakdownSchema.nullable().optional(),
   /** The wholesale price excl. VAT as Qogita gives it, in EUR (supplierPrice is it in `currency`); null before issue 23. */
   supplierPriceEur: z.number().nullable().optional(),
+  /** Amazon's answer "may I sell it?" for the organization's connected seller account; absent without one. */
+  listingRestriction: listingRestrictionSchema.nullable().optional(),
 });
 export type Favorite = z.infer<typeof favoriteSchema>;
 

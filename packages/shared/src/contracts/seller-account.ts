@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MARKET_IDS } from '../markets.ts';
 
 /**
  * The organization's own Amazon seller account (docs/seller-account.md): connected through a self-authorized
@@ -108,3 +109,25 @@ export const completeAuthorizationBodySchema = z.object({
     .regex(/^[A-Z0-9]+$/, 'The seller id Amazon sent is not valid.'),
 });
 export type CompleteAuthorizationBody = z.infer<typeof completeAuthorizationBodySchema>;
+
+/**
+ * POST /seller-account/listing-checks ("check again" on a card): asks Amazon again at once for one ASIN in these
+ * markets, whatever answer is cached.
+ */
+export const checkAgainBodySchema = z.object({
+  asin: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9]{10}$/, 'An ASIN has 10 capital letters and digits (e.g. B012345678).'),
+  markets: z
+    .array(z.enum(MARKET_IDS, { error: `Choose markets among ${MARKET_IDS.join(', ')}.` }))
+    .min(1, 'Choose at least one market.')
+    .max(MARKET_IDS.length, `Choose at most ${MARKET_IDS.length} markets.`),
+});
+export type CheckAgainBody = z.infer<typeof checkAgainBodySchema>;
+/** The ASIN's answer per market right after "check again": CHECKING until Amazon answered. */
+export const checkAgainResponseSchema = z.object({
+  asin: z.string(),
+  restrictions: z.array(z.object({ market: z.string(), listingRestriction: listingRestrictionSchema })),
+});
+export type CheckAgainResponse = z.infer<typeof checkAgainResponseSchema>;

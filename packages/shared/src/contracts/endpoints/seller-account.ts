@@ -1,5 +1,7 @@
 import { endpoint } from '../endpoint.ts';
 import {
+  checkAgainBodySchema,
+  checkAgainResponseSchema,
   completeAuthorizationBodySchema,
   connectSellerAccountBodySchema,
   sellerAccountSchema,
@@ -53,5 +55,14 @@ export const sellerAccountApi = {
     summary: "Website authorization: Amazon's redirect (state, code, seller id) checked and the code exchanged for the refresh token.",
     body: completeAuthorizationBodySchema,
     responses: { 200: sellerAccountSchema },
+  }),
+  checkAgain: endpoint({
+    method: 'POST',
+    path: '/seller-account/listing-checks',
+    access: 'user',
+    tag,
+    summary: "Check again: asks Amazon at once whether the organization's seller account may list this ASIN in these markets (the cache is skipped).",
+    body: checkAgainBodySchema,
+    responses: { 200: checkAgainResponseSchema },
   }),
 } as const;
