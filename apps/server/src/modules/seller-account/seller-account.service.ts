@@ -1,4 +1,3 @@
-import type { DealProduct } from '@dealradar/shared/contracts/scans';
 import type {
   CompleteAuthorizationBody,
   ConnectSellerAccountBody,
@@ -201,7 +200,7 @@ export async function accessTokenOf(deps: AppDeps, account: repo.SellerAccountRo
  * Each deal with Amazon's answer for its ASIN and market, when the organization has a connected account (otherwise
  * the deals are left as they are: no badge, the list shows its one-line hint).
  */
-export async function withListingRestrictions<T extends Pick<DealProduct, 'asin' | 'market'>>(
+export async function withListingRestrictions<T extends { asin: string; market: string }>(
   deps: Pick<AppDeps, 'db'>,
   organizationId: string,
   deals: T[],
