@@ -1,4 +1,5 @@
 import type { MarketId } from '@dealradar/shared/markets';
+import type { SalesFacts } from '@dealradar/shared/sales-estimate';
 import type { TokenAccount, TokenWait } from './providers/provider.types.ts';
 
 export type { TokenAccount, TokenWait };
@@ -54,6 +55,12 @@ export interface AmazonListing {
   buyBoxDaily90?: Array<number | null> | null;
   /** First phase only: the highest price Keepa shows for the listing (current and 90-day maximum of Amazon, new, FBA, FBM). */
   highestSeenPrice?: number | null;
+  /**
+   * What the sales estimate is made of (@dealradar/shared/sales-estimate, docs/sales-estimate.md): monthlySold, rank
+   * drops, rank and root category, new FBA offers, Amazon's buy-box share. Absent (imports, older cache entries): the
+   * estimate uses estimatedMonthlySales, the main rank and the offer count.
+   */
+  sales?: SalesFacts | null;
 }
 
 /** The listing used for an EAN in a market after EAN-ASIN mappings and the best-rank rule. */

@@ -28,7 +28,8 @@ function withoutBuyBoxData(product: object): object {
   const current = p.stats.current ? [...p.stats.current] : undefined;
   if (current) current[18] = -2;
   const { buyBoxSellerIdHistory: _history, ...rest } = product as { buyBoxSellerIdHistory?: unknown };
-  return { ...rest, stats: { ...p.stats, current, buyBoxPrice: -2, buyBoxShipping: -2 } };
+  const { buyBoxStats: _buyBoxStats, ...stats } = p.stats as { buyBoxStats?: unknown };
+  return { ...rest, stats: { ...stats, current, buyBoxPrice: -2, buyBoxShipping: -2 } };
 }
 
 export async function startKeepaFake(options: KeepaFakeOptions) {
@@ -111,6 +112,15 @@ export function keepaProduct(o: {
   buyBoxSeller?: string;
   rankReference?: number;
   statsRank?: number;
+  /** stats.salesRankDrops30 / 90 (default 25 / 70; -1 = unknown). */
+  drops30?: number;
+  drops90?: number;
+  /** New FBA offers, current[COUNT_NEW_FBA] (default 3). */
+  fbaOffers?: number;
+  /** Amazon's own offer price, current[AMAZON] (default -1: no Amazon offer). */
+  amazonPrice?: number;
+  /** stats.buyBoxStats: percentageWon (0–100) by seller id (sent with buybox=1 only). */
+  buyBoxStats?: Record<string, number>;
 }) {
   const current = new Array(36).fill(-1);
   current[3] = o.statsRank ?? o.rank ?? 1520;
@@ -120,6 +130,8 @@ export function keepaProduct(o: {
   current[16] = 45;
   current[17] = 812;
   current[18] = o.buyBox ?? 1299;
+  current[34] = o.fbaOffers ?? 3;
+  current[0] = o.amazonPrice ?? -1;
   return {
     asin: o.asin,
     domainId: 3,
@@ -154,6 +166,15 @@ export function keepaProduct(o: {
       buyBoxPrice: -2,
       buyBoxShipping: -2,
       buyBoxSellerId: '-2',
+      salesRankDrops30: o.drops30 ?? 25,
+      salesRankDrops90: o.drops90 ?? 70,
+      ...(o.buyBoxStats
+        ? {
+            buyBoxStats: Object.fromEntries(
+              Object.entries(o.buyBoxStats).map(([id, won]) => [id, { percentageWon: won, avgPrice: o.buyBox ?? 1299, isFBA: true }]),
+            ),
+          }
+        : {}),
     },
   };
 }

@@ -6,6 +6,7 @@ import type { RetailBatchResult, RetailCallOptions, RetailProvider } from '../pr
 import { demoCatalogue, demoVariantByGtin, type DemoVariant } from './demo-catalogue.ts';
 import { between, hash, unit } from './demo-random.ts';
 import { averageOf, STABILITY_DAYS, type DailyPrices } from '@dealradar/shared/stability';
+import { RANK_CURVES, type SalesFacts } from '@dealradar/shared/sales-estimate';
 
 /**
  * Demo Amazon listings: a pure function of (EAN, market, pack). About 8 % of the catalogue has no listing anywhere,
@@ -83,6 +84,42 @@ function demoBuyBoxDays(today: number, key: string): DailyPrices {
   return days;
 }
 
+/** Amazon's "bought in past month" steps: 50+, 100+, 200+ … 900+, 1K+, 2K+ … */
+function badgeFloor(units: number): number {
+  if (units < 50) return 0;
+  if (units < 100) return 50;
+  if (units < 1000) return Math.floor(units / 100) * 100;
+  return Math.floor(units / 1000) * 1000;
+}
+
+/**
+ * The sales estimate's inputs as Keepa would send them, deterministic per listing: about a third carry Amazon's
+ * "bought last month" badge (when sales reach 50), 45 % only rank drops (a tenth of those 90-day drops only), the rest
+ * only a rank. Some FBA offers among the offers; Amazon sells on a fifth of the listings and holds the buy box 55–100 %
+ * of the time where it is the holder, up to 30 % otherwise.
+ */
+function demoSalesFacts(key: string, market: MarketId, rank: number, monthly: number, offers: number, amazonHolds: boolean, noBuyBox: boolean): SalesFacts {
+  const kind = unit(key, 'sales-basis');
+  const badge = badgeFloor(monthly);
+  const withBadge = kind < 0.35 && badge > 0;
+  const withDrops = !withBadge && kind < 0.8;
+  const drops30 = Math.max(1, Math.round(monthly * (0.6 + unit(key, 'drops30') * 0.5)));
+  const only90 = withDrops && unit(key, 'drops90-only') < 0.1;
+  const amazonOffers = amazonHolds || unit(key, 'amazon-offer') < 0.1;
+  const share = noBuyBox ? null : amazonHolds ? 0.55 + unit(key, 'amazon-share') * 0.45 : amazonOffers ? unit(key, 'amazon-share') * 0.3 : 0;
+  return {
+    monthlySold: withBadge ? badge : null,
+    rankDrops30: withDrops && !only90 ? drops30 : null,
+    rankDrops90: withDrops ? Math.round(drops30 * (2.6 + unit(key, 'drops90') * 0.8)) : null,
+    salesRank: rank,
+    rootCategory: RANK_CURVES.find((c) => c.market === market)?.rootCategory ?? null,
+    newFbaOffers: Math.min(offers, Math.round(offers * (0.3 + unit(key, 'fba-share') * 0.5)) + (amazonOffers ? 1 : 0)),
+    newOffers: offers,
+    amazonOffers,
+    amazonBuyBoxShare: share === null ? null : Math.round(share * 100) / 100,
+  };
+}
+
 function listingFor(variant: DemoVariant, market: MarketId, pack: number, fetchedAt: Date): AmazonListing {
   const m = getMarket(market);
   const key = `${variant.gtin}|${market}|${pack}`;
@@ -127,6 +164,7 @@ function listingFor(variant: DemoVariant, market: MarketId, pack: number, fetche
     buyBoxAvg30: avg30,
     buyBoxAvg90: avg90,
     buyBoxDaily90: daily,
+    sales: demoSalesFacts(key, market, mainCategoryRank, estimatedMonthlySales, offerCount, amazonHolds, noBuyBox),
     fetchedAt,
     source: 'demo',
   };
@@ -197,6 +235,8 @@ function firstPhase(listing: AmazonListing): AmazonListing {
     buyBoxDaily90: null,
     withoutBuyBox: true,
     highestSeenPrice: seen.length ? Math.max(...seen) : null,
+    // Without buy-box data Keepa sends no buy-box seller history: Amazon's share is unknown.
+    sales: listing.sales ? { ...listing.sales, amazonBuyBoxShare: null } : listing.sales,
   };
 }
 

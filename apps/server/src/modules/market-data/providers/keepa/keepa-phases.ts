@@ -35,5 +35,6 @@ export function withoutBuyBox(listing: AmazonListing, product: KeepaProduct): Am
     buyBoxDaily90: null,
     withoutBuyBox: true,
     highestSeenPrice: highestSeenPrice(product),
+    sales: listing.sales ? { ...listing.sales, amazonBuyBoxShare: null } : listing.sales,
   };
 }

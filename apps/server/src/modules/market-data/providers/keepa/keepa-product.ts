@@ -1,6 +1,7 @@
 import { canonicalEanList } from '@dealradar/shared/ean';
 import { dailyFromChanges, type DailyPrices } from '@dealradar/shared/stability';
-import type { MarketId } from '@dealradar/shared/markets';
+import { AMAZON_SELLER_IDS, type MarketId } from '@dealradar/shared/markets';
+import type { SalesFacts } from '@dealradar/shared/sales-estimate';
 import type { AmazonListing } from '../../market-data.types.ts';
 
 /** Keepa wire facts (external-apis.md §1): domain ids, csv/stats indices, Keepa time, image host. */
@@ -15,6 +16,7 @@ export const CSV = {
   RATING: 16,
   COUNT_REVIEWS: 17,
   BUY_BOX_SHIPPING: 18,
+  COUNT_NEW_FBA: 34,
 } as const;
 const KEEPA_EPOCH_MINUTES = 21_564_000;
 
@@ -56,6 +58,13 @@ export interface KeepaProduct {
     buyBoxPrice?: number | null;
     buyBoxShipping?: number | null;
     buyBoxSellerId?: string | null;
+    /** Times the sales rank fell over the last 30 / 90 days (-1: unknown). */
+    salesRankDrops30?: number | null;
+    salesRankDrops90?: number | null;
+    /** New FBA offers (only with `offers`; otherwise current[COUNT_NEW_FBA]). */
+    offerCountFBA?: number | null;
+    /** With buybox=1 (or offers): per seller id, its share of the buy box over the stats period (percentageWon 0–100). */
+    buyBoxStats?: Record<string, { percentageWon?: number | null } | null> | null;
   } | null;
 }
 
@@ -119,6 +128,58 @@ export function buyBoxDaily(p: KeepaProduct, now: Date): DailyPrices | null {
   return dailyFromChanges(changes, now);
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * Amazon's share (0–1) of the buy box: from stats.buyBoxStats (Amazon's percentageWon; 0 when the stats name other
+ * holders only), else from the buy-box seller history over the last 90 days (time-weighted, the time without a holder
+ * left out); null when neither is there (no buy-box data asked for).
+ */
+export function amazonBuyBoxShare(p: KeepaProduct, market: MarketId, now: Date): number | null {
+  const amazon = AMAZON_SELLER_IDS[market];
+  const stats = p.stats?.buyBoxStats;
+  if (stats && typeof stats === 'object' && Object.keys(stats).length > 0) {
+    const won = stats[amazon]?.percentageWon;
+    return typeof won === 'number' && won > 0 ? Math.min(1, won / 100) : 0;
+  }
+  const history = p.buyBoxSellerIdHistory;
+  if (!Array.isArray(history) || history.length < 2) return null;
+  const end = now.getTime();
+  const start = end - 90 * DAY_MS;
+  let held = 0;
+  let amazonHeld = 0;
+  for (let i = 0; i + 1 < history.length; i += 2) {
+    const from = Math.max(start, keepaTimeToDate(Number(history[i])).getTime());
+    const to = i + 2 < history.length ? Math.min(end, keepaTimeToDate(Number(history[i + 2])).getTime()) : end;
+    const holder = sellerId(history[i + 1]);
+    if (to <= from || holder === null) continue;
+    held += to - from;
+    if (holder === amazon) amazonHeld += to - from;
+  }
+  if (held > 0) return amazonHeld / held;
+  // Only one change, before the 90 days: its holder held it all along.
+  const last = sellerId(history[history.length - 1 - (history.length % 2)]);
+  return last === null ? null : last === amazon ? 1 : 0;
+}
+
+/** The sales estimate's inputs as Keepa's answer carries them (no extra tokens: stats and buy box are asked anyway). */
+export function salesFacts(p: KeepaProduct, market: MarketId, salesRank: number | null, rootCategory: number | null, now: Date): SalesFacts {
+  const current = p.stats?.current ?? [];
+  const drops = (value: number | null | undefined) => (typeof value === 'number' && value >= 0 ? value : null);
+  const amazonPrice = current[CSV.AMAZON];
+  return {
+    monthlySold: price(p.monthlySold),
+    rankDrops30: drops(p.stats?.salesRankDrops30),
+    rankDrops90: drops(p.stats?.salesRankDrops90),
+    salesRank,
+    rootCategory,
+    newFbaOffers: count(current[CSV.COUNT_NEW_FBA]) ?? count(p.stats?.offerCountFBA),
+    newOffers: count(current[CSV.COUNT_NEW]) ?? count(p.stats?.totalOfferCount),
+    amazonOffers: typeof amazonPrice === 'number' ? amazonPrice > 0 : null,
+    amazonBuyBoxShare: amazonBuyBoxShare(p, market, now),
+  };
+}
+
 /** Keepa product → our listing; undefined for products we cannot sell against (no ASIN, MAP-hidden, invalid, parent). */
 export function toListing(p: KeepaProduct, ean: string, market: MarketId, fetchedAt: Date): AmazonListing | undefined {
   if (!p.asin || (p.productType !== undefined && [3, 4, 5].includes(p.productType))) return undefined;
@@ -170,6 +231,7 @@ export function toListing(p: KeepaProduct, ean: string, market: MarketId, fetche
     buyBoxAvg30: price(p.stats?.avg30?.[CSV.BUY_BOX_SHIPPING] ?? null),
     buyBoxAvg90: price(p.stats?.avg90?.[CSV.BUY_BOX_SHIPPING] ?? null),
     buyBoxDaily90: buyBoxDaily(p, fetchedAt),
+    sales: salesFacts(p, market, mainRank, root, fetchedAt),
     fetchedAt,
     source: 'keepa',
   };
