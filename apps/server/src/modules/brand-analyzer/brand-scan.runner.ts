@@ -20,7 +20,8 @@ import {
   type ScanProgress,
 } from './brand-scan.repository.ts';
 import { evaluateFavorite } from './favorite-evaluator.ts';
-import { deleteFavoritesOfProducts, upsertFavorites } from './favorites.repository.ts';
+import { deleteFavoritesOfProducts, favoriteListingsOfScan, upsertFavorites } from './favorites.repository.ts';
+import { queueListingChecksQuietly } from '../seller-account/seller-account.jobs.ts';
 import { loadProfitTerms } from '../market-data/fee-rules.service.ts';
 import { ruleOrganizationOf } from '../market-data/match-rules.service.ts';
 
@@ -39,7 +40,7 @@ export const TOO_MANY_ATTEMPTS_MESSAGE = 'The scan was interrupted too many time
 export const NO_AMAZON_DATA_MESSAGE = 'Amazon data could not be retrieved for this scan. Please try again later.';
 export const UNEXPECTED_SCAN_ERROR = 'The scan stopped because of an unexpected problem. Please start it again.';
 
-type RunnerDeps = Pick<AppDeps, 'db' | 'clock' | 'marketData' | 'log'> & { dbHandle?: Pick<AppDeps['dbHandle'], 'lease'> };
+type RunnerDeps = Pick<AppDeps, 'db' | 'clock' | 'marketData' | 'log' | 'queue'> & { dbHandle?: Pick<AppDeps['dbHandle'], 'lease'> };
 
 /** Lets HTTP and timers run between batches: PGlite works on the main thread. */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -102,6 +103,10 @@ async function processBrandScan(deps: RunnerDeps, scan: BrandScanRow, token: str
     return;
   }
   if (!(await completeScan(deps.db, scan.id, token, deps.clock.now()))) throw new RunStopped('lost');
+  // Every favorite the scan stored (its deals, in its markets) gets Amazon's listing check; answers of the last week
+  // are reused. A resumed scan's earlier batches are included here. Never fails the scan.
+  const organizationId = await ruleOrganizationOf(deps, scan.user_id);
+  if (organizationId) await queueListingChecksQuietly(deps, organizationId, await favoriteListingsOfScan(deps.db, scan.id));
 }
 
 async function scanBrands(deps: RunnerDeps, scan: BrandScanRow, token: string, signal: AbortSignal): Promise<{ lookedUp: number; notLookedUp: number }> {
@@ -163,6 +168,13 @@ async function scanBrands(deps: RunnerDeps, scan: BrandScanRow, token: string, s
           await upsertFavorites(tx, scan.user_id, scan.id, favorites, deps.clock.now());
           await deleteFavoritesOfProducts(tx, scan.user_id, market, notQualifying);
         });
+        // The batch's favorites are checked with Amazon while the scan goes on (the list fills in as it runs).
+        if (organizationId && favorites.length)
+          await queueListingChecksQuietly(
+            deps,
+            organizationId,
+            favorites.map((f) => ({ asin: f.asin, market: f.market })),
+          );
         await yieldToEventLoop();
       }
       await yieldToEventLoop();

@@ -3,6 +3,8 @@ import type { Db } from '../../db/client.ts';
 import { notAmazonBuyBoxSql } from '../../lib/amazon-buy-box.sql.ts';
 import type { ListingFactsRow } from '../../lib/listing-facts.ts';
 import { notWrongMatchSql } from '../../lib/wrong-match.sql.ts';
+import { listingRestrictionFilterSql } from '../seller-account/listing-restrictions.sql.ts';
+import type { ListingRestrictionFilter } from '@dealradar/shared/contracts/seller-account';
 import type { MatchAlternative, MatchSource } from '@dealradar/shared/contracts/match-rules';
 import type { DealWarning } from '@dealradar/shared/deal-warnings';
 import type { ProfitBreakdown } from '@dealradar/shared/contracts/scans';
@@ -187,6 +189,8 @@ export interface FavoritesFilter {
   hideWarnings?: string[];
   /** Only favorites profitable on at least this share (0–1) of the last 90 days; favorites without the figure are left out. */
   minProfitableShare?: number | null;
+  /** Amazon's answers for the organization's seller account: only what it can sell, or hide the not eligible (needs organizationId). */
+  listingRestriction?: ListingRestrictionFilter | null;
   sortBy: FavoriteSortBy;
   sortOrder: 'asc' | 'desc';
   page: number;
@@ -218,6 +222,10 @@ export async function listFavorites(db: Db, userId: string, filter: FavoritesFil
     params.push(filter.minProfitableShare);
     where.push(`profitable_share90 >= $${params.length}::numeric`);
   }
+  if (filter.listingRestriction && filter.organizationId) {
+    params.push(filter.organizationId, filter.listingRestriction);
+    where.push(listingRestrictionFilterSql(`$${params.length - 1}`, `$${params.length}`, 'brand_favorites'));
+  }
   const whereSql = where.join(' and ');
   const total = (await db.one<{ n: number }>(`select count(*)::int as n from brand_favorites where ${whereSql}`, params)).n;
   const direction = filter.sortOrder === 'desc' ? 'desc' : 'asc';
@@ -237,4 +245,9 @@ export function deleteFavorite(db: Db, userId: string, id: string): Promise<numb
 
 export function deleteAllFavorites(db: Db, userId: string): Promise<number> {
   return db.execute('delete from brand_favorites where user_id = $1', [userId]);
+}
+
+/** The ASIN and market of each favorite a brand scan stored (what it shows as deals), for Amazon's listing check. */
+export function favoriteListingsOfScan(db: Db, scanId: string): Promise<Array<{ asin: string; market: string }>> {
+  return db.query('select distinct asin, market from brand_favorites where scan_id = $1 and asin is not null', [scanId]);
 }

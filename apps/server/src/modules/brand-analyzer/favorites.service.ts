@@ -5,6 +5,7 @@ import { notFound } from '../../errors/app-error.ts';
 import { listingFactsOf } from '../../lib/listing-facts.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import { withListingRestrictions } from '../seller-account/seller-account.service.ts';
 import { deleteAllFavorites, deleteFavorite, listFavorites, type FavoriteRow } from './favorites.repository.ts';
 
 export const FAVORITE_NOT_FOUND = 'Favorite not found.';
@@ -40,14 +41,20 @@ export function toFavorite(row: FavoriteRow): Favorite {
   };
 }
 
-/** GET /brand-analyzer/favorites: the user's favorites, filtered by brands and markets, sorted, paged (zero-based). */
+/**
+ * GET /brand-analyzer/favorites: the user's favorites, filtered by brands, markets and Amazon's listing answer, sorted,
+ * paged (zero-based), each with Amazon's listing answer when the organization has a connected seller account.
+ */
 export async function listUserFavorites(deps: AppDeps, user: CurrentUser, input: FavoritesQuery): Promise<Paged<Favorite>> {
   const { rows, total } = await listFavorites(deps.db, user.id, {
     ...input,
     organizationId: user.organizationId,
     minProfitableShare: input.minProfitableShare === undefined ? null : input.minProfitableShare / 100,
+    listingRestriction: input.listingRestriction ?? null,
   });
-  return toPaged(rows.map(toFavorite), total, input.size);
+  // Amazon's answer for the organization's seller account on each favorite (left out without a connected account).
+  const favorites = await withListingRestrictions(deps, user.organizationId, rows.map(toFavorite));
+  return toPaged(favorites, total, input.size);
 }
 
 /** DELETE /brand-analyzer/favorites/{id}: only the user's own favorite (anyone else's answers 404). */

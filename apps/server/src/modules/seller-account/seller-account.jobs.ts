@@ -32,6 +32,9 @@ export async function afterSupplierScan(deps: AppDeps, scanId: string): Promise<
   }
 }
 
+/** What queueing needs: a scan's runner has no more than this. */
+export type ListingCheckDeps = Pick<AppDeps, 'db' | 'clock' | 'log' | 'queue'>;
+
 export interface ListingCheckItem {
   asin: string;
   market: string;
@@ -44,7 +47,7 @@ export interface ListingCheckItem {
  * were queued. Any source of deals (brand scans, favorites, price drops) calls this.
  */
 export async function queueListingChecks(
-  deps: AppDeps,
+  deps: ListingCheckDeps,
   organizationId: string,
   items: ReadonlyArray<ListingCheckItem>,
   options: { force?: boolean } = {},
@@ -59,7 +62,7 @@ export async function queueListingChecks(
 }
 
 /** Like queueListingChecks, for a hook that must never fail its caller (a finished scan, a refresh): failures are logged. */
-export async function queueListingChecksQuietly(deps: AppDeps, organizationId: string, items: ReadonlyArray<ListingCheckItem>): Promise<void> {
+export async function queueListingChecksQuietly(deps: ListingCheckDeps, organizationId: string, items: ReadonlyArray<ListingCheckItem>): Promise<void> {
   try {
     await queueListingChecks(deps, organizationId, items);
   } catch (error) {
