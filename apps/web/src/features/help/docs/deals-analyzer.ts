@@ -105,6 +105,34 @@ export const dealsAnalyzerDoc: HelpDoc = {
       ],
     },
     {
+      id: 'sales-estimate',
+      title: 'Sales estimate, your share and "Is approval worth it?"',
+      blocks: [
+        p(
+          'Each deal card says how many units the listing sells a month, what it rests on, your share of them and what that share would earn. These are estimates, marked as such on the card, in the profit breakdown and in the downloads.',
+        ),
+        table(
+          ['Basis (in this order)', 'Shown as', 'How good'],
+          [
+            ['Amazon\'s "bought in past month" figure', '≥ 300 bought last month', 'A floor: the listing sold at least this many.'],
+            ['Sales-rank drops in the last 30 days', '≈ 25 from 30-day rank drops', 'Each drop is about one sale; fast sellers are under-counted.'],
+            ['Sales-rank drops in the last 90 days ÷ 3', '≈ 45 from 90-day rank drops', 'As above, averaged over three months.'],
+            [
+              'The sales rank, by a rank-to-sales curve of the store',
+              '≈ 20 from rank',
+              'The roughest: an approximation without a verified table for Beauty; it can be off by half or more.',
+            ],
+          ],
+        ),
+        list(
+          'Your share: the units are divided among the sellers who compete for the buy box — the FBA offers plus you. When Amazon itself holds the buy box part of the time, its share comes off first; when Amazon holds it 90 % of the time or more there is no FBA estimate.',
+          'Estimated monthly profit = your share × the profit per unit of the deal.',
+          'Downloads carry estimatedUnitsPerMonth, salesEstimateBasis, estimatedSellerUnitsPerMonth and estimatedMonthlyProfit.',
+          'Is approval worth it? For a deal that needs Amazon\'s approval (with a connected seller account), the card and the breakdown say what approval would earn a month beside what an ungating invoice costs: the units you set under Settings → Ungating invoice (10 to start) at the supplier price. For example "Approval would earn ≈ €84/month (estimate) · an ungating invoice of 10 units costs ≈ €72".',
+        ),
+      ],
+    },
+    {
       id: 're-run',
       title: "Re-running a supplier's list",
       blocks: [

@@ -70,7 +70,16 @@ export const settingsDoc: HelpDoc = {
           'After each supplier scan its deals are checked in the background, at most 5 requests a second as Amazon allows; the list says how many are still being checked. An answer is reused for a day.',
           'If you revoke the authorization at Amazon, the checks stop, Settings asks you to connect again, and your admin gets one e-mail.',
           'On a hosted install with a public Amazon application, "Connect through Amazon" opens Seller Central\'s consent page instead; after you agree you come back to Settings and the account is connected. The link works once, for you only, within 15 minutes.',
-          'Not yet: checks on favorites and price drops, an alert-rule option, Amazon\'s own fee estimate and "is approval worth it?".',
+          "Not yet: checks on favorites and price drops, an alert-rule option, Amazon's own fee estimate.",
+        ),
+      ],
+    },
+    {
+      id: 'ungating-invoice',
+      title: 'Ungating invoice: is approval worth it?',
+      blocks: [
+        p(
+          'Amazon often approves a brand after you show an invoice for a few units. Under Settings → Ungating invoice set how many units you would buy for it (10 to start, 1 to 1,000). For a deal that needs approval, the deal card and the profit breakdown put what approval would earn a month (your estimated share of the sales × the profit per unit, an estimate) beside what those units cost at the supplier price. See Deals Analyzer → Sales estimate.',
         ),
       ],
     },
