@@ -1,13 +1,18 @@
-import { Badge, Group, Select, Text, Tooltip } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { ActionIcon, Badge, Group, Select, Text, Tooltip } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { IconRefresh } from '@tabler/icons-react';
+import { brandAnalyzerApi } from '@dealradar/shared/contracts/endpoints/brand-analyzer';
+import { supplierAnalyzerApi } from '@dealradar/shared/contracts/endpoints/scans';
 import { sellerAccountApi } from '@dealradar/shared/contracts/endpoints/seller-account';
+import { isMarketId, type MarketId } from '@dealradar/shared/markets';
 import {
   LISTING_RESTRICTION_LABELS,
   type ListingRestriction,
   type ListingRestrictionFilter,
   type ListingRestrictionStatus,
 } from '@dealradar/shared/contracts/seller-account';
-import { endpointQuery } from '../lib/endpoint-query.ts';
+import { callEndpoint } from '../lib/api-client.ts';
+import { endpointQuery, invalidateCalls } from '../lib/endpoint-query.ts';
 import { ExternalLink } from './external-link.tsx';
 
 /**
@@ -35,8 +40,21 @@ function tipOf(restriction: ListingRestriction): string {
   return restriction.reason ?? TIPS[restriction.status];
 }
 
+/** The product a badge is about: "check again" asks Amazon about this ASIN in this market. */
+export interface ListingCheckTarget {
+  asin: string;
+  market: string;
+}
+
 /** The badge (and Amazon's approval link) of one deal; nothing without a connected seller account. */
-export function ListingRestrictionBadge({ restriction }: { restriction: ListingRestriction | null | undefined }) {
+export function ListingRestrictionBadge({
+  restriction,
+  checkAgain,
+}: {
+  restriction: ListingRestriction | null | undefined;
+  /** Offers "check again" (Amazon asked at once, whatever is cached) for this ASIN and market. */
+  checkAgain?: ListingCheckTarget;
+}) {
   if (!restriction) return null;
   return (
     <Group gap={6} wrap="wrap" data-testid="listing-restriction" data-status={restriction.status}>
@@ -45,12 +63,43 @@ export function ListingRestrictionBadge({ restriction }: { restriction: ListingR
           {LISTING_RESTRICTION_LABELS[restriction.status]}
         </Badge>
       </Tooltip>
+      {checkAgain && isMarketId(checkAgain.market) && restriction.status !== 'CHECKING' && (
+        <CheckAgainButton asin={checkAgain.asin} market={checkAgain.market} />
+      )}
       {restriction.approvalUrl && (
         <ExternalLink href={restriction.approvalUrl} size="xs">
           Request approval on Amazon
         </ExternalLink>
       )}
     </Group>
+  );
+}
+
+/**
+ * "Check again": POST /seller-account/listing-checks for the ASIN in its market; the lists reload and show
+ * "Checking…" until Amazon answered (they poll while any card is being checked).
+ */
+function CheckAgainButton({ asin, market }: { asin: string; market: MarketId }) {
+  const client = useQueryClient();
+  const check = useMutation({
+    mutationFn: () => callEndpoint(sellerAccountApi.checkAgain, { body: { asin, markets: [market] } }),
+    onSettled: () => invalidateCalls(client, brandAnalyzerApi.favorites, supplierAnalyzerApi.results, sellerAccountApi.get),
+  });
+  const label = check.isError ? `Could not check again: ${(check.error as Error).message}` : 'Check again with Amazon now';
+  return (
+    <Tooltip label={label} multiline w={260}>
+      <ActionIcon
+        variant="subtle"
+        color={check.isError ? 'red' : 'gray'}
+        size="sm"
+        onClick={() => check.mutate()}
+        loading={check.isPending}
+        aria-label="Check again with Amazon"
+        data-testid="listing-check-again"
+      >
+        <IconRefresh size={14} />
+      </ActionIcon>
+    </Tooltip>
   );
 }
 

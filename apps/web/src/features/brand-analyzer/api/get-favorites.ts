@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PAGE_SIZE } from '@dealradar/shared/constants';
 import type { FavoriteSortBy } from '@dealradar/shared/contracts/brand-analyzer';
+import type { ListingRestrictionFilter } from '@dealradar/shared/contracts/seller-account';
 import { brandAnalyzerApi } from '@dealradar/shared/contracts/endpoints/brand-analyzer';
 import { endpointQuery } from '../../../lib/endpoint-query.ts';
 
@@ -15,7 +16,12 @@ export interface FavoritesParams {
   hideWarnings?: string[];
   /** 0–100; null or absent: any. */
   minProfitableShare?: number | null;
+  /** Amazon's answer for the seller account: only what I can sell, or hide the not eligible; null: every favorite. */
+  listingRestriction?: ListingRestrictionFilter | null;
 }
+
+/** While any favorite on the page is being checked with Amazon, the page reloads this often to show the answers. */
+const CHECKING_POLL_MS = 3_000;
 
 /** GET /brand-analyzer/favorites: one page of 100, filtered and sorted on the server. */
 function favoritesQuery(params: FavoritesParams) {
@@ -30,10 +36,16 @@ function favoritesQuery(params: FavoritesParams) {
       hideAmazonBuyBox: params.hideAmazonBuyBox ? 'true' : undefined,
       hideWarnings: params.hideWarnings?.length ? params.hideWarnings.join(',') : undefined,
       minProfitableShare: params.minProfitableShare ?? undefined,
+      listingRestriction: params.listingRestriction ?? undefined,
     },
   });
 }
 
 export function useFavorites(params: FavoritesParams) {
-  return useQuery({ ...favoritesQuery(params), placeholderData: keepPreviousData, retry: false });
+  return useQuery({
+    ...favoritesQuery(params),
+    placeholderData: keepPreviousData,
+    retry: false,
+    refetchInterval: (query) => (query.state.data?.content.some((f) => f.listingRestriction?.status === 'CHECKING') ? CHECKING_POLL_MS : false),
+  });
 }

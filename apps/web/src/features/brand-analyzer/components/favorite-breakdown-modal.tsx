@@ -6,6 +6,7 @@ import { BreakdownRows } from '../../../components/profit-breakdown-rows.tsx';
 import { ProfitBreakdownDialog } from '../../../components/profit-breakdown-dialog.tsx';
 import { MoneyText } from '../../../components/money-text.tsx';
 import { AmazonBuyBoxBadge } from '../../../components/amazon-buy-box-badge.tsx';
+import { ListingRestrictionLine } from '../../../components/listing-restriction.tsx';
 import { sellerProfileText } from '../../../lib/seller-profile-text.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { favoriteCurrency, supplierPriceConversion } from '../favorite-format.ts';
@@ -52,6 +53,7 @@ function FavoriteBreakdown({ favorite }: { favorite: Favorite }) {
           This favorite was found before breakdowns were kept with favorites; its next brand scan adds one.
         </Text>
       )}
+      <ListingRestrictionLine restriction={favorite.listingRestriction} />
       <Table fz="sm" verticalSpacing={4} data-testid="favorite-supplier-cost">
         <Table.Tbody>
           <Table.Tr>

@@ -13,6 +13,7 @@ import { MoneyText } from '../../../components/money-text.tsx';
 import { BuyBoxHolder } from '../../../components/buy-box-holder.tsx';
 import { FavoriteBreakdownModal } from './favorite-breakdown-modal.tsx';
 import { ExternalLink } from '../../../components/external-link.tsx';
+import { ListingRestrictionBadge } from '../../../components/listing-restriction.tsx';
 import { formatDateTime } from '../../../lib/date-format.ts';
 
 /**
@@ -152,6 +153,7 @@ export function FavoriteCard({
           </Group>
           <StabilityLine share={favorite.profitableShare90} avg30={favorite.buyBoxAvg30} avg90={favorite.buyBoxAvg90} currency={currency} />
           <DealWarningBadges warnings={favorite.warnings} />
+          <ListingRestrictionBadge restriction={favorite.listingRestriction} checkAgain={{ asin: favorite.asin, market: favorite.market }} />
           {match}
         </Stack>
       </Group>

@@ -12,6 +12,7 @@ import { useMarkets } from '../api/get-markets.ts';
 import { DEFAULT_FAVORITE_SORT, defaultFavoriteOrder } from '../favorite-format.ts';
 import { FavoriteCard } from './favorite-card.tsx';
 import { FavoritesFilters, type FavoriteFilterState } from './favorites-filters.tsx';
+import { SellerAccountDealsNote } from '../../../components/listing-restriction.tsx';
 
 export const LOAD_FAVORITES_ERROR = 'Failed to load favorites';
 export const DELETE_ALL_ERROR = 'Failed to delete all favorites';
@@ -25,6 +26,7 @@ const initialFilters = (): FavoriteFilterState => ({
   hideAmazonBuyBox: false,
   hideWarnings: [],
   minProfitableShare: null,
+  listingRestriction: null,
 });
 
 /** Favorites (SPEC §2): filters, sort, Refresh, Clear Filter, Delete All / delete one with confirmation, pages of 100. */
@@ -136,6 +138,7 @@ export function FavoritesCard({
           Products that reached your minimum ROI in a brand scan, one per product and market; a later scan refreshes them. UK prices in GBP, other markets in
           EUR. Cards with a main rank above 50,000 or without a rank are highlighted.
         </Text>
+        <SellerAccountDealsNote />
         {favorites.isPending ? (
           <Center py="xl">
             <Loader />

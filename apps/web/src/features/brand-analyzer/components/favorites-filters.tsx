@@ -4,6 +4,8 @@ import type { DealWarningCode } from '@dealradar/shared/deal-warnings';
 import { HideWarningsSelect } from '../../../components/deal-warning-badges.tsx';
 import { FAVORITE_SORT_LABELS, FAVORITE_SORT_OPTIONS, type FavoriteSortBy } from '@dealradar/shared/contracts/brand-analyzer';
 import { MinStabilityInput } from '../../../components/stability-line.tsx';
+import { ListingRestrictionFilterSelect } from '../../../components/listing-restriction.tsx';
+import type { ListingRestrictionFilter } from '@dealradar/shared/contracts/seller-account';
 
 export interface FavoriteFilterState {
   brands: string[];
@@ -16,6 +18,8 @@ export interface FavoriteFilterState {
   hideWarnings: DealWarningCode[];
   /** Only favorites profitable on at least this percentage of the last 90 days (issue 17); null: any. */
   minProfitableShare: number | null;
+  /** Amazon's answer for the seller account: only what I can sell, or hide the not eligible; null: every favorite. */
+  listingRestriction: ListingRestrictionFilter | null;
 }
 
 interface FavoritesFiltersProps {
@@ -29,7 +33,10 @@ interface FavoritesFiltersProps {
   refreshing: boolean;
 }
 
-/** Favorites filters (brands, markets, 90-day stability, Amazon's own buy boxes), sort and order, Refresh and Clear Filter. */
+/**
+ * Favorites filters (brands, markets, 90-day stability, Amazon's own buy boxes, whether the seller account may sell
+ * it), sort and order, Refresh and Clear Filter.
+ */
 export function FavoritesFilters({ value, brandOptions, marketOptions, onChange, onSortByChange, onRefresh, onClear, refreshing }: FavoritesFiltersProps) {
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
@@ -86,6 +93,7 @@ export function FavoritesFilters({ value, brandOptions, marketOptions, onChange,
         mb={8}
         data-testid="favorites-hide-amazon"
       />
+      <ListingRestrictionFilterSelect value={value.listingRestriction} onChange={(listingRestriction) => onChange({ listingRestriction })} />
       <HideWarningsSelect value={value.hideWarnings} onChange={(hideWarnings) => onChange({ hideWarnings })} testId="favorites-hide-warnings" />
       <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={onRefresh} loading={refreshing}>
         Refresh
