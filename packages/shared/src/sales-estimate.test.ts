@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { approvalWorth, estimateSales, monthlyProfitOf, sellerShareText, unitsFromRank, type SalesFacts } from './sales-estimate.ts';
+import { approvalWorth, approvalWorthText, estimateSales, monthlyProfitOf, sellerShareText, unitsFromRank, type SalesFacts } from './sales-estimate.ts';
 
 const none: SalesFacts = {
   monthlySold: null,
@@ -97,6 +97,13 @@ describe('approvalWorth', () => {
       invoiceCost: 72,
       invoiceUnits: 10,
     });
+    expect(approvalWorthText(approvalWorth({ estimate, profitPerUnit: 2.8, supplierUnitPrice: 7.2, invoiceUnits: 10 }), estimate)).toBe(
+      'Approval would earn ≈ €84/month (estimate) · an ungating invoice of 10 units costs ≈ €72',
+    );
+    const amazon = estimateSales('DE', { ...none, monthlySold: 300, newFbaOffers: 2, amazonOffers: true, amazonBuyBoxShare: 0.92 });
+    expect(approvalWorthText(approvalWorth({ estimate: amazon, profitPerUnit: 2.8, supplierUnitPrice: 7.2, invoiceUnits: 12 }), amazon)).toBe(
+      'Approval would earn little: Amazon holds the buy box 92 % of the time: no FBA estimate. · an ungating invoice of 12 units costs ≈ €86',
+    );
     expect(approvalWorth({ estimate: null, profitPerUnit: 2.8, supplierUnitPrice: null, invoiceUnits: 24 })).toEqual({
       monthlyProfit: null,
       invoiceCost: null,

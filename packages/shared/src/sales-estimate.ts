@@ -163,3 +163,21 @@ export function approvalWorth(input: {
     invoiceUnits: input.invoiceUnits,
   };
 }
+
+/** An estimated amount in whole units of the currency ("€84"); "—" when unknown. */
+export function estimateMoney(value: number | null, currency = 'EUR'): string {
+  if (value === null || !Number.isFinite(value)) return '—';
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 0, maximumFractionDigits: 0 }).format(value);
+}
+
+/** The "Is approval worth it?" line: "Approval would earn ≈ €84/month (estimate) · an ungating invoice of 10 units costs ≈ €72". */
+export function approvalWorthText(worth: ReturnType<typeof approvalWorth>, estimate: SalesEstimate | null): string {
+  const invoice =
+    worth.invoiceCost === null
+      ? `an ungating invoice of ${worth.invoiceUnits} units: no supplier price`
+      : `an ungating invoice of ${worth.invoiceUnits} units costs ≈ ${estimateMoney(worth.invoiceCost)}`;
+  if (worth.monthlyProfit !== null) return `Approval would earn ≈ ${estimateMoney(worth.monthlyProfit)}/month (estimate) · ${invoice}`;
+  if (estimate && estimate.sellerUnitsPerMonth === null)
+    return `Approval would earn little: ${estimate.noShareReason ?? 'Amazon holds the buy box.'} · ${invoice}`;
+  return `No sales estimate for this listing, so what approval would earn is unknown · ${invoice}`;
+}

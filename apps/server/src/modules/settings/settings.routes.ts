@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { settingsApi } from '@dealradar/shared/contracts/endpoints/settings';
+import { ungatingInvoiceApi } from '@dealradar/shared/contracts/endpoints/sales-estimate';
 import type { AppDeps } from '../../deps.ts';
 import { userOf, type AuthGuards } from '../../plugins/auth.ts';
 import { contractRoutes } from '../../plugins/contract-routes.ts';
 import { findSellerProfile, updateSellerProfile } from './seller-profile.repository.ts';
+import { findUngatingInvoiceUnits, updateUngatingInvoiceUnits } from './ungating-invoice.repository.ts';
 import { getPrimaryCountry, getUserInfo, getUserSettings, setAdminCountry, setPrimaryCountry, updateUserSettings } from './settings.service.ts';
 
 /** /user/settings…: ROI threshold, account info, primary business country, seller profile, admin country buttons. */
@@ -20,5 +22,8 @@ export function registerSettingsRoutes(api: FastifyInstance, deps: AppDeps, guar
     await updateSellerProfile(deps.db, userOf(request).id, request.body);
     return findSellerProfile(deps.db, userOf(request).id);
   });
+  // The units of an ungating invoice ("Is approval worth it?", docs/sales-estimate.md).
+  route(ungatingInvoiceApi.get, async (request) => ({ units: await findUngatingInvoiceUnits(deps.db, userOf(request).id) }));
+  route(ungatingInvoiceApi.update, async (request) => ({ units: await updateUngatingInvoiceUnits(deps.db, userOf(request).id, request.body.units) }));
   route(settingsApi.adminCountry, (request) => setAdminCountry(deps, userOf(request), request.params.code));
 }
