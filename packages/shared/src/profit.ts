@@ -58,11 +58,40 @@ export interface ProfitInput {
   prepCost?: number;
   /** Minimum ROI (fraction) for maxUnitCostForMinRoi; omitted: not computed. */
   minRoi?: number;
+  /**
+   * Amazon's own fee estimate for this listing, when the organization chose it over the fee rules (docs/seller-account.md):
+   * it replaces the referral, FBA, closing and Digital Services fees; VAT on the fees still follows the rules.
+   */
+  amazonFees?: AmazonFeeParts | null;
+}
+
+/**
+ * Amazon's Product Fees estimate of one listing at one price, minor units of the market currency, before VAT on fees.
+ * At another price (break-even, 90-day stability) the referral fee keeps its share of the price and the other fees stay.
+ */
+export interface AmazonFeeParts {
+  /** The buyer-paid price the estimate was made at. */
+  price: number;
+  referralFee: number;
+  fbaFee: number;
+  closingFee: number;
+  digitalServicesFee: number;
+  /** When Amazon made the estimate (ISO). */
+  estimatedAt: string;
+}
+
+/** The fee rules' own fees at the sale price (minor units, before VAT on fees), kept beside Amazon's when those are used. */
+export interface RulesFeeParts {
+  referralFee: number;
+  fbaFee: number;
+  closingFee: number;
+  digitalServicesFee: number;
+  total: number;
 }
 
 export type ProfitStatus = 'ok' | 'no_buy_box' | 'no_cost';
 
-export type FeeLineKind = 'referral' | 'referral-dsf' | 'fba' | 'fba-dsf' | 'fee-vat' | 'fee-vat-reclaimed';
+export type FeeLineKind = 'referral' | 'referral-dsf' | 'fba' | 'fba-dsf' | 'closing' | 'fee-vat' | 'fee-vat-reclaimed';
 
 /** One line of Amazon's charges with the rule that produced it. amount: minor units, positive = charged. */
 export interface FeeLine {
@@ -123,6 +152,8 @@ export interface ProfitBreakdown {
   /** Highest supplier unit cost excl. VAT (market currency, rounded down) that still reaches minRoi. */
   maxUnitCostForMinRoi: number | null;
   minRoi: number | null;
+  /** Present when the fees are Amazon's estimate (the organization's choice): when it was made, and our rules' fees. */
+  amazonFees?: { estimatedAt: string; rules: RulesFeeParts | null };
 }
 
 interface Terms {
@@ -178,7 +209,10 @@ function describeReferral(terms: Terms, market: Market): string {
   return `${r.categoryName} referral schedule ${market.id} from ${r.effectiveFrom}: ${pct(r.lowRate)} up to ${money(r.threshold, market.currency)}, ${pct(r.highRate)} above, minimum ${money(r.minimumFee, market.currency)} (${how})`;
 }
 
-function termsFor(input: ProfitInput, market: Market): Terms & { dsfRule: ReturnType<typeof dsfFor>; vat: ReturnType<typeof feeVatFor> } {
+function termsFor(
+  input: ProfitInput,
+  market: Market,
+): Terms & { dsfRule: ReturnType<typeof dsfFor>; vat: ReturnType<typeof feeVatFor>; amazon?: AmazonFeeParts } {
   const registered = input.seller.vatRegistered;
   const dsfRule = dsfFor(input.rules, input.seller, market.id, input.at);
   const dsfReferral = dsfRule?.referralRate ?? 0;
@@ -200,6 +234,26 @@ function termsFor(input: ProfitInput, market: Market): Terms & { dsfRule: Return
   }
   const vat = feeVatFor(input.rules, input.seller, market.id, input.at);
   const costVat = vat.mode === 'charged' ? vat.rate : 0;
+  const amazon = input.amazonFees && input.amazonFees.price > 0 ? input.amazonFees : null;
+  if (amazon) {
+    // Amazon's estimate: its referral fee as a share of its price, the rest as fixed amounts; no rule-based DSF on top.
+    const fixed = amazon.fbaFee + amazon.closingFee + amazon.digitalServicesFee;
+    return {
+      revenueFactor: registered ? 1 / (1 + market.vatRate) : 1,
+      referral,
+      rates: [{ from: 0, to: Number.POSITIVE_INFINITY, rate: amazon.referralFee / amazon.price }],
+      minimumFee: 0,
+      fba: fixed,
+      dsfReferral: 0,
+      dsfFba: 0,
+      costVat,
+      kReferral: 1 + costVat,
+      kFba: 1 + costVat,
+      dsfRule: null,
+      vat,
+      amazon,
+    };
+  }
   return {
     revenueFactor: registered ? 1 / (1 + market.vatRate) : 1,
     referral,
@@ -285,7 +339,7 @@ export function computeProfit(input: ProfitInput): ProfitBreakdown {
     referralMinimumApplied: false,
     referralFee: null,
     fbaFee: roundMinor(terms.fba * terms.kFba),
-    fbaFeeEstimated: input.fbaFee === null,
+    fbaFeeEstimated: input.fbaFee === null && !terms.amazon,
     feesVat: null,
     feeVatMode: terms.vat.mode,
     feeLines: [],
@@ -323,6 +377,7 @@ export function computeProfit(input: ProfitInput): ProfitBreakdown {
   base.referralFee = roundMinor(referral);
   base.feesVat = roundMinor(feesBeforeVat * terms.costVat);
   base.feeLines = feeLines(terms, market, { rate, percentFee, referralBase, referralDsf, fbaDsf, feeVat }, input);
+  if (terms.amazon) base.amazonFees = { estimatedAt: terms.amazon.estimatedAt, rules: rulesFeeParts({ ...input, amazonFees: null }, price) };
 
   if (input.minRoi !== undefined) {
     const denominator = n * (1 + purchaseVatRate) * (1 + input.minRoi);
@@ -334,7 +389,42 @@ export function computeProfit(input: ProfitInput): ProfitBreakdown {
   return { ...base, profit: roundMinor(profit), ...roiOf(profit, costBasis), margin: revenue > 0 ? profit / revenue : null };
 }
 
+/** The fee rules' referral, FBA and DSF at price P (minor units, before VAT on fees), without any Amazon estimate. */
+export function rulesFeeParts(input: Omit<ProfitInput, 'buyBoxPrice'>, price: number): RulesFeeParts {
+  const terms = termsFor({ ...input, buyBoxPrice: price, amazonFees: null }, getMarket(input.market));
+  const v = atPrice(terms, price);
+  const referralFee = roundMinor(v.referralBase);
+  const fbaFee = roundMinor(terms.fba);
+  const digitalServicesFee = roundMinor(v.referralDsf + v.fbaDsf);
+  return { referralFee, fbaFee, closingFee: 0, digitalServicesFee, total: referralFee + fbaFee + digitalServicesFee };
+}
+
+/** Fee lines of Amazon's estimate (the organization chose it for this listing). */
+function amazonFeeLines(amazon: AmazonFeeParts, market: Market, referral: number): FeeLine[] {
+  const source = `Amazon's fee estimate for your seller account at ${money(amazon.price, market.currency)} on ${amazon.estimatedAt.slice(0, 10)} (your choice for this listing)`;
+  const lines: FeeLine[] = [
+    { kind: 'referral', label: "Referral fee (Amazon's estimate)", amount: roundMinor(referral), rule: source },
+    { kind: 'fba', label: "FBA fee (Amazon's estimate)", amount: amazon.fbaFee, rule: source },
+  ];
+  if (amazon.closingFee > 0) lines.push({ kind: 'closing', label: "Closing fee (Amazon's estimate)", amount: amazon.closingFee, rule: source });
+  if (amazon.digitalServicesFee > 0) {
+    lines.push({ kind: 'referral-dsf', label: "Digital Services Fee (Amazon's estimate)", amount: amazon.digitalServicesFee, rule: source });
+  }
+  return lines;
+}
+
 function feeLines(
+  terms: ReturnType<typeof termsFor>,
+  market: Market,
+  v: { rate: number; percentFee: number; referralBase: number; referralDsf: number; fbaDsf: number; feeVat: number },
+  input: ProfitInput,
+): FeeLine[] {
+  const lines: FeeLine[] = terms.amazon ? amazonFeeLines(terms.amazon, market, v.referralBase) : ruleFeeLines(terms, market, v, input);
+  feeVatLines(lines, terms, v, input);
+  return lines;
+}
+
+function ruleFeeLines(
   terms: ReturnType<typeof termsFor>,
   market: Market,
   v: { rate: number; percentFee: number; referralBase: number; referralDsf: number; fbaDsf: number; feeVat: number },
@@ -377,6 +467,10 @@ function feeLines(
       rule: `Digital Services Fee rule: ${dsfWho}`,
     });
   }
+  return lines;
+}
+
+function feeVatLines(lines: FeeLine[], terms: ReturnType<typeof termsFor>, v: { feeVat: number }, input: ProfitInput): void {
   const vat = terms.vat;
   if ((vat.mode === 'charged' || vat.mode === 'charged-and-reclaimed') && vat.rule) {
     const country = SELLER_COUNTRY_NAMES[input.seller.country];
@@ -399,7 +493,6 @@ function feeLines(
       });
     }
   }
-  return lines;
 }
 
 /** Convenience: converts a cost given in EUR minor units to the market currency with a EUR-based rate. */

@@ -5,7 +5,9 @@ import { sendJson, startFake, type FakeRequest } from '../market-data/fakes/http
  * speaking their wire format (external-apis.md §3.2, §3.6, §3.7): form-encoded refresh grants answering
  * { access_token, expires_in } or { error: 'invalid_grant' | 'invalid_client' }, the `x-amz-access-token` header, the
  * common `{ errors: [...] }` body, 429 QuotaExceeded with x-amzn-RateLimit-Limit, 403 Unauthorized for an expired
- * access token or a missing role. Every request is recorded with its time.
+ * access token or a missing role; and Product Fees v0 getMyFeesEstimates (§3.5: bare arrays, Success / ClientError per
+ * item, FeeDetailList with ReferralFee, VariableClosingFee, PerItemFee, FBAFees, DigitalServicesFee). Every request is
+ * recorded with its time.
  */
 export const CLIENT_ID = 'amzn1.application-oa2-client.test';
 export const CLIENT_SECRET = 'test-client-secret-do-not-log';
@@ -14,11 +16,30 @@ export const DE = 'A1PA6795UKMFR9';
 export const FR = 'A13V1IB3VIYZZH';
 export const UK = 'A1F83G8C2ARO7P';
 export const IT = 'APJ6JRA9NG5V4';
+export const UNKNOWN_ASIN_ERROR: FeeError = { code: 'InvalidParameterValue', message: 'The item is not available in the marketplace (ASIN not found).' };
 
 export interface Reason {
   reasonCode: 'APPROVAL_REQUIRED' | 'NOT_ELIGIBLE' | 'ASIN_NOT_FOUND';
   message: string;
   links?: Array<{ resource: string; verb: 'GET'; title: string; type: 'text/html' }>;
+}
+
+/** Amazon's fee parts of one estimate (major units of the request's currency). */
+export interface FeeFixture {
+  referral: number;
+  fba: number;
+  closing?: number;
+  dsf?: number;
+}
+/** A per-item ClientError of getMyFeesEstimates (e.g. an ASIN Amazon does not know in the marketplace). */
+export interface FeeError {
+  code: string;
+  message: string;
+}
+
+/** Amazon's fee estimate when no fixture says otherwise: 8 % up to 10 and 15 % above (minimum 0.30), FBA 3.00. */
+export function defaultFees(price: number): FeeFixture {
+  return { referral: Math.max(0.3, Math.round(price * (price <= 10 ? 0.08 : 0.15) * 100) / 100), fba: 3 };
 }
 
 export interface FakeSpApiState {
@@ -43,6 +64,13 @@ export interface FakeSpApiState {
   enforcedRate?: { rate: number; burst: number };
   /** Reasons for any ASIN not in `restrictions` (the browser test's rule over the demo catalogue's ASINs). */
   rule?: (asin: string, marketplaceId: string) => Reason[] | undefined;
+  /** getMyFeesEstimates: asin → Amazon's fees or a per-item ClientError; otherwise `feeRule`, otherwise defaultFees. */
+  fees: Map<string, FeeFixture | FeeError>;
+  feeRule?: (asin: string, marketplaceId: string, price: number) => FeeFixture | FeeError | undefined;
+  /** The next N fee calls answer 429. */
+  throttleFeesNext: number;
+  /** Fee calls: time (ms) and the items asked. */
+  feeCalls: Array<{ at: number; items: Array<{ asin: string; marketplaceId: string; price: number; currency: string }> }>;
 }
 
 export async function startFakeSpApi(port = 0) {
@@ -56,6 +84,9 @@ export async function startFakeSpApi(port = 0) {
     missingRole: false,
     throttleNext: 0,
     restrictionCalls: [],
+    fees: new Map(),
+    throttleFeesNext: 0,
+    feeCalls: [],
   };
   let issued = 0;
   const bucket = { tokens: 0, at: 0 };
@@ -169,6 +200,98 @@ export async function startFakeSpApi(port = 0) {
         },
         { 'x-amzn-RateLimit-Limit': '5.0', 'x-amzn-RequestId': `req-${state.restrictionCalls.length}` },
       );
+    }
+    if (req.method === 'POST' && req.path === '/products/fees/v0/feesEstimate') {
+      // getMyFeesEstimates (external-apis.md §3.5): a bare array of up to 20 requests, a bare array of results.
+      let requests: Array<Record<string, unknown>>;
+      try {
+        const parsed: unknown = JSON.parse(req.body);
+        if (!Array.isArray(parsed) || parsed.length < 1 || parsed.length > 20) throw new Error('size');
+        requests = parsed as Array<Record<string, unknown>>;
+      } catch {
+        const e = errors(400, 'InvalidInput', 'The body must be a JSON array of 1 to 20 fee estimate requests.');
+        return sendJson(res, e.status, e.body);
+      }
+      const items = requests.map((r) => {
+        const q = (r.FeesEstimateRequest ?? {}) as {
+          MarketplaceId?: string;
+          IsAmazonFulfilled?: boolean;
+          Identifier?: string;
+          PriceToEstimateFees?: { ListingPrice?: { Amount?: number; CurrencyCode?: string } };
+        };
+        const listing = q.PriceToEstimateFees?.ListingPrice ?? {};
+        return {
+          idType: String(r.IdType ?? ''),
+          asin: String(r.IdValue ?? ''),
+          marketplaceId: String(q.MarketplaceId ?? ''),
+          fba: q.IsAmazonFulfilled === true,
+          identifier: String(q.Identifier ?? ''),
+          price: Number(listing.Amount ?? 0),
+          currency: String(listing.CurrencyCode ?? ''),
+        };
+      });
+      state.feeCalls.push({ at: Date.now(), items: items.map(({ asin, marketplaceId, price, currency }) => ({ asin, marketplaceId, price, currency })) });
+      if (state.throttleFeesNext > 0) {
+        state.throttleFeesNext -= 1;
+        const e = errors(429, 'QuotaExceeded', 'You exceeded your quota for the requested resource.');
+        return sendJson(res, e.status, e.body, { 'x-amzn-RateLimit-Limit': '0.5' });
+      }
+      const money = (amount: number, currency: string) => ({ CurrencyCode: currency, Amount: Math.round(amount * 100) / 100 });
+      const fee = (type: string, amount: number, currency: string) => ({
+        FeeType: type,
+        FeeAmount: money(amount, currency),
+        FinalFee: money(amount, currency),
+        FeePromotion: money(0, currency),
+      });
+      const results = items.map((item) => {
+        const identifier = {
+          MarketplaceId: item.marketplaceId,
+          IdType: item.idType,
+          IdValue: item.asin,
+          IsAmazonFulfilled: item.fba,
+          SellerInputIdentifier: item.identifier,
+          PriceToEstimateFees: { ListingPrice: money(item.price, item.currency), Shipping: money(0, item.currency) },
+        };
+        const answer = state.fees.get(item.asin) ?? state.feeRule?.(item.asin, item.marketplaceId, item.price) ?? defaultFees(item.price);
+        const invalid =
+          item.idType !== 'ASIN'
+            ? { code: 'InvalidParameterValue', message: 'IdType must be ASIN or SellerSKU.' }
+            : !(item.price > 0) || !item.currency
+              ? { code: 'InvalidParameterValue', message: 'The listing price is missing.' }
+              : 'code' in answer
+                ? answer
+                : null;
+        if (invalid) {
+          return {
+            Status: 'ClientError',
+            FeesEstimateIdentifier: identifier,
+            FeesEstimate: null,
+            Error: { Type: 'Sender', Code: invalid.code, Message: invalid.message, Detail: [] },
+          };
+        }
+        const f = answer as FeeFixture;
+        const details = [
+          fee('ReferralFee', f.referral, item.currency),
+          fee('VariableClosingFee', f.closing ?? 0, item.currency),
+          fee('PerItemFee', 0, item.currency),
+          {
+            ...fee('FBAFees', f.fba, item.currency),
+            IncludedFeeDetailList: [fee('FBAPerUnitFulfillmentFee', f.fba, item.currency)],
+          },
+          ...(f.dsf ? [fee('DigitalServicesFee', f.dsf, item.currency)] : []),
+        ];
+        return {
+          Status: 'Success',
+          FeesEstimateIdentifier: identifier,
+          FeesEstimate: {
+            TimeOfFeesEstimation: new Date().toISOString(),
+            TotalFeesEstimate: money(f.referral + f.fba + (f.closing ?? 0) + (f.dsf ?? 0), item.currency),
+            FeeDetailList: details,
+          },
+          Error: null,
+        };
+      });
+      return sendJson(res, 200, results, { 'x-amzn-RateLimit-Limit': '0.5', 'x-amzn-RequestId': `fees-${state.feeCalls.length}` });
     }
     return sendJson(res, 404, { errors: [{ code: 'NotFound', message: 'Resource not found.' }] });
   }, port);

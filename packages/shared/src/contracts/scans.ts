@@ -354,7 +354,7 @@ export type SupplierActiveScan = SupplierScanStatus;
 
 /** One Amazon fee line of a profit breakdown (amount in the market currency, major units; negative = reclaimed). */
 export const feeLineSchema = z.object({
-  kind: z.enum(['referral', 'referral-dsf', 'fba', 'fba-dsf', 'fee-vat', 'fee-vat-reclaimed']),
+  kind: z.enum(['referral', 'referral-dsf', 'fba', 'fba-dsf', 'closing', 'fee-vat', 'fee-vat-reclaimed']),
   label: z.string(),
   amount: z.number(),
   rule: z.string(),
@@ -416,6 +416,16 @@ export const profitBreakdownSchema = z.object({
    * null without a supplier price; absent on deals stored before it.
    */
   breakEvenPrice: z.number().nullable().optional(),
+  /**
+   * Present when the fee lines are Amazon's own estimate (the organization chose it for this listing,
+   * docs/seller-account.md): when Amazon made it, and our fee rules' fees at this price before VAT on fees.
+   */
+  amazonFees: z
+    .object({
+      estimatedAt: z.string(),
+      rules: z.object({ referralFee: z.number(), fbaFee: z.number(), closingFee: z.number(), digitalServicesFee: z.number(), total: z.number() }).nullable(),
+    })
+    .optional(),
 });
 export type ProfitBreakdown = z.infer<typeof profitBreakdownSchema>;
 

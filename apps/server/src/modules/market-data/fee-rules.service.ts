@@ -1,7 +1,9 @@
 import { feeRulesInForce, ruleDate, type FeeRules, type SellerProfile } from '@dealradar/shared/fee-rules';
+import type { AmazonFeeParts } from '@dealradar/shared/profit';
 import type { Db } from '../../db/client.ts';
 import { findSellerProfile } from '../settings/seller-profile.repository.ts';
 import { findAllFeeRules } from './fee-rules.repository.ts';
+import { chosenAmazonFees } from '../seller-account/amazon-fees.repository.ts';
 
 /**
  * The fee rules the profit engine runs with (issue 12 item 5): read from the database, kept for a minute per database
@@ -36,6 +38,11 @@ export interface ProfitTerms {
   /** Fee rules for `at` (loadProfitTerms keeps only the rows in force then; every dated row gives the same result). */
   rules: FeeRules;
   at: Date;
+  /**
+   * Amazon's fee estimates the user's organization chose over the fee rules, by `${asin}|${market}`
+   * (seller-account/amazon-fees.repository.ts); the profit engine uses them for those listings.
+   */
+  amazonFees?: ReadonlyMap<string, AmazonFeeParts>;
 }
 
 /**
@@ -44,6 +51,6 @@ export interface ProfitTerms {
  * instead of re-scanning every dated row each time.
  */
 export async function loadProfitTerms(db: Db, userId: string, at: Date): Promise<ProfitTerms> {
-  const [profile, rules] = await Promise.all([findSellerProfile(db, userId), loadFeeRules(db)]);
-  return { seller: { country: profile.country, vatRegistered: profile.vatRegistered }, rules: feeRulesInForce(rules, at), at };
+  const [profile, rules, amazonFees] = await Promise.all([findSellerProfile(db, userId), loadFeeRules(db), chosenAmazonFees(db, userId)]);
+  return { seller: { country: profile.country, vatRegistered: profile.vatRegistered }, rules: feeRulesInForce(rules, at), at, amazonFees };
 }

@@ -50,6 +50,7 @@ function profitInput(resolved: ResolvedListing, unitCostEur: number | null, fx: 
     prepCost: options.prepCost,
     minRoi: options.minRoi,
     purchaseVatRate: options.purchaseVatRate,
+    amazonFees: options.terms.amazonFees?.get(`${listing.asin}|${listing.market}`) ?? null,
   };
 }
 
@@ -115,5 +116,19 @@ export function wireBreakdown(breakdown: ListingProfit, fx: { rate: number; date
     seller: breakdown.seller,
     rulesDate: breakdown.rulesDate,
     breakEvenPrice: toMajor(breakdown.breakEvenPrice),
+    ...(breakdown.amazonFees
+      ? {
+          amazonFees: {
+            estimatedAt: breakdown.amazonFees.estimatedAt,
+            rules: breakdown.amazonFees.rules && {
+              referralFee: breakdown.amazonFees.rules.referralFee / 100,
+              fbaFee: breakdown.amazonFees.rules.fbaFee / 100,
+              closingFee: breakdown.amazonFees.rules.closingFee / 100,
+              digitalServicesFee: breakdown.amazonFees.rules.digitalServicesFee / 100,
+              total: breakdown.amazonFees.rules.total / 100,
+            },
+          },
+        }
+      : {}),
   };
 }
