@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps.ts';
 import { userOf, type AuthGuards } from '../../plugins/auth.ts';
 import { contractRoutes } from '../../plugins/contract-routes.ts';
 import { checkAgain } from './check-again.ts';
+import { registerAmazonFeesRoutes } from './amazon-fees.routes.ts';
 import { completeAuthorization, connectSellerAccount, disconnectSellerAccount, sellerAccountOf, startAuthorization } from './seller-account.service.ts';
 
 /**
@@ -19,4 +20,5 @@ export function registerSellerAccountRoutes(api: FastifyInstance, deps: AppDeps,
   route(sellerAccountApi.startAuthorization, (request) => startAuthorization(deps, userOf(request), request.body.region));
   route(sellerAccountApi.completeAuthorization, (request) => completeAuthorization(deps, userOf(request), request.body));
   route(sellerAccountApi.checkAgain, (request) => checkAgain(deps, userOf(request), request.body));
+  registerAmazonFeesRoutes(api, deps, guards);
 }
