@@ -110,6 +110,7 @@ describe('the registry (every job of the product as data)', () => {
       'alert-digest': { retryLimit: 2, expireInSeconds: 600 },
       'alert-scan-finished': { policy: 'singleton', retryLimit: 0, expireInSeconds: 300 },
       'listing-restriction-checks': { retryLimit: 3, retryDelay: 30, expireInSeconds: 2 * 60 * 60 },
+      'amazon-fee-estimates': { retryLimit: 2, retryDelay: 30, expireInSeconds: 15 * 60 },
     });
   });
 

@@ -7,6 +7,7 @@ import { ACCOUNT_JOBS } from '../modules/auth/accounts.jobs.ts';
 import { MARKET_DATA_JOBS } from '../modules/market-data/market-data.jobs.ts';
 import { MAINTENANCE_JOBS } from '../modules/maintenance/maintenance.jobs.ts';
 import { ALERT_JOBS } from '../modules/alerts/alerts.jobs.ts';
+import { AMAZON_FEE_JOBS } from '../modules/seller-account/amazon-fees.jobs.ts';
 import { SELLER_ACCOUNT_JOBS } from '../modules/seller-account/seller-account.jobs.ts';
 import { registerJobDefinitions, type JobDefinition, type RunFlags } from './define-job.ts';
 
@@ -25,6 +26,7 @@ export const JOBS: readonly JobDefinition[] = [
   ...MAINTENANCE_JOBS,
   ...ALERT_JOBS,
   ...SELLER_ACCOUNT_JOBS,
+  ...AMAZON_FEE_JOBS,
 ];
 
 export async function registerJobs(deps: AppDeps, options: RunFlags): Promise<void> {
