@@ -13,6 +13,7 @@ import { reachesMinRoiBelow, referralThresholds } from './buy-box-candidates.ts'
 import { evaluateProduct, stabilityOf, type ScanProduct } from './deal-calculator.ts';
 import { keepSupplierList } from './kept-lists.ts';
 import { afterSupplierScan } from '../seller-account/seller-account.jobs.ts';
+import { afterSupplierScanFees } from '../seller-account/amazon-fees.jobs.ts';
 import { priceTermsOfScan, readOptionsOf, removeUpload, scanColumns, takeParsedFile } from './scan-files.ts';
 import { storeParseIssues } from './scan-issues.ts';
 import { buildReport } from './scan-report.ts';
@@ -366,6 +367,7 @@ async function processScan(deps: AppDeps, scan: repo.ScanRow, token: string, sig
   if (!finished) throw new ScanStopped('lost');
   deps.log.info({ scanId: scan.id, eans: allowed, deals: progress.deals, upstreamRequests, tokensSpent, ...roundTimings(timings) }, 'scan completed');
   if (scan.kind === 'supplier') await afterSupplierScan(deps, scan.id); // issue 24: Amazon's listing restrictions of its deals
+  if (scan.kind === 'supplier') await afterSupplierScanFees(deps, scan.id); // Amazon's fee estimate of its top deals
 }
 
 function roundTimings(t: Record<string, number>): Record<string, number> {
