@@ -56,6 +56,12 @@ export const alertRuleBodySchema = jsonBody({
   webhookUrl: z.string().trim().max(2000, 'The webhook URL is too long.').nullable().default(null),
   webhookFormat: z.enum(WEBHOOK_FORMATS, { error: 'The webhook format must be generic, discord or slack.' }).default('generic'),
   rearmPoints: percentField('The re-arm step', 100).default(DEFAULT_REARM_POINTS),
+  /**
+   * Only products I can sell: a drop alerts only when Amazon answered Can sell for the organization's connected seller
+   * account, for the drop's listing in a market of the rule (its ROI markets, at the minimum ROI). Without a connected
+   * account such a rule alerts nothing until one is connected (docs/seller-account.md).
+   */
+  onlySellable: z.boolean({ error: 'onlySellable must be true or false.' }).default(false),
 });
 export type AlertRuleBody = z.infer<typeof alertRuleBodySchema>;
 
@@ -75,6 +81,7 @@ export const alertRuleSchema = z.object({
   webhookUrl: z.string().nullable(),
   webhookFormat: z.enum(WEBHOOK_FORMATS).nullable(),
   rearmPoints: z.number(),
+  onlySellable: z.boolean(),
   paused: z.boolean(),
   /** 'plan' when the plan ended (the user resumes after upgrading), 'user' when paused by hand. */
   pausedReason: z.enum(['user', 'plan']).nullable(),

@@ -4,6 +4,7 @@ import { DROP_CATEGORIES, DROP_PRIORITIES } from '../drops.ts';
 import { MAX_LENGTH } from '../input-limits.ts';
 import { pagedSchema } from '../paging.ts';
 import { feeLineSchema, sellerProfileShape } from './scans.ts';
+import { listingRestrictionFilterParam, listingRestrictionSchema } from './seller-account.ts';
 
 /**
  * Payloads of the price-drop endpoints (SPEC §3, §7). Money is in the user's region currency
@@ -47,6 +48,11 @@ export const priceDropItemSchema = z.object({
   oldPriceExclVatEur: z.number().optional(),
   fxRate: z.number().optional(),
   fxDate: z.string().optional(),
+  /**
+   * Amazon's answer for the organization's connected seller account on the drop's listing in its Best-ROI market
+   * (docs/seller-account.md); absent without a connected account.
+   */
+  listingRestriction: listingRestrictionSchema.nullable().optional(),
 });
 export type PriceDropItem = z.infer<typeof priceDropItemSchema>;
 
@@ -149,6 +155,8 @@ export const priceDropsQuerySchema = z.object({
     .optional()
     .transform((v) => (v === undefined || v.trim() === '' ? undefined : Number(v.trim())))
     .refine((v) => v === undefined || (Number.isFinite(v) && v >= -100 && v <= 100_000), 'minRoi must be a number of percent between -100 and 100000.'),
+  /** sellable: only drops Amazon said the organization can sell (in the Best-ROI market); hideNotEligible. */
+  listingRestriction: listingRestrictionFilterParam,
 });
 export type PriceDropsQuery = z.infer<typeof priceDropsQuerySchema>;
 
@@ -222,5 +230,7 @@ export const priceDropProfitSchema = z.object({
   totalCost: z.number().nullable(),
   profit: z.number().nullable(),
   roiPercentage: z.number().nullable(),
+  /** Amazon's answer for the organization's connected seller account on `asin` in `market`; absent without one. */
+  listingRestriction: listingRestrictionSchema.nullable().optional(),
 });
 export type PriceDropProfit = z.infer<typeof priceDropProfitSchema>;

@@ -7,6 +7,7 @@ import type { AmazonListing, MarketDataService } from '../market-data/market-dat
 import { catalogueOf, variant } from '../price-drops/price-drops.test-helpers.ts';
 import { refreshPrices, type RefreshDeps } from '../price-drops/price-refresh.service.ts';
 import { sendDigests } from './alert-dispatch.service.ts';
+import { ONLY_SELLABLE_UNAVAILABLE } from './alerts.service.ts';
 
 const START = '2026-11-23T10:00:00.000Z';
 const HOUR = 3600_000;
@@ -316,6 +317,14 @@ describe('alert rules: drop sequences × rules → deliveries', () => {
     expect((await ctx.app.inject({ method: 'DELETE', url: `/api/alerts/rules/${b.id}`, headers: user.headers })).statusCode).toBe(200);
     await sendDigests(ctx.deps, 'hourly');
     expect(await states()).toEqual([{ rule: a.id, gtin: '3600523614431' }]);
+  });
+
+  it('"Only products I can sell" is refused with a sentence on an install without an Amazon application', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/alerts/rules', headers: user.headers, payload: rule({ onlySellable: true }) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(ONLY_SELLABLE_UNAVAILABLE);
+    const plain = await ctx.app.inject({ method: 'POST', url: '/api/alerts/rules', headers: user.headers, payload: rule() });
+    expect(plain.json().onlySellable).toBe(false);
   });
 
   it('the rules of another user and of FREE users are not used', async () => {

@@ -17,6 +17,7 @@ export interface AlertRuleRow {
   webhookUrl: string | null;
   webhookFormat: 'generic' | 'discord' | 'slack' | null;
   rearmPoints: number;
+  onlySellable: boolean;
   paused: boolean;
   pausedReason: 'user' | 'plan' | null;
   createdAt: Date;
@@ -25,7 +26,7 @@ export interface AlertRuleRow {
 const RULE_COLUMNS = `id, user_id as "userId", name, brands, categories, min_drop_percentage as "minDropPercentage",
   min_roi_percentage as "minRoiPercentage", min_stock as "minStock", roi_markets as "roiMarkets", channel,
   email_frequency as "emailFrequency", webhook_url as "webhookUrl", webhook_format as "webhookFormat",
-  rearm_points as "rearmPoints", paused, paused_reason as "pausedReason", created_at as "createdAt"`;
+  rearm_points as "rearmPoints", only_sellable as "onlySellable", paused, paused_reason as "pausedReason", created_at as "createdAt"`;
 
 export type NewAlertRule = Omit<AlertRuleRow, 'id' | 'userId' | 'paused' | 'pausedReason' | 'createdAt'>;
 
@@ -44,14 +45,15 @@ function ruleValues(rule: NewAlertRule): unknown[] {
     rule.webhookUrl,
     rule.webhookFormat,
     rule.rearmPoints,
+    rule.onlySellable,
   ];
 }
 
 export function insertRule(db: Db, userId: string, rule: NewAlertRule, now: Date): Promise<AlertRuleRow> {
   return db.one<AlertRuleRow>(
     `insert into alert_rules (user_id, name, brands, categories, min_drop_percentage, min_roi_percentage, min_stock, roi_markets,
-                              channel, email_frequency, webhook_url, webhook_format, rearm_points, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) returning ${RULE_COLUMNS}`,
+                              channel, email_frequency, webhook_url, webhook_format, rearm_points, only_sellable, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) returning ${RULE_COLUMNS}`,
     [userId, ...ruleValues(rule), now],
   );
 }
@@ -64,7 +66,7 @@ export function updateRule(db: Db, userId: string, id: number, rule: NewAlertRul
   return db.maybeOne<AlertRuleRow>(
     `update alert_rules set name = $3, brands = $4, categories = $5, min_drop_percentage = $6, min_roi_percentage = $7, min_stock = $8,
             roi_markets = $9, channel = $10, email_frequency = $11, webhook_url = $12, webhook_format = $13, rearm_points = $14,
-            evaluated_at = null
+            only_sellable = $15, evaluated_at = null
       where user_id = $1 and id = $2 returning ${RULE_COLUMNS}`,
     [userId, id, ...ruleValues(rule)],
   );
@@ -166,8 +168,8 @@ export async function updateSettings(
 
 /**
  * The set-wise heart of the alerts, one statement per refresh: for every active rule of a user whose plan allows
- * alerts, the active unexpired drops it has not looked at yet (detected after its evaluated_at) that pass its
- * filters and that it has never alerted, or alerted at a percentage at least `rearm_points` lower. Records the
+ * alerts, the active unexpired drops it has not looked at yet (detected after its evaluated_at; for a rule of "only
+ * products I can sell" also those whose Can sell answer came after it) that pass its filters and that it has never alerted, or alerted at a percentage at least `rearm_points` lower. Records the
  * alerted percentage per (rule, drop), writes one delivery per rule (its drops, best first, the first `maxItems`
  * as the message's items) and moves each active rule's evaluated_at to `now`.
  * Answers the deliveries that are to be sent at once (not waiting for a digest).
@@ -180,7 +182,7 @@ export async function createDropDeliveries(
     const rows = await tx.query<{ id: number; status: string }>(
       `with eligible as materialized (
          select r.id, r.user_id, u.organization_id as org_id, r.name, r.brands, r.categories, r.min_drop_percentage, r.min_roi_percentage,
-                r.min_stock, r.roi_markets, r.rearm_points, coalesce(r.evaluated_at, '-infinity'::timestamptz) as since
+                r.min_stock, r.roi_markets, r.rearm_points, r.only_sellable, coalesce(r.evaluated_at, '-infinity'::timestamptz) as since
            from alert_rules r join users u on u.id = r.user_id join organizations o on o.id = u.organization_id
           where not r.paused and u.active and (u.role = 'ADMIN' or not (o.subscription_tier = any($3::text[])))
        ),
@@ -195,13 +197,26 @@ export async function createDropDeliveries(
            from eligible r
            join price_drops d on d.status = 'active' and d.drop_percentage >= r.min_drop_percentage and d.detected_at > r.since and d.expires_at > $1
           where cardinality(r.brands) = 0
+         union all
+         -- A rule limited to products the seller can sell also meets drops found earlier whose Can sell answer came
+         -- since it last looked (Amazon is asked after the refresh that found the drop).
+         select distinct r.id, d.id, d.drop_percentage, d.drop_category, d.stock, d.detected_at
+           from eligible r
+           join listing_restrictions lr on lr.organization_id = r.org_id and lr.status = 'CAN_SELL' and lr.checked_at >= r.since
+           join lateral (
+             select m.drop_id from price_drop_market_roi m where m.asin = lr.asin and m.market = lr.market
+             union
+             select o.drop_id from price_drop_org_roi o where o.organization_id = r.org_id and o.market_asin->>lr.market = lr.asin
+           ) x on true
+           join price_drops d on d.id = x.drop_id and d.status = 'active' and d.expires_at > $1 and d.detected_at <= r.since
+          where r.only_sellable and (cardinality(r.brands) = 0 or d.brand = any(r.brands))
        ),
        -- The ROI condition reads the organization's own figures where its match rules touch the drop (price_drop_org_roi,
        -- issue 23), else the shared per-market ROI.
        matches as (
          select p.rule_id, p.drop_id, p.pct, r.rearm_points from pairs p join eligible r on r.id = p.rule_id
-           left join price_drop_org_roi o on r.min_roi_percentage is not null and o.organization_id = r.org_id and o.drop_id = p.drop_id
-          where p.detected_at > r.since and p.pct >= r.min_drop_percentage
+           left join price_drop_org_roi o on (r.min_roi_percentage is not null or r.only_sellable) and o.organization_id = r.org_id and o.drop_id = p.drop_id
+          where p.pct >= r.min_drop_percentage
             and (cardinality(r.categories) = 0 or p.drop_category = any(r.categories))
             and (r.min_stock is null or coalesce(p.stock, 0) >= r.min_stock)
             and (r.min_roi_percentage is null
@@ -210,6 +225,21 @@ export async function createDropDeliveries(
                                  where m.drop_id = p.drop_id and (cardinality(r.roi_markets) = 0 or m.market = any(r.roi_markets)))
                           else (select max(e.value::numeric) from jsonb_each_text(o.market_roi) e
                                  where cardinality(r.roi_markets) = 0 or e.key = any(r.roi_markets)) end) >= r.min_roi_percentage)
+            -- Only products I can sell: Amazon answered Can sell for the drop's listing in a market of the rule (at its
+            -- minimum ROI); the listing is the one that market's ROI was computed for (the organization's own where its
+            -- match rules touch the drop).
+            and (not r.only_sellable
+                 or (case when o.drop_id is null
+                          then exists (select 1 from price_drop_market_roi m
+                                         join listing_restrictions lr on lr.organization_id = r.org_id and lr.asin = m.asin and lr.market = m.market
+                                                                     and lr.status = 'CAN_SELL'
+                                        where m.drop_id = p.drop_id and (cardinality(r.roi_markets) = 0 or m.market = any(r.roi_markets))
+                                          and (r.min_roi_percentage is null or m.roi_percentage >= r.min_roi_percentage))
+                          else exists (select 1 from jsonb_each_text(o.market_roi) e
+                                         join listing_restrictions lr on lr.organization_id = r.org_id and lr.asin = o.market_asin->>e.key
+                                                                     and lr.market = e.key and lr.status = 'CAN_SELL'
+                                        where (cardinality(r.roi_markets) = 0 or e.key = any(r.roi_markets))
+                                          and (r.min_roi_percentage is null or e.value::numeric >= r.min_roi_percentage)) end))
        ),
        passing as (
          select m.rule_id, m.drop_id, m.pct from matches m
@@ -240,9 +270,13 @@ export async function createDropDeliveries(
            left join lateral (
              select m.market, m.roi_percentage from price_drop_market_roi m
               where o.drop_id is null and m.drop_id = k.drop_id and (cardinality(r.roi_markets) = 0 or m.market = any(r.roi_markets))
+                and (not r.only_sellable or exists (select 1 from listing_restrictions lr where lr.organization_id = r.org_id
+                                                      and lr.asin = m.asin and lr.market = m.market and lr.status = 'CAN_SELL'))
              union all
              select e.key, e.value::numeric from jsonb_each_text(o.market_roi) e
               where o.drop_id is not null and (cardinality(r.roi_markets) = 0 or e.key = any(r.roi_markets))
+                and (not r.only_sellable or exists (select 1 from listing_restrictions lr where lr.organization_id = r.org_id
+                                                      and lr.asin = o.market_asin->>e.key and lr.market = e.key and lr.status = 'CAN_SELL'))
              order by 2 desc limit 1
            ) roi on true
           where k.rank <= $4
@@ -391,16 +425,20 @@ export function createDigests(db: Db, frequency: 'hourly' | 'daily', now: Date, 
  * The per-market ROI of the drops a refresh created or improved at `detectedAt`: what they had before (at an older
  * price) is replaced.
  */
-export async function saveMarketRoi(db: Db, detectedAt: Date, rows: Array<{ dropId: number; market: string; roi: number }>): Promise<void> {
+export async function saveMarketRoi(
+  db: Db,
+  detectedAt: Date,
+  rows: Array<{ dropId: number; market: string; roi: number; asin?: string | null }>,
+): Promise<void> {
   await db.execute(`delete from price_drop_market_roi m using price_drops d where d.id = m.drop_id and d.status = 'active' and d.detected_at = $1`, [
     detectedAt,
   ]);
   if (rows.length === 0) return;
   await db.execute(
-    `insert into price_drop_market_roi (drop_id, market, roi_percentage)
-     select * from unnest($1::bigint[], $2::text[], $3::numeric[])
-     on conflict (drop_id, market) do update set roi_percentage = excluded.roi_percentage`,
-    [rows.map((r) => r.dropId), rows.map((r) => r.market), rows.map((r) => r.roi)],
+    `insert into price_drop_market_roi (drop_id, market, roi_percentage, asin)
+     select * from unnest($1::bigint[], $2::text[], $3::numeric[], $4::text[])
+     on conflict (drop_id, market) do update set roi_percentage = excluded.roi_percentage, asin = excluded.asin`,
+    [rows.map((r) => r.dropId), rows.map((r) => r.market), rows.map((r) => r.roi), rows.map((r) => r.asin ?? null)],
   );
 }
 

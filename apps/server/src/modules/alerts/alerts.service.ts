@@ -33,6 +33,10 @@ import {
 import { SIGNATURE_HEADER, newWebhookSecret } from './webhook-signature.ts';
 import { WebhookTargetError, checkWebhookUrl } from './webhook-target.ts';
 import type { UnsubscribeScope } from './unsubscribe-token.ts';
+import { isConfigured } from '../seller-account/seller-account.service.ts';
+
+export const ONLY_SELLABLE_UNAVAILABLE =
+  'This install has no Amazon application configured, so a rule cannot be limited to products you can sell (no seller account can be connected).';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'queue' | 'log'>;
 
@@ -76,6 +80,9 @@ export async function listAlertRules(deps: Deps, user: CurrentUser): Promise<Ale
 
 /** A rule's fields from the form (POST and PUT): the webhook URL checked against the SSRF refusals, lists deduplicated. */
 function ruleFields(deps: Deps, body: AlertRuleBody): NewAlertRule {
+  // Without a connected account the option is allowed (it alerts nothing until one is connected); an install that can
+  // never connect one refuses it.
+  if (body.onlySellable && !isConfigured(deps)) throw badRequest(ONLY_SELLABLE_UNAVAILABLE);
   let webhookUrl: string | null = null;
   if (body.channel === 'webhook') {
     if (!body.webhookUrl) throw badRequest('A webhook rule needs a webhook URL.');
@@ -99,6 +106,7 @@ function ruleFields(deps: Deps, body: AlertRuleBody): NewAlertRule {
     webhookUrl,
     webhookFormat: body.channel === 'webhook' ? body.webhookFormat : null,
     rearmPoints: body.rearmPoints,
+    onlySellable: body.onlySellable,
   };
 }
 

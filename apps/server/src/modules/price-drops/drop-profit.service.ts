@@ -8,6 +8,7 @@ import { loadProfitTerms } from '../market-data/fee-rules.service.ts';
 import { requireLivePriceData } from '../plans/entitlements.ts';
 import { findActiveDrop } from './price-drops.repository.ts';
 import { withOrgRoi } from './price-drops.service.ts';
+import { restrictionOfListing } from './drop-listings.service.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'marketData'>;
 
@@ -46,6 +47,11 @@ export async function getDropProfit(deps: Deps, user: CurrentUser, id: number): 
     numberOfPacks: resolved?.numberOfPacks ?? 1,
     unitCost: convertMinor(drop.newExcl, fx.rate),
   });
+  const listingRestriction = await restrictionOfListing(deps, user.organizationId, {
+    asin: resolved?.listing.asin ?? null,
+    market: market.id,
+    roi: drop.bestRoi === null ? null : Number(drop.bestRoi),
+  });
   return {
     dropId: drop.id,
     market: market.id,
@@ -73,5 +79,6 @@ export async function getDropProfit(deps: Deps, user: CurrentUser, id: number): 
     totalCost: major(breakdown.totalCost),
     profit: major(breakdown.profit),
     roiPercentage: breakdown.roiPercentage,
+    ...(listingRestriction !== undefined ? { listingRestriction } : {}),
   };
 }

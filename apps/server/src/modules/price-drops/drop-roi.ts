@@ -18,6 +18,8 @@ export interface MarketRoi {
   dropId: number;
   market: MarketId;
   roi: number;
+  /** The listing the ROI was computed for (its listing restriction is checked per ASIN and market). */
+  asin: string | null;
 }
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -61,7 +63,7 @@ export async function roiPerMarket(
           numberOfPacks: resolved.numberOfPacks,
           unitCost: convertMinor(drop.newPriceExclVat, fx.rate),
         });
-        if (profit.roiPercentage !== null) out.push({ dropId: drop.id, market, roi: profit.roiPercentage });
+        if (profit.roiPercentage !== null) out.push({ dropId: drop.id, market, roi: profit.roiPercentage, asin: resolved.listing.asin || null });
       }
     } catch (error) {
       deps.log.warn({ market, organizationId, err: (error as Error).message }, 'best-market ROI of price drops skipped for this market');

@@ -65,16 +65,19 @@ export interface OrgRoiRow {
   bestMarket: string | null;
   /** market → ROI percent. */
   markets: Record<string, number>;
+  /** market → ASIN of the listing the market's ROI was computed for. */
+  asins: Record<string, string>;
 }
 
 async function insertRows(db: Db, rows: OrgRoiRow[], now: Date): Promise<void> {
   if (rows.length === 0) return;
   await db.execute(
-    `insert into price_drop_org_roi (organization_id, drop_id, best_roi_percentage, best_roi_market, market_roi, computed_at)
-     select o, d, r, m, j::jsonb, $6 from unnest($1::uuid[], $2::bigint[], $3::numeric[], $4::text[], $5::text[]) as x(o, d, r, m, j)
+    `insert into price_drop_org_roi (organization_id, drop_id, best_roi_percentage, best_roi_market, market_roi, market_asin, computed_at)
+     select o, d, r, m, j::jsonb, a::jsonb, $6 from unnest($1::uuid[], $2::bigint[], $3::numeric[], $4::text[], $5::text[], $7::text[]) as x(o, d, r, m, j, a)
      on conflict (organization_id, drop_id) do update
        set best_roi_percentage = excluded.best_roi_percentage, best_roi_market = excluded.best_roi_market,
-           market_roi = excluded.market_roi, computed_at = excluded.computed_at, version = nextval('price_drop_org_roi_version')`,
+           market_roi = excluded.market_roi, market_asin = excluded.market_asin, computed_at = excluded.computed_at,
+           version = nextval('price_drop_org_roi_version')`,
     [
       rows.map((r) => r.organizationId),
       rows.map((r) => r.dropId),
@@ -82,6 +85,7 @@ async function insertRows(db: Db, rows: OrgRoiRow[], now: Date): Promise<void> {
       rows.map((r) => r.bestMarket),
       rows.map((r) => JSON.stringify(r.markets)),
       now,
+      rows.map((r) => JSON.stringify(r.asins)),
     ],
   );
 }

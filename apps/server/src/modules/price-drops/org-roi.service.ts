@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../deps.ts';
 import { bestOf, roiPerMarket } from './drop-roi.ts';
+import { queueDropListingChecks } from './drop-listings.service.ts';
 import { pairsDetectedAt, pairsOfOrganization, replaceRowsDetectedAt, replaceRowsOfEans, type OrgDropPair, type OrgRoiRow } from './org-roi.repository.ts';
 
 /**
@@ -10,7 +11,7 @@ import { pairsDetectedAt, pairsOfOrganization, replaceRowsDetectedAt, replaceRow
  * organization for the drops its rules name: it grows with the rules, never with organizations × drops.
  */
 
-type Deps = Pick<AppDeps, 'db' | 'marketData' | 'log' | 'clock'>;
+type Deps = Pick<AppDeps, 'db' | 'marketData' | 'log' | 'clock'> & Partial<Pick<AppDeps, 'queue'>>;
 
 async function computeRows(deps: Deps, pairs: OrgDropPair[], at: Date): Promise<OrgRoiRow[]> {
   const byOrg = new Map<string, OrgDropPair[]>();
@@ -25,9 +26,14 @@ async function computeRows(deps: Deps, pairs: OrgDropPair[], at: Date): Promise<
     const best = bestOf(perMarket);
     for (const drop of drops) {
       const markets: Record<string, number> = {};
-      for (const m of perMarket) if (m.dropId === drop.id) markets[m.market] = m.roi;
+      const asins: Record<string, string> = {};
+      for (const m of perMarket) {
+        if (m.dropId !== drop.id) continue;
+        markets[m.market] = m.roi;
+        if (m.asin) asins[m.market] = m.asin;
+      }
       const top = best.get(drop.id);
-      rows.push({ organizationId, dropId: drop.id, bestRoi: top?.roi ?? null, bestMarket: top?.market ?? null, markets });
+      rows.push({ organizationId, dropId: drop.id, bestRoi: top?.roi ?? null, bestMarket: top?.market ?? null, markets, asins });
     }
   }
   return rows;
@@ -52,6 +58,8 @@ export async function recomputeOrgRoiForEans(deps: Deps, organizationId: string,
     const now = deps.clock.now();
     const rows = await computeRows(deps, pairs, now);
     await replaceRowsOfEans(deps.db, organizationId, eans, rows, now);
+    // Its own figures may name other listings or turn a ROI positive: those are checked with Amazon too.
+    await queueDropListingChecks(deps, { organizationId, eans });
   } catch (error) {
     deps.log.error({ err: (error as Error).message, organizationId }, "the organization's own price-drop ROI could not be computed");
   }

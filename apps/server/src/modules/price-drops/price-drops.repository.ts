@@ -1,5 +1,7 @@
 import type { PriceDropSortField, PriceDropsQuery } from '@dealradar/shared/contracts/price-drops';
+import type { ListingRestrictionFilter } from '@dealradar/shared/contracts/seller-account';
 import type { Db } from '../../db/client.ts';
+import { listingRestrictionFilterSql } from '../seller-account/listing-restrictions.sql.ts';
 
 /** The read side: active drops (status active and not yet past their expiry at `now`). Money in EUR cents. */
 export interface DropRow {
@@ -39,12 +41,21 @@ const DROP_COLUMNS = dropColumns();
  * the row exists (its ROI may be null: no listing left for the organization), else the shared figure applies.
  */
 const ORG_ROI_JOIN = (param: string) => `left join lateral (
-    select true as o_has, o.best_roi_percentage as o_roi, o.best_roi_market as o_market
+    select true as o_has, o.best_roi_percentage as o_roi, o.best_roi_market as o_market, o.market_asin as o_asins
       from price_drop_org_roi o where o.organization_id = ${param} and o.drop_id = price_drops.id) org_roi on true`;
 const ORG_ROI = `case when org_roi.o_has then org_roi.o_roi else best_roi_percentage end`;
 const ORG_ROI_MARKET = `case when org_roi.o_has then org_roi.o_market else best_roi_market end`;
 
 const ACTIVE = `status = 'active' and expires_at > $1`;
+
+/**
+ * The listing a drop is shown for (after ORG_ROI_JOIN): its Best-ROI market as the organization sees it and the ASIN
+ * the ROI of that market was computed for, as `drop_listing.market` / `drop_listing.asin` (null without a ROI).
+ */
+const DROP_LISTING_JOIN = `left join lateral (
+    select x.market, case when org_roi.o_has then org_roi.o_asins->>x.market
+                          else (select m.asin from price_drop_market_roi m where m.drop_id = price_drops.id and m.market = x.market) end as asin
+      from (select ${ORG_ROI_MARKET} as market) x) drop_listing on true`;
 
 const SORT_COLUMNS: Record<PriceDropSortField, string> = {
   detectedAt: 'detected_at',
@@ -109,10 +120,12 @@ export function dailyTrend(db: Db, timeZone: string, fromDay: string, toDay: str
 }
 
 /**
- * The WHERE of the table's query. With `organizationId` (an organization that has its own Best ROI of some drops) the
- * query joins its figures (ORG_ROI_JOIN, parameter $2) and the ROI filter and sort read them.
+ * The WHERE of the table's query. With `organizationId` (an organization that has its own Best ROI of some drops, or
+ * one whose list is filtered on Amazon's listing restrictions) the query joins its figures (ORG_ROI_JOIN, parameter
+ * $2) and the ROI filter and sort read them; the restriction filter reads Amazon's answer for the drop's listing in
+ * its Best-ROI market (DROP_LISTING_JOIN).
  */
-function filters(query: PriceDropsQuery, now: Date, organizationId?: string): { where: string; params: unknown[]; join: string; roi: string } {
+function filters(query: PriceDropsQuery, now: Date, organizationId?: string): { where: string; params: unknown[]; join: string; roi: string; own: boolean } {
   const params: unknown[] = [now];
   const parts = [ACTIVE];
   let join = '';
@@ -121,6 +134,11 @@ function filters(query: PriceDropsQuery, now: Date, organizationId?: string): { 
     params.push(organizationId);
     join = ORG_ROI_JOIN('$2::uuid');
     roi = ORG_ROI;
+    if (query.listingRestriction) {
+      join += `\n${DROP_LISTING_JOIN}`;
+      params.push(query.listingRestriction satisfies ListingRestrictionFilter);
+      parts.push(listingRestrictionFilterSql('$2', `$${params.length}`, 'drop_listing'));
+    }
   }
   if (query.minRoi !== undefined) {
     params.push(query.minRoi);
@@ -143,7 +161,7 @@ function filters(query: PriceDropsQuery, now: Date, organizationId?: string): { 
     const p = `$${params.length}`;
     parts.push(`(product_name ilike ${p} or brand ilike ${p} or gtin like ${p})`);
   }
-  return { where: parts.join(' and '), params, join, roi };
+  return { where: parts.join(' and '), params, join, roi, own: !!organizationId };
 }
 
 export function countDrops(db: Db, query: PriceDropsQuery, now: Date, organizationId?: string): Promise<{ n: number }> {
@@ -152,14 +170,14 @@ export function countDrops(db: Db, query: PriceDropsQuery, now: Date, organizati
 }
 
 export function pageOfDrops(db: Db, query: PriceDropsQuery, now: Date, organizationId?: string): Promise<DropRow[]> {
-  const { where, params, join, roi } = filters(query, now, organizationId);
+  const { where, params, join, roi, own } = filters(query, now, organizationId);
   const direction = query.sortOrder === 'asc' ? 'asc' : 'desc';
   const sort = query.sortBy === 'bestRoiPercentage' ? roi : SORT_COLUMNS[query.sortBy];
   // Drops without a stock or a ROI come last in both directions.
   const nullsLast = query.sortBy === 'stock' || query.sortBy === 'bestRoiPercentage' ? ' nulls last' : '';
   params.push(query.size, query.page * query.size);
   return db.query(
-    `select ${organizationId ? dropColumns(ORG_ROI, ORG_ROI_MARKET) : DROP_COLUMNS} from price_drops ${join} where ${where}
+    `select ${own ? dropColumns(ORG_ROI, ORG_ROI_MARKET) : DROP_COLUMNS} from price_drops ${join} where ${where}
       order by ${sort} ${direction}${nullsLast}, id ${direction}
       limit $${params.length - 1} offset $${params.length}`,
     params,
@@ -182,4 +200,60 @@ export async function statsCounts(db: Db, now: Date): Promise<{ totalProducts: n
             (select count(*)::int from price_drops where ${ACTIVE}) as "totalPriceDrops"`,
     [now],
   );
+}
+
+/**
+ * Per market of these drops, the ROI and the ASIN the organization sees: its own figures where its match rules touch
+ * the drop (price_drop_org_roi), else the shared ones (price_drop_market_roi).
+ */
+export function dropMarkets(db: Db, organizationId: string, dropIds: number[]): Promise<Array<{ dropId: number; market: string; asin: string | null }>> {
+  if (dropIds.length === 0) return Promise.resolve([]);
+  return db.query(
+    `select m.drop_id::int as "dropId", m.market, m.asin from price_drop_market_roi m
+      where m.drop_id = any($2::bigint[])
+        and not exists (select 1 from price_drop_org_roi o where o.organization_id = $1 and o.drop_id = m.drop_id)
+     union all
+     select o.drop_id::int, e.key, o.market_asin->>e.key from price_drop_org_roi o cross join jsonb_each_text(o.market_roi) e
+      where o.organization_id = $1 and o.drop_id = any($2::bigint[])`,
+    [organizationId, dropIds],
+  );
+}
+
+/**
+ * The listings of the active drops the organization is shown as deals: every market where its ROI (its own figure,
+ * else the shared one) is positive and the ASIN is known; `eans` narrows it to the drops of these EANs.
+ */
+export function sellableCandidates(
+  db: Db,
+  organizationId: string,
+  now: Date,
+  limit: number,
+  eans?: string[],
+): Promise<Array<{ asin: string; market: string }>> {
+  return db.query(
+    `select asin, market from (
+       select m.asin, m.market, max(m.roi_percentage) as roi from price_drops d join price_drop_market_roi m on m.drop_id = d.id
+        where d.status = 'active' and d.expires_at > $1 and ($3::text[] is null or d.gtin = any($3::text[]))
+          and not exists (select 1 from price_drop_org_roi o where o.organization_id = $2 and o.drop_id = d.id)
+          and m.roi_percentage > 0 and m.asin is not null
+        group by m.asin, m.market
+       union all
+       select o.market_asin->>e.key, e.key, max(e.value::numeric) from price_drops d
+         join price_drop_org_roi o on o.organization_id = $2 and o.drop_id = d.id
+         cross join jsonb_each_text(o.market_roi) e
+        where d.status = 'active' and d.expires_at > $1 and ($3::text[] is null or d.gtin = any($3::text[]))
+          and e.value::numeric > 0 and o.market_asin->>e.key is not null
+        group by 1, 2) c
+     order by roi desc, asin, market limit $4`,
+    [now, organizationId, eans ?? null, limit],
+  );
+}
+
+/** The organizations with a connected seller account (or only `organizationId`, when it has one). */
+export async function connectedOrganizations(db: Db, organizationId?: string): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(
+    `select organization_id as id from seller_accounts where status = 'CONNECTED' and ($1::uuid is null or organization_id = $1::uuid)`,
+    [organizationId ?? null],
+  );
+  return rows.map((r) => r.id);
 }

@@ -22,6 +22,9 @@ import * as repo from './price-drops.repository.ts';
 import { cachedAggregate, cachedJson } from './answer-cache.ts';
 import { isRunning, lastRunId, lastSucceededRun } from './refresh-runs.repository.ts';
 import { orgRoiOf, orgRoiVersion } from './org-roi.repository.ts';
+import { withDropRestrictions } from './drop-listings.service.ts';
+import { findAccount } from '../seller-account/seller-account.repository.ts';
+import type { ListingRestriction } from '@dealradar/shared/contracts/seller-account';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'marketData' | 'config'>;
 
@@ -49,7 +52,7 @@ async function moneyFor(deps: Deps, user: CurrentUser): Promise<Money> {
   return { currency, convert: (cents) => Math.round(cents * rate) / 100, fx: fx ? { rate: fx.rate, date: fx.date } : null };
 }
 
-function toItem(row: repo.DropRow, money: Money): PriceDropItem {
+function toItem(row: repo.DropRow & { listingRestriction?: ListingRestriction | null }, money: Money): PriceDropItem {
   return {
     id: row.id,
     productId: row.gtin,
@@ -76,6 +79,7 @@ function toItem(row: repo.DropRow, money: Money): PriceDropItem {
     ...(money.fx
       ? { newPriceExclVatEur: Math.round(row.newExcl) / 100, oldPriceExclVatEur: Math.round(row.oldExcl) / 100, fxRate: money.fx.rate, fxDate: money.fx.date }
       : {}),
+    ...(row.listingRestriction !== undefined ? { listingRestriction: row.listingRestriction } : {}),
   };
 }
 
@@ -131,7 +135,7 @@ export async function getHotDeals(deps: Deps, user: CurrentUser): Promise<PriceD
   requireLive(user);
   const money = await moneyFor(deps, user);
   const rows = await withOrgRoi(deps, user.organizationId, await repo.hotDeals(deps.db, deps.clock.now(), HOT_DEALS_LIMIT));
-  return rows.map((r) => toItem(r, money));
+  return (await withDropRestrictions(deps, user.organizationId, rows)).map((r) => toItem(r, money));
 }
 
 export async function getRecentDrops(deps: Deps, user: CurrentUser): Promise<PriceDropItem[]> {
@@ -139,7 +143,7 @@ export async function getRecentDrops(deps: Deps, user: CurrentUser): Promise<Pri
   const now = deps.clock.now();
   const money = await moneyFor(deps, user);
   const rows = await withOrgRoi(deps, user.organizationId, await repo.recentDrops(deps.db, now, recentSince(now), RECENT_DROPS_LIMIT));
-  return rows.map((r) => toItem(r, money));
+  return (await withDropRestrictions(deps, user.organizationId, rows)).map((r) => toItem(r, money));
 }
 
 function localDay(at: Date, timeZone: string): string {
@@ -171,11 +175,21 @@ export async function getAnalytics(deps: Deps, user: CurrentUser): Promise<Dashb
 /**
  * The drops table's page as its JSON body (the route sends it as is), cached per refresh, minute, query and currency.
  * An organization with its own Best ROI of some drops (its match rules) gets its own pages, keyed by the
- * version of its figures as well; every other organization shares one set of pages.
+ * version of its figures as well; every other organization shares one set of pages. An organization with a connected
+ * seller account (or a list filtered on Amazon's answers) is answered uncached: the answers arrive while checks run.
  */
 export async function listPriceDropsJson(deps: Deps, user: CurrentUser, query: PriceDropsQuery): Promise<Buffer> {
   requireLive(user);
   const now = deps.clock.now();
+  if (query.listingRestriction || (await findAccount(deps.db, user.organizationId))) {
+    const [money, count, rows] = await Promise.all([
+      moneyFor(deps, user),
+      repo.countDrops(deps.db, query, now, user.organizationId),
+      repo.pageOfDrops(deps.db, query, now, user.organizationId),
+    ]);
+    const items = (await withDropRestrictions(deps, user.organizationId, rows)).map((r) => toItem(r, money));
+    return Buffer.from(JSON.stringify(toPaged(items, count.n, query.size)));
+  }
   const [money, version, orgVersion] = await Promise.all([moneyFor(deps, user), dropsVersion(deps, now), orgRoiVersion(deps.db, user.organizationId)]);
   const org = orgVersion === null ? undefined : user.organizationId;
   const own = org ? [org, orgVersion] : [];

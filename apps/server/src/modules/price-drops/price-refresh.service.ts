@@ -20,6 +20,7 @@ import {
 } from './refresh-runs.repository.ts';
 import { bestOf, roiPerMarket } from './drop-roi.ts';
 import { recomputeOrgRoiAfterRefresh } from './org-roi.service.ts';
+import { queueDropListingChecks } from './drop-listings.service.ts';
 import { queueAlertsAfterRefresh, type AfterRefreshResult } from '../alerts/alert-dispatch.service.ts';
 import { saveMarketRoi } from '../alerts/alerts.repository.ts';
 import {
@@ -185,6 +186,8 @@ async function runRefresh(deps: RefreshDeps, run: RefreshRunRow, token: string, 
   }
   stopIfAborted();
   const roiComputed = options.skipRoi ? 0 : await computeBestRoi(deps, now);
+  // Amazon's listing restrictions of the drops shown as deals, for organizations with a connected seller account.
+  if (!options.skipRoi) await queueDropListingChecks(deps);
   if (!(await finishRun(deps.db, run.id, token, deps.clock.now()))) throw new RunStopped('lost');
   const runId = Number(run.id);
   // The refresh has succeeded; alerts failing must not turn it into a failed run.
