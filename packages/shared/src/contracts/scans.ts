@@ -10,6 +10,7 @@ import { scanTokensSchema } from '../keepa-tokens.ts';
 import { MARKET_IDS } from '../markets.ts';
 import { pagedSchema } from '../paging.ts';
 import { listingRestrictionFilterParam, listingRestrictionSchema } from './seller-account.ts';
+import { salesEstimateShape } from './sales-estimate.ts';
 import { MAX_SUPPLIER_VAT_RATE, SUPPLIER_CURRENCIES } from '../price-terms.ts';
 
 /**
@@ -471,6 +472,8 @@ export const dealProductSchema = z.object({
   marketComparison: marketComparisonSchema.nullable().optional(),
   /** Amazon's listing restriction for the organization's connected seller account; absent without one. */
   listingRestriction: listingRestrictionSchema.nullable().optional(),
+  /** Units a month with their basis, the seller's share and its monthly profit (estimates, docs/sales-estimate.md). */
+  ...salesEstimateShape,
 });
 export type DealProduct = z.infer<typeof dealProductSchema>;
 
@@ -581,6 +584,8 @@ export const REPORT_COLUMNS = ['line', 'reason', 'value', 'message'] as const;
  * = the runner-up's profit in EUR (the best market's is estimatedProfit); empty for deals stored before them.
  * ListingRestriction = Amazon's answer for the organization's seller account (Can sell, Approval required,
  * Not eligible, Not checked, Checking…; empty without a connected account), listingApprovalUrl = Amazon's approval link.
+ * Estimates (docs/sales-estimate.md): estimatedUnitsPerMonth of the listing, salesEstimateBasis ('estimate: ≥ 300 bought
+ * last month'), estimatedSellerUnitsPerMonth (the seller's share), estimatedMonthlyProfit (share × profit, EUR).
  */
 export const CSV_RESULT_COLUMNS = [
   'ean',
@@ -647,4 +652,8 @@ export const CSV_RESULT_COLUMNS = [
   'runnerUpProfitEur',
   'listingRestriction',
   'listingApprovalUrl',
+  'estimatedUnitsPerMonth',
+  'salesEstimateBasis',
+  'estimatedSellerUnitsPerMonth',
+  'estimatedMonthlyProfit',
 ] as const;
