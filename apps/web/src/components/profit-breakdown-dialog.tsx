@@ -1,9 +1,23 @@
 import type { ReactNode } from 'react';
-import { Group, Modal } from '@mantine/core';
+import { Divider, Group, Modal } from '@mantine/core';
+import { AmazonFeeComparison, type FeeComparisonListing } from './amazon-fee-comparison.tsx';
 import { HelpLink } from './help-link.tsx';
 
-/** The 'Profit breakdown' dialog of deals and favorites: its title with the help link, and the breakdown inside. */
-export function ProfitBreakdownDialog({ opened, onClose, children }: { opened: boolean; onClose: () => void; children: ReactNode }) {
+/**
+ * The 'Profit breakdown' dialog of deals and favorites: its title with the help link, the breakdown inside and, for a
+ * `listing`, Amazon's own fee estimate beside ours (for an organization with a connected seller account).
+ */
+export function ProfitBreakdownDialog({
+  opened,
+  onClose,
+  children,
+  listing,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  children: ReactNode;
+  listing?: FeeComparisonListing | null;
+}) {
   return (
     <Modal
       opened={opened}
@@ -18,6 +32,12 @@ export function ProfitBreakdownDialog({ opened, onClose, children }: { opened: b
       size="md"
     >
       {children}
+      {opened && listing && (
+        <>
+          <Divider my="sm" />
+          <AmazonFeeComparison listing={listing} />
+        </>
+      )}
     </Modal>
   );
 }

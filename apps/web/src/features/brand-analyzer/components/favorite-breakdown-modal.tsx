@@ -18,7 +18,11 @@ import { favoriteCurrency, supplierPriceConversion } from '../favorite-format.ts
  */
 export function FavoriteBreakdownModal({ favorite, onClose }: { favorite: Favorite | null; onClose: () => void }) {
   return (
-    <ProfitBreakdownDialog opened={favorite !== null} onClose={onClose}>
+    <ProfitBreakdownDialog
+      opened={favorite !== null}
+      onClose={onClose}
+      listing={favorite?.breakdown ? { asin: favorite.asin, market: favorite.market, breakdown: favorite.breakdown } : null}
+    >
       {favorite && <FavoriteBreakdown favorite={favorite} />}
     </ProfitBreakdownDialog>
   );
