@@ -193,5 +193,20 @@ export const profitAndRoiDoc: HelpDoc = {
         ),
       ],
     },
+    {
+      id: 'amazon-fee-estimate',
+      title: "Amazon's own fee estimate",
+      blocks: [
+        p(
+          "When your organization has connected its Amazon seller account (Settings), the profit breakdown also asks Amazon what it would charge your account for this listing at the buy box price, shipped by Amazon (FBA), and shows it beside our figures: referral fee, FBA fee, closing fee, Digital Services Fee and the total, all before VAT on fees. The top 20 deals of each supplier scan are asked in the background too, so their breakdowns open at once. Amazon's answer is kept for a day per listing and price.",
+        ),
+        list(
+          "When Amazon's total differs from ours by more than €0.05 (or the same amount in the market's currency, at the day's reference rate) the breakdown marks it and lets you choose which fees to use for that listing: our fee rules or Amazon's estimate. The breakdown shows the profit with the fees you chose at once.",
+          "Your choice holds for your whole organization and that listing (ASIN and market) until you change it: every later scan, brand scan and price refresh computes its profit with Amazon's fee parts (the referral fee as the same share of the price, the other fees as they were). VAT on fees still follows your seller profile.",
+          'When Amazon cannot estimate a listing (for example an ASIN it does not know in that store) the breakdown says so in a sentence; everything else works as before.',
+          'Without a connected seller account the breakdown shows only a one-line hint.',
+        ),
+      ],
+    },
   ],
 };
