@@ -9,7 +9,7 @@ import { migrate } from '../apps/server/src/db/migrate.ts';
 /** A throwaway migrated database for a benchmark: PGlite in a temp dir, or a new database on BENCH_DATABASE_URL. */
 export const BENCH_PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-export async function openBenchDb(kind: 'pglite' | 'postgres'): Promise<DbHandle & { dropAll(): Promise<void>; location: string }> {
+export async function openBenchDb(kind: 'pglite' | 'postgres', serverUrl = BENCH_PG_URL): Promise<DbHandle & { dropAll(): Promise<void>; location: string }> {
   if (kind === 'pglite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dealradar-bench-'));
     const handle = await openPglite(path.join(dir, 'pglite'));
@@ -17,11 +17,11 @@ export async function openBenchDb(kind: 'pglite' | 'postgres'): Promise<DbHandle
     return { ...handle, location: path.join(dir, 'pglite'), dropAll: async () => fs.rmSync(dir, { recursive: true, force: true }) };
   }
   const name = `dealradar_bench_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: BENCH_PG_URL });
+  const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
-  const url = new URL(BENCH_PG_URL);
+  const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openPostgres(url.toString(), 10);
   await migrate(handle.db);
@@ -29,7 +29,7 @@ export async function openBenchDb(kind: 'pglite' | 'postgres'): Promise<DbHandle
     ...handle,
     location: url.toString(),
     async dropAll() {
-      const dropper = new pg.Client({ connectionString: BENCH_PG_URL });
+      const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
       await dropper.query(`drop database if exists ${name} with (force)`);
       await dropper.end();
