@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { demoCatalogue } from '../../server/src/modules/market-data/providers/demo/demo-catalogue.ts';
-import { GOOD_TOKEN, startFakeSpApi, type FakeSpApi, type Reason } from '../../server/test/sp-api/fake-sp-api.ts';
+import { DE, GOOD_TOKEN, startFakeSpApi, type FakeSpApi, type Reason } from '../../server/test/sp-api/fake-sp-api.ts';
 import { E2E_SP_API_PORT } from '../../../playwright.config.ts';
-import { signInNewUser } from './helpers.ts';
+import { ADMIN, apiLogin, signInNewUser } from './helpers.ts';
 
 /**
  * Issue 24 in the browser: the organization's admin connects the Amazon seller account in Settings (the test servers'
@@ -124,4 +124,85 @@ test("connect through Amazon's website: the consent page sends the seller back t
   await expect(card.getByTestId('seller-account-stores')).toContainText('Amazon.de');
   // The code left the address bar (a used state is refused again: seller-account-website.api.test.ts).
   await expect(page).toHaveURL(/\/settings$/);
+});
+
+/** Connects the signed-in user's organization through the Settings form (self-authorized application). */
+async function connectInSettings(page: Page) {
+  await page.goto('/settings');
+  const card = page.getByTestId('seller-account');
+  await card.getByLabel('Refresh token').fill(GOOD_TOKEN);
+  await card.getByLabel('Merchant id').fill('A1SELLER');
+  await card.getByTestId('seller-account-connect').click();
+  await expect(card.getByTestId('seller-account-connected')).toContainText('Merchant A1SELLER · Europe');
+}
+
+test('a brand scan: favorites get their answers, the filter, the breakdown line, and check again asks Amazon at once', async ({ page }) => {
+  test.setTimeout(240_000);
+  await signInNewUser(page, { country: 'DE' });
+  // Brand scans need a plan with brand analysis: the admin moves the new user to PRO.
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const { id } = JSON.parse(Buffer.from(token!.split('.')[1]!, 'base64url').toString('utf8')) as { id: string };
+  const admin = { Authorization: `Bearer ${await apiLogin(page.request, ADMIN.username, ADMIN.password)}` };
+  expect((await page.request.put(`/api/admin/users/${id}/subscription-tier`, { headers: admin, data: { tier: 'PRO' } })).status()).toBe(200);
+  await connectInSettings(page);
+
+  await page.goto('/brand-level-analyzer');
+  const brands = ((await (await page.request.get('/api/brand-analyzer/brands', { headers: { Authorization: `Bearer ${token}` } })).json()) as string[]).slice(
+    0,
+    4,
+  );
+  const config = page.getByTestId('scan-config-card');
+  const brandInput = config.getByRole('combobox', { name: 'Brands' });
+  for (const brand of brands) {
+    await brandInput.click();
+    await brandInput.fill(brand.slice(0, 6));
+    await page.getByRole('option', { name: brand, exact: true }).click();
+  }
+  await page.keyboard.press('Escape');
+  await config.getByRole('button', { name: 'Start Scan' }).click();
+  await expect(page.getByTestId('scan-status-panel').getByText('Scan completed successfully!')).toBeVisible({ timeout: 180_000 });
+
+  const favorites = page.getByTestId('favorites-card');
+  const cards = favorites.getByTestId('favorite-card');
+  await expect(cards.first()).toBeVisible({ timeout: 30_000 });
+  // Every favorite gets its answer (the list reloads while the checks run), and the line above says when none is left.
+  await expect(favorites.locator('[data-testid=listing-restriction][data-status=CHECKING]')).toHaveCount(0, { timeout: 60_000 });
+  await expect(favorites.getByTestId('seller-account-deals-note')).toHaveCount(0);
+  const total = await cards.count();
+  const approval = favorites.locator('[data-testid=listing-restriction][data-status=APPROVAL_REQUIRED]');
+  await expect(approval.first()).toBeVisible();
+  await expect(favorites.locator('[data-testid=listing-restriction][data-status=CAN_SELL]').first()).toBeVisible();
+  await expect(approval.first().getByRole('link', { name: 'Request approval on Amazon' })).toHaveAttribute(
+    'href',
+    /^https:\/\/sellercentral\.amazon\.de\/hz\/approvalrequest\/restrictions\/approve\?asin=/,
+  );
+
+  // The profit breakdown says it too.
+  const approvalCard = cards.filter({ has: page.locator('[data-testid=listing-restriction][data-status=APPROVAL_REQUIRED]') }).first();
+  const asin = (await approvalCard.getAttribute('data-asin'))!;
+  await approvalCard.getByRole('button', { name: 'Profit breakdown' }).click();
+  await expect(page.getByTestId('breakdown-listing-restriction')).toContainText('Approval required');
+  await page.keyboard.press('Escape');
+
+  // The seller got approved on Amazon: the cached answer stays until "check again", which asks at once (the first two
+  // calls are throttled, so "Checking…" stays on screen for a moment) and shows the new answer.
+  const card = favorites.locator(`[data-testid=favorite-card][data-asin="${asin}"]`).first();
+  const callsBefore = fake.state.restrictionCalls.filter((c) => c.asin === asin).length;
+  fake.state.restrictions.set(asin, new Map([[DE, []]]));
+  fake.state.throttleNext = 2;
+  await card.getByTestId('listing-check-again').click();
+  await expect(card.getByTestId('listing-restriction')).toHaveAttribute('data-status', 'CHECKING');
+  await expect(card.getByTestId('listing-restriction')).toHaveAttribute('data-status', 'CAN_SELL', { timeout: 30_000 });
+  expect(fake.state.restrictionCalls.filter((c) => c.asin === asin && !c.throttled).length).toBe(callsBefore + 1);
+
+  // Only what I can sell: the approved one is among them; hide not eligible keeps the approval-required ones.
+  await favorites.getByTestId('deal-filter-listing-restriction').click();
+  await page.getByRole('option', { name: 'Only what I can sell' }).click();
+  await expect(favorites.locator('[data-testid=listing-restriction]:not([data-status=CAN_SELL])')).toHaveCount(0, { timeout: 15_000 });
+  await expect(favorites.locator(`[data-testid=favorite-card][data-asin="${asin}"]`).first()).toBeVisible();
+  expect(await cards.count()).toBeLessThan(total);
+  await favorites.getByTestId('deal-filter-listing-restriction').click();
+  await page.getByRole('option', { name: 'Hide not eligible' }).click();
+  await expect(approval.first()).toBeVisible({ timeout: 15_000 });
+  await expect(favorites.locator('[data-testid=listing-restriction][data-status=NOT_ELIGIBLE]')).toHaveCount(0);
 });

@@ -45,6 +45,7 @@ export function FavoriteCard({
       style={weak ? { borderColor: 'var(--mantine-color-red-2)' } : undefined}
       data-testid="favorite-card"
       data-ean={favorite.ean}
+      data-asin={favorite.asin}
       data-market={favorite.market}
       data-weak-rank={weak ? 'true' : 'false'}
     >
