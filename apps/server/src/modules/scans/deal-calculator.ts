@@ -9,6 +9,8 @@ import { dealWarnings, type DealWarning } from '@dealradar/shared/deal-warnings'
 import type { MarketComparison } from '@dealradar/shared/contracts/market-comparison';
 import type { PriceTerms } from '@dealradar/shared/price-terms';
 import { toListCurrency } from '@dealradar/shared/money';
+import { estimateSales, monthlyProfitOf, type SalesEstimate, type SalesFacts } from '@dealradar/shared/sales-estimate';
+import type { AmazonListing } from '../market-data/market-data.types.ts';
 
 /** One product of a scan with every number the deal list and the result file show. EUR amounts in major units. */
 export interface ScanProduct {
@@ -51,6 +53,10 @@ export interface ScanProduct {
   profitableShare90: number | null;
   /** All-markets scans (scans/all-markets.ts): best market and runner-up; absent for single-market scans. */
   marketComparison?: MarketComparison | null;
+  /** Units a month, its basis and the seller's share (docs/sales-estimate.md); null: nothing to estimate from. */
+  salesEstimate: SalesEstimate | null;
+  /** The seller's share × estimatedProfit, EUR a month; null without a share or a profit. */
+  estimatedMonthlyProfit: number | null;
 }
 
 /**
@@ -93,6 +99,25 @@ export const toEur = (minor: number | null, rate: number) =>
   minor === null ? null : toListCurrency(Math.round(minor) / 100, { currency: '', listCurrency: 'EUR', rate, date: '' });
 
 /**
+ * The listing's sales facts; a listing without them (an import, an older cache entry) gives what it has: its monthly
+ * sales figure as monthlySold, its main rank, its offer count.
+ */
+export function salesFactsOf(listing: AmazonListing): SalesFacts {
+  return (
+    listing.sales ?? {
+      monthlySold: listing.estimatedMonthlySales,
+      rankDrops30: null,
+      rankDrops90: null,
+      salesRank: listing.mainCategoryRank,
+      rootCategory: null,
+      newFbaOffers: null,
+      newOffers: listing.offerCount,
+      amazonBuyBoxShare: null,
+    }
+  );
+}
+
+/**
  * Profit, ROI and the maximum buy price of one supplier row against its Amazon listing (profit engine of
  * @dealradar/shared/profit; the supplier's EUR cost converted with the scan's FX rate).
  */
@@ -107,6 +132,8 @@ export function evaluateProduct(input: DealInput): ScanProduct {
   const roi = breakdown.roi;
   const isDeal = roi !== null && breakdown.roiPercentage !== null && breakdown.roiPercentage + 1e-9 >= input.minRoi * 100;
   const maxUnit = breakdown.maxUnitCostForMinRoi;
+  const estimatedProfit = toEur(breakdown.profit, rate);
+  const salesEstimate = estimateSales(input.market, salesFactsOf(listing));
   return {
     ean: listing.ean,
     asin: listing.asin,
@@ -119,7 +146,7 @@ export function evaluateProduct(input: DealInput): ScanProduct {
     casePrice: input.supplierPriceCents === null ? null : Math.round(input.supplierPriceCents * (input.unitsPerPrice ?? 1) * 100) / 10000,
     unitsPerPrice: input.unitsPerPrice ?? 1,
     amazonPrice: toEur(listing.buyBoxPrice, rate),
-    estimatedProfit: toEur(breakdown.profit, rate),
+    estimatedProfit,
     roiPercentage: breakdown.roiPercentage,
     // Rounded down so buying at this price still reaches the minimum ROI; 0 when no price would.
     maxBuyPrice: maxUnit === null ? null : Math.max(0, Math.floor(maxUnit / rate) / 100),
@@ -156,6 +183,8 @@ export function evaluateProduct(input: DealInput): ScanProduct {
     // Filled in for deals only, by stabilityOf, once their daily histories are read (withBuyBoxHistory).
     profitableShare90: null,
     matchSource: input.resolved.matchedBy ?? (input.resolved.mapped ? 'mapping' : 'rank'),
+    salesEstimate,
+    estimatedMonthlyProfit: monthlyProfitOf(salesEstimate, estimatedProfit),
     breakdown: {
       ...wireBreakdown(breakdown, { rate, date: input.fx.date }),
       ...(input.written && input.supplierPriceCents !== null ? { supplierCost: supplierCostOf(input.written, input.unitsPerPrice ?? 1) } : {}),

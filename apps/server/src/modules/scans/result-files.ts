@@ -65,6 +65,9 @@ const KINDS: Partial<Record<Column, Kind>> = {
   runnerUpProfitEur: 'money',
   comparisonFxRate: 'number',
   runnerUpRoiPercentage: 'number',
+  estimatedUnitsPerMonth: 'number',
+  estimatedSellerUnitsPerMonth: 'number',
+  estimatedMonthlyProfit: 'money',
 };
 const kindOf = (column: Column): Kind => KINDS[column] ?? 'text';
 
@@ -150,6 +153,11 @@ export function resultValues({ product: p, isDeal }: ResultFileRow): Record<Colu
     runnerUpProfitEur: c?.runnerUp?.listProfit ?? null,
     listingRestriction: p.listingRestriction ? LISTING_RESTRICTION_LABELS[p.listingRestriction.status] : null,
     listingApprovalUrl: p.listingRestriction?.approvalUrl ?? null,
+    // Estimates (docs/sales-estimate.md): the basis says what the units rest on; empty without sales data.
+    estimatedUnitsPerMonth: p.salesEstimate?.unitsPerMonth ?? null,
+    salesEstimateBasis: p.salesEstimate ? `estimate: ${p.salesEstimate.basisText}` : null,
+    estimatedSellerUnitsPerMonth: p.salesEstimate?.sellerUnitsPerMonth ?? null,
+    estimatedMonthlyProfit: p.estimatedMonthlyProfit ?? null,
   };
 }
 

@@ -52,6 +52,8 @@ export function toDealProduct(row: repo.ResultRow, minRoi?: number): DealProduct
     buyBoxAvg90: row.buy_box_avg90,
     profitableShare90: row.profitable_share90,
     marketComparison: row.market_comparison ?? null,
+    salesEstimate: row.sales_estimate ?? null,
+    estimatedMonthlyProfit: row.estimated_monthly_profit ?? null,
   };
 }
 

@@ -407,24 +407,27 @@ export async function insertResults(
     buy_box_avg90: p.buyBoxAvg90,
     profitable_share90: p.profitableShare90,
     market_comparison: p.marketComparison ?? null,
+    sales_estimate: p.salesEstimate ?? null,
+    estimated_monthly_profit: p.estimatedMonthlyProfit ?? null,
   }));
   await db.execute(
     `insert into scan_results (scan_id, user_id, kind, created_at, expires_at, ean, asin, market, line, product_name, brand, supplier_name,
             supplier_price, amazon_price, estimated_profit, roi_percentage, max_buy_price, min_roi, is_deal, main_category_rank,
             beauty_category_rank, estimated_monthly_sales, rating, review_count, number_of_sellers, buy_box_seller_id, amazon_image_url, breakdown,
             case_price, units_per_price, alternatives, match_source, warnings, warning_codes, buy_box_avg30, buy_box_avg90, profitable_share90,
-            market_comparison)
+            market_comparison, sales_estimate, estimated_monthly_profit)
      select $1, $2, $3, $4, $5, r.ean, r.asin, r.market, r.line, r.product_name, r.brand, r.supplier_name,
             r.supplier_price, r.amazon_price, r.estimated_profit, r.roi_percentage, r.max_buy_price, r.min_roi, r.is_deal, r.main_category_rank,
             r.beauty_category_rank, r.estimated_monthly_sales, r.rating, r.review_count, r.number_of_sellers, r.buy_box_seller_id, r.amazon_image_url, r.breakdown,
             r.case_price, coalesce(r.units_per_price, 1), r.alternatives, r.match_source, r.warnings, coalesce(r.warning_codes, '{}'),
-            r.buy_box_avg30, r.buy_box_avg90, r.profitable_share90, r.market_comparison
+            r.buy_box_avg30, r.buy_box_avg90, r.profitable_share90, r.market_comparison, r.sales_estimate, r.estimated_monthly_profit
        from jsonb_to_recordset($6::jsonb) as r(ean text, asin text, market text, line integer, product_name text, brand text, supplier_name text,
             supplier_price numeric, amazon_price numeric, estimated_profit numeric, roi_percentage numeric, max_buy_price numeric, min_roi numeric,
             is_deal boolean, main_category_rank integer, beauty_category_rank integer, estimated_monthly_sales integer, rating numeric,
             review_count integer, number_of_sellers integer, buy_box_seller_id text, amazon_image_url text, breakdown jsonb,
             case_price numeric, units_per_price integer, alternatives jsonb, match_source text, warnings jsonb, warning_codes text[],
-            buy_box_avg30 numeric, buy_box_avg90 numeric, profitable_share90 numeric, market_comparison jsonb)
+            buy_box_avg30 numeric, buy_box_avg90 numeric, profitable_share90 numeric, market_comparison jsonb, sales_estimate jsonb,
+            estimated_monthly_profit numeric)
      on conflict (scan_id, ean) do nothing`,
     [scan.id, scan.userId, scan.kind, createdAt, expiresAt, JSON.stringify(rows)],
   );
@@ -469,6 +472,8 @@ export interface ResultRow extends ListingFactsRow {
   buy_box_avg90: number | null;
   profitable_share90: number | null;
   market_comparison: ScanProduct['marketComparison'];
+  sales_estimate: ScanProduct['salesEstimate'] | null;
+  estimated_monthly_profit: number | null;
   created_at: Date;
   expires_at: Date;
 }
