@@ -23,6 +23,7 @@ import { PriceAlertStatsCards } from '../../features/price-alerts/components/pri
 import { PriceDropFiltersBar } from '../../features/price-alerts/components/price-drop-filters.tsx';
 import { PriceDropsTable } from '../../features/price-alerts/components/price-drops-table.tsx';
 import { PriceDropCards } from '../../features/price-alerts/components/price-drop-cards.tsx';
+import { SellerAccountDealsNote } from '../../components/listing-restriction.tsx';
 
 /** SPEC §9: price-alert toasts stay 6 s. */
 const TOAST_MS = 6000;
@@ -97,7 +98,7 @@ export function PriceAlertsPage() {
   const changeFilters = (next: PriceDropFilters) => {
     setTyped({ search: next.search, minRoi: next.minRoi });
     // Selects and Clear filters apply at once; typed fields follow when their debounce settles.
-    const cleared = !next.search && next.minRoi === null && !next.dropCategory && !next.priority && !next.brand;
+    const cleared = !next.search && next.minRoi === null && !next.dropCategory && !next.priority && !next.brand && !next.listingRestriction;
     setView((v) => ({ ...v, filters: cleared ? next : { ...next, search: v.filters.search, minRoi: v.filters.minRoi }, page: 1 }));
   };
   const changeSort = (field: PriceDropSortField) =>
@@ -130,6 +131,8 @@ export function PriceAlertsPage() {
         <Text size="sm" c="dimmed" mt="md" data-testid="price-drops-total">
           {totalElements.toLocaleString('en-US')} price drops
         </Text>
+        {/* How many listings Amazon is still being asked about, or the hint to connect the seller account. */}
+        {!isExample && <SellerAccountDealsNote />}
         {!isExample && drops.isPending ? (
           <Text c="dimmed" mt="md">
             Loading price drops...

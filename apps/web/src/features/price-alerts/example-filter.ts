@@ -24,7 +24,9 @@ export function filterExampleDrops(items: PriceDropItem[], request: PriceDropsRe
       (!request.dropCategory || i.dropCategory === request.dropCategory) &&
       (!request.priority || i.priority === request.priority) &&
       (!request.brand || i.productBrand === request.brand) &&
-      (request.minRoi === null || (i.bestRoiPercentage !== null && i.bestRoiPercentage >= request.minRoi)),
+      (request.minRoi === null || (i.bestRoiPercentage !== null && i.bestRoiPercentage >= request.minRoi)) &&
+      (request.listingRestriction !== 'sellable' || i.listingRestriction?.status === 'CAN_SELL') &&
+      (request.listingRestriction !== 'hideNotEligible' || i.listingRestriction?.status !== 'NOT_ELIGIBLE'),
   );
   const pick = SORT_VALUE[request.sortBy];
   const direction = request.sortOrder === 'asc' ? 1 : -1;

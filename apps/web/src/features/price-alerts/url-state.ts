@@ -1,10 +1,11 @@
 import { PRICE_DROP_SORT_FIELDS, type PriceDropSortField } from '@dealradar/shared/contracts/price-drops';
 import { DROP_CATEGORIES, DROP_PRIORITIES } from '@dealradar/shared/drops';
+import { LISTING_RESTRICTION_FILTERS } from '@dealradar/shared/contracts/seller-account';
 import type { PriceDropFilters } from './api/price-alerts-queries.ts';
 
 /**
  * The filters, sort and page of Price Alerts as the page's query string, so a reload, a shared link
- * and back/forward show the same list: `?q=&category=&priority=&brand=&minRoi=&sort=field:order&page=` (1-based;
+ * and back/forward show the same list: `?q=&category=&priority=&brand=&minRoi=&sell=&sort=field:order&page=` (1-based;
  * defaults are left out). Unknown values are ignored, not errors: an old or edited link still opens the page.
  */
 export interface PriceAlertsView {
@@ -16,7 +17,7 @@ export interface PriceAlertsView {
 }
 
 export const DEFAULT_VIEW: PriceAlertsView = {
-  filters: { search: '', dropCategory: null, priority: null, brand: null, minRoi: null },
+  filters: { search: '', dropCategory: null, priority: null, brand: null, minRoi: null, listingRestriction: null },
   sortBy: 'detectedAt',
   sortOrder: 'desc',
   page: 1,
@@ -37,6 +38,7 @@ export function readView(params: URLSearchParams): PriceAlertsView {
       priority: oneOf(DROP_PRIORITIES, params.get('priority')),
       brand: params.get('brand') || null,
       minRoi: minRoiNumber !== null && Number.isFinite(minRoiNumber) ? minRoiNumber : null,
+      listingRestriction: oneOf(LISTING_RESTRICTION_FILTERS, params.get('sell')),
     },
     sortBy: oneOf(PRICE_DROP_SORT_FIELDS, field ?? null) ?? DEFAULT_VIEW.sortBy,
     sortOrder: order === 'asc' ? 'asc' : 'desc',
@@ -46,12 +48,13 @@ export function readView(params: URLSearchParams): PriceAlertsView {
 
 export function writeView(view: PriceAlertsView): URLSearchParams {
   const params = new URLSearchParams();
-  const { search, dropCategory, priority, brand, minRoi } = view.filters;
+  const { search, dropCategory, priority, brand, minRoi, listingRestriction } = view.filters;
   if (search) params.set('q', search);
   if (dropCategory) params.set('category', dropCategory);
   if (priority) params.set('priority', priority);
   if (brand) params.set('brand', brand);
   if (minRoi !== null) params.set('minRoi', String(minRoi));
+  if (listingRestriction) params.set('sell', listingRestriction);
   if (view.sortBy !== DEFAULT_VIEW.sortBy || view.sortOrder !== DEFAULT_VIEW.sortOrder) params.set('sort', `${view.sortBy}:${view.sortOrder}`);
   if (view.page > 1) params.set('page', String(view.page));
   return params;

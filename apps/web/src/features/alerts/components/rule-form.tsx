@@ -1,5 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, MultiSelect, NumberInput, SegmentedControl, Select, Stack, TagsInput, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, MultiSelect, NumberInput, SegmentedControl, Select, Stack, Switch, TagsInput, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { sellerAccountApi } from '@dealradar/shared/contracts/endpoints/seller-account';
+import { endpointQuery } from '../../../lib/endpoint-query.ts';
 import { ALERT_ROI_MARKETS, DEFAULT_REARM_POINTS, type AlertRule, type AlertRuleBody } from '@dealradar/shared/contracts/alerts';
 import { DROP_CATEGORIES, DROP_CATEGORY_LABELS } from '@dealradar/shared/drops';
 import type { NewAlertRule } from '../api/alerts-queries.ts';
@@ -13,6 +16,20 @@ interface RuleFormProps {
   error: string | null;
   onClose: () => void;
   onSubmit: (body: NewAlertRule) => void;
+}
+
+const sellerAccountQuery = endpointQuery(sellerAccountApi.get);
+
+/**
+ * The one line under "Only products I can sell": what it does with a connected seller account, and that it alerts
+ * nothing until one is connected otherwise. Null: the install cannot connect one (the option is not offered).
+ */
+export function onlySellableNote(account: { configured: boolean; connected: boolean; status: string | null } | undefined): string | null {
+  if (!account?.configured) return null;
+  if (!account.connected) return 'No Amazon seller account is connected: with this on, the rule alerts nothing until one is connected in Settings.';
+  if (account.status === 'NEEDS_RECONNECT')
+    return 'Amazon no longer accepts your seller account: with this on, the rule alerts nothing new until it is connected again in Settings.';
+  return "Alerts only drops Amazon says your seller account can sell (in the rule's markets). A new drop is alerted once Amazon has answered, at the latest at the next price refresh.";
 }
 
 const numberOrNull = (value: string | number) => (value === '' || value === null ? null : Number(value));
@@ -34,6 +51,9 @@ export function RuleForm({ opened, rule, brands, submitting, error, onClose, onS
   const [webhookUrl, setWebhookUrl] = useState(rule?.webhookUrl ?? '');
   const [format, setFormat] = useState<'generic' | 'discord' | 'slack'>(rule?.webhookFormat ?? 'generic');
   const [rearm, setRearm] = useState<string | number>(rule?.rearmPoints ?? DEFAULT_REARM_POINTS);
+  const [onlySellable, setOnlySellable] = useState(rule?.onlySellable ?? false);
+  const account = useQuery(sellerAccountQuery);
+  const sellableNote = onlySellableNote(account.data);
 
   const submit = () =>
     onSubmit({
@@ -49,6 +69,7 @@ export function RuleForm({ opened, rule, brands, submitting, error, onClose, onS
       webhookUrl: channel === 'webhook' ? webhookUrl : null,
       webhookFormat: format,
       rearmPoints: Number(rearm) || 0,
+      onlySellable,
     });
 
   return (
@@ -79,6 +100,16 @@ export function RuleForm({ opened, rule, brands, submitting, error, onClose, onS
             clearable
           />
         </Group>
+        {/* Offered where a seller account can be connected (and kept visible on a rule that has it, to switch it off). */}
+        {(sellableNote || onlySellable) && (
+          <Switch
+            label="Only products I can sell"
+            description={sellableNote ?? 'This install cannot connect an Amazon seller account: switch this off for the rule to alert.'}
+            checked={onlySellable}
+            onChange={(e) => setOnlySellable(e.currentTarget.checked)}
+            data-testid="rule-only-sellable"
+          />
+        )}
         <NumberInput label="Alert again when the drop gets better by (percentage points)" min={0} max={100} value={rearm} onChange={setRearm} />
         <div>
           <Text size="sm" fw={500} mb={4}>

@@ -2,7 +2,10 @@ import { Badge, Box, Button, Group, Paper, Stack, Table, Text } from '@mantine/c
 import { useMediaQuery } from '@mantine/hooks';
 import type { AlertRule } from '@dealradar/shared/contracts/alerts';
 import { DROP_CATEGORY_LABELS, type DropCategory } from '@dealradar/shared/drops';
+import { useQuery } from '@tanstack/react-query';
+import { sellerAccountApi } from '@dealradar/shared/contracts/endpoints/seller-account';
 import { ListTable } from '../../../components/list-table.tsx';
+import { endpointQuery } from '../../../lib/endpoint-query.ts';
 
 interface RulesTableProps {
   rules: AlertRule[];
@@ -15,7 +18,7 @@ interface RulesTableProps {
   onResubscribe: () => void;
 }
 
-/** "Nivea, Garnier · Small, Medium · ≥ 20 % · ROI ≥ 30 % (DE) · stock ≥ 5". */
+/** "Nivea, Garnier · Small, Medium · ≥ 20 % · ROI ≥ 30 % (DE) · stock ≥ 5 · only products I can sell". */
 export function ruleFilterText(rule: AlertRule): string {
   const parts = [
     rule.brands.length ? rule.brands.join(', ') : 'All brands',
@@ -24,6 +27,7 @@ export function ruleFilterText(rule: AlertRule): string {
   ];
   if (rule.minRoiPercentage !== null) parts.push(`ROI ≥ ${rule.minRoiPercentage} %${rule.roiMarkets.length ? ` (${rule.roiMarkets.join(', ')})` : ''}`);
   if (rule.minStock !== null) parts.push(`stock ≥ ${rule.minStock}`);
+  if (rule.onlySellable) parts.push('only products I can sell');
   parts.push(`again after +${rule.rearmPoints} pts`);
   return parts.join(' · ');
 }
@@ -77,6 +81,22 @@ function UnsubscribedNote({ rule, busy, onResubscribe }: { rule: AlertRule; busy
   );
 }
 
+const sellerAccountQuery = endpointQuery(sellerAccountApi.get);
+
+/** Under a rule of "only products I can sell" while no seller account is connected: it alerts nothing until one is. */
+function OnlySellableNote({ rule }: { rule: AlertRule }) {
+  const account = useQuery({ ...sellerAccountQuery, enabled: rule.onlySellable });
+  const data = account.data;
+  if (!rule.onlySellable || !data || (data.connected && data.status === 'CONNECTED')) return null;
+  return (
+    <Text size="xs" c="orange.8" mt={4} data-testid="alert-rule-only-sellable-note">
+      {data.connected
+        ? 'Only products you can sell: Amazon no longer accepts your seller account, so this rule alerts nothing new until it is connected again in Settings.'
+        : 'Only products you can sell: no Amazon seller account is connected, so this rule alerts nothing until one is connected in Settings.'}
+    </Text>
+  );
+}
+
 function RuleActions({ rule, busy, onEdit, onPause, onDelete, onTest }: Omit<RulesTableProps, 'rules' | 'onResubscribe'> & { rule: AlertRule }) {
   return (
     <Group gap={6} justify="flex-end" wrap="wrap" data-testid="alert-rule-actions">
@@ -121,6 +141,7 @@ export function RulesTable(props: RulesTableProps) {
               {channelText(rule)}
             </Text>
             <UnsubscribedNote rule={rule} busy={busy} onResubscribe={onResubscribe} />
+            <OnlySellableNote rule={rule} />
             <Box mt="xs">
               <RuleActions {...props} rule={rule} />
             </Box>
@@ -146,6 +167,7 @@ export function RulesTable(props: RulesTableProps) {
           <Table.Td>
             <Text size="sm">{channelText(rule)}</Text>
             <UnsubscribedNote rule={rule} busy={busy} onResubscribe={onResubscribe} />
+            <OnlySellableNote rule={rule} />
           </Table.Td>
           <Table.Td style={{ whiteSpace: 'nowrap', width: '1%' }}>
             <RuleStatus rule={rule} />

@@ -6,6 +6,7 @@ import { dropPriceParts } from '../../../lib/drop-money.ts';
 import { MoneyText } from '../../../components/money-text.tsx';
 import { DashboardSection } from './dashboard-section.tsx';
 import { ExternalLink } from '../../../components/external-link.tsx';
+import { ListingRestrictionBadge } from '../../../components/listing-restriction.tsx';
 
 function HotDeal({ item, currency }: { item: PriceDropItem; currency: string }) {
   return (
@@ -41,6 +42,7 @@ function HotDeal({ item, currency }: { item: PriceDropItem; currency: string }) 
             )}
             {item.qogitaLink && <ExternalLink href={item.qogitaLink}>View on Qogita</ExternalLink>}
           </Group>
+          <ListingRestrictionBadge restriction={item.listingRestriction} />
         </Stack>
       </Group>
     </Paper>

@@ -6,6 +6,7 @@ import { formatDateTime, formatDrop } from '../../../lib/drop-format.ts';
 import { dropPriceParts } from '../../../lib/drop-money.ts';
 import { MoneyText } from '../../../components/money-text.tsx';
 import { DashboardSection } from './dashboard-section.tsx';
+import { ListingRestrictionBadge } from '../../../components/listing-restriction.tsx';
 
 /** Recent Drops ('Last 2h'): the first 5 items, with brand and local detection time. */
 export function RecentDropsPanel({ items, currency }: { items: PriceDropItem[]; currency: string }) {
@@ -27,6 +28,7 @@ export function RecentDropsPanel({ items, currency }: { items: PriceDropItem[]; 
                     {formatDateTime(item.detectedAt)}
                   </Text>
                 </Group>
+                <ListingRestrictionBadge restriction={item.listingRestriction} />
               </Stack>
               <Stack gap={2} align="flex-end">
                 <Group gap={6} wrap="nowrap">

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PAGE_SIZE } from '@dealradar/shared/constants';
 import type { PriceDropSortField } from '@dealradar/shared/contracts/price-drops';
 import { priceDropsApi } from '@dealradar/shared/contracts/endpoints/price-drops';
+import type { ListingRestrictionFilter } from '@dealradar/shared/contracts/seller-account';
 import { endpointQuery, extendKey } from '../../../lib/endpoint-query.ts';
 
 export interface PriceDropFilters {
@@ -11,6 +12,8 @@ export interface PriceDropFilters {
   brand: string | null;
   /** Only drops whose Best ROI (the organization's own where its match rules touch the drop) is at least this percent. */
   minRoi: number | null;
+  /** Amazon's answer for the organization's seller account: only what it can sell, or every drop but the not eligible. */
+  listingRestriction: ListingRestrictionFilter | null;
 }
 
 export interface PriceDropsRequest extends PriceDropFilters {
@@ -20,8 +23,10 @@ export interface PriceDropsRequest extends PriceDropFilters {
   sortOrder: 'asc' | 'desc';
 }
 
+const CHECKING_POLL_MS = 4_000;
+
 /**
- * GET /price-alerts/price-drops?page&size=100&sortBy&sortOrder&search&dropCategory&priority&brand&minRoi. `refreshKey` (the
+ * GET /price-alerts/price-drops?page&size=100&sortBy&sortOrder&search&dropCategory&priority&brand&minRoi&listingRestriction. `refreshKey` (the
  * Refresh button's counter) goes after the call's key here and below: a new counter is a new query.
  */
 export function usePriceDrops(request: PriceDropsRequest, enabled: boolean, refreshKey: number) {
@@ -38,6 +43,7 @@ export function usePriceDrops(request: PriceDropsRequest, enabled: boolean, refr
           priority: request.priority,
           brand: request.brand,
           minRoi: request.minRoi === null ? undefined : String(request.minRoi),
+          listingRestriction: request.listingRestriction ?? undefined,
         },
       }),
       refreshKey,
@@ -45,6 +51,8 @@ export function usePriceDrops(request: PriceDropsRequest, enabled: boolean, refr
     enabled,
     retry: false,
     placeholderData: keepPreviousData,
+    // While Amazon is still being asked about drops of the page, the page is read again until they are answered.
+    refetchInterval: (query) => (query.state.data?.content.some((d) => d.listingRestriction?.status === 'CHECKING') ? CHECKING_POLL_MS : false),
   });
 }
 

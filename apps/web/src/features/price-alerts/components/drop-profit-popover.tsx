@@ -10,6 +10,7 @@ import { MoneyText } from '../../../components/money-text.tsx';
 import { HelpLink } from '../../../components/help-link.tsx';
 import { AmazonBuyBoxBadge } from '../../../components/amazon-buy-box-badge.tsx';
 import { sellerProfileText } from '../../../lib/seller-profile-text.ts';
+import { ListingRestrictionLine } from '../../../components/listing-restriction.tsx';
 
 const pct = (fraction: number) => `${(fraction * 100).toLocaleString('en-US', { maximumFractionDigits: 1 })}%`;
 
@@ -121,6 +122,7 @@ export function ProfitBasis({ data }: { data: PriceDropProfit }) {
           ))}
         </Table.Tbody>
       </Table>
+      <ListingRestrictionLine restriction={data.listingRestriction} />
       <Text size="xs" c="dimmed" mt={4}>
         Unit cost {formatMoney(data.unitCostEur, 'EUR')} excl. VAT
         {data.currency === 'EUR' ? '' : `, converted at 1 EUR = ${data.fxRate} ${data.currency} (${data.fxDate})`}; {sellerProfileText(data.seller)}, fee rules

@@ -8,6 +8,7 @@ import { DropCategoryBadge } from '../../../components/drop-category-badge.tsx';
 import { DropRoiBadge } from './drop-profit-popover.tsx';
 import { PRIORITY_COLORS } from './price-alerts-info.tsx';
 import { ExternalLink } from '../../../components/external-link.tsx';
+import { ListingRestrictionBadge } from '../../../components/listing-restriction.tsx';
 
 interface Props {
   items: PriceDropItem[];
@@ -83,6 +84,7 @@ export function PriceDropCards({ items, currency, live, sortBy, sortOrder, onSor
                 </Text>
                 <DropRoiBadge item={item} interactive={live} />
               </Group>
+              <ListingRestrictionBadge restriction={item.listingRestriction} />
               <Group gap="xs" justify="space-between" wrap="wrap">
                 <Text size="xs" c="dimmed">
                   {item.stock === null ? '' : `${item.stock.toLocaleString('en-US')} left · `}

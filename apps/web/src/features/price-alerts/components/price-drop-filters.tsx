@@ -2,6 +2,7 @@ import { Button, Group, NumberInput, Select, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { DROP_CATEGORIES, DROP_CATEGORY_LABELS, DROP_PRIORITIES, DROP_PRIORITY_LABELS } from '@dealradar/shared/drops';
 import type { PriceDropFilters } from '../api/price-alerts-queries.ts';
+import { ListingRestrictionFilterSelect } from '../../../components/listing-restriction.tsx';
 
 const CATEGORY_OPTIONS = DROP_CATEGORIES.map((c) => ({ value: c, label: DROP_CATEGORY_LABELS[c] }));
 const PRIORITY_OPTIONS = DROP_PRIORITIES.map((p) => ({ value: p, label: DROP_PRIORITY_LABELS[p] }));
@@ -12,9 +13,9 @@ interface Props {
   onChange(next: PriceDropFilters): void;
 }
 
-/** Search, drop category, priority, brand and minimum Best ROI filters. */
+/** Search, drop category, priority, brand, minimum Best ROI and (with a connected seller account) Can-I-sell-it filters. */
 export function PriceDropFiltersBar({ value, brands, onChange }: Props) {
-  const empty = !value.search && !value.dropCategory && !value.priority && !value.brand && value.minRoi === null;
+  const empty = !value.search && !value.dropCategory && !value.priority && !value.brand && value.minRoi === null && !value.listingRestriction;
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
       <TextInput
@@ -65,7 +66,12 @@ export function PriceDropFiltersBar({ value, brands, onChange }: Props) {
         hideControls
         w={{ base: '100%', sm: 140 }}
       />
-      <Button variant="subtle" disabled={empty} onClick={() => onChange({ search: '', dropCategory: null, priority: null, brand: null, minRoi: null })}>
+      <ListingRestrictionFilterSelect value={value.listingRestriction} onChange={(listingRestriction) => onChange({ ...value, listingRestriction })} />
+      <Button
+        variant="subtle"
+        disabled={empty}
+        onClick={() => onChange({ search: '', dropCategory: null, priority: null, brand: null, minRoi: null, listingRestriction: null })}
+      >
         Clear filters
       </Button>
     </Group>

@@ -9,6 +9,7 @@ import { DropCategoryBadge } from '../../../components/drop-category-badge.tsx';
 import { DropRoiBadge } from './drop-profit-popover.tsx';
 import { PRIORITY_COLORS } from './price-alerts-info.tsx';
 import { ExternalLink } from '../../../components/external-link.tsx';
+import { ListingRestrictionBadge } from '../../../components/listing-restriction.tsx';
 
 interface Props {
   items: PriceDropItem[];
@@ -121,7 +122,11 @@ export function PriceDropsTable(props: Props) {
                 </Text>
               </Table.Td>
               <Table.Td>
-                <DropRoiBadge item={item} interactive={props.live} />
+                <Stack gap={4} align="flex-start">
+                  <DropRoiBadge item={item} interactive={props.live} />
+                  {/* Amazon's answer for the organization's seller account on the listing of the Best-ROI market. */}
+                  <ListingRestrictionBadge restriction={item.listingRestriction} />
+                </Stack>
               </Table.Td>
               <Table.Td>
                 <Stack gap={4} align="flex-start">
