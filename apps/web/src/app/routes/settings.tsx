@@ -17,6 +17,7 @@ import { EanLimitAlert } from '../../features/plans/components/ean-limit-alert.t
 import { MarketDataSourceCard } from '../../features/market-data/components/data-source-card.tsx';
 import { FeeRulesCard } from '../../features/market-data/components/fee-rules-card.tsx';
 import { SellerProfileCard } from '../../features/settings/components/seller-profile-card.tsx';
+import { UngatingInvoiceCard } from '../../features/settings/components/ungating-invoice-card.tsx';
 import { ScanEmailsCard } from '../../features/alerts/components/scan-emails-card.tsx';
 import { MatchRulesCard } from '../../features/match-rules/components/match-rules-card.tsx';
 import { SellerAccountCard } from '../../features/seller-account/components/seller-account-card.tsx';
@@ -64,6 +65,7 @@ export function SettingsPage() {
       )}
       <MatchRulesCard />
       <SellerAccountCard />
+      <UngatingInvoiceCard />
       {isAdmin && <AdminCountryCard />}
       {isAdmin && <MarketDataSourceCard />}
       {isAdmin && <FeeRulesCard />}

@@ -8,6 +8,7 @@ import { isWeakRank, roiBadgeColor } from '@dealradar/shared/roi';
 import { AmazonBuyBoxBadge } from '../../../components/amazon-buy-box-badge.tsx';
 import { DealWarningBadges } from '../../../components/deal-warning-badges.tsx';
 import { ListingRestrictionBadge } from '../../../components/listing-restriction.tsx';
+import { ApprovalWorthLine, SalesEstimateLine } from '../../../components/sales-estimate.tsx';
 import { MarketComparisonLine } from './market-comparison-line.tsx';
 import { StabilityLine } from '../../../components/stability-line.tsx';
 import { casePriceNote, dealConversion, formatCount, formatEur, formatPercent, formatRoiThreshold, packNote } from '../deal-format.ts';
@@ -137,7 +138,14 @@ export function DealCard({
           {deal.marketComparison && <MarketComparisonLine comparison={deal.marketComparison} />}
           <StabilityLine share={deal.profitableShare90} avg30={deal.buyBoxAvg30} avg90={deal.buyBoxAvg90} currency="EUR" />
           <DealWarningBadges warnings={deal.warnings} />
+          <SalesEstimateLine estimate={deal.salesEstimate} monthlyProfit={deal.estimatedMonthlyProfit} />
           <ListingRestrictionBadge restriction={deal.listingRestriction} />
+          <ApprovalWorthLine
+            restriction={deal.listingRestriction}
+            estimate={deal.salesEstimate}
+            profitPerUnit={deal.estimatedProfit}
+            supplierUnitPrice={deal.supplierPrice}
+          />
           {match}
         </Stack>
       </Group>
