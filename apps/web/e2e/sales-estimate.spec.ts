@@ -1,0 +1,120 @@
+import { expect, test, type Page } from '@playwright/test';
+import { demoCatalogue } from '../../server/src/modules/market-data/providers/demo/demo-catalogue.ts';
+import { GOOD_TOKEN, startFakeSpApi, type FakeSpApi, type Reason } from '../../server/test/sp-api/fake-sp-api.ts';
+import { E2E_SP_API_PORT } from '../../../playwright.config.ts';
+import { signInNewUser } from './helpers.ts';
+
+/**
+ * The sales estimate in the browser (docs/sales-estimate.md): a supplier scan's deals show units a month with their
+ * basis and the seller's share on the card and in the profit breakdown, marked as estimates; with a connected seller
+ * account (the SP-API look-alike) an approval-required deal says what approval would earn beside the ungating invoice
+ * of the units set in Settings.
+ */
+let fake: FakeSpApi;
+
+/** Every other ASIN needs approval; the rest can be sold. */
+function ruleOf(asin: string, marketplaceId: string): Reason[] | undefined {
+  const sum = [...asin].reduce((total, c) => total + c.charCodeAt(0), 0);
+  if (sum % 2 === 1) return undefined;
+  const resource = `https://sellercentral.amazon.de/hz/approvalrequest/restrictions/approve?asin=${asin}&marketplaceId=${marketplaceId}`;
+  return [
+    {
+      reasonCode: 'APPROVAL_REQUIRED',
+      message: 'You need approval to list in this brand.',
+      links: [{ resource, verb: 'GET', title: 'Request approval via Seller Central.', type: 'text/html' }],
+    },
+  ];
+}
+
+test.beforeAll(async () => {
+  fake = await startFakeSpApi(E2E_SP_API_PORT);
+  fake.state.rule = ruleOf;
+});
+test.afterAll(async () => {
+  await fake?.close();
+});
+
+function demoCsv(count: number): Buffer {
+  const { variants } = demoCatalogue();
+  const rows = variants.filter((v) => v.basePrice >= 1500).slice(0, count);
+  const lines = ['EAN;Brand;Price', ...rows.map((v) => `${v.gtin};${v.brand};${((v.basePrice * 0.4) / 100).toFixed(2).replace('.', ',')}`)];
+  return Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8');
+}
+
+async function scan(page: Page) {
+  await page
+    .getByTestId('supplier-dropzone')
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'list.csv', mimeType: 'text/csv', buffer: demoCsv(24) });
+  const dialog = page.getByRole('dialog', { name: 'Map CSV columns' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('supplier-scan-panel')).toHaveAttribute('data-status', 'COMPLETED', { timeout: 60_000 });
+}
+
+const BASIS = /^(≥ [\d,]+ bought last month|≈ [\d,]+ from (30|90)-day rank drops|(≈ [\d,]+|< 1) from rank)$/;
+
+test('scan: the estimate and its basis on the card and in the breakdown; an approval-required deal says what approval would earn', async ({ page }) => {
+  test.setTimeout(150_000);
+  await signInNewUser(page, { country: 'DE', open: '/settings' });
+  // The ungating invoice: 10 units until changed; 12 from now on.
+  const invoice = page.getByTestId('ungating-invoice');
+  await expect(invoice.getByLabel('Units of an ungating invoice')).toHaveValue('10');
+  await invoice.getByLabel('Units of an ungating invoice').fill('12');
+  await invoice.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Ungating invoice saved!')).toBeVisible();
+
+  const account = page.getByTestId('seller-account');
+  await account.getByLabel('Refresh token').fill(GOOD_TOKEN);
+  await account.getByLabel('Merchant id').fill('a1seller');
+  await account.getByTestId('seller-account-connect').click();
+  await expect(account.getByTestId('seller-account-connected')).toContainText('Merchant A1SELLER');
+
+  await page.goto('/supplier-level-analyzer');
+  await scan(page);
+  const cards = page.getByTestId('deal-card');
+  await expect(cards.first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('[data-testid=listing-restriction][data-status=CHECKING]')).toHaveCount(0, { timeout: 30_000 });
+
+  // A card with an estimate: the basis in words and the "Estimate" mark.
+  const estimated = page.locator('[data-testid=sales-estimate]:not([data-basis=none])').first();
+  await expect(estimated).toBeVisible();
+  await expect(estimated.getByText('Estimate', { exact: true })).toBeVisible();
+  const basis = ((await estimated.getByTestId('sales-estimate-basis').textContent()) ?? '').replace(/^Sales /, '');
+  expect(basis).toMatch(BASIS);
+  await expect(estimated.getByTestId('sales-estimate-share')).toHaveText(/^(your share ≈ [\d.]+ units\/month|no FBA estimate \(Amazon holds the buy box\))$/);
+
+  // The same basis in its profit breakdown, with the share and the monthly profit.
+  await estimated.locator('xpath=ancestor::*[@data-testid="deal-card"]').getByRole('button', { name: 'Profit breakdown' }).click();
+  const section = page.getByTestId('breakdown-sales-estimate');
+  await expect(section).toContainText('Sales estimate');
+  await expect(section.getByText('Estimate', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('breakdown-sales-basis')).toHaveText(basis);
+  await expect(page.getByTestId('breakdown-sales-share')).toHaveText(/your share|no FBA estimate/);
+  await page.keyboard.press('Escape');
+
+  // An approval-required deal: "Approval would earn ≈ €…/month (estimate) · an ungating invoice of 12 units costs ≈ €…",
+  // the invoice being 12 × the card's supplier price.
+  const approvalCard = page
+    .locator('[data-testid=deal-card]')
+    .filter({ has: page.locator('[data-testid=listing-restriction][data-status=APPROVAL_REQUIRED]') })
+    .filter({ has: page.locator('[data-testid=sales-estimate-profit]') })
+    .first();
+  await expect(approvalCard).toBeVisible();
+  const unitPrice = Number(((await approvalCard.getByTestId('deal-supplier-price').textContent()) ?? '').replace(/[€,]/g, ''));
+  const monthly = ((await approvalCard.getByTestId('sales-estimate-profit').textContent()) ?? '').match(/€[\d,]+/)![0];
+  const line = approvalCard.getByTestId('approval-worth');
+  await expect(line).toHaveText(`Approval would earn ≈ ${monthly}/month (estimate) · an ungating invoice of 12 units costs ≈ €${Math.round(unitPrice * 12)}`);
+  await approvalCard.getByRole('button', { name: 'Profit breakdown' }).click();
+  await expect(page.getByTestId('breakdown-approval-worth')).toHaveText(await line.textContent().then((t) => t ?? ''));
+  await page.keyboard.press('Escape');
+
+  // A deal Amazon lets the seller sell has no such line.
+  const sellable = page
+    .locator('[data-testid=deal-card]')
+    .filter({ has: page.locator('[data-testid=listing-restriction][data-status=CAN_SELL]') })
+    .first();
+  await expect(sellable).toBeVisible();
+  await expect(sellable.getByTestId('approval-worth')).toHaveCount(0);
+});
