@@ -21,6 +21,10 @@ export const alertsDoc: HelpDoc = {
               "The ROI at the new price must reach this on one of the chosen markets (empty: any of Germany, UK, France, Italy, Spain). Drops whose ROI is not known do not pass. Your organization's match rules count, as in the Best ROI column: a 'Wrong match' listing is not used, an 'Always match' listing is used with its number of packs.",
             ],
             ['Minimum stock', 'The wholesaler must have at least this many units.'],
+            [
+              'Only products I can sell',
+              'Only drops Amazon says your organization\'s connected seller account can sell ("Can sell") on one of the rule\'s markets, at the minimum ROI if you set one. Approval required, Not eligible and not yet checked drops do not alert. Amazon is asked after the price update that found the drop, so such a drop is alerted at the next update after Amazon answered. Without a connected seller account the rule alerts nothing until one is connected (Settings → Amazon seller account); the rule says so under its conditions.',
+            ],
             ['Alert again when better by', 'Percentage points a drop must improve before it alerts a second time (default 5).'],
             ['Channel', 'E-mail (at once, hourly digest or daily digest) or a webhook URL (generic JSON, Discord or Slack).'],
           ],

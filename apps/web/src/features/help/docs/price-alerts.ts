@@ -82,12 +82,16 @@ export const priceAlertsDoc: HelpDoc = {
               "The best return at the new price over Amazon Germany, UK, France, Italy and Spain, with that market. Your organization's match rules count: a listing you marked 'Wrong match' is not used, and an 'Always match' listing is used with its number of packs. Click it for the profit basis.",
             ],
             ['Category · Priority', 'The bands above.'],
+            [
+              'Can I sell it? (under Best ROI)',
+              "With your Amazon seller account connected (Settings): Amazon's answer for your account on the drop's listing in its Best ROI market — Can sell, Approval required (with Amazon's link to request approval), Not eligible, or Not checked (a drop without a positive ROI is not asked about; the market is not one of your stores). Drops are checked after each price update; while that runs a line above the list says how many are still being checked. The profit basis shows the same answer.",
+            ],
             ['Detected', 'When the drop was found (or last improved), in your time zone.'],
             ['Link', 'Opens the product on the wholesale marketplace.'],
           ],
         ),
         p(
-          'Filter by search text, category, priority, brand and a minimum Best ROI; sort by clicking a column title (Best ROI too: drops without a known ROI come last). On a phone the drops are cards with a sort menu.',
+          'Filter by search text, category, priority, brand, a minimum Best ROI and, with a connected seller account, Can I sell it? (Only what I can sell, or Hide not eligible); sort by clicking a column title (Best ROI too: drops without a known ROI come last). On a phone the drops are cards with a sort menu.',
         ),
         p('Your filters and sort are part of the page address: a reload, the back button or a bookmark shows the same list.'),
       ],
