@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FAVORITE_CSV_COLUMNS } from '@dealradar/shared/contracts/brand-analyzer';
 import { buildTestApp, type TestContext } from '../build-test-app.ts';
 import { createUser, type TestUser } from '../factories/users.ts';
 import { listFavorites, PRODUCTS, seedFakeCatalogue, startScan, waitFor, waitForScan } from '../../src/modules/brand-analyzer/test-support/scan-helpers.ts';
@@ -64,6 +65,22 @@ async function checked(user: TestUser) {
   });
 }
 
+/** GET /brand-analyzer/favorites/download: the CSV's columns and rows, and one cell by ASIN, market and column. */
+async function download(user: TestUser, query = '') {
+  const res = await ctx.app.inject({ method: 'GET', url: `/api/brand-analyzer/favorites/download${query ? `?${query}` : ''}`, headers: user.headers });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toContain('text/csv');
+  const [header, ...lines] = res.body
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
+  const columns = header!.split(',');
+  const rows = lines.map((line) => line.split(','));
+  const cell = (asin: string, market: string, column: string) =>
+    rows.find((r) => r[columns.indexOf('asin')] === asin && r[columns.indexOf('market')] === market)?.[columns.indexOf(column)];
+  return { columns, rows, cell };
+}
+
 /** Time passes for the organization's stored answers (the sessions' clock stays). */
 async function age(user: TestUser, ms: number) {
   await ctx.deps.db.execute('update listing_restrictions set checked_at = checked_at - make_interval(secs => $2::float8) where organization_id = $1', [
@@ -115,6 +132,18 @@ describe('Listing restrictions on brand scans and favorites', () => {
     const wrong = await listFavorites(ctx, user, 'listingRestriction=maybe');
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error).toContain('listingRestriction must be sellable or hideNotEligible');
+
+    // The download: every favorite with the columns listingRestriction and listingApprovalUrl; with the filter, only those.
+    const file = await download(user);
+    expect(file.columns).toEqual([...FAVORITE_CSV_COLUMNS]);
+    expect(file.rows).toHaveLength(4);
+    expect(file.cell(HIGH, 'DE', 'listingRestriction')).toBe('Approval required');
+    expect(file.cell(HIGH, 'DE', 'listingApprovalUrl')).toBe(`https://sellercentral.amazon.de/hz/approvalrequest/restrictions/approve?asin=${HIGH}`);
+    expect(file.cell(HIGH, 'UK', 'listingRestriction')).toBe('Can sell');
+    expect(file.cell(MEDIUM, 'DE', 'listingRestriction')).toBe('Not eligible');
+    expect(file.cell(OTHER, 'DE', 'listingApprovalUrl')).toBe('');
+    const sellableFile = await download(user, 'listingRestriction=sellable');
+    expect(sellableFile.rows.map((r) => `${r[1]}|${r[2]}`).sort()).toEqual([`${HIGH}|UK`, `${OTHER}|DE`].sort());
 
     // The same scan again the same day, and six days later: Amazon is not asked.
     const rerun = fake.state.restrictionCalls.length;
@@ -178,6 +207,9 @@ describe('Listing restrictions on brand scans and favorites', () => {
     await brandScan(stranger);
     expect((await favorites(stranger)).content.every((f) => f.listingRestriction === undefined)).toBe(true);
     expect((await favorites(stranger, 'listingRestriction=sellable')).totalElements).toBe(0);
+    const strangerFile = await download(stranger);
+    expect(strangerFile.rows).toHaveLength(4);
+    expect(strangerFile.rows.every((r) => r[strangerFile.columns.indexOf('listingRestriction')] === '')).toBe(true);
     const refused = await ctx.app.inject({
       method: 'POST',
       url: '/api/seller-account/listing-checks',

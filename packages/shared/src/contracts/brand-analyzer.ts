@@ -135,6 +135,36 @@ export type Favorite = z.infer<typeof favoriteSchema>;
 
 export const favoritesPageSchema = pagedSchema(favoriteSchema);
 
+/** GET /brand-analyzer/favorites/download: every favorite with the list's filters and order (no paging). */
+export const favoritesDownloadQuerySchema = favoritesQuerySchema.omit({ page: true, size: true });
+export type FavoritesDownloadQuery = z.infer<typeof favoritesDownloadQuerySchema>;
+
+/** The columns of the favorites CSV, in order (money in the favorite's `currency`, major units). */
+export const FAVORITE_CSV_COLUMNS = [
+  'ean',
+  'asin',
+  'market',
+  'currency',
+  'productName',
+  'brand',
+  'supplierName',
+  'supplierUrl',
+  'supplierPrice',
+  'amazonPrice',
+  'estimatedProfit',
+  'roiPercentage',
+  'mainCategoryRank',
+  'beautyCategoryRank',
+  'estimatedMonthlySales',
+  'numberOfSellers',
+  'profitableDays90Percentage',
+  'listingRestriction',
+  'listingApprovalUrl',
+  'foundAt',
+  'updatedAt',
+] as const;
+export type FavoriteCsvColumn = (typeof FAVORITE_CSV_COLUMNS)[number];
+
 export const brandListSchema = z.array(z.string());
 export const marketSchema = z.object({
   id: z.string(),

@@ -8,6 +8,9 @@ import { contractRoutes } from '../../plugins/contract-routes.ts';
 import { listCatalogueBrands } from './brand-catalogue.ts';
 import { getActiveBrandScan, getBrandScan, startBrandScan } from './brand-scan.service.ts';
 import { deleteAllUserFavorites, deleteUserFavorite, listUserFavorites } from './favorites.service.ts';
+import { favoritesCsv } from './favorites-file.ts';
+import { DOWNLOAD_TYPES, sendDownload } from '../scans/result-files.ts';
+import { Readable } from 'node:stream';
 
 /** SPEC §7 Brand analyzer. Every route needs a logged-in user; scans and favorites are the user's own. */
 export function registerBrandAnalyzerRoutes(api: FastifyInstance, deps: AppDeps, guards: AuthGuards): void {
@@ -20,6 +23,12 @@ export function registerBrandAnalyzerRoutes(api: FastifyInstance, deps: AppDeps,
   );
 
   route(brandAnalyzerApi.favorites, async (request) => listUserFavorites(deps, userOf(request), request.query));
+
+  route(brandAnalyzerApi.downloadFavorites, async (request, reply) => {
+    const day = deps.clock.now().toISOString().slice(0, 10);
+    const csv = await favoritesCsv(deps, userOf(request), request.query);
+    return sendDownload(reply, { contentType: DOWNLOAD_TYPES.csv.contentType, fileName: `favorites_${day}.csv` }, Readable.from([csv]));
+  });
 
   route(brandAnalyzerApi.deleteAllFavorites, async (request) => deleteAllUserFavorites(deps, userOf(request)));
 

@@ -2,13 +2,14 @@ import {
   brandListSchema,
   brandScanStateSchema,
   deleteFavoritesResponseSchema,
+  favoritesDownloadQuerySchema,
   favoritesPageSchema,
   favoritesQuerySchema,
   marketListSchema,
   startBrandScanQuerySchema,
   startBrandScanResponseSchema,
 } from '../brand-analyzer.ts';
-import { endpoint, idParams, noContent } from '../endpoint.ts';
+import { download, endpoint, idParams, noContent } from '../endpoint.ts';
 
 const tag = 'brand-analyzer';
 
@@ -38,6 +39,15 @@ export const brandAnalyzerApi = {
     summary: 'Favorites, paged (zero-based), filtered by brands and markets, sorted.',
     query: favoritesQuerySchema,
     responses: { 200: favoritesPageSchema },
+  }),
+  downloadFavorites: endpoint({
+    method: 'GET',
+    path: '/brand-analyzer/favorites/download',
+    access: 'user',
+    tag,
+    summary: "Every favorite with the list's filters and order as CSV, with Amazon's listing answer (listingRestriction, listingApprovalUrl).",
+    query: favoritesDownloadQuerySchema,
+    responses: { 200: download('The favorites as CSV (FAVORITE_CSV_COLUMNS).', 'text/csv') },
   }),
   deleteAllFavorites: endpoint({
     method: 'DELETE',

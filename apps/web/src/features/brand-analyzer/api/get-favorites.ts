@@ -23,22 +23,25 @@ export interface FavoritesParams {
 /** While any favorite on the page is being checked with Amazon, the page reloads this often to show the answers. */
 const CHECKING_POLL_MS = 3_000;
 
+/** The wire query of the favorites list (and of its download, without page and size). */
+export function favoritesQueryOf(params: FavoritesParams) {
+  return {
+    brands: params.brands,
+    markets: params.markets,
+    page: params.page,
+    size: PAGE_SIZE,
+    sortBy: params.sortBy,
+    sortOrder: params.sortOrder,
+    hideAmazonBuyBox: params.hideAmazonBuyBox ? ('true' as const) : undefined,
+    hideWarnings: params.hideWarnings?.length ? params.hideWarnings.join(',') : undefined,
+    minProfitableShare: params.minProfitableShare ?? undefined,
+    listingRestriction: params.listingRestriction ?? undefined,
+  };
+}
+
 /** GET /brand-analyzer/favorites: one page of 100, filtered and sorted on the server. */
 function favoritesQuery(params: FavoritesParams) {
-  return endpointQuery(brandAnalyzerApi.favorites, {
-    query: {
-      brands: params.brands,
-      markets: params.markets,
-      page: params.page,
-      size: PAGE_SIZE,
-      sortBy: params.sortBy,
-      sortOrder: params.sortOrder,
-      hideAmazonBuyBox: params.hideAmazonBuyBox ? 'true' : undefined,
-      hideWarnings: params.hideWarnings?.length ? params.hideWarnings.join(',') : undefined,
-      minProfitableShare: params.minProfitableShare ?? undefined,
-      listingRestriction: params.listingRestriction ?? undefined,
-    },
-  });
+  return endpointQuery(brandAnalyzerApi.favorites, { query: favoritesQueryOf(params) });
 }
 
 export function useFavorites(params: FavoritesParams) {

@@ -1,13 +1,15 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Badge, Button, Card, Center, Group, Loader, Pagination, Stack, Text, Title, useMatches } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconStar, IconTrash } from '@tabler/icons-react';
+import { IconDownload, IconStar, IconTrash } from '@tabler/icons-react';
 import { groupBrandsByCategory } from '@dealradar/shared/brand-categories';
 import type { Favorite, FavoriteSortBy } from '@dealradar/shared/contracts/brand-analyzer';
 import { useDeleteAllFavorites } from '../api/delete-all-favorites.ts';
 import { useDeleteFavorite } from '../api/delete-favorite.ts';
 import { useBrands } from '../api/get-brands.ts';
 import { useFavorites } from '../api/get-favorites.ts';
+import { downloadFavorites, favoritesFileName } from '../api/download-favorites.ts';
+import { saveBlob } from '../../../lib/save-blob.ts';
 import { useMarkets } from '../api/get-markets.ts';
 import { DEFAULT_FAVORITE_SORT, defaultFavoriteOrder } from '../favorite-format.ts';
 import { FavoriteCard } from './favorite-card.tsx';
@@ -17,6 +19,7 @@ import { SellerAccountDealsNote } from '../../../components/listing-restriction.
 export const LOAD_FAVORITES_ERROR = 'Failed to load favorites';
 export const DELETE_ALL_ERROR = 'Failed to delete all favorites';
 export const DELETE_ONE_ERROR = 'Failed to delete favorite';
+export const DOWNLOAD_ERROR = 'Failed to download favorites';
 
 const initialFilters = (): FavoriteFilterState => ({
   brands: [],
@@ -70,6 +73,19 @@ export function FavoritesCard({
   };
   const changeSortBy = (sortBy: FavoriteSortBy) => changeFilters({ sortBy, sortOrder: defaultFavoriteOrder(sortBy) });
 
+  const [downloading, setDownloading] = useState(false);
+  /** Every favorite with the filters and order on screen, as CSV (with Amazon's listing answer). */
+  const download = async () => {
+    setDownloading(true);
+    try {
+      saveBlob(await downloadFavorites(filters), favoritesFileName(new Date().toISOString().slice(0, 10)));
+    } catch {
+      onError(DOWNLOAD_ERROR);
+    } finally {
+      setDownloading(false);
+    }
+  };
+
   const confirmDeleteAll = () =>
     modals.openConfirmModal({
       title: 'Delete all favorites?',
@@ -110,16 +126,28 @@ export function FavoritesCard({
             </Badge>
             {favorites.isFetching && !favorites.isPending && <Loader size={14} />}
           </Group>
-          <Button
-            variant="light"
-            color="red"
-            leftSection={<IconTrash size={16} />}
-            onClick={confirmDeleteAll}
-            disabled={totalElements === 0}
-            loading={deleteAll.isPending}
-          >
-            Delete All
-          </Button>
+          <Group gap="xs">
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} />}
+              onClick={() => void download()}
+              disabled={totalElements === 0}
+              loading={downloading}
+              data-testid="favorites-download"
+            >
+              Download CSV
+            </Button>
+            <Button
+              variant="light"
+              color="red"
+              leftSection={<IconTrash size={16} />}
+              onClick={confirmDeleteAll}
+              disabled={totalElements === 0}
+              loading={deleteAll.isPending}
+            >
+              Delete All
+            </Button>
+          </Group>
         </Group>
         <FavoritesFilters
           value={filters}
