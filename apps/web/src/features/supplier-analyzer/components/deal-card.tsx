@@ -139,7 +139,7 @@ export function DealCard({
           <StabilityLine share={deal.profitableShare90} avg30={deal.buyBoxAvg30} avg90={deal.buyBoxAvg90} currency="EUR" />
           <DealWarningBadges warnings={deal.warnings} />
           <SalesEstimateLine estimate={deal.salesEstimate} monthlyProfit={deal.estimatedMonthlyProfit} />
-          <ListingRestrictionBadge restriction={deal.listingRestriction} />
+          <ListingRestrictionBadge restriction={deal.listingRestriction} checkAgain={{ asin: deal.asin, market: deal.market }} />
           <ApprovalWorthLine
             restriction={deal.listingRestriction}
             estimate={deal.salesEstimate}
