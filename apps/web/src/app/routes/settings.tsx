@@ -16,6 +16,7 @@ import { AdminCountryCard } from '../../features/settings/components/admin-count
 import { EanLimitAlert } from '../../features/plans/components/ean-limit-alert.tsx';
 import { MarketDataSourceCard } from '../../features/market-data/components/data-source-card.tsx';
 import { FeeRulesCard } from '../../features/market-data/components/fee-rules-card.tsx';
+import { AmazonFeeDriftsCard } from '../../features/market-data/components/amazon-fee-drifts-card.tsx';
 import { SellerProfileCard } from '../../features/settings/components/seller-profile-card.tsx';
 import { UngatingInvoiceCard } from '../../features/settings/components/ungating-invoice-card.tsx';
 import { ScanEmailsCard } from '../../features/alerts/components/scan-emails-card.tsx';
@@ -69,6 +70,7 @@ export function SettingsPage() {
       {isAdmin && <AdminCountryCard />}
       {isAdmin && <MarketDataSourceCard />}
       {isAdmin && <FeeRulesCard />}
+      {isAdmin && <AmazonFeeDriftsCard />}
     </Stack>
   );
 }
