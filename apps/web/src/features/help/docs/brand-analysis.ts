@@ -40,6 +40,8 @@ export const brandAnalysisDoc: HelpDoc = {
           'A card is highlighted light red when the main sales rank is above 50,000 or unknown: the product may sell slowly.',
           'Prices are in pounds for the UK market and in euro for the others. Qogita sells in euro: a UK favorite\'s wholesale price shows Qogita\'s euro price beside the pounds, with the rate and its day ("€7.29 · £6.38 at 0.8745 on 28 Nov"). The same product as a supplier deal in the UK market shows its pound profit beside the euro one, so the two screens reconcile (How profit and ROI are computed → Currencies).',
           'Filter by brand and market, sort by rank, ROI, Amazon price, supplier price, date or "90-day stability" (the steadiest first), keep only favorites profitable on at least a share of the last 90 days, and delete one favorite or all of them (both ask first).',
+          'With your Amazon seller account connected (Settings), each favorite shows whether you may sell it — Can sell, Approval required (with Amazon\'s link), Not eligible or Not checked — also in its profit breakdown; "Can I sell it?" keeps only what you can sell or hides the not eligible ones, and Check again beside the badge asks Amazon at once.',
+          "Download CSV saves every favorite with the filters and order on screen (money in each favorite's currency), with the columns listingRestriction and listingApprovalUrl.",
         ),
         note('Profit and ROI follow How profit and ROI are computed, with the wholesale price excluding VAT as your cost.'),
       ],

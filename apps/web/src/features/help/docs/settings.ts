@@ -61,16 +61,17 @@ export const settingsDoc: HelpDoc = {
       title: 'Amazon seller account: can I sell it?',
       blocks: [
         p(
-          "Connect your organization's own Amazon seller account and every deal of your supplier scans shows Amazon's answer for your account: Can sell, Approval required (with Amazon's link to request approval), Not eligible, or Not checked (the market is not one of your stores, or Amazon could not be asked). The deals list can show only what you can sell or hide the not eligible ones, and the downloads have the columns listingRestriction and listingApprovalUrl.",
+          "Connect your organization's own Amazon seller account and every deal of your supplier scans and every brand-scan favorite shows Amazon's answer for your account: Can sell, Approval required (with Amazon's link to request approval), Not eligible, or Not checked (the market is not one of your stores, or Amazon could not be asked). The deals and favorites lists can show only what you can sell or hide the not eligible ones, and their downloads have the columns listingRestriction and listingApprovalUrl.",
         ),
         list(
           'Your install needs an Amazon SP-API application: the operator sets SP_API_CLIENT_ID and SP_API_CLIENT_SECRET (with the Product Listing role). Without it the card says so and nothing changes.',
           "In Amazon's developer console, authorize your private application for your seller account and copy the refresh token (it begins with Atzr|). In Settings → Amazon seller account paste it with your merchant id (Seller Central → Account Info → Merchant Token) and choose Europe or North America. We check it with Amazon at once and show your stores; a wrong token gets Amazon's refusal and nothing is kept.",
           "The token is stored encrypted and never shown again. Every member of your organization sees that it is connected and which stores; only your organization's admin (and the product's administrators) connect or disconnect. Disconnect deletes it.",
-          'After each supplier scan its deals are checked in the background, at most 5 requests a second as Amazon allows; the list says how many are still being checked. An answer is reused for a day.',
+          'After each supplier scan its deals, and while each brand scan runs its favorites, are checked in the background, at most 5 requests a second as Amazon allows; the list says how many are still being checked. An answer is reused for a week, so scanning the same list again asks Amazon nothing.',
+          'Check again (the small arrow beside the badge on a deal or favorite card) asks Amazon at once for that product, even when it answered within the week — for instance after Amazon approved you. The card says Checking… and then shows the new answer.',
           'If you revoke the authorization at Amazon, the checks stop, Settings asks you to connect again, and your admin gets one e-mail.',
           'On a hosted install with a public Amazon application, "Connect through Amazon" opens Seller Central\'s consent page instead; after you agree you come back to Settings and the account is connected. The link works once, for you only, within 15 minutes.',
-          "Not yet: checks on favorites and price drops, an alert-rule option, Amazon's own fee estimate.",
+          "Not yet: checks on price drops, an alert-rule option, Amazon's own fee estimate.",
         ),
       ],
     },
