@@ -46,6 +46,8 @@ export async function getDropProfit(deps: Deps, user: CurrentUser, id: number): 
     fbaFee: resolved?.listing.fbaFee ?? null,
     numberOfPacks: resolved?.numberOfPacks ?? 1,
     unitCost: convertMinor(drop.newExcl, fx.rate),
+    // Amazon's fee estimate when the organization chose it for this listing (seller-account/amazon-fees.service.ts).
+    amazonFees: resolved ? (terms.amazonFees?.get(`${resolved.listing.asin}|${market.id}`) ?? null) : null,
   });
   const listingRestriction = await restrictionOfListing(deps, user.organizationId, {
     asin: resolved?.listing.asin ?? null,
