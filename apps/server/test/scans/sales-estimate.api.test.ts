@@ -81,10 +81,41 @@ describe('sales estimate on supplier deals', () => {
     }
     expect(bases.size).toBeGreaterThanOrEqual(2);
 
+    // Sorted by the estimated monthly profit, highest first (deals without one last); filtered by it and by the share.
+    const get = async (query: string) => {
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/supplier-analyzer/results?size=100&${query}`, headers: user.headers });
+      expect(res.statusCode).toBe(200);
+      return res.json() as { content: Deal[]; totalElements: number };
+    };
+    const sorted = (await get('sortBy=estimatedMonthlyProfit&sortOrder=desc')).content.map((d) => d.estimatedMonthlyProfit);
+    const known = sorted.filter((v): v is number => v !== null);
+    expect(known.length).toBeGreaterThan(5);
+    expect(known).toEqual([...known].sort((a, b) => b - a));
+    expect(sorted.slice(0, known.length)).toEqual(known);
+    const all = await get('');
+    const atLeast100 = await get('minMonthlyProfit=100');
+    expect(atLeast100.totalElements).toBeGreaterThan(0);
+    expect(atLeast100.totalElements).toBeLessThan(all.totalElements);
+    for (const d of atLeast100.content) expect(d.estimatedMonthlyProfit!).toBeGreaterThanOrEqual(100);
+    const units = await get('minUnitsPerMonth=20');
+    expect(units.totalElements).toBeGreaterThan(0);
+    expect(units.totalElements).toBeLessThan(all.totalElements);
+    for (const d of units.content) expect(d.salesEstimate!.sellerUnitsPerMonth!).toBeGreaterThanOrEqual(20);
+    const bad = await ctx.app.inject({ method: 'GET', url: '/api/supplier-analyzer/results?minMonthlyProfit=-1', headers: user.headers });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe('minMonthlyProfit must be 0 or more.');
+
     // The download holds every deal (the list pages 100 at a time): the first page's rows match it cell by cell.
     const total = (await ctx.app.inject({ method: 'GET', url: '/api/supplier-analyzer/results', headers: user.headers })).json().totalElements;
     const rows = await download(user.headers);
     expect(rows).toHaveLength(total);
+    // …and the list's filter: minUnitsPerMonth=20 leaves the same deals out of the download.
+    const filtered = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/supplier-analyzer/results/download?format=csv&minUnitsPerMonth=20',
+      headers: user.headers,
+    });
+    expect(filtered.body.trim().split(/\r?\n/)).toHaveLength(units.totalElements + 1);
     const byEan = new Map(deals.map((d) => [d.ean, d]));
     const shown = rows.filter((row) => byEan.has(row.ean!));
     expect(shown).toHaveLength(deals.length);

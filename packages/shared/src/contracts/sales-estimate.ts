@@ -38,3 +38,16 @@ export const updateUngatingInvoiceBodySchema = jsonBody({
     .max(MAX_UNGATING_INVOICE_UNITS, { error: `An ungating invoice has at most ${MAX_UNGATING_INVOICE_UNITS} units here.` }),
 });
 export { DEFAULT_UNGATING_INVOICE_UNITS };
+
+/** ?minMonthlyProfit=…: only deals whose estimated monthly profit (EUR) is at least this. */
+export const minMonthlyProfitParam = z.coerce
+  .number({ error: 'minMonthlyProfit must be a number (euros a month).' })
+  .min(0, 'minMonthlyProfit must be 0 or more.')
+  .max(10_000_000, 'minMonthlyProfit is too large.')
+  .optional();
+/** ?minUnitsPerMonth=…: only deals whose estimated share of the sales is at least this many units a month. */
+export const minUnitsPerMonthParam = z.coerce
+  .number({ error: 'minUnitsPerMonth must be a number (units a month).' })
+  .min(0, 'minUnitsPerMonth must be 0 or more.')
+  .max(10_000_000, 'minUnitsPerMonth is too large.')
+  .optional();

@@ -10,7 +10,7 @@ import { scanTokensSchema } from '../keepa-tokens.ts';
 import { MARKET_IDS } from '../markets.ts';
 import { pagedSchema } from '../paging.ts';
 import { listingRestrictionFilterParam, listingRestrictionSchema } from './seller-account.ts';
-import { salesEstimateShape } from './sales-estimate.ts';
+import { minMonthlyProfitParam, minUnitsPerMonthParam, salesEstimateShape } from './sales-estimate.ts';
 import { MAX_SUPPLIER_VAT_RATE, SUPPLIER_CURRENCIES } from '../price-terms.ts';
 
 /**
@@ -490,6 +490,8 @@ export const SUPPLIER_SORT_OPTIONS = [
   'reviewCount',
   /** Issue 17 (beyond SPEC §9's nine): the share of the last 90 days the deal was profitable. */
   'profitableShare',
+  /** The seller's estimated monthly profit (docs/sales-estimate.md). */
+  'estimatedMonthlyProfit',
 ] as const;
 export type SupplierSortOption = (typeof SUPPLIER_SORT_OPTIONS)[number];
 
@@ -537,6 +539,9 @@ export const supplierResultsQuerySchema = z.object({
   minProfitableShare: minProfitableShareParam,
   /** Sellable = only deals Amazon says the seller can sell; hideNotEligible = leave out the not eligible ones. */
   listingRestriction: listingRestrictionFilterParam,
+  /** Only deals with at least this estimated monthly profit (EUR) / this estimated share in units a month. */
+  minMonthlyProfit: minMonthlyProfitParam,
+  minUnitsPerMonth: minUnitsPerMonthParam,
 });
 export type SupplierResultsQuery = z.infer<typeof supplierResultsQuerySchema>;
 export const supplierResultsPageSchema = pagedSchema(dealProductSchema);

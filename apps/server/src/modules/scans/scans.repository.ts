@@ -498,6 +498,7 @@ export const DEAL_SORT_COLUMNS = {
   rating: 'rating',
   reviewCount: 'review_count',
   profitableShare: 'profitable_share90',
+  estimatedMonthlyProfit: 'estimated_monthly_profit',
 } as const;
 
 // Deals, and the products listed without a supplier price (listing and fees only).
@@ -509,7 +510,9 @@ const DEALS_WHERE = `user_id = $1 and kind = 'supplier' and (is_deal or supplier
      and (cardinality($7::text[]) = 0 or not (warning_codes && $7::text[]))
      and ($8::numeric is null or profitable_share90 >= $8::numeric)
      and ($9::numeric is null or supplier_price is null or roi_percentage + 0.000001 >= $9::numeric)
-     and ${listingRestrictionFilterSql('$6', '$10')}`;
+     and ${listingRestrictionFilterSql('$6', '$10')}
+     and ($11::numeric is null or estimated_monthly_profit >= $11::numeric)
+     and ($12::numeric is null or (sales_estimate->>'sellerUnitsPerMonth')::numeric >= $12::numeric)`;
 /** hideAmazonBuyBox: leave out deals whose buy box Amazon itself holds. */
 type DealFilter = {
   userId: string;
@@ -522,6 +525,8 @@ type DealFilter = {
   /** Only deals profitable on at least this share (0–1) of the last 90 days. */ minProfitableShare?: number | null;
   /** Only deals at or above this ROI in percent: the user's current minimum ROI, not the scan's. */ minRoiPercent?: number | null;
   /** Only what the seller can sell / hide the not eligible (needs organizationId). */ listingRestriction?: ListingRestrictionFilter | null;
+  /** Only deals with at least this estimated monthly profit (EUR). */ minMonthlyProfit?: number | null;
+  /** Only deals whose estimated share is at least this many units a month. */ minUnitsPerMonth?: number | null;
 };
 type DealOrder = { column: (typeof DEAL_SORT_COLUMNS)[keyof typeof DEAL_SORT_COLUMNS]; direction: 'asc' | 'desc' };
 const dealParams = (filter: DealFilter) => [
@@ -535,13 +540,15 @@ const dealParams = (filter: DealFilter) => [
   filter.minProfitableShare ?? null,
   filter.minRoiPercent ?? null,
   filter.listingRestriction ?? null,
+  filter.minMonthlyProfit ?? null,
+  filter.minUnitsPerMonth ?? null,
 ];
 
 /** One page of the user's live deals, filtered and sorted (nulls last). */
 export async function queryDealRows(db: Db, filter: DealFilter, order: DealOrder, page: { limit: number; offset: number }): Promise<ResultRow[]> {
   const dir = order.direction === 'desc' ? 'desc' : 'asc';
   return db.query<ResultRow>(
-    `select * from scan_results where ${DEALS_WHERE} order by ${order.column} ${dir} nulls last, created_at desc, id limit $11 offset $12`,
+    `select * from scan_results where ${DEALS_WHERE} order by ${order.column} ${dir} nulls last, created_at desc, id limit $13 offset $14`,
     [...dealParams(filter), page.limit, page.offset],
   );
 }
