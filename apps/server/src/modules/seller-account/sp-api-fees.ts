@@ -1,5 +1,5 @@
 import type { SellerRegion } from '@dealradar/shared/contracts/seller-account';
-import { baseUrlOf, FORBIDDEN, SpApiError, UNREACHABLE, type SpApiConfig } from './sp-api-client.ts';
+import { baseUrlOf, SpApiError, UNREACHABLE, type SpApiConfig } from './sp-api-client.ts';
 
 /**
  * Product Fees v0 getMyFeesEstimates (external-apis.md §3.5): POST /products/fees/v0/feesEstimate with a bare JSON
@@ -7,6 +7,8 @@ import { baseUrlOf, FORBIDDEN, SpApiError, UNREACHABLE, type SpApiConfig } from 
  * ServiceError with Amazon's Error { Type, Code, Message }: per item, never a failure of the call. Nothing here logs.
  */
 export const FEES_BATCH = 20;
+export const FEES_FORBIDDEN =
+  "Amazon refused access to its fee estimate (403 Unauthorized): the application is not authorized for this seller account, or it lacks the Pricing role. Check the application's roles in Amazon's developer console.";
 const TIMEOUT_MS = 20_000;
 
 export interface FeesRequestItem {
@@ -120,7 +122,7 @@ export async function fetchFeesEstimates(config: SpApiConfig, region: SellerRegi
   } catch {
     parsed = null;
   }
-  if (response.status === 403 || response.status === 401) throw new SpApiError('forbidden', FORBIDDEN);
+  if (response.status === 403 || response.status === 401) throw new SpApiError('forbidden', FEES_FORBIDDEN);
   if (response.status === 429) throw new SpApiError('rate_limited', 'Amazon asks to slow down (429 QuotaExceeded).');
   if (response.status >= 500) throw new SpApiError('unavailable', UNREACHABLE);
   if (!response.ok || !Array.isArray(parsed)) {
