@@ -16,7 +16,7 @@ import { SupplierCostRows } from './supplier-cost-rows.tsx';
  */
 export function ProfitBreakdownModal({ deal, onClose }: { deal: DealProduct | null; onClose: () => void }) {
   return (
-    <ProfitBreakdownDialog opened={deal !== null} onClose={onClose}>
+    <ProfitBreakdownDialog opened={deal !== null} onClose={onClose} listing={deal}>
       {deal && <BreakdownTable deal={deal} />}
     </ProfitBreakdownDialog>
   );
