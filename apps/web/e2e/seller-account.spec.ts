@@ -3,6 +3,7 @@ import { demoCatalogue } from '../../server/src/modules/market-data/providers/de
 import { DE, GOOD_TOKEN, startFakeSpApi, type FakeSpApi, type Reason } from '../../server/test/sp-api/fake-sp-api.ts';
 import { E2E_SP_API_PORT } from '../../../playwright.config.ts';
 import { ADMIN, apiLogin, signInNewUser } from './helpers.ts';
+import { amazonFeeTests } from './amazon-fees.flow.ts';
 
 /**
  * Issue 24 in the browser: the organization's admin connects the Amazon seller account in Settings (the test servers'
@@ -206,3 +207,5 @@ test('a brand scan: favorites get their answers, the filter, the breakdown line,
   await expect(approval.first()).toBeVisible({ timeout: 15_000 });
   await expect(favorites.locator('[data-testid=listing-restriction][data-status=NOT_ELIGIBLE]')).toHaveCount(0);
 });
+
+amazonFeeTests(() => fake);
