@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { demoCatalogue } from '../../server/src/modules/market-data/providers/demo/demo-catalogue.ts';
 import { DE, GOOD_TOKEN, startFakeSpApi, type FakeSpApi, type Reason } from '../../server/test/sp-api/fake-sp-api.ts';
@@ -206,6 +207,16 @@ test('a brand scan: favorites get their answers, the filter, the breakdown line,
   await page.getByRole('option', { name: 'Hide not eligible' }).click();
   await expect(approval.first()).toBeVisible({ timeout: 15_000 });
   await expect(favorites.locator('[data-testid=listing-restriction][data-status=NOT_ELIGIBLE]')).toHaveCount(0);
+
+  // The download carries Amazon's answer and the link, with the filter on screen.
+  const [file] = await Promise.all([page.waitForEvent('download'), favorites.getByTestId('favorites-download').click()]);
+  const csv = (await readFile((await file.path())!, 'utf8')).replace(/^\uFEFF/, '');
+  const [header, ...rows] = csv.trim().split('\r\n');
+  expect(header).toContain('listingRestriction,listingApprovalUrl');
+  expect(rows.length).toBeGreaterThan(0);
+  expect(csv).toContain('Approval required');
+  expect(csv).toContain('https://sellercentral.amazon.de/hz/approvalrequest/restrictions/approve?asin=');
+  expect(csv).not.toContain('Not eligible');
 });
 
 amazonFeeTests(() => fake);
