@@ -117,4 +117,19 @@ test('scan: the estimate and its basis on the card and in the breakdown; an appr
     .first();
   await expect(sellable).toBeVisible();
   await expect(sellable.getByTestId('approval-worth')).toHaveCount(0);
+
+  // Sorted by the estimated monthly profit (highest first), then only the deals earning at least €50 a month.
+  const monthlyProfits = async () => (await page.getByTestId('sales-estimate-profit').allTextContents()).map((t) => Number(t.replace(/[^\d]/g, '')));
+  await page.getByTestId('deal-sort-by').click();
+  await page.getByRole('option', { name: 'Monthly profit (estimate)' }).click();
+  await expect
+    .poll(async () => {
+      const values = await monthlyProfits();
+      return values.length > 1 && values.every((v, i) => i === 0 || values[i - 1]! >= v);
+    })
+    .toBe(true);
+  const before = await cards.count();
+  await page.getByTestId('deal-filter-min-monthly-profit').fill('50');
+  await expect.poll(async () => (await monthlyProfits()).every((v) => v >= 50) && (await cards.count()) < before, { timeout: 20_000 }).toBe(true);
+  await expect(page.locator('[data-testid=sales-estimate-profit]')).toHaveCount(await cards.count());
 });

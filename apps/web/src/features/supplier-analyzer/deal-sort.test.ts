@@ -14,8 +14,10 @@ describe('supplier deal sort options', () => {
       'rating',
       'reviewCount',
       'profitableShare',
+      'estimatedMonthlyProfit',
     ]);
     expect(defaultOrderFor('profitableShare')).toBe('desc');
+    expect(defaultOrderFor('estimatedMonthlyProfit')).toBe('desc');
   });
   it('starts on rank, ascending', () => {
     expect(DEFAULT_DEAL_SORT).toBe('mainCategoryRank');

@@ -5,6 +5,9 @@ export type DealsQuery = Pick<SupplierResultsQuery, 'page' | 'sortBy' | 'sortOrd
   minProfitableShare?: number | null;
   /** Only what the seller can sell / hide the not eligible; null: every deal. */
   listingRestriction?: ListingRestrictionFilter | null;
+  /** Only deals with at least this estimated monthly profit (EUR) / share in units a month; null: any. */
+  minMonthlyProfit?: number | null;
+  minUnitsPerMonth?: number | null;
 };
 
 /** The list's filters and order as the URL carries them (the list and its download send the same). */
@@ -18,6 +21,8 @@ export function dealsFilterQuery(query: Omit<DealsQuery, 'page'>) {
     hideWarnings: query.hideWarnings.length ? query.hideWarnings.join(',') : undefined,
     minProfitableShare: query.minProfitableShare ?? undefined,
     listingRestriction: query.listingRestriction ?? undefined,
+    minMonthlyProfit: query.minMonthlyProfit ?? undefined,
+    minUnitsPerMonth: query.minUnitsPerMonth ?? undefined,
   };
 }
 

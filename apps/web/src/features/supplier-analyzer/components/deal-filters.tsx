@@ -1,4 +1,4 @@
-import { Checkbox, Group, MultiSelect, SegmentedControl, Select, TagsInput } from '@mantine/core';
+import { Checkbox, Group, MultiSelect, NumberInput, SegmentedControl, Select, TagsInput } from '@mantine/core';
 import { MARKETS, isMarketId, type MarketId } from '@dealradar/shared/markets';
 import type { DealWarningCode } from '@dealradar/shared/deal-warnings';
 import { HideWarningsSelect } from '../../../components/deal-warning-badges.tsx';
@@ -20,6 +20,9 @@ export interface DealFilterState {
   minProfitableShare: number | null;
   /** Only what the seller can sell / hide the not eligible; null: every deal. */
   listingRestriction: ListingRestrictionFilter | null;
+  /** Only deals with at least this estimated monthly profit (EUR) / share in units a month; null: any. */
+  minMonthlyProfit: number | null;
+  minUnitsPerMonth: number | null;
 }
 
 interface DealFiltersProps {
@@ -63,6 +66,26 @@ export function DealFilters({ value, brandSuggestions, onChange, onSortByChange 
         testId="deal-filter-min-stability"
       />
       <ListingRestrictionFilterSelect value={value.listingRestriction} onChange={(listingRestriction) => onChange({ listingRestriction })} />
+      <NumberInput
+        label="Your units/month ≥ (estimate)"
+        placeholder="Any"
+        min={0}
+        allowNegative={false}
+        value={value.minUnitsPerMonth ?? ''}
+        onChange={(v) => onChange({ minUnitsPerMonth: typeof v === 'number' ? v : null })}
+        w={{ base: '100%', sm: 190 }}
+        data-testid="deal-filter-min-units"
+      />
+      <NumberInput
+        label="Monthly profit ≥ € (estimate)"
+        placeholder="Any"
+        min={0}
+        allowNegative={false}
+        value={value.minMonthlyProfit ?? ''}
+        onChange={(v) => onChange({ minMonthlyProfit: typeof v === 'number' ? v : null })}
+        w={{ base: '100%', sm: 190 }}
+        data-testid="deal-filter-min-monthly-profit"
+      />
       <Select
         label="Sort by"
         data={DEAL_SORT_OPTIONS.map((o) => ({ value: o.value, label: o.label }))}

@@ -29,6 +29,8 @@ export function DealsPanel({
     hideWarnings: [],
     minProfitableShare: null,
     listingRestriction: null,
+    minMonthlyProfit: null,
+    minUnitsPerMonth: null,
   });
   const [page, setPage] = useState(1);
   const [breakdownDeal, setBreakdownDeal] = useState<DealProduct | null>(null);
