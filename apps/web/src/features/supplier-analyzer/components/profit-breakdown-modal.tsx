@@ -6,6 +6,7 @@ import { BreakdownRows } from '../../../components/profit-breakdown-rows.tsx';
 import { ProfitBreakdownDialog } from '../../../components/profit-breakdown-dialog.tsx';
 import { AmazonBuyBoxBadge } from '../../../components/amazon-buy-box-badge.tsx';
 import { ListingRestrictionLine } from '../../../components/listing-restriction.tsx';
+import { ApprovalWorthLine, SalesEstimateRows } from '../../../components/sales-estimate.tsx';
 import { sellerProfileText } from '../../../lib/seller-profile-text.ts';
 import { SupplierCostRows } from './supplier-cost-rows.tsx';
 
@@ -67,7 +68,16 @@ function BreakdownTable({ deal }: { deal: DealProduct }) {
         </Table.Tbody>
       </Table>
       <Divider />
+      <SalesEstimateRows estimate={deal.salesEstimate} monthlyProfit={deal.estimatedMonthlyProfit} />
+      <Divider />
       <ListingRestrictionLine restriction={deal.listingRestriction} />
+      <ApprovalWorthLine
+        restriction={deal.listingRestriction}
+        estimate={deal.salesEstimate}
+        profitPerUnit={deal.estimatedProfit}
+        supplierUnitPrice={deal.supplierPrice}
+        testId="breakdown-approval-worth"
+      />
       <Group justify="space-between">
         <Text size="sm">Max buy price for {formatRoiThreshold(deal.minRoi)} ROI</Text>
         <Text size="sm" fw={600}>
