@@ -4,6 +4,7 @@ import { buildTestApp, type TestContext } from '../build-test-app.ts';
 import { createUser, type TestUser } from '../factories/users.ts';
 import { listFavorites, PRODUCTS, seedFakeCatalogue, startScan, waitFor, waitForScan } from '../../src/modules/brand-analyzer/test-support/scan-helpers.ts';
 import { NOT_CONNECTED } from '../../src/modules/seller-account/check-again.ts';
+import { CHECK_FAILED } from '../../src/modules/seller-account/listing-checks.ts';
 import { DE, GOOD_TOKEN, startFakeSpApi, UK, type FakeSpApi } from './fake-sp-api.ts';
 
 /** Amazon's listing restrictions on brand-scan favorites: statuses, the filter, the week-long cache, check again. */
@@ -160,6 +161,17 @@ describe('Listing restrictions on brand scans and favorites', () => {
     await brandScan(user);
     await checked(user);
     expect(pairsSince(rerun)).toEqual([`${HIGH}|${DE}`, `${HIGH}|${UK}`, `${MEDIUM}|${DE}`, `${OTHER}|${DE}`].sort());
+
+    // Our own "Not checked: Amazon could not be asked" is not a cached answer: the next scan asks again, only for it.
+    await ctx.deps.db.execute(
+      `update listing_restrictions set status = 'NOT_CHECKED', reason = $3, approval_url = null where organization_id = $1 and asin = $2 and market = 'DE'`,
+      [user.organizationId, OTHER, CHECK_FAILED],
+    );
+    const failed = fake.state.restrictionCalls.length;
+    await brandScan(user);
+    await checked(user);
+    expect(pairsSince(failed)).toEqual([`${OTHER}|${DE}`]);
+    expect(answerOf(await favorites(user), OTHER, 'DE')?.status).toBe('CAN_SELL');
   });
 
   it('check again re-asks Amazon at once despite the cached answer; only for the signed-in organization', async () => {
