@@ -127,7 +127,8 @@ export const dealsAnalyzerDoc: HelpDoc = {
         list(
           'Your share: the units are divided among the sellers who compete for the buy box — the FBA offers plus you. When Amazon itself holds the buy box part of the time, its share comes off first; when Amazon holds it 90 % of the time or more there is no FBA estimate.',
           'Estimated monthly profit = your share × the profit per unit of the deal.',
-          'Downloads carry estimatedUnitsPerMonth, salesEstimateBasis, estimatedSellerUnitsPerMonth and estimatedMonthlyProfit.',
+          'Sort the deals by "Monthly profit (estimate)", or keep only those where your share reaches a number of units a month ("Your units/month ≥") or the monthly profit an amount ("Monthly profit ≥ €"); deals without an estimate leave the list while such a filter is set.',
+          "Downloads carry estimatedUnitsPerMonth, salesEstimateBasis, estimatedSellerUnitsPerMonth and estimatedMonthlyProfit, and follow the list's filters.",
           'Is approval worth it? For a deal that needs Amazon\'s approval (with a connected seller account), the card and the breakdown say what approval would earn a month beside what an ungating invoice costs: the units you set under Settings → Ungating invoice (10 to start) at the supplier price. For example "Approval would earn ≈ €84/month (estimate) · an ungating invoice of 10 units costs ≈ €72".',
         ),
       ],
