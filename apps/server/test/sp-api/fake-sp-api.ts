@@ -69,6 +69,8 @@ export interface FakeSpApiState {
   feeRule?: (asin: string, marketplaceId: string, price: number) => FeeFixture | FeeError | undefined;
   /** The next N fee calls answer 429. */
   throttleFeesNext: number;
+  /** 403 on fee estimates: the application lacks the Pricing role. */
+  feesForbidden?: boolean;
   /** Fee calls: time (ms) and the items asked. */
   feeCalls: Array<{ at: number; items: Array<{ asin: string; marketplaceId: string; price: number; currency: string }> }>;
 }
@@ -231,6 +233,10 @@ export async function startFakeSpApi(port = 0) {
         };
       });
       state.feeCalls.push({ at: Date.now(), items: items.map(({ asin, marketplaceId, price, currency }) => ({ asin, marketplaceId, price, currency })) });
+      if (state.feesForbidden) {
+        const e = errors(403, 'Unauthorized', 'Access to requested resource is denied.', '');
+        return sendJson(res, e.status, e.body);
+      }
       if (state.throttleFeesNext > 0) {
         state.throttleFeesNext -= 1;
         const e = errors(429, 'QuotaExceeded', 'You exceeded your quota for the requested resource.');
