@@ -7,6 +7,7 @@ import { MARKETS, type Market, type MarketId } from '../markets.ts';
 import { pagedSchema } from '../paging.ts';
 import { hideAmazonBuyBoxParam, minProfitableShareParam, profitBreakdownSchema } from './scans.ts';
 import { listingRestrictionFilterParam, listingRestrictionSchema } from './seller-account.ts';
+import { salesEstimateShape } from './sales-estimate.ts';
 
 /** Payloads of SPEC §7 "Brand analyzer". Money is in units of `currency` (2 decimals); ROI in percent. */
 
@@ -130,6 +131,8 @@ export const favoriteSchema = z.object({
   supplierPriceEur: z.number().nullable().optional(),
   /** Amazon's answer "may I sell it?" for the organization's connected seller account; absent without one. */
   listingRestriction: listingRestrictionSchema.nullable().optional(),
+  /** Units a month, basis, the seller's share and its monthly profit in `currency` (estimates, docs/sales-estimate.md). */
+  ...salesEstimateShape,
 });
 export type Favorite = z.infer<typeof favoriteSchema>;
 
@@ -160,6 +163,10 @@ export const FAVORITE_CSV_COLUMNS = [
   'profitableDays90Percentage',
   'listingRestriction',
   'listingApprovalUrl',
+  'estimatedUnitsPerMonth',
+  'salesEstimateBasis',
+  'estimatedSellerUnitsPerMonth',
+  'estimatedMonthlyProfit',
   'foundAt',
   'updatedAt',
 ] as const;

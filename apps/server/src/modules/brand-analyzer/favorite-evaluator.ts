@@ -6,6 +6,8 @@ import type { FxRate, ResolvedListing, WholesaleVariant } from '../market-data/m
 import type { FavoriteRecord } from './favorites.repository.ts';
 import { alternativesOf } from '../market-data/match-rules.service.ts';
 import { dealWarnings } from '@dealradar/shared/deal-warnings';
+import { estimateSales, monthlyProfitOf } from '@dealradar/shared/sales-estimate';
+import { salesFactsOf } from '../market-data/sales-facts.ts';
 
 /** The wholesale marketplace brand scans read (shown as the favorites' supplier). */
 export const WHOLESALE_SUPPLIER_NAME = 'Qogita';
@@ -30,6 +32,7 @@ export function evaluateFavorite(variant: WholesaleVariant, resolved: ResolvedLi
   const breakdown = listingProfit(resolved, variant.priceExclVat, terms.fx, { terms: terms.terms });
   if (breakdown.status !== 'ok' || breakdown.roi === null || breakdown.roiPercentage === null || breakdown.profit === null) return null;
   if (breakdown.roi < terms.minRoi - 1e-9) return null;
+  const salesEstimate = estimateSales(terms.market, salesFactsOf(listing));
   return {
     ean: listing.ean,
     asin: listing.asin,
@@ -71,5 +74,7 @@ export function evaluateFavorite(variant: WholesaleVariant, resolved: ResolvedLi
     matchSource: resolved.matchedBy ?? (resolved.mapped ? 'mapping' : 'rank'),
     breakdown: wireBreakdown(breakdown, terms.fx),
     supplierPriceEur: Math.round(variant.priceExclVat),
+    salesEstimate,
+    estimatedMonthlyProfit: monthlyProfitOf(salesEstimate, breakdown.profit / 100),
   };
 }

@@ -33,6 +33,11 @@ export function favoriteCsvValues(f: Favorite): Record<FavoriteCsvColumn, string
     // Empty without a connected seller account, like the supplier deals' files.
     listingRestriction: f.listingRestriction ? LISTING_RESTRICTION_LABELS[f.listingRestriction.status] : null,
     listingApprovalUrl: f.listingRestriction?.approvalUrl ?? null,
+    // Estimates (docs/sales-estimate.md); the monthly profit in the favorite's currency.
+    estimatedUnitsPerMonth: f.salesEstimate?.unitsPerMonth ?? null,
+    salesEstimateBasis: f.salesEstimate ? `estimate: ${f.salesEstimate.basisText}` : null,
+    estimatedSellerUnitsPerMonth: f.salesEstimate?.sellerUnitsPerMonth ?? null,
+    estimatedMonthlyProfit: f.estimatedMonthlyProfit ?? null,
     foundAt: f.createdAt,
     updatedAt: f.updatedAt,
   };

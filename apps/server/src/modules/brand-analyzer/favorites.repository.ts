@@ -8,6 +8,7 @@ import type { ListingRestrictionFilter } from '@dealradar/shared/contracts/selle
 import type { MatchAlternative, MatchSource } from '@dealradar/shared/contracts/match-rules';
 import type { DealWarning } from '@dealradar/shared/deal-warnings';
 import type { ProfitBreakdown } from '@dealradar/shared/contracts/scans';
+import type { SalesEstimate } from '@dealradar/shared/sales-estimate';
 
 /** SQL of brand-scan favorites: one row per user, product (EAN) and market. Money in minor units of `currency`. */
 
@@ -46,6 +47,10 @@ export interface FavoriteRecord {
   breakdown?: ProfitBreakdown | null;
   /** The wholesale price excl. VAT as Qogita gives it, EUR cents. */
   supplierPriceEur?: number | null;
+  /** Units a month, basis and the seller's share (docs/sales-estimate.md). */
+  salesEstimate?: SalesEstimate | null;
+  /** The seller's share × profit per unit, major units of `currency` a month. */
+  estimatedMonthlyProfit?: number | null;
 }
 
 export interface FavoriteRow extends ListingFactsRow {
@@ -71,6 +76,8 @@ export interface FavoriteRow extends ListingFactsRow {
   profitable_share90: number | null;
   breakdown: ProfitBreakdown | null;
   supplier_price_eur: number | null;
+  sales_estimate: SalesEstimate | null;
+  estimated_monthly_profit: number | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -106,6 +113,8 @@ const COLUMNS = [
   'profitable_share90',
   'breakdown',
   'supplier_price_eur',
+  'sales_estimate',
+  'estimated_monthly_profit',
 ] as const;
 
 function valuesOf(f: FavoriteRecord): unknown[] {
@@ -140,6 +149,8 @@ function valuesOf(f: FavoriteRecord): unknown[] {
     f.profitableShare90 ?? null,
     f.breakdown ? JSON.stringify(f.breakdown) : null,
     f.supplierPriceEur ?? null,
+    f.salesEstimate ? JSON.stringify(f.salesEstimate) : null,
+    f.estimatedMonthlyProfit ?? null,
   ];
 }
 

@@ -38,6 +38,8 @@ export function toFavorite(row: FavoriteRow): Favorite {
     profitableShare90: row.profitable_share90,
     breakdown: row.breakdown ?? null,
     supplierPriceEur: row.supplier_price_eur === null ? null : toMajor(row.supplier_price_eur),
+    salesEstimate: row.sales_estimate ?? null,
+    estimatedMonthlyProfit: row.estimated_monthly_profit ?? null,
   };
 }
 

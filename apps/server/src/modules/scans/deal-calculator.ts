@@ -9,8 +9,8 @@ import { dealWarnings, type DealWarning } from '@dealradar/shared/deal-warnings'
 import type { MarketComparison } from '@dealradar/shared/contracts/market-comparison';
 import type { PriceTerms } from '@dealradar/shared/price-terms';
 import { toListCurrency } from '@dealradar/shared/money';
-import { estimateSales, monthlyProfitOf, type SalesEstimate, type SalesFacts } from '@dealradar/shared/sales-estimate';
-import type { AmazonListing } from '../market-data/market-data.types.ts';
+import { estimateSales, monthlyProfitOf, type SalesEstimate } from '@dealradar/shared/sales-estimate';
+import { salesFactsOf } from '../market-data/sales-facts.ts';
 
 /** One product of a scan with every number the deal list and the result file show. EUR amounts in major units. */
 export interface ScanProduct {
@@ -97,25 +97,6 @@ export interface DealInput {
  */
 export const toEur = (minor: number | null, rate: number) =>
   minor === null ? null : toListCurrency(Math.round(minor) / 100, { currency: '', listCurrency: 'EUR', rate, date: '' });
-
-/**
- * The listing's sales facts; a listing without them (an import, an older cache entry) gives what it has: its monthly
- * sales figure as monthlySold, its main rank, its offer count.
- */
-export function salesFactsOf(listing: AmazonListing): SalesFacts {
-  return (
-    listing.sales ?? {
-      monthlySold: listing.estimatedMonthlySales,
-      rankDrops30: null,
-      rankDrops90: null,
-      salesRank: listing.mainCategoryRank,
-      rootCategory: null,
-      newFbaOffers: null,
-      newOffers: listing.offerCount,
-      amazonBuyBoxShare: null,
-    }
-  );
-}
 
 /**
  * Profit, ROI and the maximum buy price of one supplier row against its Amazon listing (profit engine of
