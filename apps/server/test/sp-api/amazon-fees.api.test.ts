@@ -289,6 +289,22 @@ describe("Amazon's fee estimate beside ours", () => {
     expect(made[1]!.at - made[0]!.at).toBeGreaterThanOrEqual(1900);
   });
 
+  it('breakdowns opened at once share the seller’s bucket: one call every two seconds', async () => {
+    await feeJobsDone();
+    const deal = before.find((d) => d.ean === AGREE)!;
+    const calls = fake.state.feeCalls.length;
+    const prices = [23, 24, 25];
+    const answers = await Promise.all(prices.map((price) => estimate(owner, { ...deal, breakdown: { ...deal.breakdown, price } })));
+    expect(answers.map((a) => a.json().status)).toEqual(['ESTIMATED', 'ESTIMATED', 'ESTIMATED']);
+    const times = fake.state.feeCalls
+      .slice(calls)
+      .filter((c) => c.items.some((i) => prices.includes(i.price)))
+      .map((c) => c.at);
+    expect(times).toHaveLength(3);
+    const gaps = times.slice(1).map((t, i) => t - times[i]!);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(1900);
+  });
+
   it('a missing Pricing role is a sentence in the breakdown (after one fresh access token), and nothing is cached', async () => {
     const deal = before.find((d) => d.ean === AGREE)!;
     const calls = fake.state.feeCalls.length;
