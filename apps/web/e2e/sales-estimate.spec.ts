@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { demoCatalogue } from '../../server/src/modules/market-data/providers/demo/demo-catalogue.ts';
 import { GOOD_TOKEN, startFakeSpApi, type FakeSpApi, type Reason } from '../../server/test/sp-api/fake-sp-api.ts';
 import { E2E_SP_API_PORT } from '../../../playwright.config.ts';
-import { signInNewUser } from './helpers.ts';
+import { ADMIN, apiLogin, signInNewUser } from './helpers.ts';
 
 /**
  * The sales estimate in the browser (docs/sales-estimate.md): a supplier scan's deals show units a month with their
@@ -132,4 +132,37 @@ test('scan: the estimate and its basis on the card and in the breakdown; an appr
   await page.getByTestId('deal-filter-min-monthly-profit').fill('50');
   await expect.poll(async () => (await monthlyProfits()).every((v) => v >= 50) && (await cards.count()) < before, { timeout: 20_000 }).toBe(true);
   await expect(page.locator('[data-testid=sales-estimate-profit]')).toHaveCount(await cards.count());
+});
+
+test('brand favorites show the estimate with its basis on the card and in the breakdown, in their own currency', async ({ page }) => {
+  test.setTimeout(150_000);
+  await signInNewUser(page, { country: 'DE' });
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const { id } = JSON.parse(Buffer.from(token!.split('.')[1]!, 'base64url').toString('utf8')) as { id: string };
+  const admin = { Authorization: `Bearer ${await apiLogin(page.request, ADMIN.username, ADMIN.password)}` };
+  expect((await page.request.put(`/api/admin/users/${id}/subscription-tier`, { headers: admin, data: { tier: 'PRO' } })).status()).toBe(200);
+  const headers = { Authorization: `Bearer ${token}` };
+  const brands = (await (await page.request.get('/api/brand-analyzer/brands', { headers })).json()) as string[];
+  const query = new URLSearchParams();
+  for (const brand of brands.slice(0, 3)) query.append('brands', brand);
+  for (const market of ['DE', 'UK']) query.append('markets', market);
+  expect((await page.request.post(`/api/brand-analyzer/scan?${query}`, { headers })).status()).toBe(202);
+
+  await page.goto('/brand-level-analyzer');
+  await expect(page.getByTestId('scan-status-panel').getByText('Scan completed successfully!')).toBeVisible({ timeout: 120_000 });
+  const first = page
+    .getByTestId('favorite-card')
+    .filter({ has: page.locator('[data-testid=sales-estimate-profit]') })
+    .first();
+  await expect(first).toBeVisible({ timeout: 30_000 });
+  // Pinned by ASIN and market: the list may still reload and reorder after the scan.
+  const card = page.locator(
+    `[data-testid=favorite-card][data-asin="${await first.getAttribute('data-asin')}"][data-market="${await first.getAttribute('data-market')}"]`,
+  );
+  const basis = ((await card.getByTestId('sales-estimate-basis').textContent()) ?? '').replace(/^Sales /, '');
+  expect(basis).toMatch(BASIS);
+  await expect(card.getByTestId('sales-estimate-profit')).toHaveText(/^≈ [€£][\d,]+\/month profit$/);
+  await card.getByRole('button', { name: 'Profit breakdown' }).click();
+  await expect(page.getByTestId('breakdown-sales-basis')).toHaveText(basis);
+  await expect(page.getByTestId('breakdown-monthly-profit')).toHaveText(/^≈ [€£][\d,]+\/month$/);
 });

@@ -104,6 +104,10 @@ describe('approvalWorth', () => {
     expect(approvalWorthText(approvalWorth({ estimate: amazon, profitPerUnit: 2.8, supplierUnitPrice: 7.2, invoiceUnits: 12 }), amazon)).toBe(
       'Approval would earn little: Amazon holds the buy box 92 % of the time: no FBA estimate. · an ungating invoice of 12 units costs ≈ €86',
     );
+    // A UK favorite: in pounds.
+    expect(approvalWorthText(approvalWorth({ estimate, profitPerUnit: 2.8, supplierUnitPrice: 7.2, invoiceUnits: 10 }), estimate, 'GBP')).toBe(
+      'Approval would earn ≈ £84/month (estimate) · an ungating invoice of 10 units costs ≈ £72',
+    );
     expect(approvalWorth({ estimate: null, profitPerUnit: 2.8, supplierUnitPrice: null, invoiceUnits: 24 })).toEqual({
       monthlyProfit: null,
       invoiceCost: null,

@@ -171,12 +171,12 @@ export function estimateMoney(value: number | null, currency = 'EUR'): string {
 }
 
 /** The "Is approval worth it?" line: "Approval would earn ≈ €84/month (estimate) · an ungating invoice of 10 units costs ≈ €72". */
-export function approvalWorthText(worth: ReturnType<typeof approvalWorth>, estimate: SalesEstimate | null): string {
+export function approvalWorthText(worth: ReturnType<typeof approvalWorth>, estimate: SalesEstimate | null, currency = 'EUR'): string {
   const invoice =
     worth.invoiceCost === null
       ? `an ungating invoice of ${worth.invoiceUnits} units: no supplier price`
-      : `an ungating invoice of ${worth.invoiceUnits} units costs ≈ ${estimateMoney(worth.invoiceCost)}`;
-  if (worth.monthlyProfit !== null) return `Approval would earn ≈ ${estimateMoney(worth.monthlyProfit)}/month (estimate) · ${invoice}`;
+      : `an ungating invoice of ${worth.invoiceUnits} units costs ≈ ${estimateMoney(worth.invoiceCost, currency)}`;
+  if (worth.monthlyProfit !== null) return `Approval would earn ≈ ${estimateMoney(worth.monthlyProfit, currency)}/month (estimate) · ${invoice}`;
   if (estimate && estimate.sellerUnitsPerMonth === null)
     return `Approval would earn little: ${estimate.noShareReason ?? 'Amazon holds the buy box.'} · ${invoice}`;
   return `No sales estimate for this listing, so what approval would earn is unknown · ${invoice}`;

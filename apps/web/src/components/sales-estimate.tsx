@@ -25,12 +25,14 @@ const BASIS_TIPS: Record<SalesEstimateWire['basis'], string> = {
 
 export interface SalesEstimateProps {
   estimate: SalesEstimateWire | null | undefined;
-  /** The seller's share × profit per unit, EUR a month. */
+  /** The seller's share × profit per unit a month, in `currency`. */
   monthlyProfit: number | null | undefined;
+  /** The currency of the monthly profit (EUR for supplier deals, the market's for favorites). */
+  currency?: string;
 }
 
 /** The deal card's line: "Est. ≥ 300 bought last month · ≈ 75 units/month your share · ≈ €180/month". */
-export function SalesEstimateLine({ estimate, monthlyProfit }: SalesEstimateProps) {
+export function SalesEstimateLine({ estimate, monthlyProfit, currency = 'EUR' }: SalesEstimateProps) {
   if (!estimate) {
     return (
       <Text size="xs" c="dimmed" data-testid="sales-estimate" data-basis="none">
@@ -62,7 +64,7 @@ export function SalesEstimateLine({ estimate, monthlyProfit }: SalesEstimateProp
             ·
           </Text>
           <Text size="xs" fw={600} c={monthlyProfit < 0 ? 'red' : 'green.8'} data-testid="sales-estimate-profit">
-            ≈ {estimateMoney(monthlyProfit)}/month profit
+            ≈ {estimateMoney(monthlyProfit, currency)}/month profit
           </Text>
         </>
       )}
@@ -73,7 +75,7 @@ export function SalesEstimateLine({ estimate, monthlyProfit }: SalesEstimateProp
 const shareUnits = (units: number) => `${units < 10 ? units.toFixed(1) : Math.round(units)} units`;
 
 /** The profit breakdown's section "Sales estimate (estimate)". */
-export function SalesEstimateRows({ estimate, monthlyProfit }: SalesEstimateProps) {
+export function SalesEstimateRows({ estimate, monthlyProfit, currency = 'EUR' }: SalesEstimateProps) {
   return (
     <Stack gap={4} data-testid="breakdown-sales-estimate">
       <Group gap={6}>
@@ -106,7 +108,7 @@ export function SalesEstimateRows({ estimate, monthlyProfit }: SalesEstimateProp
             <Table.Tr>
               <Table.Td>Estimated monthly profit</Table.Td>
               <Table.Td ta="right" fw={600} data-testid="breakdown-monthly-profit">
-                {monthlyProfit == null ? '—' : `≈ ${estimateMoney(monthlyProfit)}/month`}
+                {monthlyProfit == null ? '—' : `≈ ${estimateMoney(monthlyProfit, currency)}/month`}
               </Table.Td>
             </Table.Tr>
           </Table.Tbody>
@@ -130,14 +132,17 @@ export function ApprovalWorthLine({
   estimate,
   profitPerUnit,
   supplierUnitPrice,
+  currency = 'EUR',
   testId = 'approval-worth',
 }: {
   restriction: ListingRestriction | null | undefined;
   estimate: SalesEstimateWire | null | undefined;
-  /** EUR per unit sold. */
+  /** Per unit sold, in `currency`. */
   profitPerUnit: number | null;
-  /** EUR per unit bought. */
+  /** Per unit bought, in `currency`. */
   supplierUnitPrice: number | null;
+  /** The currency of the profit and the supplier price (EUR for supplier deals). */
+  currency?: string;
   testId?: string;
 }) {
   const setting = useQuery({ ...ungatingInvoiceQueryOptions, enabled: restriction?.status === 'APPROVAL_REQUIRED' });
@@ -146,7 +151,7 @@ export function ApprovalWorthLine({
   const worth = approvalWorth({ estimate: (estimate ?? null) as SalesEstimate | null, profitPerUnit, supplierUnitPrice, invoiceUnits: units });
   return (
     <Text size="xs" c="yellow.9" data-testid={testId}>
-      {approvalWorthText(worth, (estimate ?? null) as SalesEstimate | null)}
+      {approvalWorthText(worth, (estimate ?? null) as SalesEstimate | null, currency)}
     </Text>
   );
 }

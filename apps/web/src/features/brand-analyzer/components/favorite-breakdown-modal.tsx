@@ -7,6 +7,7 @@ import { ProfitBreakdownDialog } from '../../../components/profit-breakdown-dial
 import { MoneyText } from '../../../components/money-text.tsx';
 import { AmazonBuyBoxBadge } from '../../../components/amazon-buy-box-badge.tsx';
 import { ListingRestrictionLine } from '../../../components/listing-restriction.tsx';
+import { ApprovalWorthLine, SalesEstimateRows } from '../../../components/sales-estimate.tsx';
 import { sellerProfileText } from '../../../lib/seller-profile-text.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { favoriteCurrency, supplierPriceConversion } from '../favorite-format.ts';
@@ -57,7 +58,16 @@ function FavoriteBreakdown({ favorite }: { favorite: Favorite }) {
           This favorite was found before breakdowns were kept with favorites; its next brand scan adds one.
         </Text>
       )}
+      <SalesEstimateRows estimate={favorite.salesEstimate} monthlyProfit={favorite.estimatedMonthlyProfit} currency={currency} />
       <ListingRestrictionLine restriction={favorite.listingRestriction} />
+      <ApprovalWorthLine
+        restriction={favorite.listingRestriction}
+        estimate={favorite.salesEstimate}
+        profitPerUnit={favorite.estimatedProfit}
+        supplierUnitPrice={favorite.supplierPrice}
+        currency={currency}
+        testId="breakdown-approval-worth"
+      />
       <Table fz="sm" verticalSpacing={4} data-testid="favorite-supplier-cost">
         <Table.Tbody>
           <Table.Tr>

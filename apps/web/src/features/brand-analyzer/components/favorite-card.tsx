@@ -14,6 +14,7 @@ import { BuyBoxHolder } from '../../../components/buy-box-holder.tsx';
 import { FavoriteBreakdownModal } from './favorite-breakdown-modal.tsx';
 import { ExternalLink } from '../../../components/external-link.tsx';
 import { ListingRestrictionBadge } from '../../../components/listing-restriction.tsx';
+import { ApprovalWorthLine, SalesEstimateLine } from '../../../components/sales-estimate.tsx';
 import { formatDateTime } from '../../../lib/date-format.ts';
 
 /**
@@ -154,7 +155,15 @@ export function FavoriteCard({
           </Group>
           <StabilityLine share={favorite.profitableShare90} avg30={favorite.buyBoxAvg30} avg90={favorite.buyBoxAvg90} currency={currency} />
           <DealWarningBadges warnings={favorite.warnings} />
+          <SalesEstimateLine estimate={favorite.salesEstimate} monthlyProfit={favorite.estimatedMonthlyProfit} currency={currency} />
           <ListingRestrictionBadge restriction={favorite.listingRestriction} checkAgain={{ asin: favorite.asin, market: favorite.market }} />
+          <ApprovalWorthLine
+            restriction={favorite.listingRestriction}
+            estimate={favorite.salesEstimate}
+            profitPerUnit={favorite.estimatedProfit}
+            supplierUnitPrice={favorite.supplierPrice}
+            currency={currency}
+          />
           {match}
         </Stack>
       </Group>
