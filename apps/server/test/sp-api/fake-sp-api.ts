@@ -62,6 +62,8 @@ export interface FakeSpApiState {
   restrictionCalls: Array<{ at: number; asin: string; marketplaceIds: string[]; token?: string; throttled?: boolean }>;
   /** Amazon's own limit on restriction calls (a token bucket per seller): a call finding it empty gets 429. */
   enforcedRate?: { rate: number; burst: number };
+  /** The rate restriction answers state in x-amzn-RateLimit-Limit (Amazon's default 5; a usage plan may differ). */
+  statedRate: number;
   /** Reasons for any ASIN not in `restrictions` (the browser test's rule over the demo catalogue's ASINs). */
   rule?: (asin: string, marketplaceId: string) => Reason[] | undefined;
   /** getMyFeesEstimates: asin → Amazon's fees or a per-item ClientError; otherwise `feeRule`, otherwise defaultFees. */
@@ -86,6 +88,7 @@ export async function startFakeSpApi(port = 0) {
     missingRole: false,
     throttleNext: 0,
     restrictionCalls: [],
+    statedRate: 5,
     fees: new Map(),
     throttleFeesNext: 0,
     feeCalls: [],
@@ -185,7 +188,7 @@ export async function startFakeSpApi(port = 0) {
         if (!overRate) state.throttleNext -= 1;
         Object.assign(call, { throttled: true });
         const e = errors(429, 'QuotaExceeded', 'You exceeded your quota for the requested resource.');
-        return sendJson(res, e.status, e.body, { 'x-amzn-RateLimit-Limit': '5.0' });
+        return sendJson(res, e.status, e.body, { 'x-amzn-RateLimit-Limit': state.statedRate.toFixed(1) });
       }
       if (!req.query.get('sellerId') || req.query.get('conditionType') !== 'new_new') {
         const e = errors(400, 'InvalidInput', 'Missing sellerId or conditionType.');
@@ -200,7 +203,7 @@ export async function startFakeSpApi(port = 0) {
             .filter((id) => perMarket?.get(id)?.length)
             .map((id) => ({ marketplaceId: id, conditionType: 'new_new', reasons: perMarket!.get(id) })),
         },
-        { 'x-amzn-RateLimit-Limit': '5.0', 'x-amzn-RequestId': `req-${state.restrictionCalls.length}` },
+        { 'x-amzn-RateLimit-Limit': state.statedRate.toFixed(1), 'x-amzn-RequestId': `req-${state.restrictionCalls.length}` },
       );
     }
     if (req.method === 'POST' && req.path === '/products/fees/v0/feesEstimate') {

@@ -219,6 +219,30 @@ describe('Listing restrictions on supplier deals', () => {
     expect(stored.n).toBe(26);
   }, 30_000);
 
+  it('follows the rate Amazon states for the seller in x-amzn-RateLimit-Limit', async () => {
+    const user = await connected();
+    const asins = Array.from({ length: 16 }, (_, i) => `B0SLOW${String(i).padStart(4, '0')}`);
+    await queue(user.organizationId, asins, ['DE']);
+    fake.state.statedRate = 2;
+    try {
+      const before = fake.state.restrictionCalls.length;
+      await runListingChecks(ctx.deps, user.organizationId);
+      const times = fake.state.restrictionCalls
+        .slice(before)
+        .map((c) => c.at)
+        .sort((a, b) => a - b);
+      expect(times).toHaveLength(16);
+      // The burst of 10, then 2 per second (not the default 5): the last 6 calls take about 3 s.
+      expect((times[15]! - times[9]!) / 1000).toBeGreaterThan(2.4);
+      const account = await ctx.deps.db.one<{ restrictions_rate: number }>('select restrictions_rate from seller_accounts where organization_id = $1', [
+        user.organizationId,
+      ]);
+      expect(account.restrictions_rate).toBe(2);
+    } finally {
+      fake.state.statedRate = 5;
+    }
+  }, 30_000);
+
   it('a revoked authorization stops the checks, asks for reconnecting and tells the admin once', async () => {
     const user = await connected();
     await queue(user.organizationId, ['B0REVOKE01', 'B0REVOKE02'], ['DE']);

@@ -89,9 +89,12 @@ async function askAmazon(
     if (!(await takeRequest(deps, account.organization_id))) return 'gone';
     counted();
     try {
-      return await fetchRestrictions(deps.config, account.region, accessToken, { asin, sellerId: account.merchant_id, marketplaceIds });
+      const { answers, rateLimit } = await fetchRestrictions(deps.config, account.region, accessToken, { asin, sellerId: account.merchant_id, marketplaceIds });
+      if (rateLimit !== undefined) await repo.keepRestrictionsRate(deps.db, account.organization_id, rateLimit);
+      return answers;
     } catch (error) {
       if (!(error instanceof SpApiError)) throw error;
+      if (error.rateLimit !== undefined) await repo.keepRestrictionsRate(deps.db, account.organization_id, error.rateLimit);
       if (error.kind === 'forbidden' && !refreshed) {
         // An access token that expired mid-run answers 403: one new token, then a 403 is a real refusal (a missing role).
         refreshed = true;

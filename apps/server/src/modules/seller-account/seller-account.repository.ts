@@ -211,15 +211,16 @@ export const RESTRICTIONS_BURST = 10;
 
 /**
  * Takes one request from the seller's bucket. Answers 0 when taken, otherwise the seconds to wait before trying again
- * (the bucket refills RESTRICTIONS_RATE per second up to RESTRICTIONS_BURST; a 429 back-off blocks it until
- * blocked_until). Undefined: the account is gone (disconnected meanwhile).
+ * (the bucket refills at the seller's rate — the one Amazon last stated in x-amzn-RateLimit-Limit, else
+ * RESTRICTIONS_RATE — per second up to RESTRICTIONS_BURST; a 429 back-off blocks it until blocked_until). Undefined:
+ * the account is gone (disconnected meanwhile).
  */
 export async function takeRequest(db: Db, organizationId: string): Promise<number | undefined> {
-  const row = await db.maybeOne<{ taken: boolean; tokens: number; blocked: number }>(
+  const row = await db.maybeOne<{ taken: boolean; tokens: number; blocked: number; rate: number }>(
     `with t as (select clock_timestamp() as now),
      s as (
-       select a.organization_id,
-              least($2::float8, a.bucket_tokens + greatest(0, extract(epoch from (t.now - a.bucket_at))::float8) * $3::float8) as tokens,
+       select a.organization_id, coalesce(a.restrictions_rate, $3::float8) as rate,
+              least($2::float8, a.bucket_tokens + greatest(0, extract(epoch from (t.now - a.bucket_at))::float8) * coalesce(a.restrictions_rate, $3::float8)) as tokens,
               greatest(0, coalesce(extract(epoch from (a.blocked_until - t.now))::float8, 0)) as blocked,
               t.now
          from seller_accounts a, t where a.organization_id = $1 for update of a
@@ -229,12 +230,20 @@ export async function takeRequest(db: Db, organizationId: string): Promise<numbe
          from s where a.organization_id = s.organization_id and s.blocked = 0 and s.tokens >= 1
        returning 1
      )
-     select exists (select 1 from u) as taken, s.tokens, s.blocked from s`,
+     select exists (select 1 from u) as taken, s.tokens, s.blocked, s.rate from s`,
     [organizationId, RESTRICTIONS_BURST, RESTRICTIONS_RATE],
   );
   if (!row) return undefined;
   if (row.taken) return 0;
-  return Math.max(row.blocked, (1 - row.tokens) / RESTRICTIONS_RATE, 0.01);
+  return Math.max(row.blocked, (1 - row.tokens) / row.rate, 0.01);
+}
+
+/** Keeps the rate Amazon stated for this seller (x-amzn-RateLimit-Limit); every process's bucket follows it. */
+export async function keepRestrictionsRate(db: Db, organizationId: string, rate: number): Promise<void> {
+  await db.execute('update seller_accounts set restrictions_rate = $2 where organization_id = $1 and restrictions_rate is distinct from $2', [
+    organizationId,
+    rate,
+  ]);
 }
 
 /** A 429: nobody asks Amazon for this seller for `seconds`, and the bucket starts empty after it. */

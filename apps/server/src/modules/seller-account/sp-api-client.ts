@@ -19,9 +19,20 @@ export class SpApiError extends Error {
   constructor(
     readonly kind: SpApiErrorKind,
     message: string,
+    /** Amazon's x-amzn-RateLimit-Limit on the refused call (requests per second), when it sent one. */
+    readonly rateLimit?: number,
   ) {
     super(message);
   }
+}
+
+/**
+ * x-amzn-RateLimit-Limit: the rate (requests per second) Amazon applies to this seller and operation. It is only sent
+ * on some answers and may differ from the documented default (a usage plan of its own); nonsense is ignored.
+ */
+export function rateLimitOf(response: Response): number | undefined {
+  const rate = Number(response.headers.get('x-amzn-ratelimit-limit'));
+  return Number.isFinite(rate) && rate > 0 && rate <= 100 ? rate : undefined;
 }
 
 export const INVALID_GRANT =
@@ -118,21 +129,26 @@ function amazonMessage(body: Record<string, unknown>): string | undefined {
   return first && typeof first.message === 'string' ? first.message : undefined;
 }
 
-async function spApiGet(config: SpApiConfig, region: SellerRegion, accessToken: string, pathAndQuery: string): Promise<Record<string, unknown>> {
+async function spApiGet(
+  config: SpApiConfig,
+  region: SellerRegion,
+  accessToken: string,
+  pathAndQuery: string,
+): Promise<{ body: Record<string, unknown>; rateLimit: number | undefined }> {
   const response = await send(`${baseUrlOf(config, region)}${pathAndQuery}`, {
     headers: { 'x-amz-access-token': accessToken, accept: 'application/json', 'user-agent': 'DealRadar/1.0 (Language=TypeScript)' },
   });
   const body = await jsonOf(response);
-  if (response.ok) return body;
+  if (response.ok) return { body, rateLimit: rateLimitOf(response) };
   if (response.status === 403 || response.status === 401) throw new SpApiError('forbidden', FORBIDDEN);
-  if (response.status === 429) throw new SpApiError('rate_limited', 'Amazon asks to slow down (429 QuotaExceeded).');
+  if (response.status === 429) throw new SpApiError('rate_limited', 'Amazon asks to slow down (429 QuotaExceeded).', rateLimitOf(response));
   if (response.status >= 500) throw new SpApiError('unavailable', UNREACHABLE);
   throw new SpApiError('bad_request', `Amazon refused the request (${response.status}): ${amazonMessage(body) ?? 'no reason given'}.`);
 }
 
 /** GET /sellers/v1/marketplaceParticipations: the stores the seller takes part in. */
 export async function fetchStores(config: SpApiConfig, region: SellerRegion, accessToken: string): Promise<SellerStore[]> {
-  const body = await spApiGet(config, region, accessToken, '/sellers/v1/marketplaceParticipations');
+  const { body } = await spApiGet(config, region, accessToken, '/sellers/v1/marketplaceParticipations');
   const payload = Array.isArray(body.payload) ? (body.payload as Array<Record<string, Record<string, unknown> | undefined>>) : [];
   const stores: SellerStore[] = [];
   for (const entry of payload) {
@@ -167,13 +183,14 @@ interface RestrictionReason {
 /**
  * GET /listings/2021-08-01/restrictions for one ASIN in several marketplaces at once (condition new). An empty
  * restriction list for a marketplace means the seller can list it there; NOT_ELIGIBLE wins over APPROVAL_REQUIRED.
+ * Also answers the rate Amazon said it applies to this seller, when it said one.
  */
 export async function fetchRestrictions(
   config: SpApiConfig,
   region: SellerRegion,
   accessToken: string,
   request: { asin: string; sellerId: string; marketplaceIds: string[] },
-): Promise<Map<string, CheckedRestriction>> {
+): Promise<{ answers: Map<string, CheckedRestriction>; rateLimit: number | undefined }> {
   const query = new URLSearchParams({
     asin: request.asin,
     sellerId: request.sellerId,
@@ -181,7 +198,7 @@ export async function fetchRestrictions(
     conditionType: 'new_new',
     reasonLocale: 'en_GB',
   });
-  const body = await spApiGet(config, region, accessToken, `/listings/2021-08-01/restrictions?${query.toString()}`);
+  const { body, rateLimit } = await spApiGet(config, region, accessToken, `/listings/2021-08-01/restrictions?${query.toString()}`);
   const restrictions = Array.isArray(body.restrictions) ? (body.restrictions as Array<{ marketplaceId?: unknown; reasons?: RestrictionReason[] }>) : [];
   const answer = new Map<string, CheckedRestriction>();
   for (const marketplaceId of request.marketplaceIds) {
@@ -199,5 +216,5 @@ export async function fetchRestrictions(
     else if (reasons.length > 0) answer.set(marketplaceId, { status: 'NOT_ELIGIBLE', reason: message(reasons[0]), approvalUrl: null });
     else answer.set(marketplaceId, { status: 'CAN_SELL', reason: null, approvalUrl: null });
   }
-  return answer;
+  return { answers: answer, rateLimit };
 }
