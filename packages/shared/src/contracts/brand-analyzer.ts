@@ -7,7 +7,7 @@ import { MARKETS, type Market, type MarketId } from '../markets.ts';
 import { pagedSchema } from '../paging.ts';
 import { hideAmazonBuyBoxParam, minProfitableShareParam, profitBreakdownSchema } from './scans.ts';
 import { listingRestrictionFilterParam, listingRestrictionSchema } from './seller-account.ts';
-import { salesEstimateShape } from './sales-estimate.ts';
+import { minMonthlyProfitParam, minUnitsPerMonthParam, salesEstimateShape } from './sales-estimate.ts';
 
 /** Payloads of SPEC §7 "Brand analyzer". Money is in units of `currency` (2 decimals); ROI in percent. */
 
@@ -70,7 +70,15 @@ export const brandScanStateSchema = z.object({
 export type BrandScanState = z.infer<typeof brandScanStateSchema>;
 
 /** SPEC §9's five, plus (issue 17) the share of the last 90 days the favorite was profitable. */
-export const FAVORITE_SORT_OPTIONS = ['mainCategoryRank', 'roi', 'amazonPrice', 'supplierPrice', 'createdAt', 'profitableShare'] as const;
+export const FAVORITE_SORT_OPTIONS = [
+  'mainCategoryRank',
+  'roi',
+  'amazonPrice',
+  'supplierPrice',
+  'createdAt',
+  'profitableShare',
+  'estimatedMonthlyProfit',
+] as const;
 export type FavoriteSortBy = (typeof FAVORITE_SORT_OPTIONS)[number];
 export const FAVORITE_SORT_LABELS: Record<FavoriteSortBy, string> = {
   mainCategoryRank: 'Main category rank',
@@ -79,6 +87,7 @@ export const FAVORITE_SORT_LABELS: Record<FavoriteSortBy, string> = {
   supplierPrice: 'Supplier price',
   createdAt: 'Date found',
   profitableShare: '90-day stability',
+  estimatedMonthlyProfit: 'Monthly profit (estimate)',
 };
 
 export const favoritesQuerySchema = z.object({
@@ -100,6 +109,9 @@ export const favoritesQuerySchema = z.object({
   minProfitableShare: minProfitableShareParam,
   /** Amazon's listing restrictions for the organization's seller account: sellable (only what I can sell) | hideNotEligible. */
   listingRestriction: listingRestrictionFilterParam,
+  /** Only favorites with at least this estimated monthly profit (in their currency) / estimated share in units a month. */
+  minMonthlyProfit: minMonthlyProfitParam,
+  minUnitsPerMonth: minUnitsPerMonthParam,
 });
 export type FavoritesQuery = z.infer<typeof favoritesQuerySchema>;
 

@@ -38,6 +38,20 @@ describe('sales estimate on brand favorites', () => {
     }
     expect(withProfit).toBeGreaterThan(0);
 
+    // Sorted by the estimated monthly profit (highest first, none last) and filtered by it or by the share.
+    const sorted = (await listFavorites(ctx, user, 'size=100&sortBy=estimatedMonthlyProfit&sortOrder=desc')).json().content as Favorite[];
+    const known = sorted.map((f) => f.estimatedMonthlyProfit).filter((v): v is number => v != null);
+    expect(known).toEqual([...known].sort((a, b) => b - a));
+    expect(sorted.slice(0, known.length).every((f) => f.estimatedMonthlyProfit != null)).toBe(true);
+    const threshold = known[Math.floor(known.length / 2)]!;
+    const rich = (await listFavorites(ctx, user, `size=100&minMonthlyProfit=${threshold}`)).json();
+    expect(rich.totalElements).toBeGreaterThan(0);
+    expect(rich.totalElements).toBeLessThan(page.totalElements);
+    for (const f of rich.content as Favorite[]) expect(f.estimatedMonthlyProfit!).toBeGreaterThanOrEqual(threshold);
+    const busy = (await listFavorites(ctx, user, 'size=100&minUnitsPerMonth=10')).json();
+    for (const f of busy.content as Favorite[]) expect(f.salesEstimate!.sellerUnitsPerMonth!).toBeGreaterThanOrEqual(10);
+    expect((await listFavorites(ctx, user, 'minUnitsPerMonth=abc')).statusCode).toBe(400);
+
     const file = await ctx.app.inject({ method: 'GET', url: '/api/brand-analyzer/favorites/download', headers: user.headers });
     expect(file.statusCode).toBe(200);
     const [header, ...lines] = file.body

@@ -187,6 +187,7 @@ const SORT_COLUMNS: Record<FavoriteSortBy, string> = {
   supplierPrice: 'supplier_price',
   createdAt: 'created_at',
   profitableShare: 'profitable_share90',
+  estimatedMonthlyProfit: 'estimated_monthly_profit',
 };
 
 export interface FavoritesFilter {
@@ -202,6 +203,9 @@ export interface FavoritesFilter {
   minProfitableShare?: number | null;
   /** Amazon's answers for the organization's seller account: only what it can sell, or hide the not eligible (needs organizationId). */
   listingRestriction?: ListingRestrictionFilter | null;
+  /** Only favorites with at least this estimated monthly profit (their currency) / share in units a month. */
+  minMonthlyProfit?: number | null;
+  minUnitsPerMonth?: number | null;
   sortBy: FavoriteSortBy;
   sortOrder: 'asc' | 'desc';
   page: number;
@@ -236,6 +240,14 @@ export async function listFavorites(db: Db, userId: string, filter: FavoritesFil
   if (filter.listingRestriction && filter.organizationId) {
     params.push(filter.organizationId, filter.listingRestriction);
     where.push(listingRestrictionFilterSql(`$${params.length - 1}`, `$${params.length}`, 'brand_favorites'));
+  }
+  if (filter.minMonthlyProfit !== undefined && filter.minMonthlyProfit !== null) {
+    params.push(filter.minMonthlyProfit);
+    where.push(`estimated_monthly_profit >= $${params.length}::numeric`);
+  }
+  if (filter.minUnitsPerMonth !== undefined && filter.minUnitsPerMonth !== null) {
+    params.push(filter.minUnitsPerMonth);
+    where.push(`(sales_estimate->>'sellerUnitsPerMonth')::numeric >= $${params.length}::numeric`);
   }
   const whereSql = where.join(' and ');
   const total = (await db.one<{ n: number }>(`select count(*)::int as n from brand_favorites where ${whereSql}`, params)).n;

@@ -152,7 +152,7 @@ describe('favorites', () => {
 
   it('answers 400 for a bad sort, order or page', async () => {
     for (const [query, message] of [
-      ['sortBy=price', 'sortBy must be one of mainCategoryRank, roi, amazonPrice, supplierPrice, createdAt, profitableShare.'],
+      ['sortBy=price', 'sortBy must be one of mainCategoryRank, roi, amazonPrice, supplierPrice, createdAt, profitableShare, estimatedMonthlyProfit.'],
       ['sortOrder=up', 'sortOrder must be asc or desc.'],
       ['page=-1', 'page must be 0 or more.'],
       ['size=500', 'size must be between 1 and 100.'],

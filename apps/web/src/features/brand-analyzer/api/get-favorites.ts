@@ -18,6 +18,9 @@ export interface FavoritesParams {
   minProfitableShare?: number | null;
   /** Amazon's answer for the seller account: only what I can sell, or hide the not eligible; null: every favorite. */
   listingRestriction?: ListingRestrictionFilter | null;
+  /** Only favorites with at least this estimated monthly profit / share in units a month; null or absent: any. */
+  minMonthlyProfit?: number | null;
+  minUnitsPerMonth?: number | null;
 }
 
 /** While any favorite on the page is being checked with Amazon, the page reloads this often to show the answers. */
@@ -36,6 +39,8 @@ export function favoritesQueryOf(params: FavoritesParams) {
     hideWarnings: params.hideWarnings?.length ? params.hideWarnings.join(',') : undefined,
     minProfitableShare: params.minProfitableShare ?? undefined,
     listingRestriction: params.listingRestriction ?? undefined,
+    minMonthlyProfit: params.minMonthlyProfit ?? undefined,
+    minUnitsPerMonth: params.minUnitsPerMonth ?? undefined,
   };
 }
 

@@ -30,6 +30,8 @@ const initialFilters = (): FavoriteFilterState => ({
   hideWarnings: [],
   minProfitableShare: null,
   listingRestriction: null,
+  minMonthlyProfit: null,
+  minUnitsPerMonth: null,
 });
 
 /** Favorites (SPEC §2): filters, sort, Refresh, Clear Filter, Delete All / delete one with confirmation, pages of 100. */

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, MultiSelect, Select, SegmentedControl } from '@mantine/core';
+import { Button, Checkbox, Group, MultiSelect, NumberInput, Select, SegmentedControl } from '@mantine/core';
 import { IconFilterOff, IconRefresh } from '@tabler/icons-react';
 import type { DealWarningCode } from '@dealradar/shared/deal-warnings';
 import { HideWarningsSelect } from '../../../components/deal-warning-badges.tsx';
@@ -20,6 +20,9 @@ export interface FavoriteFilterState {
   minProfitableShare: number | null;
   /** Amazon's answer for the seller account: only what I can sell, or hide the not eligible; null: every favorite. */
   listingRestriction: ListingRestrictionFilter | null;
+  /** Only favorites with at least this estimated monthly profit (their currency) / share in units a month; null: any. */
+  minMonthlyProfit: number | null;
+  minUnitsPerMonth: number | null;
 }
 
 interface FavoritesFiltersProps {
@@ -67,6 +70,26 @@ export function FavoritesFilters({ value, brandOptions, marketOptions, onChange,
         value={value.minProfitableShare}
         onChange={(minProfitableShare) => onChange({ minProfitableShare })}
         testId="favorites-min-stability"
+      />
+      <NumberInput
+        label="Your units/month ≥ (estimate)"
+        placeholder="Any"
+        min={0}
+        allowNegative={false}
+        value={value.minUnitsPerMonth ?? ''}
+        onChange={(v) => onChange({ minUnitsPerMonth: typeof v === 'number' ? v : null })}
+        w={{ base: '100%', sm: 190 }}
+        data-testid="favorites-min-units"
+      />
+      <NumberInput
+        label="Monthly profit ≥ (estimate)"
+        placeholder="Any"
+        min={0}
+        allowNegative={false}
+        value={value.minMonthlyProfit ?? ''}
+        onChange={(v) => onChange({ minMonthlyProfit: typeof v === 'number' ? v : null })}
+        w={{ base: '100%', sm: 190 }}
+        data-testid="favorites-min-monthly-profit"
       />
       <Select
         label="Sort by"
