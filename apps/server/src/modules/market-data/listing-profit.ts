@@ -99,7 +99,7 @@ export const toMajor = (minor: number | null) => (minor === null ? null : Math.r
  * A listing's profit as the API carries it (deals and favorites alike): amounts in major units of the market's
  * currency, every fee line with its rule, the break-even price, and the EUR → market rate with its day.
  */
-export function wireBreakdown(breakdown: ListingProfit, fx: { rate: number; date: string }): WireBreakdown {
+export function wireBreakdown(breakdown: ProfitBreakdown, fx: { rate: number; date: string }): WireBreakdown {
   return {
     currency: breakdown.currency,
     price: toMajor(breakdown.salePrice) ?? 0,
