@@ -165,4 +165,23 @@ test('brand favorites show the estimate with its basis on the card and in the br
   await card.getByRole('button', { name: 'Profit breakdown' }).click();
   await expect(page.getByTestId('breakdown-sales-basis')).toHaveText(basis);
   await expect(page.getByTestId('breakdown-monthly-profit')).toHaveText(/^≈ [€£][\d,]+\/month$/);
+  await page.keyboard.press('Escape');
+
+  // Sorted by the estimated monthly profit, highest first; then only those with a share of at least 10 units a month.
+  const profits = async () => (await page.getByTestId('sales-estimate-profit').allTextContents()).map((t) => Number(t.replace(/[^\d]/g, '')));
+  await page.getByTestId('favorites-sort').click();
+  await page.getByRole('option', { name: 'Monthly profit (estimate)' }).click();
+  await expect
+    .poll(async () => {
+      const values = await profits();
+      return values.length > 1 && values.every((v, i) => i === 0 || values[i - 1]! >= v);
+    })
+    .toBe(true);
+  await page.getByTestId('favorites-min-units').fill('10');
+  await expect
+    .poll(async () => {
+      const shares = (await page.getByTestId('sales-estimate-share').allTextContents()).map((t) => Number(/≈ ([\d.]+)/.exec(t)?.[1] ?? -1));
+      return shares.length > 0 && shares.every((v) => v >= 10);
+    })
+    .toBe(true);
 });
