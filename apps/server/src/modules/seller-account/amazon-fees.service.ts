@@ -4,12 +4,10 @@ import type { ProfitBreakdown } from '@dealradar/shared/contracts/scans';
 import { getMarket, isMarketId } from '@dealradar/shared/markets';
 import type { AppDeps } from '../../deps.ts';
 import { conflict } from '../../errors/app-error.ts';
-import { deliverInBackground } from '../../lib/mail/deliver.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import * as feesRepo from './amazon-fees.repository.ts';
-import { reconnectMessage } from './seller-account.emails.ts';
 import * as repo from './seller-account.repository.ts';
-import { accessTokenOf, forgetAccessToken } from './seller-account.service.ts';
+import { authorizationRevoked, callForSeller } from './seller-call.ts';
 import { fetchFeesEstimates, FEES_BATCH, type FeesRequestItem, type FeesResultItem } from './sp-api-fees.ts';
 import { SpApiError } from './sp-api-client.ts';
 import { TokenKeyMissing } from './token-crypto.ts';
@@ -29,7 +27,6 @@ export const NO_PRICE_FEES = "This listing has no buy box price, so Amazon's fee
 export const FEES_UNAVAILABLE = "Amazon's fee estimate could not be asked just now. Open the breakdown again in a few minutes.";
 export const CHOOSE_NEEDS_ESTIMATE = "Amazon has not estimated this listing's fees yet: open its profit breakdown to ask Amazon first.";
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const minor = (major: number) => Math.round(major * 100);
 const major = (value: number | null) => (value === null ? 0 : value / 100);
 
@@ -45,49 +42,16 @@ type Outcome =
   | { kind: 'estimate'; row: feesRepo.EstimateRow; cached: boolean }
   | { kind: 'status'; status: 'NOT_CONNECTED' | 'NEEDS_RECONNECT' | 'NOT_A_STORE' | 'UNAVAILABLE'; message: string | null };
 
-async function takeRequest(deps: AppDeps, organizationId: string): Promise<boolean> {
-  for (;;) {
-    const wait = await feesRepo.takeFeesRequest(deps.db, organizationId);
-    if (wait === undefined) return false;
-    if (wait === 0) return true;
-    await sleep(Math.ceil(wait * 1000));
-  }
-}
-
-/** One call of up to 20 items from the seller's shared bucket: 429 backs off every process; an expired access token is renewed once. */
-async function askAmazon(deps: AppDeps, account: repo.SellerAccountRow, items: FeesRequestItem[]): Promise<FeesResultItem[] | 'gone'> {
-  let refreshed = false;
-  let backoffSeconds = 2;
-  for (let attempt = 1; ; attempt += 1) {
-    const accessToken = await accessTokenOf(deps, account);
-    if (!(await takeRequest(deps, account.organization_id))) return 'gone';
-    try {
-      return await fetchFeesEstimates(deps.config, account.region, accessToken, items);
-    } catch (error) {
-      if (!(error instanceof SpApiError)) throw error;
-      if (error.kind === 'forbidden' && !refreshed) {
-        refreshed = true;
-        forgetAccessToken(account.organization_id);
-        continue;
-      }
-      if (error.kind === 'rate_limited' && attempt < MAX_TRIES) {
-        await feesRepo.backOffFees(deps.db, account.organization_id, backoffSeconds);
-        backoffSeconds = Math.min(backoffSeconds * 2, 30);
-        continue;
-      }
-      throw error;
-    }
-  }
-}
-
-/** Amazon revoked the authorization: the connection is marked, the organization's admin is told once. */
-async function revoked(deps: AppDeps, organizationId: string, message: string): Promise<void> {
-  forgetAccessToken(organizationId);
-  const tell = await repo.markNeedsReconnect(deps.db, organizationId, message, deps.clock.now());
-  deps.log.warn({ organizationId }, 'seller account authorization revoked (fee estimate)');
-  if (!tell) return;
-  const admin = await repo.organizationAdmin(deps.db, organizationId);
-  if (admin) deliverInBackground(deps.mailer, deps.log, reconnectMessage(admin, deps.config.APP_URL, message));
+/** One call of up to 20 items from the seller's fee-estimate bucket (one call every two seconds, every process). */
+function askAmazon(deps: AppDeps, account: repo.SellerAccountRow, items: FeesRequestItem[]): Promise<FeesResultItem[] | 'gone'> {
+  const organizationId = account.organization_id;
+  return callForSeller(deps, account, {
+    take: () => feesRepo.takeFeesRequest(deps.db, organizationId),
+    backOff: (seconds) => feesRepo.backOffFees(deps.db, organizationId, seconds),
+    firstBackOffSeconds: 2,
+    maxTries: MAX_TRIES,
+    call: (accessToken) => fetchFeesEstimates(deps.config, account.region, accessToken, items),
+  });
 }
 
 /**
@@ -133,7 +97,7 @@ async function estimates(deps: AppDeps, organizationId: string, items: Item[]): 
       results = await askAmazon(deps, account, request);
     } catch (error) {
       if (error instanceof SpApiError && error.kind === 'invalid_grant') {
-        await revoked(deps, organizationId, error.message);
+        await authorizationRevoked(deps, organizationId, error.message);
         for (const item of toAsk.slice(start)) out.set(keyOf(item), { kind: 'status', status: 'NEEDS_RECONNECT', message: error.message });
         return out;
       }

@@ -1,9 +1,7 @@
 import { MARKETS } from '@dealradar/shared/markets';
 import type { AppDeps } from '../../deps.ts';
-import { deliverInBackground } from '../../lib/mail/deliver.ts';
-import { reconnectMessage } from './seller-account.emails.ts';
 import * as repo from './seller-account.repository.ts';
-import { accessTokenOf, forgetAccessToken } from './seller-account.service.ts';
+import { authorizationRevoked, callForSeller } from './seller-call.ts';
 import { fetchRestrictions, SpApiError, type CheckedRestriction } from './sp-api-client.ts';
 import { TokenKeyMissing } from './token-crypto.ts';
 
@@ -15,18 +13,6 @@ export const REUSE_MS = 7 * 24 * 60 * 60 * 1000;
 const MAX_TRIES = 6;
 export const NOT_A_STORE = 'Not checked: this market is not one of the stores of your connected seller account.';
 export const CHECK_FAILED = 'Not checked: Amazon could not be asked just now. It is checked again after the next scan.';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Waits for the seller's shared bucket to give one request (every process takes from the same row). */
-async function takeRequest(deps: AppDeps, organizationId: string): Promise<boolean> {
-  for (;;) {
-    const wait = await repo.takeRequest(deps.db, organizationId);
-    if (wait === undefined) return false;
-    if (wait === 0) return true;
-    await sleep(Math.ceil(wait * 1000));
-  }
-}
 
 /**
  * The queue of one organization, until it is empty: per ASIN one call for every market of it the seller sells in,
@@ -61,7 +47,7 @@ export async function runListingChecks(deps: AppDeps, organizationId: string): P
         }
       } catch (error) {
         if (error instanceof SpApiError && error.kind === 'invalid_grant') {
-          await revoked(deps, organizationId, error.message);
+          await authorizationRevoked(deps, organizationId, error.message);
           return { asked, asins };
         }
         const reason = error instanceof SpApiError && error.kind === 'forbidden' ? `Not checked: ${error.message}` : CHECK_FAILED;
@@ -75,49 +61,28 @@ export async function runListingChecks(deps: AppDeps, organizationId: string): P
   }
 }
 
-async function askAmazon(
+/** One restrictions call of one ASIN in the seller's markets, from the seller's restrictions bucket. */
+function askAmazon(
   deps: AppDeps,
   account: repo.SellerAccountRow,
   asin: string,
   marketplaceIds: string[],
   counted: () => void,
 ): Promise<Map<string, CheckedRestriction> | 'gone'> {
-  let refreshed = false;
-  let backoffSeconds = 1;
-  for (let attempt = 1; ; attempt += 1) {
-    const accessToken = await accessTokenOf(deps, account);
-    if (!(await takeRequest(deps, account.organization_id))) return 'gone';
-    counted();
-    try {
+  const organizationId = account.organization_id;
+  return callForSeller(deps, account, {
+    take: () => repo.takeRequest(deps.db, organizationId),
+    backOff: (seconds) => repo.backOff(deps.db, organizationId, seconds),
+    firstBackOffSeconds: 1,
+    maxTries: MAX_TRIES,
+    sent: counted,
+    onRateLimit: (rate) => repo.keepRestrictionsRate(deps.db, organizationId, rate),
+    call: async (accessToken) => {
       const { answers, rateLimit } = await fetchRestrictions(deps.config, account.region, accessToken, { asin, sellerId: account.merchant_id, marketplaceIds });
-      if (rateLimit !== undefined) await repo.keepRestrictionsRate(deps.db, account.organization_id, rateLimit);
+      if (rateLimit !== undefined) await repo.keepRestrictionsRate(deps.db, organizationId, rateLimit);
       return answers;
-    } catch (error) {
-      if (!(error instanceof SpApiError)) throw error;
-      if (error.rateLimit !== undefined) await repo.keepRestrictionsRate(deps.db, account.organization_id, error.rateLimit);
-      if (error.kind === 'forbidden' && !refreshed) {
-        // An access token that expired mid-run answers 403: one new token, then a 403 is a real refusal (a missing role).
-        refreshed = true;
-        forgetAccessToken(account.organization_id);
-        continue;
-      }
-      if (error.kind === 'rate_limited' && attempt < MAX_TRIES) {
-        await repo.backOff(deps.db, account.organization_id, backoffSeconds);
-        backoffSeconds = Math.min(backoffSeconds * 2, 30);
-        continue;
-      }
-      throw error;
-    }
-  }
-}
-
-async function revoked(deps: AppDeps, organizationId: string, message: string): Promise<void> {
-  forgetAccessToken(organizationId);
-  const tell = await repo.markNeedsReconnect(deps.db, organizationId, message, deps.clock.now());
-  deps.log.warn({ organizationId }, 'seller account authorization revoked; listing checks stopped');
-  if (!tell) return;
-  const admin = await repo.organizationAdmin(deps.db, organizationId);
-  if (admin) deliverInBackground(deps.mailer, deps.log, reconnectMessage(admin, deps.config.APP_URL, message));
+    },
+  });
 }
 
 /** Called as a supplier scan completes: queue its deals' checks (answers of the last week reused). Never fails the scan. */
