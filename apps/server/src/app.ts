@@ -28,6 +28,7 @@ import { registerMarketDataRoutes } from './modules/market-data/market-data.rout
 import { registerMatchRulesRoutes } from './modules/market-data/match-rules.routes.ts';
 import { registerAlertsRoutes } from './modules/alerts/alerts.routes.ts';
 import { registerSellerAccountRoutes } from './modules/seller-account/seller-account.routes.ts';
+import { registerOrganizationRoutes } from './modules/organization/organization.routes.ts';
 import { markInUse } from './lib/build-slots.ts';
 
 /**
@@ -150,6 +151,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       registerMatchRulesRoutes(api, deps, guards);
       registerAlertsRoutes(api, deps, guards);
       registerSellerAccountRoutes(api, deps, guards);
+      registerOrganizationRoutes(api, deps, guards);
       registerOpenApiRoute(api);
     },
     { prefix: '/api' },

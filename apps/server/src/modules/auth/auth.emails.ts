@@ -48,6 +48,27 @@ export function inviteMessage(to: { email: string; username: string }, appUrl: s
   });
 }
 
+/** The invitation of an organization's owner (or a member they allowed) to join their organization. */
+export function teamInviteMessage(
+  to: { email: string; username: string },
+  from: { inviter: string; organization: string },
+  appUrl: string,
+  token: string,
+): MailMessage {
+  return renderActionEmail({
+    to: to.email,
+    subject: `${from.inviter} invited you to ${from.organization} on ${COMPANY_NAME}`,
+    greeting: `Hello ${to.username},`,
+    lines: [
+      `${from.inviter} invited you to join the organization ${from.organization} on ${COMPANY_NAME}, with the username ${to.username}. Its members share kept lists, match rules and the Amazon seller account.`,
+      'Confirm your e-mail address and choose your password to start.',
+    ],
+    actionLabel: 'Set your password',
+    url: accountLinks.confirmPassword(appUrl, token),
+    footerLines: ['The link is valid for 7 days and works once.', 'If you did not expect this invitation, you can ignore this e-mail.'],
+  });
+}
+
 /**
  * Registration with an address that already has an account answers like a successful registration (no enumeration);
  * the address's owner learns about it here instead.

@@ -9,6 +9,7 @@ import { confirmEmailMessage, registrationAttemptMessage } from './auth.emails.t
 import { findAuthTokenByValue, issueAuthToken } from './auth-tokens.service.ts';
 import { INVALID_TOKEN_MESSAGE, tokenState } from './one-time-token.ts';
 import { hashPassword } from './password.ts';
+import { setOrganizationOwner } from '../organization/organization.repository.ts';
 import { normalizeAffiliateId } from './referral.ts';
 
 export const REGISTRATION_SUCCESS_MESSAGE = 'Registration successful! Please check your email to confirm.';
@@ -70,7 +71,10 @@ export async function createAccount(deps: Pick<AppDeps, 'db'>, account: NewAccou
   try {
     return await deps.db.tx(async (tx) => {
       const organizationId = await insertOrganization(tx, account.organizationName);
-      return insertUser(tx, { ...account, organizationId });
+      const userId = await insertUser(tx, { ...account, organizationId });
+      // The one who registers the organization (or is invited into a new one by an administrator) owns it.
+      await setOrganizationOwner(tx, organizationId, userId);
+      return userId;
     });
   } catch (error) {
     // Two registrations raced past the check: the unique index decides.

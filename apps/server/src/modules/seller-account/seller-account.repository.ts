@@ -1,6 +1,7 @@
 import type { SellerRegion, SellerStore } from '@dealradar/shared/contracts/seller-account';
 import type { Db } from '../../db/client.ts';
 import type { CheckedRestriction } from './sp-api-client.ts';
+import { findOrganizationOwner } from '../organization/organization.repository.ts';
 
 export interface SellerAccountRow {
   organization_id: string;
@@ -67,8 +68,9 @@ export async function markNeedsReconnect(db: Db, organizationId: string, message
 }
 
 /** The organization's admin: its first member (the one who created it). */
+/** The organization's owner (decided in the organization module). */
 export async function organizationAdmin(db: Db, organizationId: string): Promise<{ id: string; email: string; username: string } | undefined> {
-  return db.maybeOne(`select id, email, username from users where organization_id = $1 and active order by created_at, id limit 1`, [organizationId]);
+  return findOrganizationOwner(db, organizationId);
 }
 
 export async function pendingCount(db: Db, organizationId: string): Promise<number> {

@@ -14,6 +14,7 @@ import type { CurrentUser } from '../../plugins/auth.ts';
 import * as repo from './seller-account.repository.ts';
 import { exchangeAuthorizationCode, exchangeRefreshToken, fetchStores, SpApiError } from './sp-api-client.ts';
 import { decryptToken, encryptToken, tokenKeys } from './token-crypto.ts';
+import { findOrganizationOwner } from '../organization/organization.repository.ts';
 
 export const NOT_CONFIGURED =
   'This install has no Amazon application configured (SP_API_CLIENT_ID and SP_API_CLIENT_SECRET), so no seller account can be connected.';
@@ -24,11 +25,11 @@ export function isConfigured(deps: Pick<AppDeps, 'config'>): boolean {
   return !!deps.config.SP_API_CLIENT_ID && !!deps.config.SP_API_CLIENT_SECRET;
 }
 
-/** The organization's admin (its first member) and the product's admins connect and disconnect. */
+/** The organization's owner (docs/organizations.md) and the product's admins connect and disconnect. */
 async function canManage(deps: AppDeps, user: CurrentUser): Promise<boolean> {
   if (user.role === 'ADMIN') return true;
-  const admin = await repo.organizationAdmin(deps.db, user.organizationId);
-  return admin?.id === user.id;
+  const owner = await findOrganizationOwner(deps.db, user.organizationId);
+  return owner?.id === user.id;
 }
 
 export async function sellerAccountOf(deps: AppDeps, user: CurrentUser): Promise<SellerAccount> {
