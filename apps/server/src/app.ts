@@ -29,6 +29,7 @@ import { registerMatchRulesRoutes } from './modules/market-data/match-rules.rout
 import { registerAlertsRoutes } from './modules/alerts/alerts.routes.ts';
 import { registerSellerAccountRoutes } from './modules/seller-account/seller-account.routes.ts';
 import { registerOrganizationRoutes } from './modules/organization/organization.routes.ts';
+import { registerBuyListRoutes } from './modules/buy-list/buy-list.routes.ts';
 import { markInUse } from './lib/build-slots.ts';
 
 /**
@@ -152,6 +153,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       registerAlertsRoutes(api, deps, guards);
       registerSellerAccountRoutes(api, deps, guards);
       registerOrganizationRoutes(api, deps, guards);
+      registerBuyListRoutes(api, deps, guards);
       registerOpenApiRoute(api);
     },
     { prefix: '/api' },

@@ -1,0 +1,143 @@
+import type { Db } from '../../db/client.ts';
+import type { ResultRow } from '../scans/scans.repository.ts';
+
+/** A stored buy-list line (migration 0036); money in EUR major units. */
+export interface BuyLineRow {
+  id: string;
+  organization_id: string;
+  added_by: string | null;
+  added_by_name: string | null;
+  deal_id: string | null;
+  supplier_name: string;
+  market: string;
+  ean: string;
+  asin: string;
+  product_name: string | null;
+  quantity: number;
+  units_per_case: number;
+  number_of_packs: number;
+  unit_price: number;
+  purchase_vat_rate: number;
+  amazon_price: number | null;
+  profit_per_listing: number | null;
+  roi_percentage: number | null;
+  seller_units_per_month: number | null;
+  added_at: Date;
+  updated_at: Date;
+}
+
+export type NewBuyLine = Omit<BuyLineRow, 'id' | 'added_by_name' | 'added_at' | 'updated_at'>;
+
+/** The organization's lines, by supplier then by when they were added. */
+export async function listLines(db: Db, organizationId: string): Promise<BuyLineRow[]> {
+  return db.query<BuyLineRow>(
+    `select l.*, u.username as added_by_name from buy_list_lines l left join users u on u.id = l.added_by
+      where l.organization_id = $1 order by lower(l.supplier_name), l.supplier_name, l.added_at, l.id`,
+    [organizationId],
+  );
+}
+
+/**
+ * Adds the line, or adds its quantity to the line of the same deal (same supplier, market, EAN and ASIN), whose
+ * figures then become the deal's as it is now.
+ */
+export async function upsertLine(db: Db, line: NewBuyLine, now: Date): Promise<void> {
+  await db.execute(
+    `insert into buy_list_lines (organization_id, added_by, deal_id, supplier_name, market, ean, asin, product_name, quantity,
+        units_per_case, number_of_packs, unit_price, purchase_vat_rate, amazon_price, profit_per_listing, roi_percentage,
+        seller_units_per_month, added_at, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18)
+     on conflict (organization_id, supplier_name, market, ean, asin) do update set
+        quantity = least(buy_list_lines.quantity + excluded.quantity, 1000000), deal_id = excluded.deal_id,
+        product_name = excluded.product_name, units_per_case = excluded.units_per_case, number_of_packs = excluded.number_of_packs,
+        unit_price = excluded.unit_price, purchase_vat_rate = excluded.purchase_vat_rate, amazon_price = excluded.amazon_price,
+        profit_per_listing = excluded.profit_per_listing, roi_percentage = excluded.roi_percentage,
+        seller_units_per_month = excluded.seller_units_per_month, updated_at = excluded.updated_at`,
+    [
+      line.organization_id,
+      line.added_by,
+      line.deal_id,
+      line.supplier_name,
+      line.market,
+      line.ean,
+      line.asin,
+      line.product_name,
+      line.quantity,
+      line.units_per_case,
+      line.number_of_packs,
+      line.unit_price,
+      line.purchase_vat_rate,
+      line.amazon_price,
+      line.profit_per_listing,
+      line.roi_percentage,
+      line.seller_units_per_month,
+      now,
+    ],
+  );
+}
+
+/** Changes the quantity of one of the organization's lines; false when it has no such line. */
+export async function updateQuantity(db: Db, organizationId: string, id: string, quantity: number, now: Date): Promise<boolean> {
+  const n = await db.execute('update buy_list_lines set quantity = $3, updated_at = $4 where organization_id = $1 and id = $2', [organizationId, id, quantity, now]);
+  return n > 0;
+}
+
+export async function deleteLine(db: Db, organizationId: string, id: string): Promise<boolean> {
+  return (await db.execute('delete from buy_list_lines where organization_id = $1 and id = $2', [organizationId, id])) > 0;
+}
+
+/** Minimum order values by supplier name. */
+export async function supplierMovs(db: Db, organizationId: string): Promise<Map<string, number | null>> {
+  const rows = await db.query<{ supplier_name: string; min_order_value: number | null }>(
+    'select supplier_name, min_order_value from buy_list_suppliers where organization_id = $1',
+    [organizationId],
+  );
+  return new Map(rows.map((r) => [r.supplier_name, r.min_order_value]));
+}
+
+export async function saveSupplierMov(db: Db, organizationId: string, supplierName: string, mov: number | null, now: Date): Promise<void> {
+  await db.execute(
+    `insert into buy_list_suppliers (organization_id, supplier_name, min_order_value, updated_at) values ($1, $2, $3, $4)
+     on conflict (organization_id, supplier_name) do update set min_order_value = excluded.min_order_value, updated_at = excluded.updated_at`,
+    [organizationId, supplierName, mov, now],
+  );
+}
+
+export async function findWeeks(db: Db, organizationId: string): Promise<number | null> {
+  const row = await db.maybeOne<{ weeks: number }>('select weeks from buy_list_settings where organization_id = $1', [organizationId]);
+  return row?.weeks ?? null;
+}
+
+export async function saveWeeks(db: Db, organizationId: string, weeks: number, now: Date): Promise<void> {
+  await db.execute(
+    `insert into buy_list_settings (organization_id, weeks, updated_at) values ($1, $2, $3)
+     on conflict (organization_id) do update set weeks = excluded.weeks, updated_at = excluded.updated_at`,
+    [organizationId, weeks, now],
+  );
+}
+
+/** A supplier deal of the caller (not expired), by id; undefined when it is not theirs, gone or expired. */
+export async function findUserDeal(db: Db, userId: string, dealId: string, now: Date): Promise<ResultRow | undefined> {
+  const rows = await db.query<ResultRow>(
+    `select * from scan_results where id::text = $2 and user_id = $1 and kind = 'supplier' and supplier_price is not null and expires_at > $3`,
+    [userId, dealId, now],
+  );
+  return rows[0];
+}
+
+/**
+ * The organization's newest supplier deal (any member's scan) for each line's supplier, market, EAN and ASIN: what a
+ * newer scan of the same list says now.
+ */
+export async function newestDeals(db: Db, organizationId: string, now: Date): Promise<ResultRow[]> {
+  return db.query<ResultRow>(
+    `select distinct on (r.supplier_name, r.market, r.ean, r.asin) r.*
+       from scan_results r
+       join scans s on s.id = r.scan_id
+       join buy_list_lines l on l.organization_id = s.organization_id and l.supplier_name = r.supplier_name
+        and l.market = r.market and l.ean = r.ean and l.asin = r.asin
+      where s.organization_id = $1 and r.kind = 'supplier' and r.expires_at > $2
+      order by r.supplier_name, r.market, r.ean, r.asin, r.created_at desc, r.id`,
+    [organizationId, now],
+  );
+}

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import { buyListApi } from '@dealradar/shared/contracts/endpoints/buy-list';
+import type { AppDeps } from '../../deps.ts';
+import { userOf, type AuthGuards } from '../../plugins/auth.ts';
+import { contractRoutes } from '../../plugins/contract-routes.ts';
+import { sendDownload } from '../scans/result-files.ts';
+import * as service from './buy-list.service.ts';
+
+/** /buy-list…: the organization's buy list (docs/buy-list.md), GROWTH and PRO. */
+export function registerBuyListRoutes(api: FastifyInstance, deps: AppDeps, guards: AuthGuards): void {
+  const route = contractRoutes(api, guards);
+  route(buyListApi.get, (request) => service.getBuyList(deps, userOf(request)));
+  route(buyListApi.add, (request) => service.addLine(deps, userOf(request), request.body));
+  route(buyListApi.update, (request) => service.updateLine(deps, userOf(request), request.params.id, request.body.quantity));
+  route(buyListApi.remove, (request) => service.removeLine(deps, userOf(request), request.params.id));
+  route(buyListApi.setMov, (request) => service.setSupplierMov(deps, userOf(request), request.body.supplierName, request.body.minOrderValue));
+  route(buyListApi.settings, (request) => service.getSettings(deps, userOf(request)));
+  route(buyListApi.updateSettings, (request) => service.saveSettings(deps, userOf(request), request.body.weeks));
+  route(buyListApi.order, async (request, reply) => {
+    const order = await service.purchaseOrder(deps, userOf(request), request.query.supplier);
+    return sendDownload(reply, { contentType: 'text/csv; charset=utf-8', fileName: order.fileName }, order.body);
+  });
+}

@@ -1,0 +1,214 @@
+import { Readable } from 'node:stream';
+import { DEFAULT_BUY_LIST_WEEKS, lineTotal, suggestQuantity, supplierFigures } from '@dealradar/shared/buy-list';
+import type { BuyLine, BuyList } from '@dealradar/shared/contracts/buy-list';
+import { unrecoverablePurchaseVatRate } from '@dealradar/shared/purchase-vat';
+import { isExampleDataTier } from '@dealradar/shared/tiers';
+import type { AppDeps } from '../../deps.ts';
+import { badRequest, forbidden, notFound } from '../../errors/app-error.ts';
+import type { CurrentUser } from '../../plugins/auth.ts';
+import { getEntitlements } from '../plans/entitlements.ts';
+import type { ResultRow } from '../scans/scans.repository.ts';
+import { csvCell } from '../scans/result-files.ts';
+import { findSellerProfile } from '../settings/seller-profile.repository.ts';
+import * as repo from './buy-list.repository.ts';
+
+type Deps = Pick<AppDeps, 'db' | 'clock'>;
+
+export const BUY_LIST_FORBIDDEN = 'The buy list is available on the Growth and Pro plans. Please upgrade to plan your purchases here.';
+export const DEAL_NOT_FOUND = 'This deal is no longer available (deals expire 24 hours after the scan). Please scan the list again.';
+export const LINE_NOT_FOUND = 'This line is no longer on the buy list.';
+
+/** The buy list is for GROWTH and PRO (and administrators): FREE and STARTER get 403 with the upgrade sentence. */
+async function requireBuyList(deps: Deps, user: CurrentUser): Promise<void> {
+  if (user.role === 'ADMIN') return;
+  const { tier } = await getEntitlements(deps.db, user.organizationId, deps.clock.now());
+  if (isExampleDataTier(tier)) throw forbidden(BUY_LIST_FORBIDDEN);
+}
+
+async function weeksOf(deps: Deps, organizationId: string): Promise<number> {
+  return (await repo.findWeeks(deps.db, organizationId)) ?? DEFAULT_BUY_LIST_WEEKS;
+}
+
+const differs = (a: number | null, b: number | null, tolerance: number) => (a === null) !== (b === null) || (a !== null && b !== null && Math.abs(a - b) > tolerance);
+
+/** The newer deal's figures when a newer scan of the list gave another price or profit; null otherwise. */
+function changeOf(line: repo.BuyLineRow, newest: ResultRow | undefined): BuyLine['changed'] {
+  if (!newest || newest.id === line.deal_id) return null;
+  const priceMoved = differs(newest.supplier_price, line.unit_price, 0.00005);
+  const profitMoved = differs(newest.estimated_profit, line.profit_per_listing, 0.005);
+  if (!priceMoved && !profitMoved) return null;
+  return {
+    scannedAt: newest.created_at.toISOString(),
+    unitPrice: newest.supplier_price,
+    profitPerListing: newest.estimated_profit,
+    roiPercentage: newest.roi_percentage,
+    amazonPrice: newest.amazon_price,
+    sellerUnitsPerMonth: newest.sales_estimate?.sellerUnitsPerMonth ?? null,
+  };
+}
+
+function toLine(row: repo.BuyLineRow, newest: ResultRow | undefined): BuyLine {
+  const packs = Math.max(1, row.number_of_packs);
+  return {
+    id: row.id,
+    dealId: row.deal_id,
+    supplierName: row.supplier_name,
+    market: row.market,
+    ean: row.ean,
+    asin: row.asin,
+    productName: row.product_name,
+    quantity: row.quantity,
+    unitsPerCase: row.units_per_case,
+    numberOfPacks: row.number_of_packs,
+    unitPrice: row.unit_price,
+    purchaseVatRate: row.purchase_vat_rate,
+    lineTotal: lineTotal(row.quantity, row.unit_price),
+    capital: Math.round(row.quantity * row.unit_price * (1 + row.purchase_vat_rate) * 100) / 100,
+    profitPerListing: row.profit_per_listing,
+    expectedProfit: row.profit_per_listing === null ? null : Math.round((row.quantity / packs) * row.profit_per_listing * 100) / 100,
+    roiPercentage: row.roi_percentage,
+    amazonPrice: row.amazon_price,
+    sellerUnitsPerMonth: row.seller_units_per_month,
+    addedAt: row.added_at.toISOString(),
+    addedBy: row.added_by_name,
+    changed: changeOf(row, newest),
+  };
+}
+
+const dealKey = (r: { supplier_name: string | null; market: string; ean: string; asin: string }) => `${r.supplier_name}\u0000${r.market}\u0000${r.ean}\u0000${r.asin}`;
+
+async function buildList(deps: Deps, organizationId: string): Promise<BuyList> {
+  const now = deps.clock.now();
+  const [rows, movs, weeks, newest] = await Promise.all([
+    repo.listLines(deps.db, organizationId),
+    repo.supplierMovs(deps.db, organizationId),
+    weeksOf(deps, organizationId),
+    repo.newestDeals(deps.db, organizationId, now),
+  ]);
+  const newestByKey = new Map(newest.map((r) => [dealKey(r), r]));
+  const bySupplier = new Map<string, BuyLine[]>();
+  for (const row of rows) {
+    const lines = bySupplier.get(row.supplier_name) ?? [];
+    lines.push(toLine(row, newestByKey.get(dealKey(row))));
+    bySupplier.set(row.supplier_name, lines);
+  }
+  const suppliers = [...bySupplier.entries()].map(([supplierName, lines]) => ({
+    supplierName,
+    ...supplierFigures(
+      lines.map((l) => ({
+        quantity: l.quantity,
+        unitPrice: l.unitPrice,
+        purchaseVatRate: l.purchaseVatRate,
+        profitPerListing: l.profitPerListing,
+        numberOfPacks: l.numberOfPacks,
+        sellerUnitsPerMonth: l.sellerUnitsPerMonth,
+      })),
+      movs.get(supplierName) ?? null,
+    ),
+    lines,
+  }));
+  return { currency: 'EUR', weeks, suppliers };
+}
+
+export async function getBuyList(deps: Deps, user: CurrentUser): Promise<BuyList> {
+  await requireBuyList(deps, user);
+  return buildList(deps, user.organizationId);
+}
+
+/**
+ * Adds one of the caller's supplier deals with its figures as they are now; without a quantity, the suggested one
+ * (the organization's weeks of the seller's share, whole cases; supplier deals carry no stock, so no stock cap).
+ */
+export async function addLine(deps: Deps, user: CurrentUser, body: { dealId: string; quantity?: number | undefined }): Promise<BuyList> {
+  await requireBuyList(deps, user);
+  const now = deps.clock.now();
+  const deal = await repo.findUserDeal(deps.db, user.id, body.dealId, now);
+  if (!deal || deal.supplier_price === null) throw notFound(DEAL_NOT_FOUND);
+  const breakdown = deal.breakdown;
+  // The purchase VAT as the deal's profit counted it: none for a VAT-registered seller, else the supplier's VAT rate.
+  const vatRegistered = breakdown?.seller?.vatRegistered ?? (await findSellerProfile(deps.db, user.id)).vatRegistered;
+  const purchaseVatRate = vatRegistered ? 0 : (breakdown?.supplierCost?.vatRate ?? unrecoverablePurchaseVatRate(false));
+  const numberOfPacks = Math.max(1, breakdown?.numberOfPacks ?? 1);
+  const unitsPerCase = Math.max(1, deal.units_per_price ?? 1);
+  const share = deal.sales_estimate?.sellerUnitsPerMonth ?? null;
+  const quantity =
+    body.quantity ??
+    suggestQuantity({ sellerUnitsPerMonth: share, weeks: await weeksOf(deps, user.organizationId), numberOfPacks, unitsPerCase, stock: null }).quantity;
+  if (quantity < 1) throw badRequest('The quantity must be at least 1 unit.');
+  await repo.upsertLine(
+    deps.db,
+    {
+      organization_id: user.organizationId,
+      added_by: user.id,
+      deal_id: deal.id,
+      supplier_name: deal.supplier_name ?? 'Unknown supplier',
+      market: deal.market,
+      ean: deal.ean,
+      asin: deal.asin,
+      product_name: deal.product_name,
+      quantity,
+      units_per_case: unitsPerCase,
+      number_of_packs: numberOfPacks,
+      unit_price: deal.supplier_price,
+      purchase_vat_rate: purchaseVatRate,
+      amazon_price: deal.amazon_price,
+      profit_per_listing: deal.estimated_profit,
+      roi_percentage: deal.roi_percentage,
+      seller_units_per_month: share,
+    },
+    now,
+  );
+  return buildList(deps, user.organizationId);
+}
+
+export async function updateLine(deps: Deps, user: CurrentUser, id: string, quantity: number): Promise<BuyList> {
+  await requireBuyList(deps, user);
+  if (!isUuid(id) || !(await repo.updateQuantity(deps.db, user.organizationId, id, quantity, deps.clock.now()))) throw notFound(LINE_NOT_FOUND);
+  return buildList(deps, user.organizationId);
+}
+
+export async function removeLine(deps: Deps, user: CurrentUser, id: string): Promise<BuyList> {
+  await requireBuyList(deps, user);
+  if (!isUuid(id) || !(await repo.deleteLine(deps.db, user.organizationId, id))) throw notFound(LINE_NOT_FOUND);
+  return buildList(deps, user.organizationId);
+}
+
+export async function setSupplierMov(deps: Deps, user: CurrentUser, supplierName: string, mov: number | null): Promise<BuyList> {
+  await requireBuyList(deps, user);
+  await repo.saveSupplierMov(deps.db, user.organizationId, supplierName, mov === null ? null : Math.round(mov * 100) / 100, deps.clock.now());
+  return buildList(deps, user.organizationId);
+}
+
+export async function getSettings(deps: Deps, user: CurrentUser): Promise<{ weeks: number }> {
+  await requireBuyList(deps, user);
+  return { weeks: await weeksOf(deps, user.organizationId) };
+}
+
+export async function saveSettings(deps: Deps, user: CurrentUser, weeks: number): Promise<{ weeks: number }> {
+  await requireBuyList(deps, user);
+  await repo.saveWeeks(deps.db, user.organizationId, weeks, deps.clock.now());
+  return { weeks };
+}
+
+export const PURCHASE_ORDER_COLUMNS = ['EAN', 'Product name', 'ASIN', 'Quantity', 'Unit price (EUR excl. VAT)', 'Line total (EUR excl. VAT)', 'Order total (EUR excl. VAT)', 'Supplier MOV (EUR excl. VAT)'];
+
+/**
+ * One supplier's purchase order as CSV (comma-separated, dot decimals, numbers as plain numbers; every amount EUR excl.
+ * VAT). Order total and MOV are repeated on every line so each row reads on its own in a spreadsheet.
+ */
+export async function purchaseOrder(deps: Deps, user: CurrentUser, supplierName: string): Promise<{ fileName: string; body: Readable }> {
+  const list = await getBuyList(deps, user);
+  const supplier = list.suppliers.find((s) => s.supplierName === supplierName);
+  if (!supplier) throw notFound(`There is no line of "${supplierName}" on the buy list.`);
+  const rows = supplier.lines.map((l) =>
+    [l.ean, l.productName ?? '', l.asin, l.quantity, l.unitPrice, l.lineTotal, supplier.orderValue, supplier.minOrderValue ?? ''].map((v) => csvCell(v)).join(','),
+  );
+  const text = `\uFEFF${PURCHASE_ORDER_COLUMNS.map((c) => csvCell(c)).join(',')}\r\n${rows.join('\r\n')}\r\n`;
+  const safe = supplierName.replace(/\.[A-Za-z0-9]+$/, '').replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 60) || 'supplier';
+  const day = deps.clock.now().toISOString().slice(0, 10);
+  return { fileName: `purchase_order_${safe}_${day}.csv`, body: Readable.from([text]) };
+}
+
+function isUuid(value: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}

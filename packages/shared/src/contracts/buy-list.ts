@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { MAX_BUY_LIST_QUANTITY, MAX_BUY_LIST_WEEKS } from '../buy-list.ts';
+import { jsonBody } from './account.ts';
+
+/**
+ * The organization's buy list (docs/buy-list.md): lines added from supplier deals, grouped by supplier, with each
+ * supplier's figures and minimum order value. Money in EUR major units; quantities in the supplier's units.
+ */
+
+const quantityField = z
+  .number({ error: 'Please enter the quantity as a whole number of units.' })
+  .int({ error: 'Please enter the quantity as a whole number of units.' })
+  .min(1, { error: 'The quantity must be at least 1 unit.' })
+  .max(MAX_BUY_LIST_QUANTITY, { error: `The quantity can be at most ${MAX_BUY_LIST_QUANTITY.toLocaleString('en-US')} units.` });
+
+/** What the deal says now when a newer scan of the same supplier's list changed it; null: unchanged or not rescanned. */
+export const buyLineChangeSchema = z.object({
+  scannedAt: z.string(),
+  unitPrice: z.number().nullable(),
+  profitPerListing: z.number().nullable(),
+  roiPercentage: z.number().nullable(),
+  amazonPrice: z.number().nullable(),
+  sellerUnitsPerMonth: z.number().nullable(),
+});
+
+export const buyLineSchema = z.object({
+  id: z.string(),
+  /** The supplier deal it was added from (gone once the deal expires). */
+  dealId: z.string().nullable(),
+  supplierName: z.string(),
+  market: z.string(),
+  ean: z.string(),
+  asin: z.string(),
+  productName: z.string().nullable(),
+  quantity: z.number().int(),
+  /** Units the supplier sells together (the list's units per price). */
+  unitsPerCase: z.number().int(),
+  numberOfPacks: z.number().int(),
+  /** Supplier unit price, EUR excl. VAT, when added. */
+  unitPrice: z.number(),
+  /** Purchase VAT the seller cannot reclaim (seller profile), fraction. */
+  purchaseVatRate: z.number(),
+  lineTotal: z.number(),
+  /** quantity × unit price × (1 + purchaseVatRate). */
+  capital: z.number(),
+  profitPerListing: z.number().nullable(),
+  expectedProfit: z.number().nullable(),
+  roiPercentage: z.number().nullable(),
+  amazonPrice: z.number().nullable(),
+  /** The seller's estimated units a month when added (estimate). */
+  sellerUnitsPerMonth: z.number().nullable(),
+  addedAt: z.string(),
+  addedBy: z.string().nullable(),
+  changed: buyLineChangeSchema.nullable(),
+});
+export type BuyLine = z.infer<typeof buyLineSchema>;
+
+export const buyListSupplierSchema = z.object({
+  supplierName: z.string(),
+  units: z.number().int(),
+  orderValue: z.number(),
+  capital: z.number(),
+  expectedProfit: z.number(),
+  /** Fraction. */
+  roi: z.number().nullable(),
+  daysToSell: z.number().int().nullable(),
+  linesWithoutShare: z.number().int(),
+  minOrderValue: z.number().nullable(),
+  movMet: z.boolean().nullable(),
+  movShortfall: z.number().nullable(),
+  lines: z.array(buyLineSchema),
+});
+export type BuyListSupplier = z.infer<typeof buyListSupplierSchema>;
+
+export const buyListSchema = z.object({
+  currency: z.literal('EUR'),
+  weeks: z.number().int(),
+  suppliers: z.array(buyListSupplierSchema),
+});
+export type BuyList = z.infer<typeof buyListSchema>;
+
+/** POST /buy-list/lines: a supplier deal; quantity absent → the suggested quantity. Adding a deal again adds to its line. */
+export const addBuyLineBodySchema = jsonBody({
+  dealId: z.string({ error: 'Please choose a deal.' }).min(1, 'Please choose a deal.').max(64, 'Please choose a deal.'),
+  quantity: quantityField.optional(),
+});
+export const updateBuyLineBodySchema = jsonBody({ quantity: quantityField });
+
+export const buyListSettingsSchema = z.object({ weeks: z.number().int() });
+export const updateBuyListSettingsBodySchema = jsonBody({
+  weeks: z
+    .number({ error: 'Please enter the weeks as a whole number.' })
+    .int({ error: 'Please enter the weeks as a whole number.' })
+    .min(1, { error: 'A buy covers at least 1 week.' })
+    .max(MAX_BUY_LIST_WEEKS, { error: `A buy covers at most ${MAX_BUY_LIST_WEEKS} weeks here.` }),
+});
+
+/** PUT /buy-list/suppliers/mov: the supplier's minimum order value (EUR excl. VAT); null clears it. */
+export const updateSupplierMovBodySchema = jsonBody({
+  supplierName: z.string({ error: 'Please choose a supplier.' }).trim().min(1, 'Please choose a supplier.').max(500, 'The supplier name is too long.'),
+  minOrderValue: z
+    .number({ error: 'Please enter the minimum order value as a number of euros.' })
+    .min(0, { error: 'The minimum order value cannot be negative.' })
+    .max(10_000_000, { error: 'The minimum order value is too large.' })
+    .nullable(),
+});
+
+/** GET /buy-list/order?supplier=…: one supplier's purchase order as CSV. */
+export const purchaseOrderQuerySchema = z.object({
+  supplier: z.string({ error: 'Please choose a supplier.' }).min(1, 'Please choose a supplier.').max(500, 'The supplier name is too long.'),
+});
