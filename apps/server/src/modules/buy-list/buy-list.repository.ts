@@ -78,7 +78,12 @@ export async function upsertLine(db: Db, line: NewBuyLine, now: Date): Promise<v
 
 /** Changes the quantity of one of the organization's lines; false when it has no such line. */
 export async function updateQuantity(db: Db, organizationId: string, id: string, quantity: number, now: Date): Promise<boolean> {
-  const n = await db.execute('update buy_list_lines set quantity = $3, updated_at = $4 where organization_id = $1 and id = $2', [organizationId, id, quantity, now]);
+  const n = await db.execute('update buy_list_lines set quantity = $3, updated_at = $4 where organization_id = $1 and id = $2', [
+    organizationId,
+    id,
+    quantity,
+    now,
+  ]);
   return n > 0;
 }
 

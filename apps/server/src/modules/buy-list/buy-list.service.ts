@@ -29,7 +29,8 @@ async function weeksOf(deps: Deps, organizationId: string): Promise<number> {
   return (await repo.findWeeks(deps.db, organizationId)) ?? DEFAULT_BUY_LIST_WEEKS;
 }
 
-const differs = (a: number | null, b: number | null, tolerance: number) => (a === null) !== (b === null) || (a !== null && b !== null && Math.abs(a - b) > tolerance);
+const differs = (a: number | null, b: number | null, tolerance: number) =>
+  (a === null) !== (b === null) || (a !== null && b !== null && Math.abs(a - b) > tolerance);
 
 /** The newer deal's figures when a newer scan of the list gave another price or profit; null otherwise. */
 function changeOf(line: repo.BuyLineRow, newest: ResultRow | undefined): BuyLine['changed'] {
@@ -75,7 +76,8 @@ function toLine(row: repo.BuyLineRow, newest: ResultRow | undefined): BuyLine {
   };
 }
 
-const dealKey = (r: { supplier_name: string | null; market: string; ean: string; asin: string }) => `${r.supplier_name}\u0000${r.market}\u0000${r.ean}\u0000${r.asin}`;
+const dealKey = (r: { supplier_name: string | null; market: string; ean: string; asin: string }) =>
+  `${r.supplier_name}\u0000${r.market}\u0000${r.ean}\u0000${r.asin}`;
 
 async function buildList(deps: Deps, organizationId: string): Promise<BuyList> {
   const now = deps.clock.now();
@@ -190,7 +192,16 @@ export async function saveSettings(deps: Deps, user: CurrentUser, weeks: number)
   return { weeks };
 }
 
-export const PURCHASE_ORDER_COLUMNS = ['EAN', 'Product name', 'ASIN', 'Quantity', 'Unit price (EUR excl. VAT)', 'Line total (EUR excl. VAT)', 'Order total (EUR excl. VAT)', 'Supplier MOV (EUR excl. VAT)'];
+export const PURCHASE_ORDER_COLUMNS = [
+  'EAN',
+  'Product name',
+  'ASIN',
+  'Quantity',
+  'Unit price (EUR excl. VAT)',
+  'Line total (EUR excl. VAT)',
+  'Order total (EUR excl. VAT)',
+  'Supplier MOV (EUR excl. VAT)',
+];
 
 /**
  * One supplier's purchase order as CSV (comma-separated, dot decimals, numbers as plain numbers; every amount EUR excl.
@@ -201,10 +212,16 @@ export async function purchaseOrder(deps: Deps, user: CurrentUser, supplierName:
   const supplier = list.suppliers.find((s) => s.supplierName === supplierName);
   if (!supplier) throw notFound(`There is no line of "${supplierName}" on the buy list.`);
   const rows = supplier.lines.map((l) =>
-    [l.ean, l.productName ?? '', l.asin, l.quantity, l.unitPrice, l.lineTotal, supplier.orderValue, supplier.minOrderValue ?? ''].map((v) => csvCell(v)).join(','),
+    [l.ean, l.productName ?? '', l.asin, l.quantity, l.unitPrice, l.lineTotal, supplier.orderValue, supplier.minOrderValue ?? '']
+      .map((v) => csvCell(v))
+      .join(','),
   );
   const text = `\uFEFF${PURCHASE_ORDER_COLUMNS.map((c) => csvCell(c)).join(',')}\r\n${rows.join('\r\n')}\r\n`;
-  const safe = supplierName.replace(/\.[A-Za-z0-9]+$/, '').replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 60) || 'supplier';
+  const safe =
+    supplierName
+      .replace(/\.[A-Za-z0-9]+$/, '')
+      .replace(/[^A-Za-z0-9_-]+/g, '_')
+      .slice(0, 60) || 'supplier';
   const day = deps.clock.now().toISOString().slice(0, 10);
   return { fileName: `purchase_order_${safe}_${day}.csv`, body: Readable.from([text]) };
 }
