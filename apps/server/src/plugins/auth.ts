@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { forbidden, unauthorized } from '../errors/app-error.ts';
-import { ACCOUNT_DEACTIVATED } from '../modules/auth/login.service.ts';
+import { ACCOUNT_DEACTIVATED, REMOVED_FROM_ORGANIZATION } from '../modules/auth/login.service.ts';
 import { verifySessionToken } from '../modules/auth/session-token.ts';
 import { findSessionUser, recordLastActive } from '../modules/auth/session-user.repository.ts';
 
@@ -46,7 +46,7 @@ export function createAuthGuards(deps: AppDeps) {
     const row = await findSessionUser(deps.db, claims.id, claims.jti);
     if (!row || row.revoked) throw unauthorized();
     // Said to the deactivated user's open sessions too, so the web's session check can tell them why (issue 16).
-    if (!row.active) throw unauthorized(ACCOUNT_DEACTIVATED);
+    if (!row.active) throw unauthorized(row.removed_from_organization ? REMOVED_FROM_ORGANIZATION : ACCOUNT_DEACTIVATED);
     // A password reset or "log out everywhere" raised the version: every session begun before it ends, however recent.
     if (claims.sessionVersion !== row.session_version) throw unauthorized();
     request.currentUser = {

@@ -11,10 +11,13 @@ export interface AccountRow {
   emailConfirmedAt: Date | null;
   subscriptionTier: string;
   sessionVersion: number;
+  /** The organization's owner removed this member (the account is inactive). */
+  removedFromOrganization: boolean;
 }
 
 const ACCOUNT_COLUMNS = `u.id, u.username, u.email, u.role, u.active, u.password_hash as "passwordHash",
-  u.email_confirmed_at as "emailConfirmedAt", o.subscription_tier as "subscriptionTier", u.session_version as "sessionVersion"`;
+  u.email_confirmed_at as "emailConfirmedAt", o.subscription_tier as "subscriptionTier", u.session_version as "sessionVersion",
+  u.removed_from_organization_at is not null as "removedFromOrganization"`;
 
 /** By username or e-mail address, case-insensitive. */
 export function findAccountByLogin(db: Db, login: string): Promise<AccountRow | undefined> {

@@ -17,6 +17,9 @@ export const INVALID_CREDENTIALS = 'Invalid username or password.';
 export const CONFIRM_EMAIL_FIRST = 'Please confirm your email address before logging in. Check your inbox for the confirmation link.';
 export const CONFIRM_EMAIL_RESENT = 'Please confirm your email address before logging in. We have sent you a new confirmation link.';
 /** Said at login and to a deactivated user's open sessions (the session check shows it on the login screen). */
+/** A member the organization's owner removed (docs/organizations.md). */
+export const REMOVED_FROM_ORGANIZATION =
+  "You have been removed from your organization, so this account can no longer sign in. Ask the organization's owner, or contact DealRadar support.";
 export const ACCOUNT_DEACTIVATED =
   'This account has been deactivated by an administrator, so it can no longer sign in. Your data is kept; please contact DealRadar support to have it reactivated.';
 
@@ -38,7 +41,7 @@ export async function login(deps: AppDeps, body: z.infer<typeof loginBodySchema>
     await recordRateLimitHit(deps, RATE_LIMITS.loginFailuresPerAccount, accountKey);
     throw unauthorized(INVALID_CREDENTIALS);
   }
-  if (!account.active) throw unauthorized(ACCOUNT_DEACTIVATED);
+  if (!account.active) throw unauthorized(account.removedFromOrganization ? REMOVED_FROM_ORGANIZATION : ACCOUNT_DEACTIVATED);
   const now = deps.clock.now();
   if (!account.emailConfirmedAt) {
     // The first link may have expired (24 h): the right password earns a fresh one.

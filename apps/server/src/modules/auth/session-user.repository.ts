@@ -11,6 +11,8 @@ export interface SessionUserRow {
   subscription_tier: string;
   primary_country: string | null;
   session_version: number;
+  /** The organization's owner removed this member. */
+  removed_from_organization: boolean;
   /** The token's id is on the revocation list (logged out). */
   revoked: boolean;
 }
@@ -18,6 +20,7 @@ export interface SessionUserRow {
 export function findSessionUser(db: Db, userId: string, jti: string): Promise<SessionUserRow | undefined> {
   return db.maybeOne<SessionUserRow>(
     `select u.id, u.username, u.email, u.role, u.active, u.organization_id, o.subscription_tier, u.primary_country, u.session_version,
+            u.removed_from_organization_at is not null as removed_from_organization,
             exists (select 1 from revoked_tokens r where r.jti = $2) as revoked
        from users u join organizations o on o.id = u.organization_id
       where u.id = $1`,

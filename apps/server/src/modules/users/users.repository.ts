@@ -64,9 +64,17 @@ export async function lockActiveAdmins(tx: Db): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-/** Role and/or active (null leaves the value as it is). */
+/**
+ * Role and/or active (null leaves the value as it is). Reactivating a member their organization's owner removed brings
+ * them back into that organization.
+ */
 export async function updateUserAccess(tx: Db, id: string, change: { role?: 'USER' | 'ADMIN'; active?: boolean }): Promise<void> {
-  await tx.execute('update users set role = coalesce($2, role), active = coalesce($3, active) where id = $1', [id, change.role ?? null, change.active ?? null]);
+  await tx.execute(
+    `update users set role = coalesce($2, role), active = coalesce($3, active),
+            removed_from_organization_at = case when $3::boolean then null else removed_from_organization_at end
+      where id = $1`,
+    [id, change.role ?? null, change.active ?? null],
+  );
 }
 
 export async function renameOrganization(tx: Db, organizationId: string, name: string): Promise<void> {
