@@ -35,3 +35,19 @@ export async function waitForStatus(ctx: TestContext, url: string, headers: Reco
     return statuses.includes(body.status) ? body : undefined;
   }, timeoutMs);
 }
+
+/** Runs a supplier scan of `csv` (columns EAN, Brand, Price unless `mapping` says otherwise) to COMPLETED. */
+export async function scanSupplierCsv(
+  ctx: TestContext,
+  headers: Record<string, string>,
+  csv: string,
+  mapping: Record<string, string> = { marketId: 'DE', eanColumn: 'EAN', brandColumn: 'Brand', priceColumn: 'Price' },
+  timeoutMs = 60_000,
+) {
+  const body = multipart(mapping, { name: 'supplier.csv', content: csv });
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/supplier-analyzer/start', headers: { ...headers, ...body.headers }, payload: body.payload });
+  if (res.statusCode !== 200) throw new Error(`the scan did not start (${res.statusCode}): ${res.body}`);
+  const done = await waitForStatus(ctx, `/api/supplier-analyzer/${res.json().scanId}/status`, headers, ['COMPLETED', 'ERROR'], timeoutMs);
+  if (done.status !== 'COMPLETED') throw new Error(`the scan ended ${done.status}`);
+  return done;
+}

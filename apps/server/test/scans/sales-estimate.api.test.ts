@@ -8,7 +8,7 @@ import { createKeepaProvider } from '../../src/modules/market-data/providers/kee
 import { demoListings } from '../../src/modules/market-data/providers/demo/demo-retail.ts';
 import { demoSupplierSampleCsv } from '../../src/modules/market-data/providers/demo/demo-supplier-sample.ts';
 import { keepaProduct, startKeepaFake } from '../market-data/fakes/keepa-fake.ts';
-import { multipart, waitForStatus } from './helpers.ts';
+import { scanSupplierCsv } from './helpers.ts';
 
 /**
  * The sales estimate on supplier deals (docs/sales-estimate.md): carried from the demo provider and the Keepa
@@ -22,21 +22,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const mapping = { marketId: 'DE', eanColumn: 'EAN', brandColumn: 'Brand', priceColumn: 'Price' };
-
-async function runScan(user: { headers: Record<string, string> }, csv: string) {
-  const body = multipart(mapping, { name: 'list.csv', content: csv });
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/supplier-analyzer/start',
-    headers: { ...user.headers, ...body.headers },
-    payload: body.payload,
-  });
-  expect(res.statusCode).toBe(200);
-  const done = await waitForStatus(ctx, `/api/supplier-analyzer/${res.json().scanId}/status`, user.headers, ['COMPLETED', 'ERROR'], 60_000);
-  expect(done.status).toBe('COMPLETED');
-  return done;
-}
+const runScan = (user: { headers: Record<string, string> }, csv: string) => scanSupplierCsv(ctx, user.headers, csv);
 
 interface Deal {
   ean: string;

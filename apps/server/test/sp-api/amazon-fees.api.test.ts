@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../build-test-app.ts';
 import { createUser, type TestUser } from '../factories/users.ts';
 import { ean13, fakeMarketData, listing } from '../scans/fake-market-data.ts';
-import { multipart, waitFor, waitForStatus } from '../scans/helpers.ts';
+import { scanSupplierCsv, waitFor } from '../scans/helpers.ts';
+import { connectSeller } from './connect-seller.ts';
 import { forgetAccessToken } from '../../src/modules/seller-account/seller-account.service.ts';
 import { DE, GOOD_TOKEN, startFakeSpApi, UNKNOWN_ASIN_ERROR, type FakeSpApi } from './fake-sp-api.ts';
 
@@ -36,29 +37,14 @@ afterAll(async () => {
   await fake?.close();
 });
 
-async function connect(user: TestUser, token = GOOD_TOKEN) {
-  const res = await ctx.app.inject({
-    method: 'PUT',
-    url: '/api/seller-account',
-    headers: user.headers,
-    payload: { refreshToken: token, merchantId: 'A1SELLER', region: 'EU' },
+const connect = (user: TestUser, token = GOOD_TOKEN) => connectSeller(ctx, user.headers, token);
+const scan = (user: TestUser) =>
+  scanSupplierCsv(ctx, user.headers, ['EAN;Marke;Preis', ...EANS.map((ean) => `${ean};Nivea;5,00`)].join('\r\n'), {
+    marketId: 'DE',
+    eanColumn: 'EAN',
+    brandColumn: 'Marke',
+    priceColumn: 'Preis',
   });
-  expect(res.statusCode).toBe(200);
-}
-
-async function scan(user: TestUser) {
-  const content = ['EAN;Marke;Preis', ...EANS.map((ean) => `${ean};Nivea;5,00`)].join('\r\n');
-  const body = multipart({ marketId: 'DE', eanColumn: 'EAN', brandColumn: 'Marke', priceColumn: 'Preis' }, { name: 'supplier.csv', content });
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/supplier-analyzer/start',
-    headers: { ...user.headers, ...body.headers },
-    payload: body.payload,
-  });
-  expect(res.statusCode).toBe(200);
-  const done = await waitForStatus(ctx, `/api/supplier-analyzer/${res.json().scanId}/status`, user.headers, ['COMPLETED', 'ERROR']);
-  expect(done.status).toBe('COMPLETED');
-}
 
 /** Waits until no fee estimate job of a scan is waiting or running (so a test's call counts are its own). */
 async function feeJobsDone() {

@@ -5,6 +5,7 @@ import { createUser, type TestUser } from '../factories/users.ts';
 import { listFavorites, PRODUCTS, seedFakeCatalogue, startScan, waitFor, waitForScan } from '../../src/modules/brand-analyzer/test-support/scan-helpers.ts';
 import { NOT_CONNECTED } from '../../src/modules/seller-account/check-again.ts';
 import { CHECK_FAILED } from '../../src/modules/seller-account/listing-checks.ts';
+import { connectSeller } from './connect-seller.ts';
 import { DE, GOOD_TOKEN, startFakeSpApi, UK, type FakeSpApi } from './fake-sp-api.ts';
 
 /** Amazon's listing restrictions on brand-scan favorites: statuses, the filter, the week-long cache, check again. */
@@ -37,13 +38,7 @@ interface Fav {
 
 async function connected(): Promise<TestUser> {
   const user = await createUser(ctx.deps, { tier: 'PRO', minRoiThreshold: 0.15 });
-  const res = await ctx.app.inject({
-    method: 'PUT',
-    url: '/api/seller-account',
-    headers: user.headers,
-    payload: { refreshToken: GOOD_TOKEN, merchantId: 'A1SELLER', region: 'EU' },
-  });
-  expect(res.statusCode).toBe(200);
+  await connectSeller(ctx, user.headers);
   return user;
 }
 
