@@ -2,6 +2,7 @@ import { ActionIcon, Badge, Group, Select, Text, Tooltip } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconRefresh } from '@tabler/icons-react';
 import { brandAnalyzerApi } from '@dealradar/shared/contracts/endpoints/brand-analyzer';
+import { priceDropsApi } from '@dealradar/shared/contracts/endpoints/price-drops';
 import { supplierAnalyzerApi } from '@dealradar/shared/contracts/endpoints/scans';
 import { sellerAccountApi } from '@dealradar/shared/contracts/endpoints/seller-account';
 import { isMarketId, type MarketId } from '@dealradar/shared/markets';
@@ -77,13 +78,24 @@ export function ListingRestrictionBadge({
 
 /**
  * "Check again": POST /seller-account/listing-checks for the ASIN in its market; the lists reload and show
- * "Checking…" until Amazon answered (they poll while any card is being checked).
+ * "Checking…" until Amazon answered (they poll while any card or drop row is being checked).
  */
 function CheckAgainButton({ asin, market }: { asin: string; market: MarketId }) {
   const client = useQueryClient();
   const check = useMutation({
     mutationFn: () => callEndpoint(sellerAccountApi.checkAgain, { body: { asin, markets: [market] } }),
-    onSettled: () => invalidateCalls(client, brandAnalyzerApi.favorites, supplierAnalyzerApi.results, sellerAccountApi.get),
+    // Every list that can show this listing's badge reads its answer again (deals, favorites, price drops, the dashboard).
+    onSettled: () =>
+      invalidateCalls(
+        client,
+        brandAnalyzerApi.favorites,
+        supplierAnalyzerApi.results,
+        priceDropsApi.list,
+        priceDropsApi.hotDeals,
+        priceDropsApi.recentDrops,
+        priceDropsApi.profit,
+        sellerAccountApi.get,
+      ),
   });
   const label = check.isError ? `Could not check again: ${(check.error as Error).message}` : 'Check again with Amazon now';
   return (

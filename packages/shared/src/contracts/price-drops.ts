@@ -3,7 +3,7 @@ import { PAGE_SIZE } from '../constants.ts';
 import { DROP_CATEGORIES, DROP_PRIORITIES } from '../drops.ts';
 import { MAX_LENGTH } from '../input-limits.ts';
 import { pagedSchema } from '../paging.ts';
-import { feeLineSchema, sellerProfileShape } from './scans.ts';
+import { feeLineSchema, profitBreakdownSchema, sellerProfileShape } from './scans.ts';
 import { listingRestrictionFilterParam, listingRestrictionSchema } from './seller-account.ts';
 
 /**
@@ -53,6 +53,11 @@ export const priceDropItemSchema = z.object({
    * (docs/seller-account.md); absent without a connected account.
    */
   listingRestriction: listingRestrictionSchema.nullable().optional(),
+  /**
+   * The Amazon listing that answer is for (the ASIN in the Best-ROI market), so a screen can ask Amazon again ("check
+   * again"); null when the drop has no listing there, absent without a connected account.
+   */
+  listing: z.object({ asin: z.string(), market: z.string() }).nullable().optional(),
 });
 export type PriceDropItem = z.infer<typeof priceDropItemSchema>;
 
@@ -232,5 +237,10 @@ export const priceDropProfitSchema = z.object({
   roiPercentage: z.number().nullable(),
   /** Amazon's answer for the organization's connected seller account on `asin` in `market`; absent without one. */
   listingRestriction: listingRestrictionSchema.nullable().optional(),
+  /**
+   * The same breakdown in the shape supplier deals carry (profitBreakdownSchema), for Amazon's fee estimate beside ours
+   * (POST /amazon-fees/estimate takes it); null when `available` is false.
+   */
+  breakdown: profitBreakdownSchema.nullable().optional(),
 });
 export type PriceDropProfit = z.infer<typeof priceDropProfitSchema>;

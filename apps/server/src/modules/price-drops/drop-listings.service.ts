@@ -40,7 +40,7 @@ export async function queueDropListingChecks(deps: QueueDeps, options: { organiz
   return queuedFor;
 }
 
-type Restricted<T> = T & { listingRestriction?: ListingRestriction | null };
+type Restricted<T> = T & { listingRestriction?: ListingRestriction | null; listing?: { asin: string; market: string } | null };
 
 /** Our own "not checked" sentences for a drop listing Amazon has no answer for. */
 function ownReason(restriction: ListingRestriction, checkable: boolean): ListingRestriction {
@@ -50,7 +50,8 @@ function ownReason(restriction: ListingRestriction, checkable: boolean): Listing
 
 /**
  * Each drop with Amazon's answer for its listing in its Best-ROI market (the organization's own market where its
- * match rules touch the drop), when the organization has a connected account; otherwise the rows as they are.
+ * match rules touch the drop) and that listing (its ASIN and market, for "check again"), when the organization has a
+ * connected account; otherwise the rows as they are.
  */
 export async function withDropRestrictions<T extends { id: number; bestRoi: number | null; bestRoiMarket: string | null }>(
   deps: Pick<AppDeps, 'db'>,
@@ -72,8 +73,9 @@ export async function withDropRestrictions<T extends { id: number; bestRoi: numb
   return rows.map((row, i) => {
     const restriction = checked[i]?.listingRestriction;
     if (restriction === undefined) return row;
-    const checkable = !!listings[i]!.asin && row.bestRoi !== null && Number(row.bestRoi) > 0;
-    return { ...row, listingRestriction: restriction && ownReason(restriction, checkable) };
+    const { asin, market } = listings[i]!;
+    const checkable = !!asin && row.bestRoi !== null && Number(row.bestRoi) > 0;
+    return { ...row, listingRestriction: restriction && ownReason(restriction, checkable), listing: asin && market ? { asin, market } : null };
   });
 }
 

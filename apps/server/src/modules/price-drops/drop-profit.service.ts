@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../errors/app-error.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { loadProfitTerms } from '../market-data/fee-rules.service.ts';
+import { wireBreakdown } from '../market-data/listing-profit.ts';
 import { requireLivePriceData } from '../plans/entitlements.ts';
 import { findActiveDrop } from './price-drops.repository.ts';
 import { withOrgRoi } from './price-drops.service.ts';
@@ -54,11 +55,12 @@ export async function getDropProfit(deps: Deps, user: CurrentUser, id: number): 
     market: market.id,
     roi: drop.bestRoi === null ? null : Number(drop.bestRoi),
   });
+  const available = resolved !== undefined && breakdown.status === 'ok';
   return {
     dropId: drop.id,
     market: market.id,
     currency: market.currency,
-    available: resolved !== undefined && breakdown.status === 'ok',
+    available,
     asin: resolved?.listing.asin ?? null,
     vatRegistered: breakdown.vatRegistered,
     seller: breakdown.seller,
@@ -82,5 +84,7 @@ export async function getDropProfit(deps: Deps, user: CurrentUser, id: number): 
     profit: major(breakdown.profit),
     roiPercentage: breakdown.roiPercentage,
     ...(listingRestriction !== undefined ? { listingRestriction } : {}),
+    // The deals' shape of the same breakdown: Amazon's fee estimate is compared with it (POST /amazon-fees/estimate).
+    breakdown: available ? wireBreakdown(breakdown, fx) : null,
   };
 }

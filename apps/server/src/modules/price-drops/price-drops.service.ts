@@ -52,7 +52,10 @@ async function moneyFor(deps: Deps, user: CurrentUser): Promise<Money> {
   return { currency, convert: (cents) => Math.round(cents * rate) / 100, fx: fx ? { rate: fx.rate, date: fx.date } : null };
 }
 
-function toItem(row: repo.DropRow & { listingRestriction?: ListingRestriction | null }, money: Money): PriceDropItem {
+function toItem(
+  row: repo.DropRow & { listingRestriction?: ListingRestriction | null; listing?: { asin: string; market: string } | null },
+  money: Money,
+): PriceDropItem {
   return {
     id: row.id,
     productId: row.gtin,
@@ -80,6 +83,7 @@ function toItem(row: repo.DropRow & { listingRestriction?: ListingRestriction | 
       ? { newPriceExclVatEur: Math.round(row.newExcl) / 100, oldPriceExclVatEur: Math.round(row.oldExcl) / 100, fxRate: money.fx.rate, fxDate: money.fx.date }
       : {}),
     ...(row.listingRestriction !== undefined ? { listingRestriction: row.listingRestriction } : {}),
+    ...(row.listing !== undefined ? { listing: row.listing } : {}),
   };
 }
 

@@ -42,7 +42,7 @@ function HotDeal({ item, currency }: { item: PriceDropItem; currency: string }) 
             )}
             {item.qogitaLink && <ExternalLink href={item.qogitaLink}>View on Qogita</ExternalLink>}
           </Group>
-          <ListingRestrictionBadge restriction={item.listingRestriction} />
+          <ListingRestrictionBadge restriction={item.listingRestriction} checkAgain={item.listing ?? undefined} />
         </Stack>
       </Group>
     </Paper>

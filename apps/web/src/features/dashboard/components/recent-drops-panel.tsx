@@ -28,7 +28,7 @@ export function RecentDropsPanel({ items, currency }: { items: PriceDropItem[]; 
                     {formatDateTime(item.detectedAt)}
                   </Text>
                 </Group>
-                <ListingRestrictionBadge restriction={item.listingRestriction} />
+                <ListingRestrictionBadge restriction={item.listingRestriction} checkAgain={item.listing ?? undefined} />
               </Stack>
               <Stack gap={2} align="flex-end">
                 <Group gap={6} wrap="nowrap">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Group, Popover, Table, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Box, Group, Popover, Table, Text, UnstyledButton } from '@mantine/core';
 import type { PriceDropItem, PriceDropProfit } from '@dealradar/shared/contracts/price-drops';
 import { roiBadgeColor } from '@dealradar/shared/roi';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -11,10 +11,14 @@ import { HelpLink } from '../../../components/help-link.tsx';
 import { AmazonBuyBoxBadge } from '../../../components/amazon-buy-box-badge.tsx';
 import { sellerProfileText } from '../../../lib/seller-profile-text.ts';
 import { ListingRestrictionLine } from '../../../components/listing-restriction.tsx';
+import { AmazonFeeComparison } from '../../../components/amazon-fee-comparison.tsx';
 
 const pct = (fraction: number) => `${(fraction * 100).toLocaleString('en-US', { maximumFractionDigits: 1 })}%`;
 
-/** The ROI badge; on live data a click opens the basis (issue 4: price, VAT, referral, FBA, cost, profit, ROI). */
+/**
+ * The ROI badge; on live data a click opens the basis (issue 4: price, VAT, referral, FBA, cost, profit, ROI), with
+ * Amazon's own fee estimate beside ours when the organization has a connected seller account.
+ */
 export function DropRoiBadge({ item, interactive }: { item: PriceDropItem; interactive: boolean }) {
   const [opened, setOpened] = useState(false);
   if (item.bestRoiPercentage === null) {
@@ -123,6 +127,12 @@ export function ProfitBasis({ data }: { data: PriceDropProfit }) {
         </Table.Tbody>
       </Table>
       <ListingRestrictionLine restriction={data.listingRestriction} />
+      {/* Amazon's own fee estimate for the organization's seller account beside ours, as in a deal's breakdown. */}
+      {data.asin && data.breakdown && (
+        <Box mt="xs">
+          <AmazonFeeComparison listing={{ asin: data.asin, market: data.market, breakdown: data.breakdown }} />
+        </Box>
+      )}
       <Text size="xs" c="dimmed" mt={4}>
         Unit cost {formatMoney(data.unitCostEur, 'EUR')} excl. VAT
         {data.currency === 'EUR' ? '' : `, converted at 1 EUR = ${data.fxRate} ${data.currency} (${data.fxDate})`}; {sellerProfileText(data.seller)}, fee rules

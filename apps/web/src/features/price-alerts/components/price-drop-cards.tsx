@@ -84,7 +84,7 @@ export function PriceDropCards({ items, currency, live, sortBy, sortOrder, onSor
                 </Text>
                 <DropRoiBadge item={item} interactive={live} />
               </Group>
-              <ListingRestrictionBadge restriction={item.listingRestriction} />
+              <ListingRestrictionBadge restriction={item.listingRestriction} checkAgain={item.listing ?? undefined} />
               <Group gap="xs" justify="space-between" wrap="wrap">
                 <Text size="xs" c="dimmed">
                   {item.stock === null ? '' : `${item.stock.toLocaleString('en-US')} left · `}

@@ -125,7 +125,7 @@ export function PriceDropsTable(props: Props) {
                 <Stack gap={4} align="flex-start">
                   <DropRoiBadge item={item} interactive={props.live} />
                   {/* Amazon's answer for the organization's seller account on the listing of the Best-ROI market. */}
-                  <ListingRestrictionBadge restriction={item.listingRestriction} />
+                  <ListingRestrictionBadge restriction={item.listingRestriction} checkAgain={item.listing ?? undefined} />
                 </Stack>
               </Table.Td>
               <Table.Td>
