@@ -22,6 +22,7 @@ import { UngatingInvoiceCard } from '../../features/settings/components/ungating
 import { ScanEmailsCard } from '../../features/alerts/components/scan-emails-card.tsx';
 import { MatchRulesCard } from '../../features/match-rules/components/match-rules-card.tsx';
 import { SellerAccountCard } from '../../features/seller-account/components/seller-account-card.tsx';
+import { TeamCard } from '../../features/organization/components/team-card.tsx';
 
 /** A missing endpoint (404) means the plans module is not there: the usage section is simply not shown. */
 function isHardFailure(error: unknown): boolean {
@@ -64,6 +65,7 @@ export function SettingsPage() {
           <EanLimitAlert status={status} />
         </UsageCard>
       )}
+      <TeamCard />
       <MatchRulesCard />
       <SellerAccountCard />
       <UngatingInvoiceCard />
