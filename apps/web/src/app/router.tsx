@@ -26,6 +26,7 @@ const HelpPage = lazyPage(() => import('./routes/help.tsx'), 'HelpPage');
 const HelpDocPage = lazyPage(() => import('./routes/help-doc.tsx'), 'HelpDocPage');
 const EanAsinMappingPage = lazyPage(() => import('./routes/ean-asin-mapping.tsx'), 'EanAsinMappingPage');
 const UsersPage = lazyPage(() => import('./routes/users.tsx'), 'UsersPage');
+const BuyListPage = lazyPage(() => import('./routes/buy-list.tsx'), 'BuyListPage');
 
 /** Route table of SPEC §2. The layout shell shows only with a valid token. */
 export function AppRouter() {
@@ -47,6 +48,7 @@ export function AppRouter() {
             <Route path="/" element={<Navigate to={paths.dashboard} replace />} />
             <Route path={paths.dashboard} element={<DashboardPage />} />
             <Route path={paths.supplierLevelAnalyzer} element={<SupplierLevelAnalyzerPage />} />
+            <Route path={paths.buyList} element={<BuyListPage />} />
             <Route path={paths.brandLevelAnalyzer} element={<BrandLevelAnalyzerPage />} />
             <Route path={paths.priceAlerts} element={<PriceAlertsPage />} />
             <Route path={paths.priceAlertRules} element={<PriceAlertRulesPage />} />

@@ -24,4 +24,6 @@ export const paths = {
   helpDoc: '/help/:doc',
   eanAsinMapping: '/ean-asin-mapping',
   users: '/users',
+  /** The organization's buy list (issue 25), beyond SPEC §2. */
+  buyList: '/buy-list',
 } as const;

@@ -7,6 +7,7 @@ describe('sidebar entries (SPEC §2 Layout shell)', () => {
     expect(nav.main.map((e) => [e.label, e.to])).toEqual([
       ['Dashboard', '/dashboard'],
       ['Deals Analyzer (csv)', '/supplier-level-analyzer'],
+      ['Buy List', '/buy-list'],
       ['Qogita Brand Analysis', '/brand-level-analyzer'],
       ['Qogita Price Alerts', '/qogita-price-alerts'],
       ['Settings', '/settings'],
@@ -18,7 +19,7 @@ describe('sidebar entries (SPEC §2 Layout shell)', () => {
   it('shows admins CSV Analyzer second and the bottom section', () => {
     const nav = navFor('ADMIN');
     expect(nav.main[1]).toMatchObject({ label: 'CSV Analyzer', to: '/csv-template-analyzer' });
-    expect(nav.main).toHaveLength(8);
+    expect(nav.main).toHaveLength(9);
     expect(nav.admin.map((e) => [e.label, e.to])).toEqual([
       ['EAN-ASIN Mapping', '/ean-asin-mapping'],
       ['Users', '/users'],

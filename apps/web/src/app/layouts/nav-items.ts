@@ -9,6 +9,7 @@ import {
   IconHelp,
   IconLink,
   IconSettings,
+  IconShoppingCart,
   IconUsers,
 } from '@tabler/icons-react';
 import { paths } from '../../config/paths.ts';
@@ -28,6 +29,7 @@ export const MAIN_NAV: readonly NavEntry[] = [
   { label: 'Dashboard', to: paths.dashboard, icon: IconDashboard },
   { label: 'CSV Analyzer', to: paths.csvTemplateAnalyzer, icon: IconFileSpreadsheet, adminOnly: true },
   { label: 'Deals Analyzer (csv)', to: paths.supplierLevelAnalyzer, icon: IconFileAnalytics },
+  { label: 'Buy List', to: paths.buyList, icon: IconShoppingCart },
   { label: `${WHOLESALE_MARKETPLACE} Brand Analysis`, to: paths.brandLevelAnalyzer, icon: IconChartBar },
   { label: `${WHOLESALE_MARKETPLACE} Price Alerts`, to: paths.priceAlerts, icon: IconBellRinging },
   { label: 'Settings', to: paths.settings, icon: IconSettings },

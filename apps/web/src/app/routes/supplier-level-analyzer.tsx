@@ -1,3 +1,4 @@
+import { AddToBuyList } from '../../features/buy-list/components/add-to-buy-list.tsx';
 import { Badge, Group, Stack, Tooltip } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconTargetArrow } from '@tabler/icons-react';
@@ -70,6 +71,7 @@ export function SupplierLevelAnalyzerPage() {
         allowance={usage ? { used: usage.eanUploadsThisMonth, limit: usage.eanUploadLimit } : undefined}
       />
       <DealsPanel
+        renderBuyList={(deal) => deal.supplierPrice !== null && <AddToBuyList deal={deal} />}
         renderMatch={(deal) => (
           <MatchActions
             item={{

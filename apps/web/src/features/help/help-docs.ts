@@ -1,6 +1,7 @@
 import type { HelpDoc } from './docs/help-doc.ts';
 import { supplierFilesDoc } from './docs/supplier-files.ts';
 import { dealsAnalyzerDoc } from './docs/deals-analyzer.ts';
+import { buyListDoc } from './docs/buy-list.ts';
 import { profitAndRoiDoc } from './docs/profit-and-roi.ts';
 import { priceAlertsDoc } from './docs/price-alerts.ts';
 import { alertsDoc } from './docs/alerts.ts';
@@ -14,6 +15,7 @@ import { csvTemplateAnalyzerDoc, eanAsinMappingDoc, usersAdminDoc } from './docs
 export const HELP_DOCS: readonly HelpDoc[] = [
   supplierFilesDoc,
   dealsAnalyzerDoc,
+  buyListDoc,
   profitAndRoiDoc,
   priceAlertsDoc,
   alertsDoc,

@@ -26,10 +26,12 @@ export function DealCard({
   deal,
   onShowBreakdown,
   match,
+  buyList,
 }: {
   deal: DealProduct;
   onShowBreakdown: (deal: DealProduct) => void;
   /** The match actions (issue 17), composed by the screen. */ match?: ReactNode;
+  /** "Add to buy list" (docs/buy-list.md), composed by the screen. */ buyList?: ReactNode;
 }) {
   const image = deal.amazonImageUrl ?? deal.imageUrl ?? deal.qogitaImageUrl;
   const market = getMarket(deal.market);
@@ -130,6 +132,7 @@ export function DealCard({
               <Button size="compact-sm" variant="light" leftSection={<IconCalculator size={14} />} onClick={() => onShowBreakdown(deal)}>
                 Profit breakdown
               </Button>
+              {buyList}
               <ExternalLink href={deal.marketplaceUrl} size="sm">
                 View on Amazon
               </ExternalLink>

@@ -19,7 +19,11 @@ import { ProfitBreakdownModal } from './profit-breakdown-modal.tsx';
 /** High ROI Deals: filters, sort, order, pages of 100, refreshed every 4 s, Clear All (SPEC §2). */
 export function DealsPanel({
   renderMatch,
-}: { /** The match actions of a deal card (issue 17), composed by the screen. */ renderMatch?: (deal: DealProduct) => ReactNode } = {}) {
+  renderBuyList,
+}: {
+  /** The match actions of a deal card (issue 17), composed by the screen. */ renderMatch?: (deal: DealProduct) => ReactNode;
+  /** "Add to buy list" of a deal card (docs/buy-list.md), composed by the screen. */ renderBuyList?: (deal: DealProduct) => ReactNode;
+} = {}) {
   const [filters, setFilters] = useState<DealFilterState>({
     brands: [],
     markets: [],
@@ -133,7 +137,7 @@ export function DealsPanel({
         ) : (
           <Stack gap="sm" data-testid="deals-list">
             {content.map((deal) => (
-              <DealCard key={deal.id} deal={deal} onShowBreakdown={setBreakdownDeal} match={renderMatch?.(deal)} />
+              <DealCard key={deal.id} deal={deal} onShowBreakdown={setBreakdownDeal} match={renderMatch?.(deal)} buyList={renderBuyList?.(deal)} />
             ))}
           </Stack>
         )}

@@ -1,0 +1,58 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BuyList } from '@dealradar/shared/contracts/buy-list';
+import { buyListApi } from '@dealradar/shared/contracts/endpoints/buy-list';
+import { callEndpoint } from '../../../lib/api-client.ts';
+import { endpointQuery } from '../../../lib/endpoint-query.ts';
+
+/** GET /buy-list: the organization's buy list (403 below Growth: the page shows the upgrade prompt itself). */
+export const buyListQueryOptions = queryOptions({
+  ...endpointQuery(buyListApi.get, { silent403: true }),
+  retry: false,
+});
+
+/** GET /buy-list/settings: the weeks a suggested quantity covers. */
+export const buyListSettingsQueryOptions = queryOptions({
+  ...endpointQuery(buyListApi.settings, { silent403: true }),
+  retry: false,
+  staleTime: 60_000,
+});
+
+export function useBuyList() {
+  return useQuery(buyListQueryOptions);
+}
+
+/** Every change answers the whole list: it replaces the cached one. */
+function useListMutation<V>(call: (vars: V) => Promise<BuyList>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (list) => client.setQueryData(buyListQueryOptions.queryKey, list),
+  });
+}
+
+export const useAddToBuyList = () =>
+  useListMutation((vars: { dealId: string; quantity: number }) => callEndpoint(buyListApi.add, { body: vars }));
+export const useUpdateBuyLine = () =>
+  useListMutation((vars: { id: string; quantity: number }) => callEndpoint(buyListApi.update, { params: { id: vars.id }, body: { quantity: vars.quantity } }));
+export const useRemoveBuyLine = () => useListMutation((id: string) => callEndpoint(buyListApi.remove, { params: { id } }));
+export const useSetSupplierMov = () =>
+  useListMutation((vars: { supplierName: string; minOrderValue: number | null }) => callEndpoint(buyListApi.setMov, { body: vars }));
+
+export function useSaveBuyListWeeks() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (weeks: number) => callEndpoint(buyListApi.updateSettings, { body: { weeks } }),
+    onSuccess: (answer) => client.setQueryData(buyListSettingsQueryOptions.queryKey, answer),
+  });
+}
+
+/** GET /buy-list/order?supplier=…: the supplier's purchase order as CSV. */
+export function downloadPurchaseOrder(supplierName: string): Promise<Blob> {
+  return callEndpoint(buyListApi.order, { query: { supplier: supplierName }, timeoutMs: 60_000 });
+}
+
+/** 'purchase_order_acme_2026-11-29.csv' (as the server names it). */
+export function purchaseOrderFileName(supplierName: string, day: string): string {
+  const safe = supplierName.replace(/\.[A-Za-z0-9]+$/, '').replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 60) || 'supplier';
+  return `purchase_order_${safe}_${day}.csv`;
+}

@@ -1,0 +1,198 @@
+import { useState } from 'react';
+import { ActionIcon, Alert, Badge, Button, Card, Group, NumberInput, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconCheck, IconDownload, IconTrash } from '@tabler/icons-react';
+import { MAX_BUY_LIST_QUANTITY } from '@dealradar/shared/buy-list';
+import type { BuyLine, BuyListSupplier } from '@dealradar/shared/contracts/buy-list';
+import { daysText, formatEur, formatRoi } from '../buy-list-format.ts';
+
+export interface SupplierGroupActions {
+  onQuantity: (line: BuyLine, quantity: number) => void;
+  onRemove: (line: BuyLine) => void;
+  onMov: (supplierName: string, mov: number | null) => void;
+  onDownload: (supplierName: string) => void;
+  busy: boolean;
+  downloading: boolean;
+}
+
+/** One supplier of the buy list: its figures, minimum order value, lines and purchase order. */
+export function SupplierGroup({ supplier, actions }: { supplier: BuyListSupplier; actions: SupplierGroupActions }) {
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="buy-list-supplier" data-supplier={supplier.supplierName}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <div>
+            <Text fw={700} size="lg" data-testid="buy-list-supplier-name">
+              {supplier.supplierName}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {supplier.lines.length} line{supplier.lines.length === 1 ? '' : 's'} · amounts in EUR
+            </Text>
+          </div>
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconDownload size={14} />}
+            loading={actions.downloading}
+            onClick={() => actions.onDownload(supplier.supplierName)}
+            data-testid="buy-list-download-order"
+          >
+            Purchase order (CSV)
+          </Button>
+        </Group>
+        <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="xs">
+          <Figure label="Units" value={supplier.units.toLocaleString('en-US')} testId="buy-list-units" />
+          <Figure label="Order value (excl. VAT)" value={formatEur(supplier.orderValue)} testId="buy-list-order-value" />
+          <Figure label="Capital (with purchase VAT)" value={formatEur(supplier.capital)} testId="buy-list-capital" />
+          <Figure label="Expected profit" value={formatEur(supplier.expectedProfit)} testId="buy-list-profit" />
+          <Figure label="ROI" value={formatRoi(supplier.roi)} testId="buy-list-roi" />
+          <Figure
+            label="Days to sell (estimate)"
+            value={daysText(supplier.daysToSell)}
+            hint={supplier.linesWithoutShare > 0 && supplier.daysToSell !== null ? `${supplier.linesWithoutShare} line(s) without an estimate left out` : undefined}
+            testId="buy-list-days"
+          />
+        </SimpleGrid>
+        <MovEditor key={String(supplier.minOrderValue)} supplier={supplier} onSave={actions.onMov} busy={actions.busy} />
+        <Table.ScrollContainer minWidth={760}>
+          <Table striped verticalSpacing={4} fz="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Product</Table.Th>
+                <Table.Th>Quantity</Table.Th>
+                <Table.Th ta="right">Unit price</Table.Th>
+                <Table.Th ta="right">Line total</Table.Th>
+                <Table.Th ta="right">Profit</Table.Th>
+                <Table.Th ta="right">ROI</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {supplier.lines.map((line) => (
+                <LineRow key={`${line.id}:${line.quantity}`} line={line} actions={actions} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Stack>
+    </Card>
+  );
+}
+
+function Figure({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={600} size="sm" data-testid={testId}>
+        {value}
+      </Text>
+      {hint && (
+        <Text size="xs" c="dimmed">
+          {hint}
+        </Text>
+      )}
+    </div>
+  );
+}
+
+function MovEditor({ supplier, onSave, busy }: { supplier: BuyListSupplier; onSave: SupplierGroupActions['onMov']; busy: boolean }) {
+  const [value, setValue] = useState<number | string>(supplier.minOrderValue ?? '');
+  const parsed = value === '' ? null : Number(value);
+  const changed = parsed !== supplier.minOrderValue;
+  return (
+    <Stack gap={6}>
+      <Group gap="xs" align="flex-end" wrap="wrap">
+        <NumberInput
+          label="Minimum order value (EUR excl. VAT)"
+          placeholder="none"
+          value={value}
+          onChange={setValue}
+          min={0}
+          decimalScale={2}
+          w={240}
+          size="xs"
+          data-testid="buy-list-mov-input"
+        />
+        <Button size="xs" variant="default" disabled={!changed || busy} onClick={() => onSave(supplier.supplierName, parsed)} data-testid="buy-list-mov-save">
+          Save MOV
+        </Button>
+        {supplier.movMet === true && (
+          <Badge color="green" variant="light" leftSection={<IconCheck size={12} />} data-testid="buy-list-mov-met">
+            Minimum order value met
+          </Badge>
+        )}
+      </Group>
+      {supplier.movMet === false && (
+        <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} p="xs" data-testid="buy-list-mov-warning">
+          Below the minimum order value of {formatEur(supplier.minOrderValue)}: add {formatEur(supplier.movShortfall)} more (excl. VAT) to order from this
+          supplier.
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+function LineRow({ line, actions }: { line: BuyLine; actions: SupplierGroupActions }) {
+  const [quantity, setQuantity] = useState<number | string>(line.quantity);
+  const value = Number(quantity);
+  const valid = Number.isInteger(value) && value >= 1 && value <= MAX_BUY_LIST_QUANTITY;
+  const dirty = valid && value !== line.quantity;
+  const save = () => {
+    if (dirty) actions.onQuantity(line, value);
+  };
+  return (
+    <Table.Tr data-testid="buy-list-line" data-ean={line.ean}>
+      <Table.Td maw={320}>
+        <Text size="sm" fw={500} lineClamp={2}>
+          {line.productName ?? 'Unnamed product'}
+        </Text>
+        <Text size="xs" c="dimmed">
+          EAN {line.ean} · {line.market} · ASIN {line.asin}
+          {line.unitsPerCase > 1 ? ` · cases of ${line.unitsPerCase}` : ''}
+          {line.addedBy ? ` · added by ${line.addedBy}` : ''}
+        </Text>
+        {line.changed && (
+          <Tooltip label={`A newer scan of this list (${new Date(line.changed.scannedAt).toLocaleString()}) gives other figures. Add the deal again to take them.`} multiline w={280}>
+            <Badge color="yellow" variant="light" mt={4} data-testid="buy-list-line-changed">
+              Changed since added: {formatEur(line.unitPrice)} → {formatEur(line.changed.unitPrice)}, profit {formatEur(line.profitPerListing)} →{' '}
+              {formatEur(line.changed.profitPerListing)}
+            </Badge>
+          </Tooltip>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <Group gap={4} wrap="nowrap">
+          <NumberInput
+            value={quantity}
+            onChange={setQuantity}
+            onBlur={save}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') save();
+            }}
+            min={1}
+            max={MAX_BUY_LIST_QUANTITY}
+            step={Math.max(1, line.unitsPerCase)}
+            allowDecimal={false}
+            w={110}
+            size="xs"
+            aria-label={`Quantity of ${line.ean}`}
+            error={!valid}
+            data-testid="buy-list-line-quantity"
+          />
+        </Group>
+      </Table.Td>
+      <Table.Td ta="right">{formatEur(line.unitPrice)}</Table.Td>
+      <Table.Td ta="right" data-testid="buy-list-line-total">
+        {formatEur(line.lineTotal)}
+      </Table.Td>
+      <Table.Td ta="right">{formatEur(line.expectedProfit)}</Table.Td>
+      <Table.Td ta="right">{line.roiPercentage === null ? '—' : `${line.roiPercentage.toFixed(1)} %`}</Table.Td>
+      <Table.Td>
+        <ActionIcon variant="subtle" color="red" aria-label={`Remove ${line.ean}`} disabled={actions.busy} onClick={() => actions.onRemove(line)} data-testid="buy-list-line-remove">
+          <IconTrash size={16} />
+        </ActionIcon>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
