@@ -33,6 +33,21 @@ export const settingsDoc: HelpDoc = {
       ],
     },
     {
+      id: 'team',
+      title: 'Team: inviting and removing members',
+      blocks: [
+        p(
+          "Your organization's members share its plan, match rules, Amazon seller account and buy list. The one who registered the organization is its owner; the Team section shows the owner, and the members the owner allowed to invite, every member with e-mail, status (Invited, Active, Removed, Inactive) and the day they joined.",
+        ),
+        list(
+          'Invite member: enter a username and an e-mail address. The colleague gets an e-mail with a link to choose their password (valid 7 days, once) and then signs in as a member of your organization. Inviting a colleague who has not set a password yet sends a new link.',
+          'May invite: only the owner switches it on or off for a member; such a member can invite and remove members too (never the owner).',
+          'Remove: the member is signed out at once and can no longer sign in. What they made (match rules, buy-list lines, scans) stays with the organization. To bring them back, contact DealRadar support.',
+          "Scans, kept supplier lists and favorites stay each member's own; the plan has no limit on the number of members.",
+        ),
+      ],
+    },
+    {
       id: 'fee-rules',
       title: 'Fee rules in use (administrators)',
       blocks: [
@@ -66,7 +81,7 @@ export const settingsDoc: HelpDoc = {
         list(
           'Your install needs an Amazon SP-API application: the operator sets SP_API_CLIENT_ID and SP_API_CLIENT_SECRET (with the Product Listing role). Without it the card says so and nothing changes.',
           "In Amazon's developer console, authorize your private application for your seller account and copy the refresh token (it begins with Atzr|). In Settings → Amazon seller account paste it with your merchant id (Seller Central → Account Info → Merchant Token) and choose Europe or North America. We check it with Amazon at once and show your stores; a wrong token gets Amazon's refusal and nothing is kept.",
-          "The token is stored encrypted and never shown again. Every member of your organization sees that it is connected and which stores; only your organization's admin (and the product's administrators) connect or disconnect. Disconnect deletes it.",
+          "The token is stored encrypted and never shown again. Every member of your organization sees that it is connected and which stores; only your organization's owner (and the product's administrators) connect or disconnect. Disconnect deletes it.",
           'After each supplier scan its deals, and while each brand scan runs its favorites, are checked in the background, at most 5 requests a second as Amazon allows; the list says how many are still being checked. An answer is reused for a week, so scanning the same list again asks Amazon nothing.',
           'Check again (the small arrow beside the badge on a deal or favorite card) asks Amazon at once for that product, even when it answered within the week — for instance after Amazon approved you. The card says Checking… and then shows the new answer.',
           'If you revoke the authorization at Amazon, the checks stop, Settings asks you to connect again, and your admin gets one e-mail.',
