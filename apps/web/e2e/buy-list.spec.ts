@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { demoCatalogue } from '../../server/src/modules/market-data/providers/demo/demo-catalogue.ts';
+import { signInNewUser } from './helpers.ts';
+import { signInWithTier } from './price-drops.helpers.ts';
+
+/**
+ * The buy list in the browser (docs/buy-list.md): a GROWTH user scans a supplier file, adds two deals with quantities,
+ * sees the supplier group and the minimum-order-value warning, changes a quantity (kept after a reload) and downloads
+ * the supplier's purchase order; a FREE user sees the upgrade prompt.
+ */
+function demoCsv(count: number): Buffer {
+  const { variants } = demoCatalogue();
+  const rows = variants.filter((v) => v.basePrice >= 1500).slice(0, count);
+  const lines = ['EAN;Brand;Price', ...rows.map((v) => `${v.gtin};${v.brand};${((v.basePrice * 0.4) / 100).toFixed(2).replace('.', ',')}`)];
+  return Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8');
+}
+
+async function scan(page: Page, name: string) {
+  await page
+    .getByTestId('supplier-dropzone')
+    .locator('input[type=file]')
+    .setInputFiles({ name, mimeType: 'text/csv', buffer: demoCsv(16) });
+  const dialog = page.getByRole('dialog', { name: 'Map CSV columns' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('supplier-scan-panel')).toHaveAttribute('data-status', 'COMPLETED', { timeout: 60_000 });
+}
+
+test('FREE: the buy list shows the upgrade prompt', async ({ page }) => {
+  await signInNewUser(page, { country: 'DE', open: '/buy-list' });
+  await expect(page.getByTestId('buy-list-upgrade-prompt')).toContainText('The buy list is available on the Growth and Pro plans');
+  await expect(page.getByTestId('buy-list-upgrade-prompt').getByRole('button', { name: 'Upgrade Now' })).toBeVisible();
+});
+
+test('GROWTH: add two deals from a scan, see the supplier group and the MOV warning, change a quantity, download the order', async ({ page }) => {
+  test.setTimeout(150_000);
+  const supplier = `acme-${Date.now()}.csv`;
+  await signInWithTier(page, 'GROWTH', 'DE', '/supplier-level-analyzer');
+  await scan(page, supplier);
+  const cards = page.getByTestId('deal-card');
+  await expect(cards.nth(1)).toBeVisible({ timeout: 15_000 });
+
+  // First deal at the suggested quantity, second at 5.
+  const first = cards.nth(0);
+  const firstEan = await first.getAttribute('data-ean');
+  await first.getByTestId('add-to-buy-list').click();
+  const form = page.getByTestId('add-to-buy-list-form');
+  await expect(form.getByTestId('buy-list-suggestion')).toContainText('Suggested:');
+  const suggested = Number(await form.getByLabel('Quantity (units)').inputValue());
+  expect(suggested).toBeGreaterThanOrEqual(1);
+  await form.getByTestId('buy-list-add').click();
+  await expect(page.getByText('Added to the buy list').first()).toBeVisible();
+  await expect(form).toBeHidden();
+
+  const second = cards.nth(1);
+  const secondEan = await second.getAttribute('data-ean');
+  await second.getByTestId('add-to-buy-list').click();
+  await form.getByLabel('Quantity (units)').fill('5');
+  await form.getByTestId('buy-list-add').click();
+  await expect(form).toBeHidden();
+
+  // The Buy List from the sidebar: one supplier with both lines.
+  await page.getByTestId('sidebar').getByRole('link', { name: 'Buy List' }).click();
+  await expect(page).toHaveURL(/\/buy-list$/);
+  const group = page.locator(`[data-testid=buy-list-supplier][data-supplier="${supplier}"]`);
+  await expect(group.getByTestId('buy-list-supplier-name')).toHaveText(supplier);
+  await expect(group.getByTestId('buy-list-line')).toHaveCount(2);
+  await expect(group.getByTestId('buy-list-units')).toHaveText(String(suggested + 5));
+
+  // A minimum order value the order does not reach: the warning; one it reaches: the badge.
+  await group.getByTestId('buy-list-mov-input').fill('100000');
+  await group.getByTestId('buy-list-mov-save').click();
+  await expect(group.getByTestId('buy-list-mov-warning')).toContainText('Below the minimum order value of €100,000.00');
+
+  // Change the second line's quantity to 12; it stays after a reload.
+  const line = group.locator(`[data-testid=buy-list-line][data-ean="${secondEan}"]`);
+  await line.getByTestId('buy-list-line-quantity').fill('12');
+  await line.getByTestId('buy-list-line-quantity').press('Enter');
+  await expect(group.getByTestId('buy-list-units')).toHaveText(String(suggested + 12));
+  await page.reload();
+  await expect(group.getByTestId('buy-list-units')).toHaveText(String(suggested + 12), { timeout: 15_000 });
+  await expect(group.locator(`[data-testid=buy-list-line][data-ean="${secondEan}"]`).getByTestId('buy-list-line-quantity')).toHaveValue('12');
+  await expect(group.getByTestId('buy-list-mov-warning')).toBeVisible();
+
+  // The purchase order: a CSV with both lines, numbers as numbers, the MOV.
+  const downloadEvent = page.waitForEvent('download');
+  await group.getByTestId('buy-list-download-order').click();
+  const download = await downloadEvent;
+  expect(download.suggestedFilename()).toMatch(/^purchase_order_acme-\d+_\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
+  const [header, ...rows] = text.trim().split(/\r?\n/);
+  expect(header).toBe(
+    'EAN,Product name,ASIN,Quantity,Unit price (EUR excl. VAT),Line total (EUR excl. VAT),Order total (EUR excl. VAT),Supplier MOV (EUR excl. VAT)',
+  );
+  expect(rows).toHaveLength(2);
+  const byEan = new Map(rows.map((r) => [r.split(',')[0], r.split(',')]));
+  expect(byEan.get(secondEan!)!.at(-5)).toBe('12');
+  expect(byEan.get(firstEan!)!.at(-5)).toBe(String(suggested));
+  for (const row of byEan.values()) expect(row.at(-1)).toBe('100000');
+
+  // Met once the MOV is low enough.
+  await group.getByTestId('buy-list-mov-input').fill('1');
+  await group.getByTestId('buy-list-mov-save').click();
+  await expect(group.getByTestId('buy-list-mov-met')).toBeVisible();
+  await expect(group.getByTestId('buy-list-mov-warning')).toHaveCount(0);
+});
