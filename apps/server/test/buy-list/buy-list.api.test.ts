@@ -115,6 +115,23 @@ describe('buy list', () => {
     }
   });
 
+  it('capital carries the purchase VAT of a seller who is not VAT-registered, as the deal profit did', async () => {
+    const user = await createUser(ctx.deps, { tier: 'PRO', minRoiThreshold: 0.15 });
+    const profile = await call(user, 'PUT', '/user/settings/seller-profile', { country: 'DE', vatRegistered: false });
+    expect(profile.statusCode, profile.body).toBe(200);
+    await scan(user, 'vat.csv', repriced(demoSupplierSampleCsv(ctx.clock.now(), 80), 0.6));
+    const deal = (await deals(user, 'vat.csv'))[0]!;
+    expect(deal.breakdown.seller?.vatRegistered).toBe(false);
+    const rate = deal.breakdown.supplierCost?.vatRate ?? 0.21;
+    expect(rate).toBeGreaterThan(0);
+    const group = supplierOf((await call(user, 'POST', '/buy-list/lines', { dealId: deal.id, quantity: 7 })).json(), 'vat.csv');
+    // 7 × unit price × (1 + 21 %); the order value (and the MOV check) stays excl. VAT.
+    expect(group.lines[0]).toMatchObject({ purchaseVatRate: rate, lineTotal: cents(7 * deal.supplierPrice) });
+    expect(group.capital).toBe(cents(7 * deal.supplierPrice * (1 + rate)));
+    expect(group.orderValue).toBe(cents(7 * deal.supplierPrice));
+    expect(group.expectedProfit).toBe(cents((7 / deal.breakdown.numberOfPacks) * deal.estimatedProfit!));
+  }, 120_000);
+
   it('suggests weeks of the share in whole cases, groups by supplier, totals against a hand computation, MOV, edits, sharing, isolation, stale lines and the order file', async () => {
     const owner = await createUser(ctx.deps, { tier: 'GROWTH', minRoiThreshold: 0.15 });
     const csv = demoSupplierSampleCsv(ctx.clock.now(), 120);
