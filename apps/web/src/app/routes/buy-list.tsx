@@ -38,7 +38,8 @@ export function BuyListPage() {
   const setMov = useSetSupplierMov();
   const saveWeeks = useSaveBuyListWeeks();
   const [downloading, setDownloading] = useState<string | null>(null);
-  const fail = (error: unknown, fallback: string) => notifications.show({ title: 'Error', message: errorMessage(error, fallback), color: 'red', autoClose: TOAST_MS });
+  const fail = (error: unknown, fallback: string) =>
+    notifications.show({ title: 'Error', message: errorMessage(error, fallback), color: 'red', autoClose: TOAST_MS });
   const busy = update.isPending || remove.isPending || setMov.isPending;
 
   return (
@@ -70,7 +71,14 @@ export function BuyListPage() {
             title="Suggested quantities"
             description="Add to buy list on a deal suggests enough units for this many weeks of your estimated share of the listing's sales, in whole cases of the supplier."
           >
-            {settings.data && <WeeksEditor key={settings.data.weeks} weeks={settings.data.weeks} saving={saveWeeks.isPending} onSave={(w) => saveWeeks.mutate(w, { onError: (e) => fail(e, 'Failed to save settings.') })} />}
+            {settings.data && (
+              <WeeksEditor
+                key={settings.data.weeks}
+                weeks={settings.data.weeks}
+                saving={saveWeeks.isPending}
+                onSave={(w) => saveWeeks.mutate(w, { onError: (e) => fail(e, 'Failed to save settings.') })}
+              />
+            )}
           </SectionCard>
           {list.data.suppliers.length === 0 ? (
             <Alert variant="light" color="gray" data-testid="buy-list-empty">
@@ -89,7 +97,8 @@ export function BuyListPage() {
                   downloading: downloading === supplier.supplierName,
                   onQuantity: (line, quantity) => update.mutate({ id: line.id, quantity }, { onError: (e) => fail(e, 'Failed to change the quantity') }),
                   onRemove: (line) => remove.mutate(line.id, { onError: (e) => fail(e, 'Failed to remove the line') }),
-                  onMov: (supplierName, mov) => setMov.mutate({ supplierName, minOrderValue: mov }, { onError: (e) => fail(e, 'Failed to save the minimum order value') }),
+                  onMov: (supplierName, mov) =>
+                    setMov.mutate({ supplierName, minOrderValue: mov }, { onError: (e) => fail(e, 'Failed to save the minimum order value') }),
                   onDownload: (supplierName) => {
                     setDownloading(supplierName);
                     downloadPurchaseOrder(supplierName)
@@ -113,7 +122,16 @@ function WeeksEditor({ weeks, saving, onSave }: { weeks: number; saving: boolean
   const valid = Number.isInteger(n) && n >= 1 && n <= MAX_BUY_LIST_WEEKS;
   return (
     <Group gap="xs" align="flex-end">
-      <NumberInput label="Weeks of sales to buy for" value={value} onChange={setValue} min={1} max={MAX_BUY_LIST_WEEKS} allowDecimal={false} w={200} data-testid="buy-list-weeks" />
+      <NumberInput
+        label="Weeks of sales to buy for"
+        value={value}
+        onChange={setValue}
+        min={1}
+        max={MAX_BUY_LIST_WEEKS}
+        allowDecimal={false}
+        w={200}
+        data-testid="buy-list-weeks"
+      />
       <Button variant="default" disabled={!valid || n === weeks} loading={saving} onClick={() => onSave(n)}>
         Save
       </Button>

@@ -30,8 +30,7 @@ function useListMutation<V>(call: (vars: V) => Promise<BuyList>) {
   });
 }
 
-export const useAddToBuyList = () =>
-  useListMutation((vars: { dealId: string; quantity: number }) => callEndpoint(buyListApi.add, { body: vars }));
+export const useAddToBuyList = () => useListMutation((vars: { dealId: string; quantity: number }) => callEndpoint(buyListApi.add, { body: vars }));
 export const useUpdateBuyLine = () =>
   useListMutation((vars: { id: string; quantity: number }) => callEndpoint(buyListApi.update, { params: { id: vars.id }, body: { quantity: vars.quantity } }));
 export const useRemoveBuyLine = () => useListMutation((id: string) => callEndpoint(buyListApi.remove, { params: { id } }));
@@ -53,6 +52,10 @@ export function downloadPurchaseOrder(supplierName: string): Promise<Blob> {
 
 /** 'purchase_order_acme_2026-11-29.csv' (as the server names it). */
 export function purchaseOrderFileName(supplierName: string, day: string): string {
-  const safe = supplierName.replace(/\.[A-Za-z0-9]+$/, '').replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 60) || 'supplier';
+  const safe =
+    supplierName
+      .replace(/\.[A-Za-z0-9]+$/, '')
+      .replace(/[^A-Za-z0-9_-]+/g, '_')
+      .slice(0, 60) || 'supplier';
   return `purchase_order_${safe}_${day}.csv`;
 }

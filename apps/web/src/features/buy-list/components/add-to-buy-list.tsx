@@ -48,7 +48,14 @@ export function AddToBuyList({ deal }: { deal: DealProduct }) {
       }}
     >
       <Popover.Target>
-        <Button size="compact-sm" variant="light" color="teal" leftSection={<IconShoppingCartPlus size={14} />} onClick={() => setOpened((o) => !o)} data-testid="add-to-buy-list">
+        <Button
+          size="compact-sm"
+          variant="light"
+          color="teal"
+          leftSection={<IconShoppingCartPlus size={14} />}
+          onClick={() => setOpened((o) => !o)}
+          data-testid="add-to-buy-list"
+        >
           Add to buy list
         </Button>
       </Popover.Target>

@@ -48,7 +48,9 @@ export function SupplierGroup({ supplier, actions }: { supplier: BuyListSupplier
           <Figure
             label="Days to sell (estimate)"
             value={daysText(supplier.daysToSell)}
-            hint={supplier.linesWithoutShare > 0 && supplier.daysToSell !== null ? `${supplier.linesWithoutShare} line(s) without an estimate left out` : undefined}
+            hint={
+              supplier.linesWithoutShare > 0 && supplier.daysToSell !== null ? `${supplier.linesWithoutShare} line(s) without an estimate left out` : undefined
+            }
             testId="buy-list-days"
           />
         </SimpleGrid>
@@ -153,7 +155,11 @@ function LineRow({ line, actions }: { line: BuyLine; actions: SupplierGroupActio
           {line.addedBy ? ` · added by ${line.addedBy}` : ''}
         </Text>
         {line.changed && (
-          <Tooltip label={`A newer scan of this list (${new Date(line.changed.scannedAt).toLocaleString()}) gives other figures. Add the deal again to take them.`} multiline w={280}>
+          <Tooltip
+            label={`A newer scan of this list (${new Date(line.changed.scannedAt).toLocaleString()}) gives other figures. Add the deal again to take them.`}
+            multiline
+            w={280}
+          >
             <Badge color="yellow" variant="light" mt={4} data-testid="buy-list-line-changed">
               Changed since added: {formatEur(line.unitPrice)} → {formatEur(line.changed.unitPrice)}, profit {formatEur(line.profitPerListing)} →{' '}
               {formatEur(line.changed.profitPerListing)}
@@ -189,7 +195,14 @@ function LineRow({ line, actions }: { line: BuyLine; actions: SupplierGroupActio
       <Table.Td ta="right">{formatEur(line.expectedProfit)}</Table.Td>
       <Table.Td ta="right">{line.roiPercentage === null ? '—' : `${line.roiPercentage.toFixed(1)} %`}</Table.Td>
       <Table.Td>
-        <ActionIcon variant="subtle" color="red" aria-label={`Remove ${line.ean}`} disabled={actions.busy} onClick={() => actions.onRemove(line)} data-testid="buy-list-line-remove">
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          aria-label={`Remove ${line.ean}`}
+          disabled={actions.busy}
+          onClick={() => actions.onRemove(line)}
+          data-testid="buy-list-line-remove"
+        >
           <IconTrash size={16} />
         </ActionIcon>
       </Table.Td>

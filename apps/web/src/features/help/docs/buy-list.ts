@@ -18,7 +18,7 @@ export const buyListDoc: HelpDoc = {
         p(
           "The suggestion covers a number of weeks of your estimated share of the listing's sales (4 weeks unless your organization chose another number on the Buy List page): share a month × weeks ÷ 4.33, rounded up to whole units and then to whole cases when the supplier's list quotes a price per case. A multi-pack listing needs its pack count of units per sale. Without a sales estimate the suggestion is one case. Supplier lists carry no stock figure, so the suggestion is not capped by stock.",
         ),
-        note('Adding a deal that is already on the list adds the quantity to its line and takes the deal\'s figures as they are now.'),
+        note("Adding a deal that is already on the list adds the quantity to its line and takes the deal's figures as they are now."),
       ],
     },
     {
@@ -31,14 +31,17 @@ export const buyListDoc: HelpDoc = {
           [
             ['Units', 'The units of all its lines.'],
             ['Order value (excl. VAT)', 'Quantity × unit price, what the supplier invoices before VAT.'],
-            ['Capital (with purchase VAT)', 'The money the order ties up: the order value plus the purchase VAT you cannot reclaim (none when your seller profile says you are VAT-registered), as in the deal\'s profit.'],
+            [
+              'Capital (with purchase VAT)',
+              "The money the order ties up: the order value plus the purchase VAT you cannot reclaim (none when your seller profile says you are VAT-registered), as in the deal's profit.",
+            ],
             ['Expected profit', "The deal's profit per sale × the sales the quantity makes."],
             ['ROI', 'Expected profit ÷ capital.'],
             ['Days to sell (estimate)', 'How long the slowest line takes to sell at your estimated share; lines without an estimate are left out.'],
           ],
         ),
         list(
-          'Minimum order value: type the supplier\'s MOV (EUR excl. VAT) and click Save MOV. Below it, an orange warning says how much is missing; at or above it, a green badge says it is met.',
+          "Minimum order value: type the supplier's MOV (EUR excl. VAT) and click Save MOV. Below it, an orange warning says how much is missing; at or above it, a green badge says it is met.",
           'Change a quantity in its field (Enter or leaving the field saves it); the bin removes a line.',
           'A line whose deal changed in a newer scan of the same list shows "Changed since added" with the old and new price and profit. Add the deal again from the new scan to take the new figures.',
         ),
@@ -49,7 +52,7 @@ export const buyListDoc: HelpDoc = {
       title: 'The purchase order',
       blocks: [
         p(
-          'Purchase order (CSV) downloads the supplier\'s order: EAN, product name, ASIN, quantity, unit price, line total, order total and the supplier\'s MOV — every amount in EUR excluding VAT, numbers with a dot as decimal separator.',
+          "Purchase order (CSV) downloads the supplier's order: EAN, product name, ASIN, quantity, unit price, line total, order total and the supplier's MOV — every amount in EUR excluding VAT, numbers with a dot as decimal separator.",
         ),
       ],
     },
