@@ -193,26 +193,32 @@ describe('re-running a kept supplier list', () => {
     expect(notRerun.json().error).toBe('This scan is not a re-run of a kept list, so there are no changes to show.');
   });
 
-  it("answers 404 for another user's or another organization's list, and for unknown ids", async () => {
+  it("answers 404 for another organization's list and for unknown ids; a colleague in the organization shares the lists", async () => {
     const stranger = await createUser(ctx.deps, { tier: 'PRO' });
     const colleague = await createUser(ctx.deps, { tier: 'GROWTH' });
     await ctx.deps.db.execute('update users set organization_id = $2 where id = $1', [colleague.id, owner.organizationId]);
-    for (const other of [stranger, colleague]) {
-      for (const [method, url] of [
-        ['POST', `/supplier-analyzer/lists/${first}/rerun`],
-        ['GET', `/supplier-analyzer/lists/${rerun}/changes`],
-        ['GET', `/supplier-analyzer/lists/${rerun}/changes/download`],
-        ['DELETE', `/supplier-analyzer/lists/${first}`],
-        ['POST', '/supplier-analyzer/lists/not-a-uuid/rerun'],
-        ['POST', `/supplier-analyzer/lists/00000000-0000-4000-8000-000000000000/rerun`],
-      ] as const) {
-        const res = await call(other, method, url);
-        expect(res.statusCode, `${method} ${url}`).toBe(404);
-        expect(res.json().error).toBe('Scan not found');
-      }
-      expect((await call(other, 'GET', '/supplier-analyzer/lists')).json().totalElements).toBe(0);
+    for (const [method, url] of [
+      ['POST', `/supplier-analyzer/lists/${first}/rerun`],
+      ['GET', `/supplier-analyzer/lists/${rerun}/changes`],
+      ['GET', `/supplier-analyzer/lists/${rerun}/changes/download`],
+      ['DELETE', `/supplier-analyzer/lists/${first}`],
+      ['POST', '/supplier-analyzer/lists/not-a-uuid/rerun'],
+      ['POST', `/supplier-analyzer/lists/00000000-0000-4000-8000-000000000000/rerun`],
+    ] as const) {
+      const res = await call(stranger, method, url);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json().error).toBe('Scan not found');
     }
+    expect((await call(stranger, 'GET', '/supplier-analyzer/lists')).json().totalElements).toBe(0);
     expect((await call(owner, 'GET', '/supplier-analyzer/lists')).json().totalElements).toBe(3);
+    // Kept lists are the organization's (docs/organizations.md): the colleague sees them and their changes.
+    const shared = (await call(colleague, 'GET', '/supplier-analyzer/lists')).json();
+    expect(shared.totalElements).toBe(3);
+    expect(shared.content.map((l: { scanId: string }) => l.scanId)).toContain(first);
+    expect((await call(colleague, 'GET', `/supplier-analyzer/lists/${rerun}/changes`)).statusCode).toBe(200);
+    for (const url of ['/supplier-analyzer/lists/not-a-uuid/rerun', '/supplier-analyzer/lists/00000000-0000-4000-8000-000000000000/rerun']) {
+      expect((await call(colleague, 'POST', url)).statusCode, url).toBe(404);
+    }
   });
 
   it("refuses a list past the plan's retention with a sentence, then deletes it and its file", async () => {

@@ -11,3 +11,6 @@ update organizations o set owner_user_id = (
 alter table users add column may_invite boolean not null default false;
 -- When the owner removed the member: the account stays (deactivated) so what they made stays with the organization.
 alter table users add column removed_from_organization_at timestamptz;
+
+-- Kept supplier lists are the organization's: listed per organization, newest first.
+create index scans_org_kept_lists_idx on scans (organization_id, completed_at desc) where list_path is not null;

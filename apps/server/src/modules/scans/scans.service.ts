@@ -18,6 +18,7 @@ import { handOffParsedFile, readOptionsOf, removeUpload } from './scan-files.ts'
 import { buildReport, completeReport } from './scan-report.ts';
 import { abortLocalScan, enqueueScan, RETENTION_MS } from './scans.jobs.ts';
 import * as repo from './scans.repository.ts';
+import { findOrganizationSupplierScan } from './supplier-lists.repository.ts';
 import { eanSampleOf, readSupplierFile, type SupplierColumns } from './supplier-file.ts';
 import type { ReceivedUpload } from './upload-receiver.ts';
 
@@ -168,7 +169,8 @@ export const RERUN_LIST_GONE = 'This list is no longer kept, so it cannot be re-
  */
 export async function estimateRerunTokens(deps: AppDeps, user: CurrentUser, id: string): Promise<TokenEstimateAnswer> {
   if (!isUuid(id)) throw notFound(SCAN_NOT_FOUND);
-  const scan = await repo.findUserScan(deps.db, id, user.id, 'supplier', new Date(0));
+  // Kept lists are the organization's: any member may re-run one (docs/organizations.md).
+  const scan = await findOrganizationSupplierScan(deps.db, id, user.organizationId);
   if (!scan) throw notFound(SCAN_NOT_FOUND);
   if (scan.status !== 'COMPLETED' || !scan.list_path) throw conflict(RERUN_LIST_GONE);
   return estimateScanTokens(deps, user, {

@@ -23,32 +23,35 @@ export async function listRetentionDays(db: Db, organizationId: string): Promise
   return row?.days ?? 7;
 }
 
-/** The user's supplier scan with its plan's retention (whatever its status and age), or undefined. */
-export async function findUserSupplierScan(db: Db, id: string, userId: string): Promise<KeptListRow | undefined> {
+/**
+ * A supplier scan of the organization (any member's: kept lists are the organization's, docs/organizations.md) with its
+ * plan's retention (whatever its status and age), or undefined.
+ */
+export async function findOrganizationSupplierScan(db: Db, id: string, organizationId: string): Promise<KeptListRow | undefined> {
   return db.maybeOne<KeptListRow>(
     `select s.*, t.supplier_list_retention_days as retention_days, ${KEPT_UNTIL} as kept_until
        from scans s ${PLAN_OF_SCAN}
-      where s.id = $1 and s.user_id = $2 and s.kind = 'supplier'`,
-    [id, userId],
+      where s.id = $1 and s.organization_id = $2 and s.kind = 'supplier'`,
+    [id, organizationId],
   );
 }
 
-/** The user's completed supplier scans whose list is kept and within its retention at `now`, newest first. */
+/** The organization's completed supplier scans whose list is kept and within its retention at `now`, newest first. */
 export async function listKeptLists(
   db: Db,
-  userId: string,
+  organizationId: string,
   now: Date,
   page: { limit: number; offset: number },
 ): Promise<{ rows: KeptListRow[]; total: number }> {
-  const where = `s.user_id = $1 and s.kind = 'supplier' and s.status = 'COMPLETED' and s.list_path is not null and ${KEPT_UNTIL} > $2`;
+  const where = `s.organization_id = $1 and s.kind = 'supplier' and s.status = 'COMPLETED' and s.list_path is not null and ${KEPT_UNTIL} > $2`;
   const [rows, count] = await Promise.all([
     db.query<KeptListRow>(
       `select s.*, t.supplier_list_retention_days as retention_days, ${KEPT_UNTIL} as kept_until
          from scans s ${PLAN_OF_SCAN}
         where ${where} order by s.completed_at desc, s.id limit $3 offset $4`,
-      [userId, now, page.limit, page.offset],
+      [organizationId, now, page.limit, page.offset],
     ),
-    db.one<{ n: number }>(`select count(*)::int as n from scans s ${PLAN_OF_SCAN} where ${where}`, [userId, now]),
+    db.one<{ n: number }>(`select count(*)::int as n from scans s ${PLAN_OF_SCAN} where ${where}`, [organizationId, now]),
   ]);
   return { rows, total: count.n };
 }

@@ -34,9 +34,10 @@ export function listExpiredMessage(days: number, completedAt: Date): string {
   return `Your plan keeps supplier lists for ${days} days after their scan; this list's scan finished on ${completedAt.toISOString().slice(0, 10)}, so its list is no longer kept. Please upload the file again, or upgrade to keep lists longer.`;
 }
 
-async function ownSupplierScan(deps: AppDeps, user: CurrentUser, id: string): Promise<repo.KeptListRow> {
+/** A supplier scan of the caller's organization: its members share the kept lists, their re-runs and changes. */
+async function organizationSupplierScan(deps: AppDeps, user: CurrentUser, id: string): Promise<repo.KeptListRow> {
   if (!isUuid(id)) throw notFound(SCAN_NOT_FOUND);
-  const scan = await repo.findUserSupplierScan(deps.db, id, user.id);
+  const scan = await repo.findOrganizationSupplierScan(deps.db, id, user.organizationId);
   if (!scan) throw notFound(SCAN_NOT_FOUND);
   return scan;
 }
@@ -65,7 +66,7 @@ function toKeptList(row: repo.KeptListRow): KeptList {
 export async function listKeptLists(deps: AppDeps, user: CurrentUser, query: { page: number; size: number }): Promise<KeptLists> {
   const [retentionDays, { rows, total }] = await Promise.all([
     repo.listRetentionDays(deps.db, user.organizationId),
-    repo.listKeptLists(deps.db, user.id, deps.clock.now(), { limit: query.size, offset: query.page * query.size }),
+    repo.listKeptLists(deps.db, user.organizationId, deps.clock.now(), { limit: query.size, offset: query.page * query.size }),
   ]);
   return { retentionDays, content: rows.map(toKeptList), totalElements: total, totalPages: Math.ceil(total / query.size) };
 }
@@ -75,7 +76,7 @@ export async function listKeptLists(deps: AppDeps, user: CurrentUser, query: { p
  * plan with a fixed minimum ROI, the plan's value today). It takes EAN uploads like any scan (403 when none are left).
  */
 export async function rerunList(deps: AppDeps, user: CurrentUser, id: string): Promise<RerunResponse> {
-  const previous = await ownSupplierScan(deps, user, id);
+  const previous = await organizationSupplierScan(deps, user, id);
   const now = deps.clock.now();
   if (previous.status === 'PENDING' || previous.status === 'PROCESSING') throw conflict(NOT_COMPLETED);
   if (previous.status === 'COMPLETED' && previous.completed_at && previous.kept_until <= now) {
@@ -114,7 +115,7 @@ export async function rerunList(deps: AppDeps, user: CurrentUser, id: string): P
 }
 
 async function completedRerun(deps: AppDeps, user: CurrentUser, id: string): Promise<repo.KeptListRow> {
-  const scan = await ownSupplierScan(deps, user, id);
+  const scan = await organizationSupplierScan(deps, user, id);
   if (!scan.rerun_of) throw conflict(NOT_A_RERUN);
   if (scan.status !== 'COMPLETED') throw conflict(NOT_COMPLETED);
   return scan;
@@ -169,7 +170,7 @@ export async function runChangesCsv(deps: AppDeps, user: CurrentUser, id: string
 
 /** DELETE /supplier-analyzer/lists/{id}: the list file is removed now; the scan row goes with the usual 24 h cleanup. */
 export async function deleteKeptList(deps: AppDeps, user: CurrentUser, id: string): Promise<void> {
-  const scan = await ownSupplierScan(deps, user, id);
+  const scan = await organizationSupplierScan(deps, user, id);
   if (!scan.list_path) return;
   await repo.setListPath(deps.db, scan.id, null);
   removeUpload(scan.list_path);

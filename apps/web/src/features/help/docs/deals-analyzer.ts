@@ -138,7 +138,7 @@ export const dealsAnalyzerDoc: HelpDoc = {
       title: "Re-running a supplier's list",
       blocks: [
         list(
-          'Every completed scan keeps its list under "Kept supplier lists": Free 7 days, Starter 30, Growth 90, Pro 180 days after the scan (a change of plan applies at once). Delete a list there to stop keeping it.',
+          'Every completed scan keeps its list under "Kept supplier lists": Free 7 days, Starter 30, Growth 90, Pro 180 days after the scan (a change of plan applies at once). Delete a list there to stop keeping it. The kept lists belong to your organization: every member sees, re-runs and deletes them.',
           "Re-run scans the same list again against today's Amazon data, with the same columns, market and minimum ROI (on Free and Starter, the plan's fixed minimum). It counts against your monthly EAN uploads like an upload: before it starts, a confirmation names the list and its EANs, says how many of this month's EAN uploads it uses (or that only part fits) and the Keepa tokens it needs.",
           'When it completes, the panel shows what changed since the last run: new deals, deals gone, and deals whose profit moved by more than the amount you choose (€1.00 to start). A deal gone because your organization marked its listing a wrong match says "Gone: you marked this match wrong". Filter by kind, read the profit before and today, and download the changes as CSV.',
           'Only the EANs both runs analyzed are compared (a run your plan allowed only part of leaves the rest out), and a deal whose Amazon data could not be fetched today is not counted as gone.',

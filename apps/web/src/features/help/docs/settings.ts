@@ -37,13 +37,13 @@ export const settingsDoc: HelpDoc = {
       title: 'Team: inviting and removing members',
       blocks: [
         p(
-          "Your organization's members share its plan, match rules, Amazon seller account and buy list. The one who registered the organization is its owner; the Team section shows the owner, and the members the owner allowed to invite, every member with e-mail, status (Invited, Active, Removed, Inactive) and the day they joined.",
+          "Your organization's members share its plan, kept supplier lists, match rules, Amazon seller account and buy list. The one who registered the organization is its owner; the Team section shows the owner, and the members the owner allowed to invite, every member with e-mail, status (Invited, Active, Removed, Inactive) and the day they joined.",
         ),
         list(
           'Invite member: enter a username and an e-mail address. The colleague gets an e-mail with a link to choose their password (valid 7 days, once) and then signs in as a member of your organization. Inviting a colleague who has not set a password yet sends a new link.',
           'May invite: only the owner switches it on or off for a member; such a member can invite and remove members too (never the owner).',
-          'Remove: the member is signed out at once and can no longer sign in. What they made (match rules, buy-list lines, scans) stays with the organization. To bring them back, contact DealRadar support.',
-          "Scans, kept supplier lists and favorites stay each member's own; the plan has no limit on the number of members.",
+          'Remove: the member is signed out at once and can no longer sign in. What they made (kept lists, match rules, buy-list lines) stays with the organization. To bring them back, contact DealRadar support.',
+          "Each member's deals page and favorites stay their own; the plan has no limit on the number of members.",
         ),
       ],
     },
