@@ -213,6 +213,20 @@ describe('organization team', () => {
     expect(team).toContainEqual(expect.objectContaining({ id: tom.id, status: 'ACTIVE' }));
   });
 
+  it('a product admin deleting an owner hands the organization to its earliest active member, who then manages the team', async () => {
+    const founder = await registerConfirmAndLogin(ctx, uniqueAccount({ organization: 'Handover Ltd' }));
+    const first = await inviteAndJoin(founder.headers, 'wes_member');
+    await inviteAndJoin(founder.headers, 'xia_member');
+    expect((await call(first.headers, 'GET', '/api/organization/members')).json().you.isOwner).toBe(false);
+    const founderId = (await call(founder.headers, 'GET', '/api/organization/members')).json().you.id;
+    const admin = await createUser(ctx.deps, { role: 'ADMIN' });
+    expect((await call(admin.headers, 'DELETE', `/api/users/${founderId}`)).statusCode).toBe(200);
+    const team = (await call(first.headers, 'GET', '/api/organization/members')).json();
+    expect(team.you).toMatchObject({ isOwner: true, mayInvite: true });
+    expect(team.members.map((m: { username: string; isOwner: boolean }) => `${m.username}:${m.isOwner}`)).toEqual(['wes_member:true', 'xia_member:false']);
+    expect((await call(first.headers, 'GET', '/api/seller-account')).json().canManage).toBe(true);
+  });
+
   it('duplicate usernames and addresses get sentences; inviting a pending member again sends a fresh link', async () => {
     const name = await call(owner, 'POST', '/api/organization/members/invite', { username: ownerName, email: 'fresh@example.test' });
     expect(name.statusCode).toBe(409);
