@@ -59,7 +59,7 @@ describe('Seller account: connect, see, disconnect', () => {
     expect(JSON.stringify(seen)).not.toContain('Atzr');
     const refused = await ctx.app.inject({ method: 'DELETE', url: '/api/seller-account', headers: member.headers });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().error).toBe("Only your organization's admin can connect or disconnect its Amazon seller account.");
+    expect(refused.json().error).toBe("Only your organization's owner can connect or disconnect its Amazon seller account.");
     expect((await connect(member, { refreshToken: GOOD_TOKEN, merchantId: 'A1OTHER', region: 'EU' })).statusCode).toBe(403);
 
     // Another organization sees nothing of it.

@@ -67,7 +67,6 @@ export async function markNeedsReconnect(db: Db, organizationId: string, message
   });
 }
 
-/** The organization's admin: its first member (the one who created it). */
 /** The organization's owner (decided in the organization module). */
 export async function organizationAdmin(db: Db, organizationId: string): Promise<{ id: string; email: string; username: string } | undefined> {
   return findOrganizationOwner(db, organizationId);

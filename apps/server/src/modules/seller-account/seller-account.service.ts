@@ -18,7 +18,7 @@ import { findOrganizationOwner } from '../organization/organization.repository.t
 
 export const NOT_CONFIGURED =
   'This install has no Amazon application configured (SP_API_CLIENT_ID and SP_API_CLIENT_SECRET), so no seller account can be connected.';
-export const ONLY_ADMINS = "Only your organization's admin can connect or disconnect its Amazon seller account.";
+export const ONLY_ADMINS = "Only your organization's owner can connect or disconnect its Amazon seller account.";
 export const NO_STORES = 'Amazon accepted the token, but this seller account sells in no store of the chosen region. Check the region.';
 
 export function isConfigured(deps: Pick<AppDeps, 'config'>): boolean {

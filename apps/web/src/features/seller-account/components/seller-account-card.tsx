@@ -104,7 +104,7 @@ export function SellerAccountCard() {
           )}
           {!data.canManage ? (
             <Text size="xs" c="dimmed">
-              Only your organization&apos;s admin can connect or disconnect the seller account.
+              Only your organization&apos;s owner can connect or disconnect the seller account.
             </Text>
           ) : (
             <>
