@@ -100,6 +100,18 @@ test('GROWTH: add two deals from a scan, see the supplier group and the MOV warn
   expect(byEan.get(firstEan!)!.at(-5)).toBe(String(suggested));
   for (const row of byEan.values()) expect(row.at(-1)).toBe('100000');
 
+  // And as XLSX.
+  const xlsxEvent = page.waitForEvent('download');
+  await group.getByTestId('buy-list-download-order-xlsx').click();
+  const xlsx = await xlsxEvent;
+  expect(xlsx.suggestedFilename()).toMatch(/^purchase_order_acme-\d+_\d{4}-\d{2}-\d{2}\.xlsx$/);
+  expect(
+    fs
+      .readFileSync((await xlsx.path())!)
+      .subarray(0, 2)
+      .toString('latin1'),
+  ).toBe('PK');
+
   // Met once the MOV is low enough.
   await group.getByTestId('buy-list-mov-input').fill('1');
   await group.getByTestId('buy-list-mov-save').click();

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuyList, BuyListSupplier } from '@dealradar/shared/contracts/buy-list';
 import { parseCsvRecords, stripBom } from '@dealradar/shared/csv';
+import { CELL_NUMBER, CELL_TEXT, XlsxWorkbook, type SheetRow } from '@dealradar/shared/xlsx-reader';
+import { bytesSource } from '@dealradar/shared/zip-reader';
 import { buildTestApp, type TestContext } from '../build-test-app.ts';
 import { createUser, type TestUser } from '../factories/users.ts';
 import { demoSupplierSampleCsv } from '../../src/modules/market-data/providers/demo/demo-supplier-sample.ts';
@@ -233,6 +235,22 @@ describe('buy list', () => {
       expect(Number(row[7])).toBe(orderValue);
     }
     expect(cents(data.reduce((sum, r) => sum + Number(r[5]), 0))).toBe(current.orderValue);
+
+    // The same order as XLSX: the EAN as text, every figure a number cell, the same values as the CSV.
+    const xlsx = await ctx.app.inject({ method: 'GET', url: '/api/buy-list/order?supplier=acme.csv&format=xlsx', headers: owner.headers });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+    expect(xlsx.headers['content-disposition']).toMatch(/purchase_order_acme_\d{4}-\d{2}-\d{2}\.xlsx/);
+    const workbook = await XlsxWorkbook.open(bytesSource(new Uint8Array(xlsx.rawPayload)));
+    const sheetRows: SheetRow[] = [];
+    await workbook.readRows(workbook.sheet(), { headRows: 1, columnsFor: () => null, onRow: (r) => void sheetRows.push(r) });
+    const [xlsxHeader, ...xlsxRows] = sheetRows;
+    expect(xlsxHeader!.cells).toEqual(header);
+    expect(xlsxRows.map((r) => r.cells)).toEqual(data);
+    for (const row of xlsxRows) {
+      expect(row.kinds[0]).toBe(CELL_TEXT);
+      expect(row.kinds.slice(3)).toEqual([CELL_NUMBER, CELL_NUMBER, CELL_NUMBER, CELL_NUMBER, CELL_NUMBER]);
+    }
 
     // A newer scan of the same list at 10 % lower prices: the lines show what the deal says now (price and profit).
     expect(supplierOf(await list(owner), 'acme.csv').lines.every((l) => l.changed === null)).toBe(true);

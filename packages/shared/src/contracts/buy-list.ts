@@ -105,7 +105,11 @@ export const updateSupplierMovBodySchema = jsonBody({
     .nullable(),
 });
 
-/** GET /buy-list/order?supplier=…: one supplier's purchase order as CSV. */
+export const PURCHASE_ORDER_FORMATS = ['csv', 'xlsx'] as const;
+export type PurchaseOrderFormat = (typeof PURCHASE_ORDER_FORMATS)[number];
+
+/** GET /buy-list/order?supplier=…&format=csv|xlsx: one supplier's purchase order (default CSV). */
 export const purchaseOrderQuerySchema = z.object({
   supplier: z.string({ error: 'Please choose a supplier.' }).min(1, 'Please choose a supplier.').max(500, 'The supplier name is too long.'),
+  format: z.enum(PURCHASE_ORDER_FORMATS, { error: 'format must be csv or xlsx.' }).default('csv'),
 });

@@ -17,7 +17,7 @@ export function registerBuyListRoutes(api: FastifyInstance, deps: AppDeps, guard
   route(buyListApi.settings, (request) => service.getSettings(deps, userOf(request)));
   route(buyListApi.updateSettings, (request) => service.saveSettings(deps, userOf(request), request.body.weeks));
   route(buyListApi.order, async (request, reply) => {
-    const order = await service.purchaseOrder(deps, userOf(request), request.query.supplier);
-    return sendDownload(reply, { contentType: 'text/csv; charset=utf-8', fileName: order.fileName }, order.body);
+    const order = await service.purchaseOrder(deps, userOf(request), request.query.supplier, request.query.format);
+    return sendDownload(reply, { contentType: order.contentType, fileName: order.fileName }, order.body);
   });
 }

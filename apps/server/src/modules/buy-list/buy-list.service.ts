@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { DEFAULT_BUY_LIST_WEEKS, lineTotal, suggestQuantity, supplierFigures } from '@dealradar/shared/buy-list';
-import type { BuyLine, BuyList } from '@dealradar/shared/contracts/buy-list';
+import type { BuyLine, BuyList, PurchaseOrderFormat } from '@dealradar/shared/contracts/buy-list';
+import { buildXlsx, XLSX_STYLE } from '@dealradar/shared/xlsx-writer';
 import { unrecoverablePurchaseVatRate } from '@dealradar/shared/purchase-vat';
 import { isExampleDataTier } from '@dealradar/shared/tiers';
 import type { AppDeps } from '../../deps.ts';
@@ -204,27 +205,40 @@ export const PURCHASE_ORDER_COLUMNS = [
 ];
 
 /**
- * One supplier's purchase order as CSV (comma-separated, dot decimals, numbers as plain numbers; every amount EUR excl.
- * VAT). Order total and MOV are repeated on every line so each row reads on its own in a spreadsheet.
+ * One supplier's purchase order, every amount EUR excl. VAT. CSV: comma-separated, dot decimals, numbers as plain
+ * numbers. XLSX: one sheet, the EAN as text (leading zeros kept), every figure a number cell. Order total and MOV are
+ * repeated on every line so each row reads on its own in a spreadsheet.
  */
-export async function purchaseOrder(deps: Deps, user: CurrentUser, supplierName: string): Promise<{ fileName: string; body: Readable }> {
+export async function purchaseOrder(
+  deps: Deps,
+  user: CurrentUser,
+  supplierName: string,
+  format: PurchaseOrderFormat = 'csv',
+): Promise<{ fileName: string; contentType: string; body: Readable }> {
   const list = await getBuyList(deps, user);
   const supplier = list.suppliers.find((s) => s.supplierName === supplierName);
   if (!supplier) throw notFound(`There is no line of "${supplierName}" on the buy list.`);
-  const rows = supplier.lines.map((l) =>
-    [l.ean, l.productName ?? '', l.asin, l.quantity, l.unitPrice, l.lineTotal, supplier.orderValue, supplier.minOrderValue ?? '']
-      .map((v) => csvCell(v))
-      .join(','),
+  const rows = supplier.lines.map(
+    (l) => [l.ean, l.productName ?? '', l.asin, l.quantity, l.unitPrice, l.lineTotal, supplier.orderValue, supplier.minOrderValue] as const,
   );
-  const text = `\uFEFF${PURCHASE_ORDER_COLUMNS.map((c) => csvCell(c)).join(',')}\r\n${rows.join('\r\n')}\r\n`;
   const safe =
     supplierName
       .replace(/\.[A-Za-z0-9]+$/, '')
       .replace(/[^A-Za-z0-9_-]+/g, '_')
       .slice(0, 60) || 'supplier';
-  const day = deps.clock.now().toISOString().slice(0, 10);
-  return { fileName: `purchase_order_${safe}_${day}.csv`, body: Readable.from([text]) };
+  const base = `purchase_order_${safe}_${deps.clock.now().toISOString().slice(0, 10)}`;
+  if (format === 'xlsx') {
+    const header = PURCHASE_ORDER_COLUMNS.map((text) => ({ t: 'inlineStr' as const, text, s: XLSX_STYLE.header }));
+    const body = rows.map(([ean, name, asin, ...numbers]) => [{ t: 'inlineStr' as const, text: ean }, name, asin, ...numbers]);
+    const bytes = buildXlsx([{ name: 'Purchase order', rows: [header, ...body] }], { inlineStrings: true });
+    return { fileName: `${base}.xlsx`, contentType: XLSX_CONTENT_TYPE, body: Readable.from([Buffer.from(bytes)]) };
+  }
+  const lines = rows.map((row) => row.map((v) => csvCell(v)).join(','));
+  const text = `\uFEFF${PURCHASE_ORDER_COLUMNS.map((c) => csvCell(c)).join(',')}\r\n${lines.join('\r\n')}\r\n`;
+  return { fileName: `${base}.csv`, contentType: 'text/csv; charset=utf-8', body: Readable.from([text]) };
 }
+
+const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 function isUuid(value: string): boolean {
   return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);

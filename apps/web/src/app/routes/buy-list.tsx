@@ -99,10 +99,10 @@ export function BuyListPage() {
                   onRemove: (line) => remove.mutate(line.id, { onError: (e) => fail(e, 'Failed to remove the line') }),
                   onMov: (supplierName, mov) =>
                     setMov.mutate({ supplierName, minOrderValue: mov }, { onError: (e) => fail(e, 'Failed to save the minimum order value') }),
-                  onDownload: (supplierName) => {
+                  onDownload: (supplierName, format) => {
                     setDownloading(supplierName);
-                    downloadPurchaseOrder(supplierName)
-                      .then((blob) => saveBlob(blob, purchaseOrderFileName(supplierName, new Date().toISOString().slice(0, 10))))
+                    downloadPurchaseOrder(supplierName, format)
+                      .then((blob) => saveBlob(blob, purchaseOrderFileName(supplierName, new Date().toISOString().slice(0, 10), format)))
                       .catch((e: unknown) => fail(e, 'Failed to download the purchase order'))
                       .finally(() => setDownloading(null));
                   },

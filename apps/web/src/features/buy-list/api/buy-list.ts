@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BuyList } from '@dealradar/shared/contracts/buy-list';
+import type { BuyList, PurchaseOrderFormat } from '@dealradar/shared/contracts/buy-list';
 import { buyListApi } from '@dealradar/shared/contracts/endpoints/buy-list';
 import { callEndpoint } from '../../../lib/api-client.ts';
 import { endpointQuery } from '../../../lib/endpoint-query.ts';
@@ -45,17 +45,17 @@ export function useSaveBuyListWeeks() {
   });
 }
 
-/** GET /buy-list/order?supplier=…: the supplier's purchase order as CSV. */
-export function downloadPurchaseOrder(supplierName: string): Promise<Blob> {
-  return callEndpoint(buyListApi.order, { query: { supplier: supplierName }, timeoutMs: 60_000 });
+/** GET /buy-list/order?supplier=…&format=…: the supplier's purchase order as CSV or XLSX. */
+export function downloadPurchaseOrder(supplierName: string, format: PurchaseOrderFormat): Promise<Blob> {
+  return callEndpoint(buyListApi.order, { query: { supplier: supplierName, format }, timeoutMs: 60_000 });
 }
 
 /** 'purchase_order_acme_2026-11-29.csv' (as the server names it). */
-export function purchaseOrderFileName(supplierName: string, day: string): string {
+export function purchaseOrderFileName(supplierName: string, day: string, format: PurchaseOrderFormat): string {
   const safe =
     supplierName
       .replace(/\.[A-Za-z0-9]+$/, '')
       .replace(/[^A-Za-z0-9_-]+/g, '_')
       .slice(0, 60) || 'supplier';
-  return `purchase_order_${safe}_${day}.csv`;
+  return `purchase_order_${safe}_${day}.${format}`;
 }

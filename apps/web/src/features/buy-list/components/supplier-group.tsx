@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Card, Group, NumberInput, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconDownload, IconTrash } from '@tabler/icons-react';
 import { MAX_BUY_LIST_QUANTITY } from '@dealradar/shared/buy-list';
-import type { BuyLine, BuyListSupplier } from '@dealradar/shared/contracts/buy-list';
+import type { BuyLine, BuyListSupplier, PurchaseOrderFormat } from '@dealradar/shared/contracts/buy-list';
 import { daysText, formatEur, formatRoi } from '../buy-list-format.ts';
 
 export interface SupplierGroupActions {
   onQuantity: (line: BuyLine, quantity: number) => void;
   onRemove: (line: BuyLine) => void;
   onMov: (supplierName: string, mov: number | null) => void;
-  onDownload: (supplierName: string) => void;
+  onDownload: (supplierName: string, format: PurchaseOrderFormat) => void;
   busy: boolean;
   downloading: boolean;
 }
@@ -28,16 +28,28 @@ export function SupplierGroup({ supplier, actions }: { supplier: BuyListSupplier
               {supplier.lines.length} line{supplier.lines.length === 1 ? '' : 's'} · amounts in EUR
             </Text>
           </div>
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconDownload size={14} />}
-            loading={actions.downloading}
-            onClick={() => actions.onDownload(supplier.supplierName)}
-            data-testid="buy-list-download-order"
-          >
-            Purchase order (CSV)
-          </Button>
+          <Group gap="xs">
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconDownload size={14} />}
+              loading={actions.downloading}
+              onClick={() => actions.onDownload(supplier.supplierName, 'csv')}
+              data-testid="buy-list-download-order"
+            >
+              Purchase order (CSV)
+            </Button>
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconDownload size={14} />}
+              disabled={actions.downloading}
+              onClick={() => actions.onDownload(supplier.supplierName, 'xlsx')}
+              data-testid="buy-list-download-order-xlsx"
+            >
+              XLSX
+            </Button>
+          </Group>
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="xs">
           <Figure label="Units" value={supplier.units.toLocaleString('en-US')} testId="buy-list-units" />

@@ -52,7 +52,7 @@ export const buyListDoc: HelpDoc = {
       title: 'The purchase order',
       blocks: [
         p(
-          "Purchase order (CSV) downloads the supplier's order: EAN, product name, ASIN, quantity, unit price, line total, order total and the supplier's MOV — every amount in EUR excluding VAT, numbers with a dot as decimal separator.",
+          "Purchase order (CSV) or XLSX downloads the supplier's order: EAN, product name, ASIN, quantity, unit price, line total, order total and the supplier's MOV — every amount in EUR excluding VAT, numbers with a dot as decimal separator in the CSV and number cells in the XLSX (the EAN stays text, with its leading zeros).",
         ),
       ],
     },
