@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { GOOD_TOKEN, startFakeSpApi, type FakeSpApi, type Reason } from '../../server/test/sp-api/fake-sp-api.ts';
+import { defaultFees, GOOD_TOKEN, startFakeSpApi, type FakeSpApi, type Reason } from '../../server/test/sp-api/fake-sp-api.ts';
 import { E2E_SP_API_PORT } from '../../../playwright.config.ts';
 import { refreshPricesNow, shot, signInWithTier } from './price-drops.helpers.ts';
 
@@ -7,7 +7,8 @@ import { refreshPricesNow, shot, signInWithTier } from './price-drops.helpers.ts
  * Listing restrictions on price drops in the browser: without a seller account the Price Alerts screen hints at
  * connecting one and the alert rule's "Only products I can sell" says it would alert nothing; once connected, a price
  * refresh has the drops checked with Amazon (the look-alike this spec starts), the rows show the badges and the
- * approval link, the list filters to what can be sold, and a rule keeps the option.
+ * approval link, the profit basis shows Amazon's fee estimate beside ours with the mark and the choice, the list
+ * filters to what can be sold, a rule keeps the option, and "check again" on a drop row asks Amazon at once.
  */
 let fake: FakeSpApi;
 
@@ -82,13 +83,30 @@ test('connect the seller account; a refresh checks the drops; badges, approval l
   );
   await shot(page, 'price-drops-listing-restrictions');
 
-  // The profit basis says it too.
+  // The profit basis says it too, and shows Amazon's fee estimate beside ours: Amazon's FBA fee is 4.50 (in the drop's
+  // Best-ROI market's currency) here, so the totals differ (the mark) and the user may choose Amazon's estimate.
+  fake.state.feeRule = (_asin, _marketplaceId, price) => ({ ...defaultFees(price), fba: 4.5 });
   await approval
     .first()
     .locator('xpath=ancestor::tr')
     .getByRole('button', { name: /Show the profit basis/ })
     .click();
-  await expect(page.getByTestId('breakdown-listing-restriction')).toContainText('Approval required');
+  const basis = page.getByTestId('drop-profit-basis');
+  await expect(basis.getByTestId('breakdown-listing-restriction')).toContainText('Approval required');
+  const fees = basis.getByTestId('amazon-fees');
+  await expect(fees).toBeVisible({ timeout: 20_000 });
+  await expect(fees).toHaveAttribute('data-marked', 'true');
+  await expect(fees.getByTestId('amazon-fees-mark')).toContainText('Differs by');
+  await expect(fees.getByTestId('amazon-fees-table').getByRole('row', { name: /FBA fee/ })).toContainText('4.50');
+  // One call for the opened drop's listing, at its buy-box price.
+  expect(fake.state.feeCalls.at(-1)!.items).toHaveLength(1);
+  expect(fake.state.feeCalls.at(-1)!.items[0]!.price).toBeGreaterThan(0);
+  const profit = fees.getByTestId('amazon-fees-profit');
+  await expect(profit).toHaveAttribute('data-choice', 'RULES');
+  await fees.getByText("Amazon's estimate", { exact: true }).click();
+  await expect(profit).toHaveAttribute('data-choice', 'AMAZON');
+  await expect(fees.getByText(/the next scan, refresh or re-evaluation computes its profit with it/)).toBeVisible();
+  await shot(page, 'price-drops-amazon-fees');
   await page.keyboard.press('Escape');
 
   // Only what I can sell; the choice is kept in the address.
@@ -115,4 +133,18 @@ test('connect the seller account; a refresh checks the drops; badges, approval l
   // Editing opens the form with the option on.
   await rule.getByRole('button', { name: 'Edit Sellable drops' }).click();
   await expect(page.getByRole('dialog', { name: 'Edit alert rule' }).getByRole('switch', { name: 'Only products I can sell' })).toBeChecked();
+  await page.keyboard.press('Escape');
+
+  // Check again on a drop: the seller was approved in Seller Central meanwhile, Amazon is asked at once (one call,
+  // despite the week's cached answer) and the row shows Can sell.
+  await page.goto('/qogita-price-alerts?sort=bestRoiPercentage:desc');
+  await expect(approval.first()).toBeVisible({ timeout: 30_000 });
+  const ean = await approval.first().locator('xpath=ancestor::tr').getByTestId('drop-ean').innerText();
+  const row = page.getByTestId('price-drop-row').filter({ has: page.getByTestId('drop-ean').getByText(ean, { exact: true }) });
+  fake.state.rule = () => undefined;
+  const calls = fake.state.restrictionCalls.length;
+  await row.getByTestId('listing-check-again').click();
+  await expect(row.getByTestId('listing-restriction')).toHaveAttribute('data-status', 'CAN_SELL', { timeout: 30_000 });
+  await expect(row.getByRole('link', { name: 'Request approval on Amazon' })).toHaveCount(0);
+  expect(fake.state.restrictionCalls.length - calls).toBe(1);
 });

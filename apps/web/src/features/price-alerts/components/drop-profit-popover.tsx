@@ -40,8 +40,19 @@ export function DropRoiBadge({ item, interactive }: { item: PriceDropItem; inter
     </Badge>
   );
   if (!interactive) return badge;
+  // The basis with Amazon's fee estimate is taller than a screen: the dropdown stays open while the page scrolls to its
+  // end (hideDetached would hide it as soon as the ROI badge scrolls out of view).
   return (
-    <Popover opened={opened} onChange={setOpened} width={360} position="bottom-end" withArrow shadow="md" middlewares={{ flip: true, shift: { padding: 8 } }}>
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      width={360}
+      position="bottom-end"
+      withArrow
+      shadow="md"
+      hideDetached={false}
+      middlewares={{ flip: true, shift: { padding: 8 } }}
+    >
       <Popover.Target>
         <UnstyledButton onClick={() => setOpened((o) => !o)} aria-label={`Show the profit basis of ${item.productName}`}>
           {badge}
