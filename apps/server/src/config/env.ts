@@ -109,6 +109,14 @@ const envSchema = z.object({
   SP_API_TOKEN_KEY: z.string().min(32, 'SP_API_TOKEN_KEY must be at least 32 characters').optional(),
   /** The key before a rotation: tokens it encrypted are still read and re-encrypted with SP_API_TOKEN_KEY. */
   SP_API_TOKEN_KEY_PREVIOUS: z.string().min(32, 'SP_API_TOKEN_KEY_PREVIOUS must be at least 32 characters').optional(),
+  /** GET /metrics on the public port, only with `Authorization: Bearer <METRICS_TOKEN>` (docs/operations.md). */
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
+  /** GET /metrics without a token on a port of its own (bound to HOST); unset: no separate metrics port. */
+  METRICS_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_ENABLED: z
     .enum(['true', 'false'])
