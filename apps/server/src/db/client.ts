@@ -39,6 +39,8 @@ export interface DbHandle {
   url?: string;
   /** PostgreSQL server and worker processes: the lease naming this process as the owner of the scans it runs (db/process-lease.ts). */
   lease?: { readonly id: number };
+  /** PostgreSQL: the connection pool's use (total, idle, waiting clients) for the metrics. */
+  poolUse?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -169,7 +171,13 @@ export async function openPostgres(url: string, max = 10): Promise<DbHandle> {
   const pool = new pg.Pool({ connectionString: url, max });
   pool.on('error', () => undefined);
   await pool.query('select 1');
-  return { db: postgresDb(pool), kind: 'postgres', url, close: () => pool.end() };
+  return {
+    db: postgresDb(pool),
+    kind: 'postgres',
+    url,
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    close: () => pool.end(),
+  };
 }
 
 /**
