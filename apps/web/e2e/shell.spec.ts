@@ -1,7 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, loginAsAdmin, signInNewUser } from './helpers.ts';
 
-const USER_ENTRIES = ['Dashboard', 'Deals Analyzer (csv)', 'Buy List', 'Qogita Brand Analysis', 'Qogita Price Alerts', 'Settings', 'Subscriptions', 'Help / Docs'];
+const USER_ENTRIES = [
+  'Dashboard',
+  'Deals Analyzer (csv)',
+  'Buy List',
+  'Qogita Brand Analysis',
+  'Qogita Price Alerts',
+  'Settings',
+  'Subscriptions',
+  'Help / Docs',
+];
 const ADMIN_ENTRIES = [
   'Dashboard',
   'CSV Analyzer',
