@@ -5,7 +5,8 @@ import type { Db } from './client.ts';
 
 /** Next to this module: src/db/migrations from source; dist/migrations in the build (apps/server/build.ts copies them). */
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
-const MIGRATION_LOCK_KEY = 72_011_001;
+/** The session advisory lock held while migrations run on PostgreSQL (readiness looks for it too). */
+export const MIGRATION_LOCK_KEY = 72_011_001;
 
 /**
  * Applies the numbered SQL files of db/migrations in order, each once, each in its own transaction. Forward only.
