@@ -117,6 +117,23 @@ const envSchema = z.object({
     .transform((v) => v || undefined),
   /** GET /metrics without a token on a port of its own (bound to HOST); unset: no separate metrics port. */
   METRICS_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
+  /**
+   * Scheduled backups (docs/operations.md "Backups and restore"): a cron expression (UTC) or `off`; unset: daily at
+   * 03:30 on the embedded database, off on PostgreSQL (whose own backups usually cover it).
+   */
+  BACKUP_SCHEDULE: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
+  /** Where scheduled backups go; unset: DATA_DIR/backups. */
+  BACKUP_DIR: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
+  /** How many scheduled backups are kept (the oldest are deleted). */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_ENABLED: z
     .enum(['true', 'false'])
