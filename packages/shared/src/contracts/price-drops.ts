@@ -5,6 +5,7 @@ import { MAX_LENGTH } from '../input-limits.ts';
 import { pagedSchema } from '../paging.ts';
 import { feeLineSchema, profitBreakdownSchema, sellerProfileShape } from './scans.ts';
 import { listingRestrictionFilterParam, listingRestrictionSchema } from './seller-account.ts';
+import { minMonthlyProfitParam, minUnitsPerMonthParam, salesEstimateSchema } from './sales-estimate.ts';
 
 /**
  * Payloads of the price-drop endpoints (SPEC §3, §7). Money is in the user's region currency
@@ -58,6 +59,13 @@ export const priceDropItemSchema = z.object({
    * again"); null when the drop has no listing there, absent without a connected account.
    */
   listing: z.object({ asin: z.string(), market: z.string() }).nullable().optional(),
+  /**
+   * The sales estimate of the listing in the Best-ROI market (docs/sales-estimate.md "Price drops") and the seller's
+   * estimated monthly profit (share × profit per unit at the new price) in `currency`; null when the refresh computed
+   * none (no ROI, no sales data, or a drop not recomputed since).
+   */
+  salesEstimate: salesEstimateSchema.nullable().optional(),
+  estimatedMonthlyProfit: z.number().nullable().optional(),
 });
 export type PriceDropItem = z.infer<typeof priceDropItemSchema>;
 
@@ -105,6 +113,8 @@ export const PRICE_DROP_SORT_FIELDS = [
   'stock',
   /** The Best ROI the user's organization sees (its match rules applied); drops without one come last. */
   'bestRoiPercentage',
+  /** The seller's estimated monthly profit (the organization's own figure where it has one); drops without one come last. */
+  'estimatedMonthlyProfit',
 ] as const;
 export type PriceDropSortField = (typeof PRICE_DROP_SORT_FIELDS)[number];
 
@@ -162,6 +172,9 @@ export const priceDropsQuerySchema = z.object({
     .refine((v) => v === undefined || (Number.isFinite(v) && v >= -100 && v <= 100_000), 'minRoi must be a number of percent between -100 and 100000.'),
   /** sellable: only drops Amazon said the organization can sell (in the Best-ROI market); hideNotEligible. */
   listingRestriction: listingRestrictionFilterParam,
+  /** Only drops whose seller's share is at least this many units a month / whose monthly profit (region currency) is at least this. */
+  minUnitsPerMonth: minUnitsPerMonthParam,
+  minMonthlyProfit: minMonthlyProfitParam,
 });
 export type PriceDropsQuery = z.infer<typeof priceDropsQuerySchema>;
 
@@ -242,5 +255,11 @@ export const priceDropProfitSchema = z.object({
    * (POST /amazon-fees/estimate takes it); null when `available` is false.
    */
   breakdown: profitBreakdownSchema.nullable().optional(),
+  /**
+   * The listing's sales estimate and the seller's estimated monthly profit (share × `profit`) in `currency`, for the
+   * viewer's seller profile; null when there is no listing or no sales data.
+   */
+  salesEstimate: salesEstimateSchema.nullable().optional(),
+  estimatedMonthlyProfit: z.number().nullable().optional(),
 });
 export type PriceDropProfit = z.infer<typeof priceDropProfitSchema>;

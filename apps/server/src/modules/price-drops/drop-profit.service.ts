@@ -1,6 +1,8 @@
 import type { PriceDropProfit } from '@dealradar/shared/contracts/price-drops';
 import { getMarket, isAmazonBuyBox, type MarketId } from '@dealradar/shared/markets';
 import { computeProfit, convertMinor } from '@dealradar/shared/profit';
+import { estimateSales, monthlyProfitOf } from '@dealradar/shared/sales-estimate';
+import { salesFactsOf } from '../market-data/sales-facts.ts';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../errors/app-error.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
@@ -56,6 +58,8 @@ export async function getDropProfit(deps: Deps, user: CurrentUser, id: number): 
     roi: drop.bestRoi === null ? null : Number(drop.bestRoi),
   });
   const available = resolved !== undefined && breakdown.status === 'ok';
+  // The listing's sales estimate from the facts the look-up above returned; the monthly profit at this profile's profit.
+  const salesEstimate = resolved ? estimateSales(market.id, salesFactsOf(resolved.listing)) : null;
   return {
     dropId: drop.id,
     market: market.id,
@@ -86,5 +90,7 @@ export async function getDropProfit(deps: Deps, user: CurrentUser, id: number): 
     ...(listingRestriction !== undefined ? { listingRestriction } : {}),
     // The deals' shape of the same breakdown: Amazon's fee estimate is compared with it (POST /amazon-fees/estimate).
     breakdown: available ? wireBreakdown(breakdown, fx) : null,
+    salesEstimate,
+    estimatedMonthlyProfit: available ? monthlyProfitOf(salesEstimate, major(breakdown.profit)) : null,
   };
 }

@@ -1,8 +1,10 @@
 import { defaultSellerProfile } from '@dealradar/shared/fee-rules';
 import { MARKETS, type MarketId } from '@dealradar/shared/markets';
 import { computeProfit, convertMinor } from '@dealradar/shared/profit';
+import { estimateSales, monthlyProfitOf, type SalesEstimate } from '@dealradar/shared/sales-estimate';
 import type { AppDeps } from '../../deps.ts';
 import { loadFeeRules } from '../market-data/fee-rules.service.ts';
+import { salesFactsOf } from '../market-data/sales-facts.ts';
 
 /** The markets a drop's Best ROI is the best of. */
 export const ROI_MARKETS = MARKETS.filter((m) => m.region === 'Europe').map((m) => m.id);
@@ -20,6 +22,10 @@ export interface MarketRoi {
   roi: number;
   /** The listing the ROI was computed for (its listing restriction is checked per ASIN and market). */
   asin: string | null;
+  /** The listing's sales estimate (docs/sales-estimate.md), from the same look-up; null when nothing is known. */
+  salesEstimate?: SalesEstimate | null;
+  /** The seller's share × profit per unit at the new price, converted to EUR (two decimals); null without a share. */
+  monthlyProfitEur?: number | null;
 }
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -63,7 +69,18 @@ export async function roiPerMarket(
           numberOfPacks: resolved.numberOfPacks,
           unitCost: convertMinor(drop.newPriceExclVat, fx.rate),
         });
-        if (profit.roiPercentage !== null) out.push({ dropId: drop.id, market, roi: profit.roiPercentage, asin: resolved.listing.asin || null });
+        if (profit.roiPercentage === null) continue;
+        // The estimate rests on the facts the cached listing already holds: no extra look-up per drop.
+        const salesEstimate = estimateSales(market, salesFactsOf(resolved.listing));
+        const monthly = monthlyProfitOf(salesEstimate, profit.profit === null ? null : profit.profit / 100);
+        out.push({
+          dropId: drop.id,
+          market,
+          roi: profit.roiPercentage,
+          asin: resolved.listing.asin || null,
+          salesEstimate,
+          monthlyProfitEur: monthly === null ? null : Math.round((monthly / fx.rate) * 100) / 100,
+        });
       }
     } catch (error) {
       deps.log.warn({ market, organizationId, err: (error as Error).message }, 'best-market ROI of price drops skipped for this market');
@@ -73,12 +90,21 @@ export async function roiPerMarket(
   return out;
 }
 
-/** The best market of each drop (the highest ROI; the first market of ROI_MARKETS on a tie). */
-export function bestOf(rows: MarketRoi[]): Map<number, { roi: number; market: MarketId }> {
-  const best = new Map<number, { roi: number; market: MarketId }>();
+export interface BestRoi {
+  roi: number;
+  market: MarketId;
+  /** The estimate of the best market's listing and the seller's monthly profit there (EUR). */
+  salesEstimate: SalesEstimate | null;
+  monthlyProfitEur: number | null;
+}
+
+/** The best market of each drop (the highest ROI; the first market of ROI_MARKETS on a tie), with its estimate. */
+export function bestOf(rows: MarketRoi[]): Map<number, BestRoi> {
+  const best = new Map<number, BestRoi>();
   for (const row of rows) {
     const current = best.get(row.dropId);
-    if (!current || row.roi > current.roi) best.set(row.dropId, { roi: row.roi, market: row.market });
+    if (!current || row.roi > current.roi)
+      best.set(row.dropId, { roi: row.roi, market: row.market, salesEstimate: row.salesEstimate ?? null, monthlyProfitEur: row.monthlyProfitEur ?? null });
   }
   return best;
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import type { SalesEstimate } from '@dealradar/shared/sales-estimate';
 import type { DropForRoi } from './drop-roi.ts';
 
 /**
@@ -67,16 +68,22 @@ export interface OrgRoiRow {
   markets: Record<string, number>;
   /** market → ASIN of the listing the market's ROI was computed for. */
   asins: Record<string, string>;
+  /** The sales estimate of the best market's listing and the seller's monthly profit there (EUR). */
+  salesEstimate?: SalesEstimate | null;
+  monthlyProfitEur?: number | null;
 }
 
 async function insertRows(db: Db, rows: OrgRoiRow[], now: Date): Promise<void> {
   if (rows.length === 0) return;
   await db.execute(
-    `insert into price_drop_org_roi (organization_id, drop_id, best_roi_percentage, best_roi_market, market_roi, market_asin, computed_at)
-     select o, d, r, m, j::jsonb, a::jsonb, $6 from unnest($1::uuid[], $2::bigint[], $3::numeric[], $4::text[], $5::text[], $7::text[]) as x(o, d, r, m, j, a)
+    `insert into price_drop_org_roi (organization_id, drop_id, best_roi_percentage, best_roi_market, market_roi, market_asin, computed_at,
+        sales_estimate, estimated_monthly_profit)
+     select o, d, r, m, j::jsonb, a::jsonb, $6, e::jsonb, p
+       from unnest($1::uuid[], $2::bigint[], $3::numeric[], $4::text[], $5::text[], $7::text[], $8::text[], $9::numeric[]) as x(o, d, r, m, j, a, e, p)
      on conflict (organization_id, drop_id) do update
        set best_roi_percentage = excluded.best_roi_percentage, best_roi_market = excluded.best_roi_market,
            market_roi = excluded.market_roi, market_asin = excluded.market_asin, computed_at = excluded.computed_at,
+           sales_estimate = excluded.sales_estimate, estimated_monthly_profit = excluded.estimated_monthly_profit,
            version = nextval('price_drop_org_roi_version')`,
     [
       rows.map((r) => r.organizationId),
@@ -86,6 +93,8 @@ async function insertRows(db: Db, rows: OrgRoiRow[], now: Date): Promise<void> {
       rows.map((r) => JSON.stringify(r.markets)),
       now,
       rows.map((r) => JSON.stringify(r.asins)),
+      rows.map((r) => (r.salesEstimate ? JSON.stringify(r.salesEstimate) : null)),
+      rows.map((r) => r.monthlyProfitEur ?? null),
     ],
   );
 }
@@ -101,20 +110,30 @@ export async function orgRoiVersion(db: Db, organizationId: string): Promise<str
   return row.n === 0 ? null : `${row.n}:${row.v}`;
 }
 
+export interface OrgRoiOfDrop {
+  bestRoi: number | null;
+  bestRoiMarket: string | null;
+  salesEstimate: SalesEstimate | null;
+  monthlyProfitEur: number | null;
+}
+
 /** The organization's rows of these drops. */
-export async function orgRoiOf(
-  db: Db,
-  organizationId: string,
-  dropIds: number[],
-): Promise<Map<number, { bestRoi: number | null; bestRoiMarket: string | null }>> {
-  const out = new Map<number, { bestRoi: number | null; bestRoiMarket: string | null }>();
+export async function orgRoiOf(db: Db, organizationId: string, dropIds: number[]): Promise<Map<number, OrgRoiOfDrop>> {
+  const out = new Map<number, OrgRoiOfDrop>();
   if (dropIds.length === 0) return out;
-  const rows = await db.query<{ dropId: number; bestRoi: number | null; bestRoiMarket: string | null }>(
-    `select drop_id as "dropId", best_roi_percentage as "bestRoi", best_roi_market as "bestRoiMarket"
+  const rows = await db.query<OrgRoiOfDrop & { dropId: number }>(
+    `select drop_id as "dropId", best_roi_percentage as "bestRoi", best_roi_market as "bestRoiMarket",
+            sales_estimate as "salesEstimate", estimated_monthly_profit as "monthlyProfitEur"
        from price_drop_org_roi where organization_id = $1 and drop_id = any($2::bigint[])`,
     [organizationId, dropIds],
   );
-  for (const row of rows) out.set(Number(row.dropId), { bestRoi: row.bestRoi === null ? null : Number(row.bestRoi), bestRoiMarket: row.bestRoiMarket });
+  for (const row of rows)
+    out.set(Number(row.dropId), {
+      bestRoi: row.bestRoi === null ? null : Number(row.bestRoi),
+      bestRoiMarket: row.bestRoiMarket,
+      salesEstimate: row.salesEstimate,
+      monthlyProfitEur: row.monthlyProfitEur === null ? null : Number(row.monthlyProfitEur),
+    });
   return out;
 }
 

@@ -33,7 +33,16 @@ async function computeRows(deps: Deps, pairs: OrgDropPair[], at: Date): Promise<
         if (m.asin) asins[m.market] = m.asin;
       }
       const top = best.get(drop.id);
-      rows.push({ organizationId, dropId: drop.id, bestRoi: top?.roi ?? null, bestMarket: top?.market ?? null, markets, asins });
+      rows.push({
+        organizationId,
+        dropId: drop.id,
+        bestRoi: top?.roi ?? null,
+        bestMarket: top?.market ?? null,
+        markets,
+        asins,
+        salesEstimate: top?.salesEstimate ?? null,
+        monthlyProfitEur: top?.monthlyProfitEur ?? null,
+      });
     }
   }
   return rows;

@@ -1,5 +1,6 @@
 import type { PriceDropSortField, PriceDropsQuery } from '@dealradar/shared/contracts/price-drops';
 import type { ListingRestrictionFilter } from '@dealradar/shared/contracts/seller-account';
+import type { SalesEstimate } from '@dealradar/shared/sales-estimate';
 import type { Db } from '../../db/client.ts';
 import { listingRestrictionFilterSql } from '../seller-account/listing-restrictions.sql.ts';
 
@@ -24,16 +25,21 @@ export interface DropRow {
   expiresAt: Date;
   bestRoi: number | null;
   bestRoiMarket: string | null;
+  /** The sales estimate of the Best-ROI market's listing and the seller's monthly profit there (EUR). */
+  salesEstimate: SalesEstimate | null;
+  monthlyProfitEur: number | null;
 }
 
-/** The drop's columns; the Best ROI from `roi`/`roiMarket` (an organization's own figure). */
+/** The drop's columns; the Best ROI and the estimate from `roi`/`roiMarket`/`est`/`profit` (an organization's own figures). */
 const dropColumns = (
   roi = 'best_roi_percentage',
   roiMarket = 'best_roi_market',
+  est = 'sales_estimate',
+  profit = 'estimated_monthly_profit',
 ) => `id, gtin, product_name as "productName", brand, category, stock, product_url as "productUrl", image_url as "imageUrl",
   old_price_excl_vat as "oldExcl", old_price_incl_vat as "oldIncl", new_price_excl_vat as "newExcl", new_price_incl_vat as "newIncl",
   drop_percentage as percentage, drop_category as "dropCategory", priority, detected_at as "detectedAt", expires_at as "expiresAt",
-  ${roi} as "bestRoi", ${roiMarket} as "bestRoiMarket"`;
+  ${roi} as "bestRoi", ${roiMarket} as "bestRoiMarket", ${est} as "salesEstimate", ${profit} as "monthlyProfitEur"`;
 const DROP_COLUMNS = dropColumns();
 
 /**
@@ -41,10 +47,13 @@ const DROP_COLUMNS = dropColumns();
  * the row exists (its ROI may be null: no listing left for the organization), else the shared figure applies.
  */
 const ORG_ROI_JOIN = (param: string) => `left join lateral (
-    select true as o_has, o.best_roi_percentage as o_roi, o.best_roi_market as o_market, o.market_asin as o_asins
+    select true as o_has, o.best_roi_percentage as o_roi, o.best_roi_market as o_market, o.market_asin as o_asins,
+           o.sales_estimate as o_est, o.estimated_monthly_profit as o_profit
       from price_drop_org_roi o where o.organization_id = ${param} and o.drop_id = price_drops.id) org_roi on true`;
 const ORG_ROI = `case when org_roi.o_has then org_roi.o_roi else best_roi_percentage end`;
 const ORG_ROI_MARKET = `case when org_roi.o_has then org_roi.o_market else best_roi_market end`;
+const ORG_ESTIMATE = `case when org_roi.o_has then org_roi.o_est else sales_estimate end`;
+const ORG_MONTHLY_PROFIT = `case when org_roi.o_has then org_roi.o_profit else estimated_monthly_profit end`;
 
 const ACTIVE = `status = 'active' and expires_at > $1`;
 
@@ -66,6 +75,7 @@ const SORT_COLUMNS: Record<PriceDropSortField, string> = {
   productBrand: 'brand',
   stock: 'stock',
   bestRoiPercentage: 'best_roi_percentage',
+  estimatedMonthlyProfit: 'estimated_monthly_profit',
 };
 
 export async function overview(db: Db, now: Date, recentSince: Date) {
@@ -125,15 +135,23 @@ export function dailyTrend(db: Db, timeZone: string, fromDay: string, toDay: str
  * $2) and the ROI filter and sort read them; the restriction filter reads Amazon's answer for the drop's listing in
  * its Best-ROI market (DROP_LISTING_JOIN).
  */
-function filters(query: PriceDropsQuery, now: Date, organizationId?: string): { where: string; params: unknown[]; join: string; roi: string; own: boolean } {
+function filters(
+  query: PriceDropsQuery,
+  now: Date,
+  organizationId?: string,
+): { where: string; params: unknown[]; join: string; roi: string; profit: string; own: boolean } {
   const params: unknown[] = [now];
   const parts = [ACTIVE];
   let join = '';
   let roi = 'best_roi_percentage';
+  let estimate = 'sales_estimate';
+  let profit = 'estimated_monthly_profit';
   if (organizationId) {
     params.push(organizationId);
     join = ORG_ROI_JOIN('$2::uuid');
     roi = ORG_ROI;
+    estimate = ORG_ESTIMATE;
+    profit = ORG_MONTHLY_PROFIT;
     if (query.listingRestriction) {
       join += `\n${DROP_LISTING_JOIN}`;
       params.push(query.listingRestriction satisfies ListingRestrictionFilter);
@@ -143,6 +161,16 @@ function filters(query: PriceDropsQuery, now: Date, organizationId?: string): { 
   if (query.minRoi !== undefined) {
     params.push(query.minRoi);
     parts.push(`${roi} >= $${params.length}`);
+  }
+  // The estimate's filters (docs/sales-estimate.md): the seller's share in units a month, the monthly profit in EUR
+  // (the service converts the user's threshold); a drop without an estimate or a share is left out by either.
+  if (query.minUnitsPerMonth !== undefined) {
+    params.push(query.minUnitsPerMonth);
+    parts.push(`(${estimate}->>'sellerUnitsPerMonth')::numeric >= $${params.length}`);
+  }
+  if (query.minMonthlyProfit !== undefined) {
+    params.push(query.minMonthlyProfit);
+    parts.push(`${profit} >= $${params.length}`);
   }
   if (query.dropCategory) {
     params.push(query.dropCategory);
@@ -161,7 +189,7 @@ function filters(query: PriceDropsQuery, now: Date, organizationId?: string): { 
     const p = `$${params.length}`;
     parts.push(`(product_name ilike ${p} or brand ilike ${p} or gtin like ${p})`);
   }
-  return { where: parts.join(' and '), params, join, roi, own: !!organizationId };
+  return { where: parts.join(' and '), params, join, roi, profit, own: !!organizationId };
 }
 
 export function countDrops(db: Db, query: PriceDropsQuery, now: Date, organizationId?: string): Promise<{ n: number }> {
@@ -170,14 +198,14 @@ export function countDrops(db: Db, query: PriceDropsQuery, now: Date, organizati
 }
 
 export function pageOfDrops(db: Db, query: PriceDropsQuery, now: Date, organizationId?: string): Promise<DropRow[]> {
-  const { where, params, join, roi, own } = filters(query, now, organizationId);
+  const { where, params, join, roi, profit, own } = filters(query, now, organizationId);
   const direction = query.sortOrder === 'asc' ? 'asc' : 'desc';
-  const sort = query.sortBy === 'bestRoiPercentage' ? roi : SORT_COLUMNS[query.sortBy];
-  // Drops without a stock or a ROI come last in both directions.
-  const nullsLast = query.sortBy === 'stock' || query.sortBy === 'bestRoiPercentage' ? ' nulls last' : '';
+  const sort = query.sortBy === 'bestRoiPercentage' ? roi : query.sortBy === 'estimatedMonthlyProfit' ? profit : SORT_COLUMNS[query.sortBy];
+  // Drops without a stock, a ROI or a monthly profit come last in both directions.
+  const nullsLast = query.sortBy === 'stock' || query.sortBy === 'bestRoiPercentage' || query.sortBy === 'estimatedMonthlyProfit' ? ' nulls last' : '';
   params.push(query.size, query.page * query.size);
   return db.query(
-    `select ${own ? dropColumns(ORG_ROI, ORG_ROI_MARKET) : DROP_COLUMNS} from price_drops ${join} where ${where}
+    `select ${own ? dropColumns(ORG_ROI, ORG_ROI_MARKET, ORG_ESTIMATE, ORG_MONTHLY_PROFIT) : DROP_COLUMNS} from price_drops ${join} where ${where}
       order by ${sort} ${direction}${nullsLast}, id ${direction}
       limit $${params.length - 1} offset $${params.length}`,
     params,

@@ -84,7 +84,15 @@ function toItem(
       : {}),
     ...(row.listingRestriction !== undefined ? { listingRestriction: row.listingRestriction } : {}),
     ...(row.listing !== undefined ? { listing: row.listing } : {}),
+    salesEstimate: row.salesEstimate ?? null,
+    estimatedMonthlyProfit: row.monthlyProfitEur == null ? null : money.convert(Number(row.monthlyProfitEur) * 100),
   };
+}
+
+/** The query as the repository reads it: the minimum monthly profit from the user's currency into EUR (as stored). */
+function inEur(query: PriceDropsQuery, money: Money): PriceDropsQuery {
+  if (query.minMonthlyProfit === undefined || !money.fx) return query;
+  return { ...query, minMonthlyProfit: query.minMonthlyProfit / money.fx.rate };
 }
 
 /** What cached answers are keyed by besides the request: the last finished refresh and the current minute (expiries). */
@@ -118,7 +126,7 @@ export async function getOverview(deps: Deps, user: CurrentUser): Promise<Dashbo
  * The Best ROI the user's organization sees: its own figure where its match rules name a drop's EAN
  * (price_drop_org_roi), the shared one otherwise. Most organizations have no rows: one indexed count.
  */
-export async function withOrgRoi<T extends Pick<repo.DropRow, 'id' | 'bestRoi' | 'bestRoiMarket'>>(
+export async function withOrgRoi<T extends Pick<repo.DropRow, 'id' | 'bestRoi' | 'bestRoiMarket' | 'salesEstimate' | 'monthlyProfitEur'>>(
   deps: Pick<Deps, 'db'>,
   organizationId: string,
   rows: T[],
@@ -131,7 +139,7 @@ export async function withOrgRoi<T extends Pick<repo.DropRow, 'id' | 'bestRoi' |
   );
   return rows.map((r) => {
     const o = own.get(Number(r.id));
-    return o ? { ...r, bestRoi: o.bestRoi, bestRoiMarket: o.bestRoiMarket } : r;
+    return o ? { ...r, bestRoi: o.bestRoi, bestRoiMarket: o.bestRoiMarket, salesEstimate: o.salesEstimate, monthlyProfitEur: o.monthlyProfitEur } : r;
   });
 }
 
@@ -186,25 +194,24 @@ export async function listPriceDropsJson(deps: Deps, user: CurrentUser, query: P
   requireLive(user);
   const now = deps.clock.now();
   if (query.listingRestriction || (await findAccount(deps.db, user.organizationId))) {
-    const [money, count, rows] = await Promise.all([
-      moneyFor(deps, user),
-      repo.countDrops(deps.db, query, now, user.organizationId),
-      repo.pageOfDrops(deps.db, query, now, user.organizationId),
-    ]);
+    const money = await moneyFor(deps, user);
+    const q = inEur(query, money);
+    const [count, rows] = await Promise.all([repo.countDrops(deps.db, q, now, user.organizationId), repo.pageOfDrops(deps.db, q, now, user.organizationId)]);
     const items = (await withDropRestrictions(deps, user.organizationId, rows)).map((r) => toItem(r, money));
     return Buffer.from(JSON.stringify(toPaged(items, count.n, query.size)));
   }
   const [money, version, orgVersion] = await Promise.all([moneyFor(deps, user), dropsVersion(deps, now), orgRoiVersion(deps.db, user.organizationId)]);
   const org = orgVersion === null ? undefined : user.organizationId;
   const own = org ? [org, orgVersion] : [];
-  const { page: _page, size: _size, sortBy: _sortBy, sortOrder: _sortOrder, ...filters } = query;
+  const q = inEur(query, money);
+  const { page: _page, size: _size, sortBy: _sortBy, sortOrder: _sortOrder, ...filters } = q;
   return cachedJson(deps.db, ['page', query, money.currency, ...own, ...version], async (): Promise<Paged<PriceDropItem>> => {
     const [total, rows] = await Promise.all([
-      // The count depends on the organization's figures only through the ROI filter.
-      filters.minRoi === undefined
-        ? cachedAggregate(deps.db, ['count', filters, ...version], async () => (await repo.countDrops(deps.db, query, now)).n)
-        : cachedAggregate(deps.db, ['count', filters, ...own, ...version], async () => (await repo.countDrops(deps.db, query, now, org)).n),
-      repo.pageOfDrops(deps.db, query, now, org),
+      // The count depends on the organization's figures only through the ROI and the estimate's filters.
+      filters.minRoi === undefined && filters.minUnitsPerMonth === undefined && filters.minMonthlyProfit === undefined
+        ? cachedAggregate(deps.db, ['count', filters, ...version], async () => (await repo.countDrops(deps.db, q, now)).n)
+        : cachedAggregate(deps.db, ['count', filters, ...own, ...version], async () => (await repo.countDrops(deps.db, q, now, org)).n),
+      repo.pageOfDrops(deps.db, q, now, org),
     ]);
     return toPaged(
       rows.map((r) => toItem(r, money)),

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import type { SalesEstimate } from '@dealradar/shared/sales-estimate';
 import type { WholesaleVariant } from '../market-data/market-data.types.ts';
 import { categorySql, percentageSql, prioritySql } from './drop-rules.sql.ts';
 
@@ -164,11 +165,20 @@ export async function listDropsDetectedAt(db: Db, now: Date, limit: number): Pro
   );
 }
 
-export async function saveBestRoi(db: Db, rows: Array<{ id: number; roi: number; market: string }>): Promise<void> {
+export async function saveBestRoi(
+  db: Db,
+  rows: Array<{ id: number; roi: number; market: string; salesEstimate?: SalesEstimate | null; monthlyProfitEur?: number | null }>,
+): Promise<void> {
   if (rows.length === 0) return;
   await db.query(
-    `update price_drops d set best_roi_percentage = r.roi, best_roi_market = r.market
-       from unnest($1::bigint[], $2::numeric[], $3::text[]) as r(id, roi, market) where d.id = r.id`,
-    [rows.map((r) => r.id), rows.map((r) => r.roi), rows.map((r) => r.market)],
+    `update price_drops d set best_roi_percentage = r.roi, best_roi_market = r.market, sales_estimate = r.est::jsonb, estimated_monthly_profit = r.mp
+       from unnest($1::bigint[], $2::numeric[], $3::text[], $4::text[], $5::numeric[]) as r(id, roi, market, est, mp) where d.id = r.id`,
+    [
+      rows.map((r) => r.id),
+      rows.map((r) => r.roi),
+      rows.map((r) => r.market),
+      rows.map((r) => (r.salesEstimate ? JSON.stringify(r.salesEstimate) : null)),
+      rows.map((r) => r.monthlyProfitEur ?? null),
+    ],
   );
 }

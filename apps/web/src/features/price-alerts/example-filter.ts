@@ -10,6 +10,7 @@ const SORT_VALUE: Record<PriceDropsRequest['sortBy'], (i: PriceDropItem) => numb
   productBrand: (i) => i.productBrand,
   stock: (i) => i.stock ?? -1,
   bestRoiPercentage: (i) => i.bestRoiPercentage ?? -Infinity,
+  estimatedMonthlyProfit: (i) => i.estimatedMonthlyProfit ?? -Infinity,
 };
 
 /** The example rows of FREE/STARTER, filtered and sorted in the browser the way the server does it for live data. */
