@@ -22,6 +22,7 @@ import {
 import { evaluateFavorite } from './favorite-evaluator.ts';
 import { deleteFavoritesOfProducts, favoriteListingsOfScan, upsertFavorites } from './favorites.repository.ts';
 import { queueListingChecksQuietly } from '../seller-account/seller-account.jobs.ts';
+import { afterBrandScanFees } from '../seller-account/amazon-fees.jobs.ts';
 import { loadProfitTerms } from '../market-data/fee-rules.service.ts';
 import { ruleOrganizationOf } from '../market-data/match-rules.service.ts';
 
@@ -107,6 +108,8 @@ async function processBrandScan(deps: RunnerDeps, scan: BrandScanRow, token: str
   // are reused. A resumed scan's earlier batches are included here. Never fails the scan.
   const organizationId = await ruleOrganizationOf(deps, scan.user_id);
   if (organizationId) await queueListingChecksQuietly(deps, organizationId, await favoriteListingsOfScan(deps.db, scan.id));
+  // Amazon's fee estimate of its top 20 favorites by profit, in the background, as after a supplier scan.
+  await afterBrandScanFees(deps, scan.id);
 }
 
 async function scanBrands(deps: RunnerDeps, scan: BrandScanRow, token: string, signal: AbortSignal): Promise<{ lookedUp: number; notLookedUp: number }> {

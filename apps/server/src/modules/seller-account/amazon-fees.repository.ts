@@ -282,3 +282,32 @@ export async function connectedOrganizationOfScan(db: Db, scanId: string): Promi
     [scanId],
   );
 }
+
+/**
+ * A finished brand scan's favorites with a breakdown and a buy-box price, the most profitable first. Favorites of one
+ * scan may be in several markets and currencies: they are ranked by the profit in EUR (the breakdown's profit divided
+ * by its EUR → market rate).
+ */
+export async function topBrandScanFavorites(
+  db: Db,
+  brandScanId: string,
+  limit: number,
+): Promise<Array<{ organization_id: string; asin: string; market: string; breakdown: unknown }>> {
+  return db.query(
+    `select u.organization_id, f.asin, f.market, f.breakdown
+       from brand_favorites f join users u on u.id = f.user_id
+      where f.scan_id = $1 and f.breakdown is not null and (f.breakdown->>'price')::numeric > 0
+      order by (f.breakdown->>'profit')::numeric / nullif((f.breakdown->>'fxRate')::numeric, 0) desc nulls last, f.asin, f.market
+      limit $2`,
+    [brandScanId, limit],
+  );
+}
+
+/** The organization of a brand scan when it has a connected seller account (else undefined). */
+export async function connectedOrganizationOfBrandScan(db: Db, brandScanId: string): Promise<{ organization_id: string } | undefined> {
+  return db.maybeOne<{ organization_id: string }>(
+    `select a.organization_id from brand_scans s join users u on u.id = s.user_id
+       join seller_accounts a on a.organization_id = u.organization_id and a.status = 'CONNECTED' where s.id = $1`,
+    [brandScanId],
+  );
+}

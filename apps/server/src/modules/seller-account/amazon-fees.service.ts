@@ -273,12 +273,24 @@ export async function chooseFees(deps: AppDeps, user: CurrentUser, body: AmazonF
   return { asin: body.asin, market: body.market, choice: body.choice };
 }
 
-/** The number of top deals of a supplier scan whose fees Amazon estimates in the background (one call of 20). */
+/** The number of top deals of a supplier or brand scan whose fees Amazon estimates in the background (one call of 20). */
 export const TOP_DEALS = 20;
 
 /** The top deals of a finished supplier scan by profit: Amazon's estimate and the comparison (the job's work). */
 export async function estimateTopDeals(deps: AppDeps, scanId: string): Promise<{ asked: number; compared: number }> {
-  const deals = await feesRepo.topScanDeals(deps.db, scanId, TOP_DEALS);
+  return estimateTopListings(deps, await feesRepo.topScanDeals(deps.db, scanId, TOP_DEALS));
+}
+
+/** The top favorites of a finished brand scan by profit (in EUR, its markets may differ): the same as a supplier scan's. */
+export async function estimateTopFavorites(deps: AppDeps, brandScanId: string): Promise<{ asked: number; compared: number }> {
+  return estimateTopListings(deps, await feesRepo.topBrandScanFavorites(deps.db, brandScanId, TOP_DEALS));
+}
+
+/** Amazon's estimate of a scan's top listings (one organization's, with their breakdowns), each fresh one compared with ours. */
+async function estimateTopListings(
+  deps: AppDeps,
+  deals: Array<{ organization_id: string; asin: string; market: string; breakdown: unknown }>,
+): Promise<{ asked: number; compared: number }> {
   const organizationId = deals[0]?.organization_id;
   if (!organizationId) return { asked: 0, compared: 0 };
   const items: Array<Item & { breakdown: ProfitBreakdown }> = [];
