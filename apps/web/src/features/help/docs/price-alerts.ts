@@ -84,7 +84,7 @@ export const priceAlertsDoc: HelpDoc = {
             ['Category · Priority', 'The bands above.'],
             [
               'Can I sell it? (under Best ROI)',
-              "With your Amazon seller account connected (Settings): Amazon's answer for your account on the drop's listing in its Best ROI market — Can sell, Approval required (with Amazon's link to request approval), Not eligible, or Not checked (a drop without a positive ROI is not asked about; the market is not one of your stores). Drops are checked after each price update; while that runs a line above the list says how many are still being checked. The profit basis shows the same answer.",
+              "With your Amazon seller account connected (Settings): Amazon's answer for your account on the drop's listing in its Best ROI market — Can sell, Approval required (with Amazon's link to request approval), Not eligible, or Not checked (a drop without a positive ROI is not asked about; the market is not one of your stores). Drops are checked after each price update; while that runs a line above the list says how many are still being checked. Check again (the small arrow beside the badge) asks Amazon at once, for instance after Amazon approved you. The profit basis shows the same answer, and Amazon's own fee estimate beside ours with the choice of which to use for that listing (see Profit and ROI).",
             ],
             ['Detected', 'When the drop was found (or last improved), in your time zone.'],
             ['Link', 'Opens the product on the wholesale marketplace.'],

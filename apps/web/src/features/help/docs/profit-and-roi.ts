@@ -198,7 +198,7 @@ export const profitAndRoiDoc: HelpDoc = {
       title: "Amazon's own fee estimate",
       blocks: [
         p(
-          "When your organization has connected its Amazon seller account (Settings), the profit breakdown also asks Amazon what it would charge your account for this listing at the buy box price, shipped by Amazon (FBA), and shows it beside our figures: referral fee, FBA fee, closing fee, Digital Services Fee and the total, all before VAT on fees. The top 20 deals of each supplier scan are asked in the background too, so their breakdowns open at once. Amazon's answer is kept for a day per listing and price.",
+          "When your organization has connected its Amazon seller account (Settings), the profit breakdown of a deal or favorite, and the profit basis of a price drop (click its Best ROI), also asks Amazon what it would charge your account for this listing at the buy box price, shipped by Amazon (FBA), and shows it beside our figures: referral fee, FBA fee, closing fee, Digital Services Fee and the total, all before VAT on fees. The top 20 deals of each supplier scan and the top 20 favorites of each brand scan (by profit) are asked in the background too, so their breakdowns open at once. Amazon's answer is kept for a day per listing and price.",
         ),
         list(
           "When Amazon's total differs from ours by more than €0.05 (or the same amount in the market's currency, at the day's reference rate) the breakdown marks it and lets you choose which fees to use for that listing: our fee rules or Amazon's estimate. The breakdown shows the profit with the fees you chose at once.",
