@@ -28,6 +28,10 @@ import { SellerAccountDealsNote } from '../../components/listing-restriction.tsx
 /** SPEC §9: price-alert toasts stay 6 s. */
 const TOAST_MS = 6000;
 
+/** The filters typed into fields: they reach the view (and the server) debounced. */
+const TYPED = ['search', 'minRoi', 'minUnitsPerMonth', 'minMonthlyProfit'] as const;
+const typedOf = (f: PriceDropFilters) => ({ search: f.search, minRoi: f.minRoi, minUnitsPerMonth: f.minUnitsPerMonth, minMonthlyProfit: f.minMonthlyProfit });
+
 /** /qogita-price-alerts: the table of wholesale price drops with filters and statistics (SPEC §2). */
 export function PriceAlertsPage() {
   const session = useSession();
@@ -46,12 +50,10 @@ export function PriceAlertsPage() {
   const location = useLocation();
   const navigationType = useNavigationType();
   const [view, setView] = useState<PriceAlertsView>(() => readView(params));
-  const [typed, setTyped] = useState({ search: view.filters.search, minRoi: view.filters.minRoi });
+  const [typed, setTyped] = useState(() => typedOf(view.filters));
   const [debounced] = useDebouncedValue(typed, 300);
   useEffect(() => {
-    setView((v) =>
-      v.filters.search === debounced.search && v.filters.minRoi === debounced.minRoi ? v : { ...v, filters: { ...v.filters, ...debounced }, page: 1 },
-    );
+    setView((v) => (TYPED.every((k) => v.filters[k] === debounced[k]) ? v : { ...v, filters: { ...v.filters, ...debounced }, page: 1 }));
   }, [debounced]);
   useEffect(() => {
     const next = writeView(view);
@@ -61,7 +63,7 @@ export function PriceAlertsPage() {
     if (navigationType === 'REPLACE') return;
     const fromAddress = readView(new URLSearchParams(location.search));
     setView(fromAddress);
-    setTyped({ search: fromAddress.filters.search, minRoi: fromAddress.filters.minRoi });
+    setTyped(typedOf(fromAddress.filters));
   }, [location.key]);
   const filters: PriceDropFilters = { ...view.filters, ...typed };
   const page = view.page;
@@ -96,10 +98,10 @@ export function PriceAlertsPage() {
   const brandOptions = isExample ? [...new Set(example.rows.map((r) => r.productBrand))].sort() : (brands.data ?? []);
 
   const changeFilters = (next: PriceDropFilters) => {
-    setTyped({ search: next.search, minRoi: next.minRoi });
+    setTyped(typedOf(next));
     // Selects and Clear filters apply at once; typed fields follow when their debounce settles.
-    const cleared = !next.search && next.minRoi === null && !next.dropCategory && !next.priority && !next.brand && !next.listingRestriction;
-    setView((v) => ({ ...v, filters: cleared ? next : { ...next, search: v.filters.search, minRoi: v.filters.minRoi }, page: 1 }));
+    const cleared = TYPED.every((k) => next[k] === null || next[k] === '') && !next.dropCategory && !next.priority && !next.brand && !next.listingRestriction;
+    setView((v) => ({ ...v, filters: cleared ? next : { ...next, ...typedOf(v.filters) }, page: 1 }));
   };
   const changeSort = (field: PriceDropSortField) =>
     setView((v) => ({ ...v, sortBy: field, sortOrder: v.sortBy === field && v.sortOrder === 'desc' ? 'asc' : 'desc', page: 1 }));
@@ -127,7 +129,7 @@ export function PriceAlertsPage() {
       <PriceAlertsInfo />
       <PriceAlertStatsCards stats={isExample ? example.stats : stats.data} onDue={isExample ? undefined : reload} />
       <Paper withBorder radius="lg" p="lg" shadow="xs">
-        <PriceDropFiltersBar value={filters} brands={brandOptions} onChange={changeFilters} />
+        <PriceDropFiltersBar value={filters} brands={brandOptions} currency={currency} onChange={changeFilters} />
         <Text size="sm" c="dimmed" mt="md" data-testid="price-drops-total">
           {totalElements.toLocaleString('en-US')} price drops
         </Text>

@@ -10,6 +10,8 @@ const base = {
   brand: null,
   minRoi: null,
   listingRestriction: null,
+  minUnitsPerMonth: null,
+  minMonthlyProfit: null,
   page: 0,
   sortBy: 'detectedAt' as const,
   sortOrder: 'desc' as const,

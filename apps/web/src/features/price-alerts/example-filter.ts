@@ -26,6 +26,8 @@ export function filterExampleDrops(items: PriceDropItem[], request: PriceDropsRe
       (!request.priority || i.priority === request.priority) &&
       (!request.brand || i.productBrand === request.brand) &&
       (request.minRoi === null || (i.bestRoiPercentage !== null && i.bestRoiPercentage >= request.minRoi)) &&
+      (request.minUnitsPerMonth === null || (i.salesEstimate?.sellerUnitsPerMonth ?? -1) >= request.minUnitsPerMonth) &&
+      (request.minMonthlyProfit === null || (i.estimatedMonthlyProfit ?? -Infinity) >= request.minMonthlyProfit) &&
       (request.listingRestriction !== 'sellable' || i.listingRestriction?.status === 'CAN_SELL') &&
       (request.listingRestriction !== 'hideNotEligible' || i.listingRestriction?.status !== 'NOT_ELIGIBLE'),
   );

@@ -11,14 +11,16 @@ describe('Price Alerts filters and sort in the query string', () => {
         brand: 'Olaplex',
         minRoi: 25.5,
         listingRestriction: 'hideNotEligible' as const,
+        minUnitsPerMonth: 7.5,
+        minMonthlyProfit: 150,
       },
-      sortBy: 'bestRoiPercentage' as const,
+      sortBy: 'estimatedMonthlyProfit' as const,
       sortOrder: 'asc' as const,
       page: 3,
     };
     const params = writeView(view);
     expect(params.toString()).toBe(
-      'q=olaplex+no.3&category=LARGE&priority=VERY_HIGH&brand=Olaplex&minRoi=25.5&sell=hideNotEligible&sort=bestRoiPercentage%3Aasc&page=3',
+      'q=olaplex+no.3&category=LARGE&priority=VERY_HIGH&brand=Olaplex&minRoi=25.5&sell=hideNotEligible&minUnits=7.5&minMonthlyProfit=150&sort=estimatedMonthlyProfit%3Aasc&page=3',
     );
     expect(readView(new URLSearchParams(params.toString()))).toEqual(view);
     expect(writeView(DEFAULT_VIEW).toString()).toBe('');
@@ -26,7 +28,9 @@ describe('Price Alerts filters and sort in the query string', () => {
   });
 
   it('ignores values it does not know (an old or edited link still opens the page)', () => {
-    expect(readView(new URLSearchParams('category=TINY&priority=x&sort=price:up&page=-2&minRoi=abc&sell=maybe'))).toEqual(DEFAULT_VIEW);
+    expect(readView(new URLSearchParams('category=TINY&priority=x&sort=price:up&page=-2&minRoi=abc&sell=maybe&minUnits=-3&minMonthlyProfit=lots'))).toEqual(
+      DEFAULT_VIEW,
+    );
     expect(readView(new URLSearchParams('sort=stock:asc')).sortBy).toBe('stock');
   });
 });

@@ -5,7 +5,7 @@ import type { PriceDropFilters } from './api/price-alerts-queries.ts';
 
 /**
  * The filters, sort and page of Price Alerts as the page's query string, so a reload, a shared link
- * and back/forward show the same list: `?q=&category=&priority=&brand=&minRoi=&sell=&sort=field:order&page=` (1-based;
+ * and back/forward show the same list: `?q=&category=&priority=&brand=&minRoi=&sell=&minUnits=&minMonthlyProfit=&sort=field:order&page=` (1-based;
  * defaults are left out). Unknown values are ignored, not errors: an old or edited link still opens the page.
  */
 export interface PriceAlertsView {
@@ -17,7 +17,16 @@ export interface PriceAlertsView {
 }
 
 export const DEFAULT_VIEW: PriceAlertsView = {
-  filters: { search: '', dropCategory: null, priority: null, brand: null, minRoi: null, listingRestriction: null },
+  filters: {
+    search: '',
+    dropCategory: null,
+    priority: null,
+    brand: null,
+    minRoi: null,
+    listingRestriction: null,
+    minUnitsPerMonth: null,
+    minMonthlyProfit: null,
+  },
   sortBy: 'detectedAt',
   sortOrder: 'desc',
   page: 1,
@@ -30,6 +39,10 @@ export function readView(params: URLSearchParams): PriceAlertsView {
   const [field, order] = (params.get('sort') ?? '').split(':');
   const minRoi = params.get('minRoi');
   const minRoiNumber = minRoi === null || minRoi.trim() === '' ? null : Number(minRoi);
+  const atLeastZero = (raw: string | null) => {
+    const n = raw === null || raw.trim() === '' ? null : Number(raw);
+    return n !== null && Number.isFinite(n) && n >= 0 ? n : null;
+  };
   const page = Number(params.get('page'));
   return {
     filters: {
@@ -39,6 +52,8 @@ export function readView(params: URLSearchParams): PriceAlertsView {
       brand: params.get('brand') || null,
       minRoi: minRoiNumber !== null && Number.isFinite(minRoiNumber) ? minRoiNumber : null,
       listingRestriction: oneOf(LISTING_RESTRICTION_FILTERS, params.get('sell')),
+      minUnitsPerMonth: atLeastZero(params.get('minUnits')),
+      minMonthlyProfit: atLeastZero(params.get('minMonthlyProfit')),
     },
     sortBy: oneOf(PRICE_DROP_SORT_FIELDS, field ?? null) ?? DEFAULT_VIEW.sortBy,
     sortOrder: order === 'asc' ? 'asc' : 'desc',
@@ -48,13 +63,15 @@ export function readView(params: URLSearchParams): PriceAlertsView {
 
 export function writeView(view: PriceAlertsView): URLSearchParams {
   const params = new URLSearchParams();
-  const { search, dropCategory, priority, brand, minRoi, listingRestriction } = view.filters;
+  const { search, dropCategory, priority, brand, minRoi, listingRestriction, minUnitsPerMonth, minMonthlyProfit } = view.filters;
   if (search) params.set('q', search);
   if (dropCategory) params.set('category', dropCategory);
   if (priority) params.set('priority', priority);
   if (brand) params.set('brand', brand);
   if (minRoi !== null) params.set('minRoi', String(minRoi));
   if (listingRestriction) params.set('sell', listingRestriction);
+  if (minUnitsPerMonth !== null) params.set('minUnits', String(minUnitsPerMonth));
+  if (minMonthlyProfit !== null) params.set('minMonthlyProfit', String(minMonthlyProfit));
   if (view.sortBy !== DEFAULT_VIEW.sortBy || view.sortOrder !== DEFAULT_VIEW.sortOrder) params.set('sort', `${view.sortBy}:${view.sortOrder}`);
   if (view.page > 1) params.set('page', String(view.page));
   return params;

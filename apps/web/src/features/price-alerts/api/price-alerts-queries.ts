@@ -14,6 +14,9 @@ export interface PriceDropFilters {
   minRoi: number | null;
   /** Amazon's answer for the organization's seller account: only what it can sell, or every drop but the not eligible. */
   listingRestriction: ListingRestrictionFilter | null;
+  /** Only drops whose seller's share (estimate) reaches this many units a month / whose monthly profit reaches this. */
+  minUnitsPerMonth: number | null;
+  minMonthlyProfit: number | null;
 }
 
 export interface PriceDropsRequest extends PriceDropFilters {
@@ -44,6 +47,8 @@ export function usePriceDrops(request: PriceDropsRequest, enabled: boolean, refr
           brand: request.brand,
           minRoi: request.minRoi === null ? undefined : String(request.minRoi),
           listingRestriction: request.listingRestriction ?? undefined,
+          minUnitsPerMonth: request.minUnitsPerMonth ?? undefined,
+          minMonthlyProfit: request.minMonthlyProfit ?? undefined,
         },
       }),
       refreshKey,

@@ -12,6 +12,7 @@ import { AmazonBuyBoxBadge } from '../../../components/amazon-buy-box-badge.tsx'
 import { sellerProfileText } from '../../../lib/seller-profile-text.ts';
 import { ListingRestrictionLine } from '../../../components/listing-restriction.tsx';
 import { AmazonFeeComparison } from '../../../components/amazon-fee-comparison.tsx';
+import { SalesEstimateRows } from '../../../components/sales-estimate.tsx';
 
 const pct = (fraction: number) => `${(fraction * 100).toLocaleString('en-US', { maximumFractionDigits: 1 })}%`;
 
@@ -137,6 +138,12 @@ export function ProfitBasis({ data }: { data: PriceDropProfit }) {
           ))}
         </Table.Tbody>
       </Table>
+      {/* The listing's sales estimate and the monthly profit at this profit, in the market's currency (estimates). */}
+      {data.salesEstimate !== undefined && (
+        <Box mt="xs">
+          <SalesEstimateRows estimate={data.salesEstimate} monthlyProfit={data.estimatedMonthlyProfit} currency={data.currency} />
+        </Box>
+      )}
       <ListingRestrictionLine restriction={data.listingRestriction} />
       {/* Amazon's own fee estimate for the organization's seller account beside ours, as in a deal's breakdown. */}
       {data.asin && data.breakdown && (

@@ -9,6 +9,7 @@ import { DropRoiBadge } from './drop-profit-popover.tsx';
 import { PRIORITY_COLORS } from './price-alerts-info.tsx';
 import { ExternalLink } from '../../../components/external-link.tsx';
 import { ListingRestrictionBadge } from '../../../components/listing-restriction.tsx';
+import { SalesEstimateLine } from '../../../components/sales-estimate.tsx';
 
 interface Props {
   items: PriceDropItem[];
@@ -24,6 +25,7 @@ const SORT_OPTIONS: Array<{ value: string; label: string }> = [
   { value: 'detectedAt:asc', label: 'Oldest first' },
   { value: 'priceDropPercentage:desc', label: 'Biggest drop' },
   { value: 'bestRoiPercentage:desc', label: 'Highest Best ROI' },
+  { value: 'estimatedMonthlyProfit:desc', label: 'Monthly profit (estimate)' },
   { value: 'newPriceExclVat:asc', label: 'Lowest new price' },
   { value: 'newPriceExclVat:desc', label: 'Highest new price' },
   { value: 'productName:asc', label: 'Product A–Z' },
@@ -85,6 +87,9 @@ export function PriceDropCards({ items, currency, live, sortBy, sortOrder, onSor
                 <DropRoiBadge item={item} interactive={live} />
               </Group>
               <ListingRestrictionBadge restriction={item.listingRestriction} checkAgain={item.listing ?? undefined} />
+              {item.salesEstimate !== undefined && (
+                <SalesEstimateLine estimate={item.salesEstimate} monthlyProfit={item.estimatedMonthlyProfit} currency={currency} />
+              )}
               <Group gap="xs" justify="space-between" wrap="wrap">
                 <Text size="xs" c="dimmed">
                   {item.stock === null ? '' : `${item.stock.toLocaleString('en-US')} left · `}

@@ -9,13 +9,23 @@ const PRIORITY_OPTIONS = DROP_PRIORITIES.map((p) => ({ value: p, label: DROP_PRI
 
 interface Props {
   value: PriceDropFilters;
+  /** The region currency the monthly profit filter is in. */
+  currency: string;
   brands: string[];
   onChange(next: PriceDropFilters): void;
 }
 
 /** Search, drop category, priority, brand, minimum Best ROI and (with a connected seller account) Can-I-sell-it filters. */
-export function PriceDropFiltersBar({ value, brands, onChange }: Props) {
-  const empty = !value.search && !value.dropCategory && !value.priority && !value.brand && value.minRoi === null && !value.listingRestriction;
+export function PriceDropFiltersBar({ value, brands, currency, onChange }: Props) {
+  const empty =
+    !value.search &&
+    !value.dropCategory &&
+    !value.priority &&
+    !value.brand &&
+    value.minRoi === null &&
+    !value.listingRestriction &&
+    value.minUnitsPerMonth === null &&
+    value.minMonthlyProfit === null;
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
       <TextInput
@@ -66,11 +76,44 @@ export function PriceDropFiltersBar({ value, brands, onChange }: Props) {
         hideControls
         w={{ base: '100%', sm: 140 }}
       />
+      <NumberInput
+        label="Your units/month ≥ (estimate)"
+        placeholder="Any"
+        min={0}
+        allowNegative={false}
+        value={value.minUnitsPerMonth ?? ''}
+        onChange={(v) => onChange({ ...value, minUnitsPerMonth: typeof v === 'number' ? v : null })}
+        hideControls
+        w={{ base: '100%', sm: 190 }}
+        data-testid="drops-min-units"
+      />
+      <NumberInput
+        label={`Monthly profit ≥ ${currency === 'GBP' ? '£' : '€'} (estimate)`}
+        placeholder="Any"
+        min={0}
+        allowNegative={false}
+        value={value.minMonthlyProfit ?? ''}
+        onChange={(v) => onChange({ ...value, minMonthlyProfit: typeof v === 'number' ? v : null })}
+        hideControls
+        w={{ base: '100%', sm: 190 }}
+        data-testid="drops-min-monthly-profit"
+      />
       <ListingRestrictionFilterSelect value={value.listingRestriction} onChange={(listingRestriction) => onChange({ ...value, listingRestriction })} />
       <Button
         variant="subtle"
         disabled={empty}
-        onClick={() => onChange({ search: '', dropCategory: null, priority: null, brand: null, minRoi: null, listingRestriction: null })}
+        onClick={() =>
+          onChange({
+            search: '',
+            dropCategory: null,
+            priority: null,
+            brand: null,
+            minRoi: null,
+            listingRestriction: null,
+            minUnitsPerMonth: null,
+            minMonthlyProfit: null,
+          })
+        }
       >
         Clear filters
       </Button>

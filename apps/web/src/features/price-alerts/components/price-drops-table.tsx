@@ -10,6 +10,7 @@ import { DropRoiBadge } from './drop-profit-popover.tsx';
 import { PRIORITY_COLORS } from './price-alerts-info.tsx';
 import { ExternalLink } from '../../../components/external-link.tsx';
 import { ListingRestrictionBadge } from '../../../components/listing-restriction.tsx';
+import { SalesEstimateLine } from '../../../components/sales-estimate.tsx';
 
 interface Props {
   items: PriceDropItem[];
@@ -76,7 +77,13 @@ export function PriceDropsTable(props: Props) {
               props={props}
             />
             <SortHeader fields={[{ field: 'priceDropPercentage', label: 'Drop' }]} props={props} />
-            <SortHeader fields={[{ field: 'bestRoiPercentage', label: 'Best ROI' }]} props={props} />
+            <SortHeader
+              fields={[
+                { field: 'bestRoiPercentage', label: 'Best ROI' },
+                { field: 'estimatedMonthlyProfit', label: 'Profit/month' },
+              ]}
+              props={props}
+            />
             <Table.Th>Category · Priority</Table.Th>
             <SortHeader fields={[{ field: 'detectedAt', label: 'Detected' }]} props={props} />
             <Table.Th>
@@ -99,6 +106,10 @@ export function PriceDropsTable(props: Props) {
                     <Text size="xs" ff="monospace" c="dimmed" data-testid="drop-ean">
                       {item.productPrimaryIdentifier}
                     </Text>
+                    {/* The estimate of the Best-ROI listing (live drops; example rows carry none). */}
+                    {item.salesEstimate !== undefined && (
+                      <SalesEstimateLine estimate={item.salesEstimate} monthlyProfit={item.estimatedMonthlyProfit} currency={currency} />
+                    )}
                   </Stack>
                 </Group>
               </Table.Td>
