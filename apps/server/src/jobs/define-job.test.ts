@@ -111,6 +111,7 @@ describe('the registry (every job of the product as data)', () => {
       'alert-scan-finished': { policy: 'singleton', retryLimit: 0, expireInSeconds: 300 },
       'listing-restriction-checks': { retryLimit: 3, retryDelay: 30, expireInSeconds: 2 * 60 * 60 },
       'amazon-fee-estimates': { retryLimit: 2, retryDelay: 30, expireInSeconds: 15 * 60 },
+      backup: { policy: 'exclusive', retryLimit: 1, retryDelay: 300, expireInSeconds: 3 * 3600 },
     });
   });
 

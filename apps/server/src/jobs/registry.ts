@@ -9,6 +9,7 @@ import { MAINTENANCE_JOBS } from '../modules/maintenance/maintenance.jobs.ts';
 import { ALERT_JOBS } from '../modules/alerts/alerts.jobs.ts';
 import { AMAZON_FEE_JOBS } from '../modules/seller-account/amazon-fees.jobs.ts';
 import { SELLER_ACCOUNT_JOBS } from '../modules/seller-account/seller-account.jobs.ts';
+import { BACKUP_JOBS } from '../modules/backup/backup.jobs.ts';
 import { registerJobDefinitions, type JobDefinition, type RunFlags } from './define-job.ts';
 
 /**
@@ -27,6 +28,7 @@ export const JOBS: readonly JobDefinition[] = [
   ...ALERT_JOBS,
   ...SELLER_ACCOUNT_JOBS,
   ...AMAZON_FEE_JOBS,
+  ...BACKUP_JOBS,
 ];
 
 export async function registerJobs(deps: AppDeps, options: RunFlags): Promise<void> {
