@@ -52,6 +52,14 @@ export const buyLineSchema = z.object({
   addedAt: z.string(),
   addedBy: z.string().nullable(),
   changed: buyLineChangeSchema.nullable(),
+  /** 'list': a supplier deal; 'qogita': a Qogita price drop (supplier = the offer's seller). */
+  source: z.enum(['list', 'qogita']),
+  /** The price drop a Qogita line was added from. */
+  priceDropId: z.number().int().nullable(),
+  /** The offer's inventory in units when added (Qogita lines); null: unknown. */
+  stock: z.number().int().nullable(),
+  /** What the Qogita watchlist last accepted for the line (EUR); null: never sent. */
+  watchlist: z.object({ targetPrice: z.number(), targetPriceCurrency: z.string(), targetQuantity: z.number().int(), sentAt: z.string() }).nullable(),
 });
 export type BuyLine = z.infer<typeof buyLineSchema>;
 
@@ -68,6 +76,10 @@ export const buyListSupplierSchema = z.object({
   minOrderValue: z.number().nullable(),
   movMet: z.boolean().nullable(),
   movShortfall: z.number().nullable(),
+  /** 'qogita': a Qogita seller's group, its MOV the offer's (not editable here). */
+  source: z.enum(['list', 'qogita']),
+  /** The Qogita seller (supplier FID) of a Qogita group. */
+  qogitaSeller: z.string().nullable(),
   lines: z.array(buyLineSchema),
 });
 export type BuyListSupplier = z.infer<typeof buyListSupplierSchema>;
@@ -76,6 +88,8 @@ export const buyListSchema = z.object({
   currency: z.literal('EUR'),
   weeks: z.number().int(),
   suppliers: z.array(buyListSupplierSchema),
+  /** Whether Qogita groups can be sent to the buyer's Qogita watchlist, and why not. */
+  qogitaWatchlist: z.object({ available: z.boolean(), reason: z.string().nullable() }),
 });
 export type BuyList = z.infer<typeof buyListSchema>;
 
@@ -84,6 +98,41 @@ export const addBuyLineBodySchema = jsonBody({
   dealId: z.string({ error: 'Please choose a deal.' }).min(1, 'Please choose a deal.').max(64, 'Please choose a deal.'),
   quantity: quantityField.optional(),
 });
+/** POST /buy-list/price-drops: a Qogita price drop; quantity absent → the suggestion capped by the offer's inventory. */
+export const addPriceDropLineBodySchema = jsonBody({
+  priceDropId: z
+    .number({ error: 'Please choose a price drop.' })
+    .int({ error: 'Please choose a price drop.' })
+    .positive({ error: 'Please choose a price drop.' }),
+  quantity: quantityField.optional(),
+});
+
+/** POST /buy-list/qogita-watchlist: put one Qogita group's lines on the buyer's Qogita watchlist. */
+export const sendToWatchlistBodySchema = jsonBody({
+  supplierName: z.string({ error: 'Please choose a supplier.' }).trim().min(1, 'Please choose a supplier.').max(500, 'The supplier name is too long.'),
+});
+
+/** One line's outcome: what was sent (target price EUR, quantity) and whether Qogita took it. */
+export const watchlistLineResultSchema = z.object({
+  lineId: z.string(),
+  ean: z.string(),
+  productName: z.string().nullable(),
+  targetPrice: z.number().nullable(),
+  targetPriceCurrency: z.string(),
+  targetQuantity: z.number().int(),
+  /** created / updated: on the watchlist; refused: Qogita said no (error); skipped: nothing sent (error says why). */
+  outcome: z.enum(['created', 'updated', 'refused', 'skipped']),
+  error: z.string().nullable(),
+});
+export type WatchlistLineResult = z.infer<typeof watchlistLineResultSchema>;
+
+export const sendToWatchlistResultSchema = z.object({
+  supplierName: z.string(),
+  results: z.array(watchlistLineResultSchema),
+  list: buyListSchema,
+});
+export type SendToWatchlistResult = z.infer<typeof sendToWatchlistResultSchema>;
+
 export const updateBuyLineBodySchema = jsonBody({ quantity: quantityField });
 
 export const buyListSettingsSchema = z.object({ weeks: z.number().int() });

@@ -24,9 +24,32 @@ export interface BuyLineRow {
   seller_units_per_month: number | null;
   added_at: Date;
   updated_at: Date;
+  /** Migration 0038: Qogita lines (buy-list-qogita.repository.ts). */
+  source: 'list' | 'qogita';
+  price_drop_id: string | number | null;
+  qogita_seller: string | null;
+  offer_mov: number | null;
+  stock: number | null;
+  watchlist_target_price: number | null;
+  watchlist_target_quantity: number | null;
+  watchlist_sent_at: Date | null;
 }
 
-export type NewBuyLine = Omit<BuyLineRow, 'id' | 'added_by_name' | 'added_at' | 'updated_at'>;
+export type NewBuyLine = Omit<
+  BuyLineRow,
+  | 'id'
+  | 'added_by_name'
+  | 'added_at'
+  | 'updated_at'
+  | 'source'
+  | 'price_drop_id'
+  | 'qogita_seller'
+  | 'offer_mov'
+  | 'stock'
+  | 'watchlist_target_price'
+  | 'watchlist_target_quantity'
+  | 'watchlist_sent_at'
+>;
 
 /** The organization's lines, by supplier then by when they were added. */
 export async function listLines(db: Db, organizationId: string): Promise<BuyLineRow[]> {

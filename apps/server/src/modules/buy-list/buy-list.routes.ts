@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps.ts';
 import { userOf, type AuthGuards } from '../../plugins/auth.ts';
 import { contractRoutes } from '../../plugins/contract-routes.ts';
 import { sendDownload } from '../scans/result-files.ts';
+import * as qogita from './buy-list-qogita.service.ts';
 import * as service from './buy-list.service.ts';
 
 /** /buy-list…: the organization's buy list (docs/buy-list.md), GROWTH and PRO. */
@@ -11,6 +12,8 @@ export function registerBuyListRoutes(api: FastifyInstance, deps: AppDeps, guard
   const route = contractRoutes(api, guards);
   route(buyListApi.get, (request) => service.getBuyList(deps, userOf(request)));
   route(buyListApi.add, (request) => service.addLine(deps, userOf(request), request.body));
+  route(buyListApi.addPriceDrop, (request) => qogita.addPriceDropLine(deps, userOf(request), request.body));
+  route(buyListApi.sendToWatchlist, (request) => qogita.sendToWatchlist(deps, userOf(request), request.body.supplierName));
   route(buyListApi.update, (request) => service.updateLine(deps, userOf(request), request.params.id, request.body.quantity));
   route(buyListApi.remove, (request) => service.removeLine(deps, userOf(request), request.params.id));
   route(buyListApi.setMov, (request) => service.setSupplierMov(deps, userOf(request), request.body.supplierName, request.body.minOrderValue));

@@ -13,20 +13,22 @@ import { csvCell } from '../scans/result-files.ts';
 import { findSellerProfile } from '../settings/seller-profile.repository.ts';
 import * as repo from './buy-list.repository.ts';
 
-type Deps = Pick<AppDeps, 'db' | 'clock'>;
+type Deps = Pick<AppDeps, 'db' | 'clock'> & Partial<Pick<AppDeps, 'marketData'>>;
 
 export const BUY_LIST_FORBIDDEN = 'The buy list is available on the Growth and Pro plans. Please upgrade to plan your purchases here.';
 export const DEAL_NOT_FOUND = 'This deal is no longer available (deals expire 24 hours after the scan). Please scan the list again.';
 export const LINE_NOT_FOUND = 'This line is no longer on the buy list.';
+export const WATCHLIST_UNAVAILABLE =
+  'Sending to the Qogita watchlist needs a Qogita account on this installation (QOGITA_EMAIL and QOGITA_PASSWORD); it runs on demo wholesale data.';
 
 /** The buy list is for GROWTH and PRO (and administrators): FREE and STARTER get 403 with the upgrade sentence. */
-async function requireBuyList(deps: Deps, user: CurrentUser): Promise<void> {
+export async function requireBuyList(deps: Deps, user: CurrentUser): Promise<void> {
   if (user.role === 'ADMIN') return;
   const { tier } = await getEntitlements(deps.db, user.organizationId, deps.clock.now());
   if (isExampleDataTier(tier)) throw forbidden(BUY_LIST_FORBIDDEN);
 }
 
-async function weeksOf(deps: Deps, organizationId: string): Promise<number> {
+export async function weeksOf(deps: Deps, organizationId: string): Promise<number> {
   return (await repo.findWeeks(deps.db, organizationId)) ?? DEFAULT_BUY_LIST_WEEKS;
 }
 
@@ -73,14 +75,26 @@ function toLine(row: repo.BuyLineRow, newest: ResultRow | undefined): BuyLine {
     sellerUnitsPerMonth: row.seller_units_per_month,
     addedAt: row.added_at.toISOString(),
     addedBy: row.added_by_name,
-    changed: changeOf(row, newest),
+    changed: row.source === 'qogita' ? null : changeOf(row, newest),
+    source: row.source,
+    priceDropId: row.price_drop_id === null ? null : Number(row.price_drop_id),
+    stock: row.stock,
+    watchlist:
+      row.watchlist_sent_at && row.watchlist_target_price !== null && row.watchlist_target_quantity !== null
+        ? {
+            targetPrice: row.watchlist_target_price,
+            targetPriceCurrency: 'EUR',
+            targetQuantity: row.watchlist_target_quantity,
+            sentAt: row.watchlist_sent_at.toISOString(),
+          }
+        : null,
   };
 }
 
 const dealKey = (r: { supplier_name: string | null; market: string; ean: string; asin: string }) =>
   `${r.supplier_name}\u0000${r.market}\u0000${r.ean}\u0000${r.asin}`;
 
-async function buildList(deps: Deps, organizationId: string): Promise<BuyList> {
+export async function buildList(deps: Deps, organizationId: string): Promise<BuyList> {
   const now = deps.clock.now();
   const [rows, movs, weeks, newest] = await Promise.all([
     repo.listLines(deps.db, organizationId),
@@ -90,7 +104,14 @@ async function buildList(deps: Deps, organizationId: string): Promise<BuyList> {
   ]);
   const newestByKey = new Map(newest.map((r) => [dealKey(r), r]));
   const bySupplier = new Map<string, BuyLine[]>();
+  const qogitaSellers = new Map<string, { seller: string | null; mov: number | null }>();
   for (const row of rows) {
+    if (row.source === 'qogita') {
+      // A Qogita seller's MOV is the offer's (the largest the lines were added with, should it have changed).
+      const known = qogitaSellers.get(row.supplier_name);
+      const mov = row.offer_mov === null ? (known?.mov ?? null) : Math.max(known?.mov ?? 0, row.offer_mov);
+      qogitaSellers.set(row.supplier_name, { seller: row.qogita_seller, mov });
+    }
     const lines = bySupplier.get(row.supplier_name) ?? [];
     lines.push(toLine(row, newestByKey.get(dealKey(row))));
     bySupplier.set(row.supplier_name, lines);
@@ -106,11 +127,19 @@ async function buildList(deps: Deps, organizationId: string): Promise<BuyList> {
         numberOfPacks: l.numberOfPacks,
         sellerUnitsPerMonth: l.sellerUnitsPerMonth,
       })),
-      movs.get(supplierName) ?? null,
+      qogitaSellers.has(supplierName) ? qogitaSellers.get(supplierName)!.mov : (movs.get(supplierName) ?? null),
     ),
+    source: qogitaSellers.has(supplierName) ? ('qogita' as const) : ('list' as const),
+    qogitaSeller: qogitaSellers.get(supplierName)?.seller ?? null,
     lines,
   }));
-  return { currency: 'EUR', weeks, suppliers };
+  const watchlist = deps.marketData?.qogitaWatchlist ?? null;
+  return {
+    currency: 'EUR',
+    weeks,
+    suppliers,
+    qogitaWatchlist: watchlist ? { available: true, reason: null } : { available: false, reason: WATCHLIST_UNAVAILABLE },
+  };
 }
 
 export async function getBuyList(deps: Deps, user: CurrentUser): Promise<BuyList> {
@@ -178,6 +207,8 @@ export async function removeLine(deps: Deps, user: CurrentUser, id: string): Pro
 
 export async function setSupplierMov(deps: Deps, user: CurrentUser, supplierName: string, mov: number | null): Promise<BuyList> {
   await requireBuyList(deps, user);
+  if ((await repo.listLines(deps.db, user.organizationId)).some((l) => l.supplier_name === supplierName && l.source === 'qogita'))
+    throw badRequest("A Qogita seller's minimum order value comes from its Qogita offer and cannot be changed here.");
   await repo.saveSupplierMov(deps.db, user.organizationId, supplierName, mov === null ? null : Math.round(mov * 100) / 100, deps.clock.now());
   return buildList(deps, user.organizationId);
 }

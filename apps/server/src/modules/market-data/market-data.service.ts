@@ -101,5 +101,7 @@ export function createMarketDataService(deps: MarketDataDeps): MarketDataService
     listWholesaleVariants: (brand) => wholesale.listVariants(brand),
     fetchWholesaleCatalogue: () => wholesale.fetchCatalogue(),
     fxRate: fx.fxRate,
+    wholesaleOffers: wholesale.offersOf ? (variant) => wholesale.offersOf!(variant) : undefined,
+    qogitaWatchlist: wholesale.isDemo ? null : (wholesale.watchlist ?? null),
   };
 }

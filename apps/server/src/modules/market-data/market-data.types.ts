@@ -134,6 +134,39 @@ export interface WholesaleVariant {
   imageUrl: string | null;
 }
 
+/** One seller's offer of a wholesale variant (Qogita `/variants/{fid}/{slug}/offers/`); money in major units of its currency. */
+export interface WholesaleOffer {
+  /** The seller's (supplier's) FID on Qogita. */
+  seller: string;
+  price: number;
+  priceCurrency: string;
+  /** Units the seller has; null when not given. */
+  inventory: number | null;
+  /** The seller's minimum order value; null when not given. */
+  mov: number | null;
+  movCurrency: string;
+}
+
+/** One item of the buyer's Qogita watchlist as `/watchlist/items/` sends and takes it. */
+export interface WatchlistItemInput {
+  gtin: string;
+  /** Decimal string, e.g. "7.45". */
+  targetPrice: string;
+  targetPriceCurrency: string;
+  targetQuantity: number;
+}
+
+/** What Qogita answered to one watchlist write: ok, or refused with the sentence of its error body. */
+export type WatchlistWriteResult = { ok: true; action: 'created' | 'updated' } | { ok: false; status: number; error: string };
+
+/** The buyer's Qogita watchlist (external-apis.md §2.4), through the install's Qogita account. */
+export interface QogitaWatchlist {
+  /** GTINs already on the watchlist. */
+  listGtins(): Promise<Set<string>>;
+  /** POST /watchlist/items/ (new) or PATCH /watchlist/items/{gtin}/ (already there). */
+  put(item: WatchlistItemInput, exists: boolean): Promise<WatchlistWriteResult>;
+}
+
 export interface FxRate {
   from: string;
   to: string;
@@ -182,4 +215,8 @@ export interface MarketDataService {
   fetchWholesaleCatalogue(): AsyncIterable<WholesaleVariant[]>;
   /** EUR-based reference rate from → to (identity when equal). */
   fxRate(from: string, to: string): Promise<FxRate>;
+  /** The offers of one wholesale variant (seller, MOV, inventory); the demo answers deterministic offers. */
+  wholesaleOffers?(variant: { gtin: string; productUrl: string | null }): Promise<WholesaleOffer[]>;
+  /** The buyer's Qogita watchlist; null when no Qogita account is configured (demo wholesale data). */
+  qogitaWatchlist?: QogitaWatchlist | null;
 }

@@ -1,5 +1,8 @@
 import {
   addBuyLineBodySchema,
+  addPriceDropLineBodySchema,
+  sendToWatchlistBodySchema,
+  sendToWatchlistResultSchema,
   buyListSchema,
   buyListSettingsSchema,
   purchaseOrderQuerySchema,
@@ -29,6 +32,25 @@ export const buyListApi = {
     summary: 'Add a supplier deal (quantity absent: the suggested quantity). Answers the buy list.',
     body: addBuyLineBodySchema,
     responses: { 200: buyListSchema },
+  }),
+  addPriceDrop: endpoint({
+    method: 'POST',
+    path: '/buy-list/price-drops',
+    access: 'user',
+    tag,
+    summary: "Add a Qogita price drop: supplier = the offer's seller, its MOV and inventory (quantity absent: the suggestion, capped by the inventory).",
+    body: addPriceDropLineBodySchema,
+    responses: { 200: buyListSchema },
+  }),
+  sendToWatchlist: endpoint({
+    method: 'POST',
+    path: '/buy-list/qogita-watchlist',
+    access: 'user',
+    tag,
+    summary:
+      "Put a Qogita group's lines on the buyer's Qogita watchlist (target price = the maximum buy price at the minimum ROI, target quantity = the line's). 409 without a Qogita account.",
+    body: sendToWatchlistBodySchema,
+    responses: { 200: sendToWatchlistResultSchema },
   }),
   update: endpoint({
     method: 'PATCH',

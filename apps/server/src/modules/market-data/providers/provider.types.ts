@@ -1,5 +1,5 @@
 import type { MarketId } from '@dealradar/shared/markets';
-import type { AmazonListing, WholesaleVariant } from '../market-data.types.ts';
+import type { AmazonListing, QogitaWatchlist, WholesaleOffer, WholesaleVariant } from '../market-data.types.ts';
 
 /** What one retail look-up call against the upstream returned. */
 export interface RetailBatchResult<K> {
@@ -64,4 +64,8 @@ export interface WholesaleProvider {
   listBrands(): Promise<string[]>;
   listVariants(brand: string): Promise<WholesaleVariant[]>;
   fetchCatalogue(): AsyncIterable<WholesaleVariant[]>;
+  /** The offers of one variant (seller, price, inventory, MOV). */
+  offersOf?(variant: { gtin: string; productUrl: string | null }): Promise<WholesaleOffer[]>;
+  /** The buyer's watchlist (Qogita only). */
+  watchlist?: QogitaWatchlist;
 }

@@ -1,9 +1,9 @@
 import { wholesalePriceInclVat } from '@dealradar/shared/purchase-vat';
 import type { Clock } from '../../../../lib/clock.ts';
-import type { WholesaleVariant } from '../../market-data.types.ts';
+import type { WholesaleOffer, WholesaleVariant } from '../../market-data.types.ts';
 import type { WholesaleProvider } from '../provider.types.ts';
 import { demoCatalogue, type DemoVariant } from './demo-catalogue.ts';
-import { between, unit } from './demo-random.ts';
+import { between, pick, unit } from './demo-random.ts';
 
 /**
  * The demo wholesale price process: the price of a variant at time t is a pure function of (variant, hour of t).
@@ -60,6 +60,38 @@ export function demoWholesaleVariant(variant: DemoVariant, at: Date): WholesaleV
   };
 }
 
+/** The demo's wholesale sellers (Qogita supplier FIDs look like this). */
+export const DEMO_SELLERS = ['QS7K2M', 'QS4TRB', 'QS9HXD', 'QS2LWP', 'QS6NVE'] as const;
+const DEMO_MOVS = [100, 150, 250, 500, 1000] as const;
+
+/**
+ * The demo offers of a variant at an instant: 1–3 sellers, the first the cheapest at the catalogue's price with the
+ * catalogue's stock, the others 2–15 % dearer; each seller's MOV is fixed per seller. A pure function of (GTIN, time).
+ */
+export function demoWholesaleOffers(variant: DemoVariant, at: Date): WholesaleOffer[] {
+  const base = demoWholesaleVariant(variant, at);
+  const count = between(1, 3, variant.gtin, 'offers');
+  const offers: WholesaleOffer[] = [];
+  const used = new Set<string>();
+  for (let i = 0; i < count; i += 1) {
+    const seller = pick(DEMO_SELLERS, variant.gtin, 'seller', i);
+    if (used.has(seller)) continue;
+    used.add(seller);
+    const markup = i === 0 ? 1 : 1 + between(2, 15, variant.gtin, 'markup', i) / 100;
+    offers.push({
+      seller,
+      price: Math.round(base.priceExclVat * markup) / 100,
+      priceCurrency: 'EUR',
+      inventory: i === 0 ? base.stock : between(6, 600, variant.gtin, 'inventory', i),
+      mov: DEMO_MOVS[DEMO_SELLERS.indexOf(seller) % DEMO_MOVS.length]!,
+      movCurrency: 'EUR',
+    });
+  }
+  return offers;
+}
+
+let variantsByGtin: Map<string, DemoVariant> | undefined;
+
 export function createDemoWholesaleProvider(clock: Clock): WholesaleProvider {
   return {
     name: 'demo',
@@ -80,6 +112,11 @@ export function createDemoWholesaleProvider(clock: Clock): WholesaleProvider {
       const now = clock.now();
       const all = demoCatalogue().variants;
       for (let i = 0; i < all.length; i += 1000) yield all.slice(i, i + 1000).map((v) => demoWholesaleVariant(v, now));
+    },
+    async offersOf(wanted) {
+      variantsByGtin ??= new Map(demoCatalogue().variants.map((v) => [v.gtin, v]));
+      const variant = variantsByGtin.get(wanted.gtin);
+      return variant ? demoWholesaleOffers(variant, clock.now()) : [];
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { FxRate, WholesaleVariant } from '../../market-data.types.ts';
+import type { FxRate, WatchlistItemInput, WatchlistWriteResult, WholesaleOffer, WholesaleVariant } from '../../market-data.types.ts';
 import { backoffMs, fetchWithTimeout, PermanentUpstreamError, realSleep, type Sleep } from '../http-retry.ts';
 import type { WholesaleProvider } from '../provider.types.ts';
 import { accountCurrencyOf, parseQogitaCsv } from './qogita-csv.ts';
@@ -64,18 +64,33 @@ export function createQogitaProvider(options: QogitaOptions): WholesaleProvider 
     return loggingIn;
   }
 
-  /** GET with auth, one re-login on 401, Retry-After on 429, backoff on 5xx/network. */
-  async function get(pathAndQuery: string, timeoutMs = options.timeoutMs ?? 30_000): Promise<Response> {
+  /**
+   * A call with auth, one re-login on 401, Retry-After on 429; GETs are retried with backoff on 5xx/network. Answers
+   * every other status as it came (the caller decides what a 4xx means).
+   */
+  async function call(pathAndQuery: string, init: { method?: string; body?: unknown } = {}, timeoutMs = options.timeoutMs ?? 30_000): Promise<Response> {
+    const method = init.method ?? 'GET';
+    const retriable = method === 'GET';
     let renewed = false;
     let attempt = 0;
     for (;;) {
       const bearer = token ?? (await login());
+      const headers: Record<string, string> = { authorization: `Bearer ${bearer}` };
+      if (init.body !== undefined) {
+        headers['content-type'] = 'application/json';
+        headers.accept = 'application/json';
+      }
       let response: Response | undefined;
       try {
-        response = await fetchWithTimeout(fetchImpl, `${base}${pathAndQuery}`, { headers: { authorization: `Bearer ${bearer}` } }, timeoutMs);
+        response = await fetchWithTimeout(
+          fetchImpl,
+          `${base}${pathAndQuery}`,
+          { method, headers, ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}) },
+          timeoutMs,
+        );
       } catch (error) {
         attempt += 1;
-        if (attempt > maxRetries) throw new Error(`Qogita did not answer: ${(error as Error).message}`, { cause: error });
+        if (!retriable || attempt > maxRetries) throw new Error(`Qogita did not answer: ${(error as Error).message}`, { cause: error });
         await sleep(backoffMs(attempt - 1, options.backoffBaseMs ?? 1000));
         continue;
       }
@@ -94,13 +109,30 @@ export function createQogitaProvider(options: QogitaOptions): WholesaleProvider 
       }
       if (response.status >= 500) {
         attempt += 1;
-        if (attempt > maxRetries) throw new Error(`Qogita failed (${response.status}).`);
+        if (!retriable || attempt > maxRetries) throw new Error(`Qogita failed (${response.status}).`);
         await sleep(backoffMs(attempt - 1, options.backoffBaseMs ?? 1000));
         continue;
       }
-      if (!response.ok) throw new PermanentUpstreamError(`Qogita refused ${pathAndQuery.split('?')[0]} (${response.status}).`);
       return response;
     }
+  }
+
+  /** GET that must succeed: a 4xx is a permanent error. */
+  async function get(pathAndQuery: string, timeoutMs = options.timeoutMs ?? 30_000): Promise<Response> {
+    const response = await call(pathAndQuery, {}, timeoutMs);
+    if (!response.ok) throw new PermanentUpstreamError(`Qogita refused ${pathAndQuery.split('?')[0]} (${response.status}).`);
+    return response;
+  }
+
+  /** The variant's FID and slug: from its product URL (/products/{fid}/{slug}/), else from the JSON search by GTIN. */
+  async function variantPath(variant: { gtin: string; productUrl: string | null }): Promise<{ fid: string; slug: string } | null> {
+    const match = variant.productUrl ? /\/products\/([^/?#]+)\/([^/?#]+)/.exec(variant.productUrl) : null;
+    if (match) return { fid: decodeURIComponent(match[1]!), slug: decodeURIComponent(match[2]!) };
+    const body = (await (await get(`/variants/search/?${new URLSearchParams({ query: variant.gtin, page: '1', size: '10' })}`)).json()) as {
+      results?: Array<{ gtin?: string; fid?: string; slug?: string }>;
+    };
+    const hit = (body.results ?? []).find((r) => r.gtin?.replace(/^0+/, '') === variant.gtin.replace(/^0+/, '') && r.fid && r.slug);
+    return hit ? { fid: hit.fid!, slug: hit.slug! } : null;
   }
 
   function nextPath(next: string): string {
@@ -147,5 +179,89 @@ export function createQogitaProvider(options: QogitaOptions): WholesaleProvider 
       const variants = await download(new URLSearchParams());
       for (let i = 0; i < variants.length; i += 1000) yield variants.slice(i, i + 1000);
     },
+    async offersOf(variant) {
+      const path = await variantPath(variant);
+      if (!path) return [];
+      const body = (await (await get(`/variants/${encodeURIComponent(path.fid)}/${encodeURIComponent(path.slug)}/offers/`)).json()) as {
+        offers?: RawOffer[];
+      };
+      return (body.offers ?? []).flatMap((o) => toOffer(o) ?? []);
+    },
+    watchlist: {
+      async listGtins() {
+        const gtins = new Set<string>();
+        let path: string | null = '/watchlist/items/?page=1&size=100';
+        for (let pages = 0; path && pages < 1000; pages += 1) {
+          const body = (await (await get(path)).json()) as { next?: string | null; results?: Array<{ gtin?: string }> };
+          for (const item of body.results ?? []) if (item.gtin) gtins.add(item.gtin);
+          path = body.next ? nextPath(body.next) : null;
+        }
+        return gtins;
+      },
+      async put(item: WatchlistItemInput, exists: boolean): Promise<WatchlistWriteResult> {
+        const response = exists
+          ? await call(`/watchlist/items/${encodeURIComponent(item.gtin)}/`, {
+              method: 'PATCH',
+              body: { targetPrice: item.targetPrice, targetPriceCurrency: item.targetPriceCurrency, targetQuantity: item.targetQuantity },
+            })
+          : await call('/watchlist/items/', { method: 'POST', body: item });
+        if (response.ok) return { ok: true, action: exists ? 'updated' : 'created' };
+        return { ok: false, status: response.status, error: await qogitaErrorText(response) };
+      },
+    },
   };
+}
+
+interface RawOffer {
+  seller?: string;
+  price?: string | number;
+  priceCurrency?: string;
+  inventory?: number | string | null;
+  mov?: string | number | null;
+  movCurrency?: string;
+}
+
+const decimal = (value: string | number | null | undefined): number | null => {
+  if (value === null || value === undefined || value === '') return null;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : null;
+};
+
+/** An offer of `/variants/{fid}/{slug}/offers/` (decimal strings + currency), or null when it has no seller or price. */
+function toOffer(raw: RawOffer): WholesaleOffer | null {
+  const price = decimal(raw.price);
+  if (!raw.seller || price === null) return null;
+  const inventory = decimal(raw.inventory);
+  return {
+    seller: raw.seller,
+    price,
+    priceCurrency: raw.priceCurrency ?? 'EUR',
+    inventory: inventory === null ? null : Math.max(0, Math.floor(inventory)),
+    mov: decimal(raw.mov),
+    movCurrency: raw.movCurrency ?? raw.priceCurrency ?? 'EUR',
+  };
+}
+
+/**
+ * Qogita's error body as a sentence: DRF's `{ "detail": "…" }`, field errors `{ "targetPrice": ["…"] }` or a list
+ * `{ "errors": [{ "detail": "…" }] }`; the status when the body says nothing readable.
+ */
+async function qogitaErrorText(response: Response): Promise<string> {
+  const text = await response.text().catch(() => '');
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  const parts: string[] = [];
+  const collect = (value: unknown, field?: string) => {
+    if (typeof value === 'string') parts.push(field && field !== 'detail' && field !== 'non_field_errors' ? `${field}: ${value}` : value);
+    else if (Array.isArray(value)) for (const v of value) collect(v, field);
+    else if (value && typeof value === 'object')
+      for (const [k, v] of Object.entries(value)) collect(v, k === 'errors' || k === 'detail' || k === 'message' ? field : k);
+  };
+  collect(body);
+  const said = parts.join(' ').trim().slice(0, 300);
+  return said || `Qogita answered ${response.status}.`;
 }
