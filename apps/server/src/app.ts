@@ -10,6 +10,7 @@ import { createAuthGuards } from './plugins/auth.ts';
 import { registerErrorHandlers } from './plugins/error-handler.ts';
 import { REVALIDATE_CACHE, webStaticOptions } from './plugins/web-static.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import { registerObservability } from './plugins/observability.ts';
 import { checkedSerializerCompiler, contractSerializerCompiler, contractValidatorCompiler } from './plugins/contract-routes.ts';
 import { registerApiReference, registerOpenApi, registerOpenApiRoute } from './plugins/api-docs.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
@@ -105,6 +106,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.setValidatorCompiler(contractValidatorCompiler);
   app.setSerializerCompiler(options.checkResponses ? checkedSerializerCompiler : contractSerializerCompiler);
   registerErrorHandlers(app);
+  // Request id in every log line and in the jobs a request sends; HTTP metrics; GET /metrics with METRICS_TOKEN.
+  registerObservability(app, deps);
   registerInputGuard(app);
   // An empty body sent as application/json (e.g. POST /auth/logout from some clients) is no body, not malformed JSON.
   app.removeContentTypeParser('application/json');

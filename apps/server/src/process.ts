@@ -12,6 +12,8 @@ import { systemClock } from './lib/clock.ts';
 import { loadJwtSecret } from './lib/jwt-secret.ts';
 import { createLogger } from './lib/logger.ts';
 import { markInUse } from './lib/build-slots.ts';
+import { setProcessPhase } from './lib/readiness.ts';
+import { startMetricsServer } from './plugins/observability.ts';
 import { bootstrapAdmin } from './modules/auth/bootstrap-admin.ts';
 import { createMarketDataService } from './modules/market-data/market-data.service.ts';
 
@@ -69,6 +71,7 @@ export async function startProcess(options: { worker?: boolean; scheduler?: bool
   closers.unshift(() => handle.close());
   const httpClosers: Array<() => Promise<unknown>> = [];
   let closeStartedAt = 0;
+  setProcessPhase('migrating');
   const applied = await migrate(handle.db);
   if (applied.length) log.info({ applied }, 'migrations applied');
 
@@ -91,11 +94,23 @@ export async function startProcess(options: { worker?: boolean; scheduler?: bool
   // ('pg-boss shut down while active') and their next scheduled run does the work.
   closers.unshift(() => deps.queue!.stop({ graceful: true, timeout: Math.max(1_000, SHUTDOWN_DEADLINE_MS - 1_500 - (Date.now() - closeStartedAt)) }));
   await registerJobs(deps, { worker: runWorker, scheduler: runScheduler });
+  if (config.METRICS_PORT !== undefined) {
+    try {
+      const metricsServer = await startMetricsServer(deps);
+      httpClosers.push(() => metricsServer.close());
+    } catch (error) {
+      log.fatal({ err: (error as Error).message, port: config.METRICS_PORT }, 'could not serve the metrics');
+      process.exit(1);
+    }
+  }
+  setProcessPhase('serving');
 
   let closing = false;
   const close = async () => {
     if (closing) return;
     closing = true;
+    // Readiness answers 503 from now on, while in-flight requests and running scans finish.
+    setProcessPhase('shutting-down');
     closeStartedAt = Date.now();
     const attempt = async (fn: () => Promise<unknown>) => {
       try {

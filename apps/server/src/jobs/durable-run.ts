@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { jobContext, type Log } from '../lib/logger.ts';
+import { durableRunsClaimed, durableRunsFailed, durableRunsResumed } from '../lib/metrics.ts';
 
 /**
  * The statements of one kind of durable run on its own table (the row is the source of truth; the queue only carries
@@ -123,8 +124,10 @@ export class DurableRuns<Row extends { id: string; attempts: number }> {
     const token = crypto.randomUUID();
     const row = await store.claim(id, token, new Date(this.wall().getTime() - this.options.staleAfterMs));
     if (!row) return 'skipped';
+    durableRunsClaimed.inc({ kind });
+    if (row.attempts > 1) durableRunsResumed.inc({ kind });
     if (row.attempts > this.options.maxAttempts) {
-      await store.fail(row, token, this.options.tooManyAttempts);
+      if (await store.fail(row, token, this.options.tooManyAttempts)) durableRunsFailed.inc({ kind });
       hooks.onEnded?.(row);
       return 'ended';
     }
@@ -169,7 +172,7 @@ export class DurableRuns<Row extends { id: string; attempts: number }> {
       this.options.log.info({ id: row.id, kind: this.options.kind, attempt: row.attempts }, `${this.options.kind} failed; it is tried again`);
       return 'retrying';
     }
-    await store.fail(row, token, hooks.failureMessage(error));
+    if (await store.fail(row, token, hooks.failureMessage(error))) durableRunsFailed.inc({ kind: this.options.kind });
     return 'ended';
   }
 
@@ -202,7 +205,10 @@ export class DurableRuns<Row extends { id: string; attempts: number }> {
     let failed = 0;
     for (const row of orphans) {
       if (row.attempts >= maxAttempts) {
-        if (await store.fail(row, null, this.options.tooManyAttempts)) failed += 1;
+        if (await store.fail(row, null, this.options.tooManyAttempts)) {
+          failed += 1;
+          durableRunsFailed.inc({ kind });
+        }
         continue;
       }
       if (await store.requeue(row.id)) {

@@ -14,8 +14,30 @@ export type Log = Logger;
 export interface JobLogContext {
   job: string;
   jobId?: string;
+  /** The request that sent the job (jobs/queue.ts carries it in the job's data). */
+  reqId?: string;
 }
 export const jobContext = new AsyncLocalStorage<JobLogContext>();
+
+/** The HTTP request being answered (plugins/observability.ts): lines written for it through any logger carry `reqId`. */
+export const requestContext = new AsyncLocalStorage<{ reqId: string }>();
+
+/** The request id of the work running now: the request's, or that of the request that sent the running job. */
+export function currentRequestId(): string | undefined {
+  return requestContext.getStore()?.reqId ?? jobContext.getStore()?.reqId;
+}
+
+const chindings = pino.symbols.chindingsSym as unknown as string;
+
+/** The fields of the running job and request; Fastify's request logger already binds `reqId` itself. */
+function logContext(logger: Logger): object {
+  const job = jobContext.getStore();
+  const request = requestContext.getStore();
+  if (!request) return job ?? {};
+  const bound = (logger as unknown as Record<string, unknown>)[chindings];
+  if (typeof bound === 'string' && bound.includes('"reqId":')) return job ?? {};
+  return { ...job, reqId: request.reqId };
+}
 
 export function createLogger(level: Config['LOG_LEVEL'], destination?: DestinationStream): Log {
   return pino(
@@ -23,7 +45,7 @@ export function createLogger(level: Config['LOG_LEVEL'], destination?: Destinati
       level,
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
-      mixin: () => jobContext.getStore() ?? {},
+      mixin: (_object, _level, logger) => logContext(logger),
     },
     destination,
   );

@@ -19,6 +19,7 @@ import { newWebhookSecret } from './webhook-signature.ts';
 import { unsubscribeUrl } from './unsubscribe-token.ts';
 import { postWebhook } from './webhook-sender.ts';
 import { WebhookTargetError } from './webhook-target.ts';
+import { alertDeliveries } from '../../lib/metrics.ts';
 
 /**
  * From drops to messages: after every refresh the deliveries are computed set-wise in the database and queued as
@@ -145,6 +146,7 @@ export async function deliverOne(
         scanFinishedEmail(delivery.email, delivery.username, delivery.summary, delivery.items[0] as ScanFinishedItem, deps.config.APP_URL, link),
       );
       await recordAttempt(deps.db, deliveryId, { status: 'sent', error: null, now: deps.clock.now() });
+      alertDeliveries.inc({ channel: delivery.channel, outcome: 'sent' });
       return 'sent';
     }
     if (!allowsAlerts(delivery.role, delivery.tier)) throw new PermanentDeliveryError('Not sent: your plan no longer includes alerts.');
@@ -180,11 +182,14 @@ export async function deliverOne(
       }
     }
     await recordAttempt(deps.db, deliveryId, { status: 'sent', error: null, now: deps.clock.now() });
+    alertDeliveries.inc({ channel: delivery.channel, outcome: 'sent' });
     return 'sent';
   } catch (error) {
     const message = (error as Error).message || 'The message could not be sent.';
     const permanent = error instanceof PermanentDeliveryError;
-    await recordAttempt(deps.db, deliveryId, { status: permanent || options.lastAttempt ? 'failed' : 'retrying', error: message, now: deps.clock.now() });
+    const outcome = permanent || options.lastAttempt ? 'failed' : 'retrying';
+    await recordAttempt(deps.db, deliveryId, { status: outcome, error: message, now: deps.clock.now() });
+    alertDeliveries.inc({ channel: delivery.channel, outcome });
     if (permanent || options.lastAttempt) return 'failed';
     throw error;
   }

@@ -18,6 +18,7 @@ import { priceTermsOfScan, readOptionsOf, removeUpload, scanColumns, takeParsedF
 import { storeParseIssues } from './scan-issues.ts';
 import { buildReport } from './scan-report.ts';
 import * as repo from './scans.repository.ts';
+import { scanRowsScanned } from '../../lib/metrics.ts';
 import { eanFromKey, eanSampleOf, readSupplierFile, type ParsedSupplierFile } from './supplier-file.ts';
 
 /**
@@ -230,6 +231,7 @@ async function processScan(deps: AppDeps, scan: repo.ScanRow, token: string, sig
       tokens: { spent: tokensSpent, refillRate: account?.refillRate ?? null, tokensLeft: account?.tokensLeft ?? null },
     });
     if (!ok) throw new ScanStopped('lost'); // canceled, deleted or taken over
+    scanRowsScanned.inc({ kind: scan.kind }, Math.max(0, done - committed));
     committed = done;
     lastCommit = performance.now();
     commitFailed = false;

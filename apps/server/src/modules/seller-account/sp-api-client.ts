@@ -1,6 +1,7 @@
 import { MARKETS } from '@dealradar/shared/markets';
 import type { SellerRegion, SellerStore } from '@dealradar/shared/contracts/seller-account';
 import type { Config } from '../../config/env.ts';
+import { countUpstreamCall } from '../../lib/metrics.ts';
 
 /**
  * Plain-fetch client of the three Amazon calls this module makes (external-apis.md §3.2, §3.6, §3.7): the LWA refresh
@@ -51,7 +52,7 @@ export function baseUrlOf(config: SpApiConfig, region: SellerRegion): string {
 
 async function send(url: string, init: RequestInit): Promise<Response> {
   try {
-    return await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    return await countUpstreamCall('sp-api', () => fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) }));
   } catch {
     throw new SpApiError('unavailable', UNREACHABLE);
   }

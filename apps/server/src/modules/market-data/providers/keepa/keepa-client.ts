@@ -1,6 +1,7 @@
 import { canonicalEan, toUpcA } from '@dealradar/shared/ean';
 import type { MarketId } from '@dealradar/shared/markets';
 import type { AmazonListing } from '../../market-data.types.ts';
+import { countUpstreamCall, recordKeepaTokens } from '../../../../lib/metrics.ts';
 import { backoffMs, fetchWithTimeout, PermanentUpstreamError, realSleep, type Sleep } from '../http-retry.ts';
 import type { RetailBatchResult, RetailCallOptions, RetailProvider, TokenAccount } from '../provider.types.ts';
 import { KEEPA_DOMAINS, productCodes, toListing, type KeepaProduct } from './keepa-product.ts';
@@ -48,6 +49,7 @@ export class KeepaTokenBudget {
     if (typeof envelope.tokensLeft === 'number') this.tokensLeft = envelope.tokensLeft;
     if (typeof envelope.refillRate === 'number') this.refillRate = envelope.refillRate;
     if (typeof envelope.refillIn === 'number') this.refillAt = nowMs + envelope.refillIn;
+    recordKeepaTokens(envelope.tokensLeft, envelope.refillRate);
   }
 
   /** Milliseconds to wait before spending tokens (0 when tokens are left or nothing is known yet). */
@@ -114,7 +116,9 @@ export function createKeepaProvider(options: KeepaOptions): RetailProvider & { b
       let body: Envelope | undefined;
       let failure: string | undefined;
       try {
-        const response = await fetchWithTimeout(fetchImpl, url, { headers: { 'accept-encoding': 'gzip' } }, timeoutMs, signal);
+        const response = await countUpstreamCall('keepa', () =>
+          fetchWithTimeout(fetchImpl, url, { headers: { 'accept-encoding': 'gzip' } }, timeoutMs, signal),
+        );
         status = response.status;
         const text = await response.text();
         try {
@@ -168,7 +172,9 @@ export function createKeepaProvider(options: KeepaOptions): RetailProvider & { b
   async function tokenAccount(): Promise<TokenAccount> {
     if (budget.tokensLeft === undefined && budget.refillRate === 0) {
       try {
-        const response = await fetchWithTimeout(fetchImpl, `${base}/token?key=${encodeURIComponent(options.apiKey)}`, {}, timeoutMs);
+        const response = await countUpstreamCall('keepa', () =>
+          fetchWithTimeout(fetchImpl, `${base}/token?key=${encodeURIComponent(options.apiKey)}`, {}, timeoutMs),
+        );
         if (response.ok) budget.update((await response.json()) as Envelope, Date.now());
       } catch (error) {
         options.log.warn({ err: (error as Error).message }, 'Keepa token status not read');
