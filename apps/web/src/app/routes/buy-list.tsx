@@ -82,7 +82,7 @@ export function BuyListPage() {
           </SectionCard>
           {list.data.suppliers.length === 0 ? (
             <Alert variant="light" color="gray" data-testid="buy-list-empty">
-              Your buy list is empty. Use Add to buy list on a deal in the Deals Analyzer.{' '}
+              Your buy list is empty. Use Add to buy list on a deal in the Deals Analyzer or on a Qogita price drop.{' '}
               <Button variant="subtle" size="compact-sm" onClick={() => navigate(paths.supplierLevelAnalyzer)}>
                 Open the Deals Analyzer
               </Button>
@@ -92,6 +92,7 @@ export function BuyListPage() {
               <SupplierGroup
                 key={supplier.supplierName}
                 supplier={supplier}
+                watchlist={list.data.qogitaWatchlist}
                 actions={{
                   busy,
                   downloading: downloading === supplier.supplierName,

@@ -24,6 +24,7 @@ import { PriceDropFiltersBar } from '../../features/price-alerts/components/pric
 import { PriceDropsTable } from '../../features/price-alerts/components/price-drops-table.tsx';
 import { PriceDropCards } from '../../features/price-alerts/components/price-drop-cards.tsx';
 import { SellerAccountDealsNote } from '../../components/listing-restriction.tsx';
+import { AddDropToBuyList } from '../../features/buy-list/components/add-drop-to-buy-list.tsx';
 
 /** SPEC §9: price-alert toasts stay 6 s. */
 const TOAST_MS = 6000;
@@ -151,9 +152,18 @@ export function PriceAlertsPage() {
             sortBy={sort.sortBy}
             sortOrder={sort.sortOrder}
             onSortChange={(sortBy, sortOrder) => setView((v) => ({ ...v, sortBy, sortOrder, page: 1 }))}
+            renderBuyList={isExample ? undefined : (drop) => <AddDropToBuyList drop={drop} />}
           />
         ) : (
-          <PriceDropsTable items={rows} currency={currency} live={!isExample} sortBy={sort.sortBy} sortOrder={sort.sortOrder} onSort={changeSort} />
+          <PriceDropsTable
+            items={rows}
+            currency={currency}
+            live={!isExample}
+            sortBy={sort.sortBy}
+            sortOrder={sort.sortOrder}
+            onSort={changeSort}
+            renderBuyList={isExample ? undefined : (drop) => <AddDropToBuyList drop={drop} compact />}
+          />
         )}
         {totalPages > 1 && (
           <Group justify="center" mt="md">

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BuyList, PurchaseOrderFormat } from '@dealradar/shared/contracts/buy-list';
+import type { BuyList, PurchaseOrderFormat, SendToWatchlistResult } from '@dealradar/shared/contracts/buy-list';
 import { buyListApi } from '@dealradar/shared/contracts/endpoints/buy-list';
 import { callEndpoint } from '../../../lib/api-client.ts';
 import { endpointQuery } from '../../../lib/endpoint-query.ts';
@@ -31,6 +31,20 @@ function useListMutation<V>(call: (vars: V) => Promise<BuyList>) {
 }
 
 export const useAddToBuyList = () => useListMutation((vars: { dealId: string; quantity: number }) => callEndpoint(buyListApi.add, { body: vars }));
+/** POST /buy-list/price-drops: a Qogita price drop (quantity absent: the server's suggestion, capped by the offer's stock). */
+export const useAddDropToBuyList = () =>
+  useListMutation((vars: { priceDropId: number; quantity?: number }) => callEndpoint(buyListApi.addPriceDrop, { body: vars, silent403: true }));
+
+/** POST /buy-list/qogita-watchlist: one Qogita group onto the buyer's Qogita watchlist; the answer's list replaces the cached one. */
+export function useSendToWatchlist() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (supplierName: string): Promise<SendToWatchlistResult> =>
+      callEndpoint(buyListApi.sendToWatchlist, { body: { supplierName }, timeoutMs: 120_000 }),
+    onSuccess: (answer) => client.setQueryData(buyListQueryOptions.queryKey, answer.list),
+  });
+}
+
 export const useUpdateBuyLine = () =>
   useListMutation((vars: { id: string; quantity: number }) => callEndpoint(buyListApi.update, { params: { id: vars.id }, body: { quantity: vars.quantity } }));
 export const useRemoveBuyLine = () => useListMutation((id: string) => callEndpoint(buyListApi.remove, { params: { id } }));

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Card, Group, NumberInput, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconDownload, IconTrash } from '@tabler/icons-react';
 import { MAX_BUY_LIST_QUANTITY } from '@dealradar/shared/buy-list';
-import type { BuyLine, BuyListSupplier, PurchaseOrderFormat } from '@dealradar/shared/contracts/buy-list';
+import type { BuyLine, BuyList, BuyListSupplier, PurchaseOrderFormat } from '@dealradar/shared/contracts/buy-list';
 import { daysText, formatEur, formatRoi } from '../buy-list-format.ts';
+import { QogitaWatchlistPanel } from './qogita-watchlist.tsx';
 
 export interface SupplierGroupActions {
   onQuantity: (line: BuyLine, quantity: number) => void;
@@ -14,8 +15,19 @@ export interface SupplierGroupActions {
   downloading: boolean;
 }
 
-/** One supplier of the buy list: its figures, minimum order value, lines and purchase order. */
-export function SupplierGroup({ supplier, actions }: { supplier: BuyListSupplier; actions: SupplierGroupActions }) {
+/**
+ * One supplier of the buy list: its figures, minimum order value, lines and purchase order. A Qogita seller's group
+ * shows the offer's MOV (not editable) and sends its lines to the Qogita watchlist.
+ */
+export function SupplierGroup({
+  supplier,
+  actions,
+  watchlist,
+}: {
+  supplier: BuyListSupplier;
+  actions: SupplierGroupActions;
+  watchlist?: BuyList['qogitaWatchlist'];
+}) {
   return (
     <Card withBorder radius="md" padding="md" data-testid="buy-list-supplier" data-supplier={supplier.supplierName}>
       <Stack gap="sm">
@@ -66,7 +78,14 @@ export function SupplierGroup({ supplier, actions }: { supplier: BuyListSupplier
             testId="buy-list-days"
           />
         </SimpleGrid>
-        <MovEditor key={String(supplier.minOrderValue)} supplier={supplier} onSave={actions.onMov} busy={actions.busy} />
+        {supplier.source === 'qogita' ? (
+          <>
+            <QogitaMov supplier={supplier} />
+            {watchlist && <QogitaWatchlistPanel supplier={supplier} watchlist={watchlist} />}
+          </>
+        ) : (
+          <MovEditor key={String(supplier.minOrderValue)} supplier={supplier} onSave={actions.onMov} busy={actions.busy} />
+        )}
         <Table.ScrollContainer minWidth={760}>
           <Table striped verticalSpacing={4} fz="sm">
             <Table.Thead>
@@ -110,6 +129,34 @@ function Figure({ label, value, hint, testId }: { label: string; value: string; 
   );
 }
 
+/** The MOV of a Qogita seller's offer: shown, with the same warning and badge, but set by Qogita. */
+function QogitaMov({ supplier }: { supplier: BuyListSupplier }) {
+  return (
+    <Stack gap={6}>
+      <Group gap="xs" wrap="wrap">
+        <Text size="sm" data-testid="buy-list-qogita-mov">
+          Minimum order value (from the Qogita offer): {supplier.minOrderValue === null ? 'none' : formatEur(supplier.minOrderValue)}
+        </Text>
+        {supplier.movMet === true && (
+          <Badge color="green" variant="light" leftSection={<IconCheck size={12} />} data-testid="buy-list-mov-met">
+            Minimum order value met
+          </Badge>
+        )}
+      </Group>
+      <MovWarning supplier={supplier} />
+    </Stack>
+  );
+}
+
+function MovWarning({ supplier }: { supplier: BuyListSupplier }) {
+  if (supplier.movMet !== false) return null;
+  return (
+    <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} p="xs" data-testid="buy-list-mov-warning">
+      Below the minimum order value of {formatEur(supplier.minOrderValue)}: add {formatEur(supplier.movShortfall)} more (excl. VAT) to order from this supplier.
+    </Alert>
+  );
+}
+
 function MovEditor({ supplier, onSave, busy }: { supplier: BuyListSupplier; onSave: SupplierGroupActions['onMov']; busy: boolean }) {
   const [value, setValue] = useState<number | string>(supplier.minOrderValue ?? '');
   const parsed = value === '' ? null : Number(value);
@@ -137,12 +184,7 @@ function MovEditor({ supplier, onSave, busy }: { supplier: BuyListSupplier; onSa
           </Badge>
         )}
       </Group>
-      {supplier.movMet === false && (
-        <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} p="xs" data-testid="buy-list-mov-warning">
-          Below the minimum order value of {formatEur(supplier.minOrderValue)}: add {formatEur(supplier.movShortfall)} more (excl. VAT) to order from this
-          supplier.
-        </Alert>
-      )}
+      <MovWarning supplier={supplier} />
     </Stack>
   );
 }
@@ -165,7 +207,14 @@ function LineRow({ line, actions }: { line: BuyLine; actions: SupplierGroupActio
           EAN {line.ean} · {line.market} · ASIN {line.asin}
           {line.unitsPerCase > 1 ? ` · cases of ${line.unitsPerCase}` : ''}
           {line.addedBy ? ` · added by ${line.addedBy}` : ''}
+          {line.stock !== null ? ` · seller's stock ${line.stock.toLocaleString('en-US')}` : ''}
         </Text>
+        {line.watchlist && (
+          <Text size="xs" c="grape.8" data-testid="buy-list-line-watchlist">
+            On the Qogita watchlist: target {formatEur(line.watchlist.targetPrice)} × {line.watchlist.targetQuantity.toLocaleString('en-US')} (
+            {new Date(line.watchlist.sentAt).toLocaleString()})
+          </Text>
+        )}
         {line.changed && (
           <Tooltip
             label={`A newer scan of this list (${new Date(line.changed.scannedAt).toLocaleString()}) gives other figures. Add the deal again to take them.`}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Badge, Group, Image, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import type { PriceDropItem, PriceDropSortField } from '@dealradar/shared/contracts/price-drops';
 import { DROP_PRIORITY_LABELS, type DropPriority } from '@dealradar/shared/drops';
@@ -18,6 +19,8 @@ interface Props {
   sortBy: PriceDropSortField;
   sortOrder: 'asc' | 'desc';
   onSortChange(sortBy: PriceDropSortField, sortOrder: 'asc' | 'desc'): void;
+  /** "Add to buy list" of a drop, composed by the screen (live drops only). */
+  renderBuyList?: (item: PriceDropItem) => ReactNode;
 }
 
 const SORT_OPTIONS: Array<{ value: string; label: string }> = [
@@ -34,7 +37,7 @@ const SORT_OPTIONS: Array<{ value: string; label: string }> = [
 ];
 
 /** Phone layout of the price-drops list: one card per drop with the same fields as the table, and a sort select. */
-export function PriceDropCards({ items, currency, live, sortBy, sortOrder, onSortChange }: Props) {
+export function PriceDropCards({ items, currency, live, sortBy, sortOrder, onSortChange, renderBuyList }: Props) {
   const current = `${sortBy}:${sortOrder}`;
   const options = SORT_OPTIONS.some((o) => o.value === current) ? SORT_OPTIONS : [{ value: current, label: `${sortBy} ${sortOrder}` }, ...SORT_OPTIONS];
   return (
@@ -97,6 +100,7 @@ export function PriceDropCards({ items, currency, live, sortBy, sortOrder, onSor
                 </Text>
                 {item.qogitaLink && <ExternalLink href={item.qogitaLink}>View on Qogita</ExternalLink>}
               </Group>
+              {renderBuyList && <Group justify="flex-end">{renderBuyList(item)}</Group>}
             </Stack>
           </Group>
         </Paper>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Badge, Group, Image, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
 import type { PriceDropItem, PriceDropSortField } from '@dealradar/shared/contracts/price-drops';
@@ -20,6 +21,8 @@ interface Props {
   sortBy: PriceDropSortField;
   sortOrder: 'asc' | 'desc';
   onSort(field: PriceDropSortField): void;
+  /** "Add to buy list" of a drop, composed by the screen (live drops only). */
+  renderBuyList?: (item: PriceDropItem) => ReactNode;
 }
 
 /** Below this width the table scrolls sideways (tablets); from 1280 px windows up it fits its card (issue 16). */
@@ -151,13 +154,16 @@ export function PriceDropsTable(props: Props) {
                 <Text size="xs">{formatDateTime(item.detectedAt)}</Text>
               </Table.Td>
               <Table.Td>
-                {item.qogitaLink ? (
-                  <ExternalLink href={item.qogitaLink} iconOnly>
-                    View on Qogita
-                  </ExternalLink>
-                ) : (
-                  '–'
-                )}
+                <Stack gap={4} align="flex-start">
+                  {item.qogitaLink ? (
+                    <ExternalLink href={item.qogitaLink} iconOnly>
+                      View on Qogita
+                    </ExternalLink>
+                  ) : (
+                    '–'
+                  )}
+                  {props.renderBuyList?.(item)}
+                </Stack>
               </Table.Td>
             </Table.Tr>
           ))}
