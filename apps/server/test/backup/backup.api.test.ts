@@ -177,7 +177,7 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'embedded'})`, () =>
       ...secretsFrom(path.join(root, 'wrong-kind')),
       DATABASE_URL: onPostgres ? undefined : 'postgres://nobody@127.0.0.1:1/none',
     });
-    await expect(wrongKind).rejects.toThrow(onPostgres ? 'unset DATABASE_URL' : 'set DATABASE_URL');
+    await expect(wrongKind).rejects.toThrow(onPostgres ? 'set DATABASE_URL to an empty PostgreSQL database' : 'unset DATABASE_URL');
     await expect(restoreBackup(path.join(root, 'missing.tar.gz'), { ...secretsFrom(path.join(root, 'x')), DATABASE_URL: undefined })).rejects.toThrow(
       'does not exist',
     );
