@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
 import { createUser, type TestUser } from '../../../test/factories/users.ts';
 import { createMailer } from '../../deps.ts';
+import { alertDeliveries } from '../../lib/metrics.ts';
 import { deliverOne } from './alert-dispatch.service.ts';
 import { postWebhook } from './webhook-sender.ts';
 import { SIGNATURE_HEADER, signWebhook, verifyWebhook } from './webhook-signature.ts';
@@ -248,6 +249,9 @@ describe('alert delivery: e-mail, webhooks, retries, SSRF, unsubscribe, plan che
   it('retries: a 500 is retried (status retrying) and the last failed try marks the delivery failed', async () => {
     const rule = await createRule({ channel: 'webhook', webhookUrl: hookUrl });
     const queued = await test(rule.id);
+    const deliveries = async (outcome: string) =>
+      (await alertDeliveries.get()).values.find((v) => v.labels.channel === 'webhook' && v.labels.outcome === outcome)?.value ?? 0;
+    const counted = { sent: await deliveries('sent'), retrying: await deliveries('retrying'), failed: await deliveries('failed') };
     receiver.state.statuses = [500, 500, 200];
     await expect(deliverOne(ctx.deps, queued.id, { lastAttempt: false })).rejects.toThrow('The webhook answered HTTP 500.');
     expect((await logOf()).find((d) => d.id === queued.id)).toMatchObject({ status: 'retrying', attempts: 1, error: 'The webhook answered HTTP 500.' });
@@ -261,6 +265,12 @@ describe('alert delivery: e-mail, webhooks, retries, SSRF, unsubscribe, plan che
     expect((await logOf()).find((d) => d.id === second.id)).toMatchObject({ status: 'failed', attempts: 1, error: 'The webhook answered HTTP 503.' });
     // A job that runs again after the outcome does nothing.
     await expect(deliverOne(ctx.deps, second.id, { lastAttempt: true })).resolves.toBe('skipped');
+    // The metrics count each attempt by channel and outcome (GET /metrics).
+    expect({ sent: await deliveries('sent'), retrying: await deliveries('retrying'), failed: await deliveries('failed') }).toEqual({
+      sent: counted.sent + 1,
+      retrying: counted.retrying + 2,
+      failed: counted.failed + 1,
+    });
   });
 
   it('a webhook that does not answer in time fails with a timeout', async () => {

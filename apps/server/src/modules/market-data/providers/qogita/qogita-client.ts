@@ -1,4 +1,5 @@
 import type { FxRate, WatchlistItemInput, WatchlistWriteResult, WholesaleOffer, WholesaleVariant } from '../../market-data.types.ts';
+import { countUpstreamCall } from '../../../../lib/metrics.ts';
 import { backoffMs, fetchWithTimeout, PermanentUpstreamError, realSleep, type Sleep } from '../http-retry.ts';
 import type { WholesaleProvider } from '../provider.types.ts';
 import { accountCurrencyOf, parseQogitaCsv } from './qogita-csv.ts';
@@ -30,7 +31,9 @@ export interface QogitaOptions {
  * (/variants/search/download/) because the JSON search is capped at 10,000 results.
  */
 export function createQogitaProvider(options: QogitaOptions): WholesaleProvider {
-  const fetchImpl = options.fetchImpl ?? fetch;
+  const rawFetch = options.fetchImpl ?? fetch;
+  // Every call to Qogita counts in the upstream metrics (lib/metrics.ts), failures too.
+  const fetchImpl: typeof fetch = (input, init) => countUpstreamCall('qogita', () => rawFetch(input, init));
   const sleep = options.sleep ?? realSleep;
   const base = options.baseUrl.replace(/\/$/, '');
   const maxRetries = options.maxRetries ?? 3;
