@@ -4,7 +4,7 @@ export const buyListDoc: HelpDoc = {
   slug: 'buy-list',
   title: 'Buy list: how many to buy, per supplier',
   summary:
-    "Turn deals into a purchase plan: quantities from your share of the sales, capital, profit, ROI and days to sell per supplier, the supplier's minimum order value and a purchase order to send.",
+    "Turn deals and Qogita price drops into a purchase plan: quantities from your share of the sales, capital, profit, ROI and days to sell per supplier, the supplier's minimum order value, a purchase order to send and the Qogita watchlist.",
   sections: [
     {
       id: 'add',
@@ -22,10 +22,41 @@ export const buyListDoc: HelpDoc = {
       ],
     },
     {
+      id: 'qogita',
+      title: 'Qogita price drops and the Qogita watchlist',
+      blocks: [
+        steps(
+          'On Price Alerts, click Add to buy list (Buy list in the table) on a drop. Leave the quantity empty for the suggestion or type one, and click Add.',
+          "The line goes to the group of the Qogita seller whose offer is the cheapest one with stock, named Qogita · <seller>. The group's minimum order value is the one in that seller's Qogita offer; it cannot be changed on the buy list.",
+          "The quantity never goes beyond that seller's stock on Qogita: more is cut down to the stock.",
+          'On the Buy List page, Send to Qogita watchlist puts every line of the group on your Qogita watchlist. Qogita then tells you when an offer meets the target price and quantity.',
+        ),
+        table(
+          ['sent to Qogita', 'value'],
+          [
+            ['GTIN', "The line's EAN."],
+            [
+              'Target price',
+              'Your maximum buy price at your minimum ROI (Settings), in EUR: the unit price × (1 + ROI) ÷ (1 + minimum ROI), rounded down to the cent.',
+            ],
+            ['Target quantity', "The line's quantity."],
+          ],
+        ),
+        list(
+          'A product already on your watchlist gets the new target price and quantity.',
+          "After sending, each line says what was sent and whether Qogita took it. A line Qogita refuses shows Qogita's reason and keeps what it had.",
+          'A line without an ROI, or whose ROI cannot reach your minimum ROI at any price, is not sent.',
+          'The watchlist belongs to the Qogita account of this installation. Without one (demo data) the button is disabled and says so.',
+        ),
+      ],
+    },
+    {
       id: 'suppliers',
       title: 'Per supplier',
       blocks: [
-        p('Lines are grouped by supplier: the name of the supplier list (the file name) the deal came from. Each supplier shows:'),
+        p(
+          'Lines are grouped by supplier: the name of the supplier list (the file name) the deal came from, or Qogita · <seller> for a Qogita price drop. Each supplier shows:',
+        ),
         table(
           ['figure', 'meaning'],
           [
