@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createQogitaProvider } from '../../src/modules/market-data/providers/qogita/qogita-client.ts';
 import { parseQogitaCsv } from '../../src/modules/market-data/providers/qogita/qogita-csv.ts';
 import { sendJson, startFake, type FakeRequest } from './fakes/http-fake.ts';
+import { FAKE_QOGITA_EMAIL, FAKE_QOGITA_PASSWORD, startQogitaLookAlike } from './fakes/qogita-fake.ts';
 import { silentLog } from './helpers.ts';
 
 const CSV_HEADER =
@@ -121,5 +122,47 @@ describe('Qogita catalogue CSV', () => {
     // £7.29 at 1 EUR = 0.8745 GBP is €8.34 (not €7.29)
     expect(gbp.variants[0]).toMatchObject({ priceExclVat: 834, currency: 'EUR' });
     expect(() => parseQogitaCsv(`GTIN,Name,Brand,£ Lowest Price inc. shipping\n4006381333931,X,Y,1`)).toThrow(/GBP/);
+  });
+});
+
+describe('Qogita offers and watchlist against the look-alike', () => {
+  let lookAlike: Awaited<ReturnType<typeof startQogitaLookAlike>>;
+  afterEach(async () => lookAlike?.close());
+  const adapter = () => createQogitaProvider({ email: FAKE_QOGITA_EMAIL, password: FAKE_QOGITA_PASSWORD, baseUrl: lookAlike.url, log: silentLog });
+  const variants = [
+    {
+      gtin: '4006381333931',
+      fid: 'ABC',
+      slug: 'face-cream',
+      name: 'Face Cream',
+      offers: [{ seller: 'SUPPLIER1', price: '7.45', inventory: 240, mov: '250.00', movCurrency: 'GBP' }],
+    },
+  ];
+
+  it("reads a variant's offers by its product URL, or finds its FID and slug by GTIN; decimal strings become numbers", async () => {
+    lookAlike = await startQogitaLookAlike(variants);
+    const expected = [{ seller: 'SUPPLIER1', price: 7.45, priceCurrency: 'EUR', inventory: 240, mov: 250, movCurrency: 'GBP' }];
+    expect(await adapter().offersOf!({ gtin: '4006381333931', productUrl: 'https://www.qogita.com/products/ABC/face-cream/' })).toEqual(expected);
+    expect(await adapter().offersOf!({ gtin: '4006381333931', productUrl: null })).toEqual(expected);
+    expect(lookAlike.requests.filter((r) => r.path === '/variants/search/').map((r) => r.query.get('query'))).toEqual(['4006381333931']);
+    expect(await adapter().offersOf!({ gtin: '5000000000000', productUrl: null })).toEqual([]);
+  });
+
+  it('POSTs a new watchlist item, PATCHes one already there, and turns a refusal into Qogita’s sentence', async () => {
+    lookAlike = await startQogitaLookAlike(variants);
+    const qogita = adapter();
+    const item = { gtin: '4006381333931', targetPrice: '6.10', targetPriceCurrency: 'EUR', targetQuantity: 24 };
+    expect(await qogita.watchlist!.listGtins()).toEqual(new Set());
+    expect(await qogita.watchlist!.put(item, false)).toEqual({ ok: true, action: 'created' });
+    expect(await qogita.watchlist!.listGtins()).toEqual(new Set(['4006381333931']));
+    expect(await qogita.watchlist!.put({ ...item, targetQuantity: 48 }, true)).toEqual({ ok: true, action: 'updated' });
+    expect(lookAlike.watchlist.get('4006381333931')).toMatchObject({ targetPrice: '6.10', targetQuantity: 48, availableQuantity: 240 });
+    expect(lookAlike.watchlistWrites()).toEqual([
+      { method: 'POST', path: '/watchlist/items/', body: item },
+      { method: 'PATCH', path: '/watchlist/items/4006381333931/', body: { targetPrice: '6.10', targetPriceCurrency: 'EUR', targetQuantity: 48 } },
+    ]);
+    // Already there but POSTed: Qogita's field error comes back as a sentence.
+    expect(await qogita.watchlist!.put(item, false)).toEqual({ ok: false, status: 400, error: 'gtin: Watchlist item with this gtin already exists.' });
+    expect(await qogita.watchlist!.put({ ...item, gtin: '5000000000000' }, true)).toEqual({ ok: false, status: 404, error: 'Not found.' });
   });
 });
