@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
 import { createLogger, jobContext, silentLogger, type Log } from '../lib/logger.ts';
 import { DurableRuns, RunStopped, type DurableRunStore } from './durable-run.ts';
+import { durableRunsClaimed, durableRunsFailed, durableRunsResumed } from '../lib/metrics.ts';
 
 interface Row {
   id: string;
@@ -183,6 +184,24 @@ describe('DurableRuns (one durable-run mechanism)', () => {
     expect(seen).toEqual([]);
     expect(memory.rows.get('y')).toMatchObject({ status: 'ERROR', error: 'The run was interrupted 3 times and was ended. Please start it again.' });
     expect(ended).toEqual(['y']);
+  });
+
+  it('counts claims, resumptions and failures in the metrics, by kind', async () => {
+    const value = async (counter: typeof durableRunsClaimed) => (await counter.get()).values.find((v) => v.labels.kind === 'test run')?.value ?? 0;
+    const before = { claimed: await value(durableRunsClaimed), resumed: await value(durableRunsResumed), failed: await value(durableRunsFailed) };
+    const { runs, memory } = setup();
+    memory.add('m1');
+    expect(await runs.run('m1', steppedWork(memory).work, hooks)).toBe('ended'); // first attempt
+    memory.add('m2');
+    Object.assign(memory.rows.get('m2')!, { attempts: 1, checkpoint: 5 }); // interrupted once: this claim resumes it
+    expect(await runs.run('m2', steppedWork(memory).work, hooks)).toBe('ended');
+    memory.add('m3');
+    await runs.run('m3', () => Promise.reject(new Error('disk full')), hooks);
+    expect({ claimed: await value(durableRunsClaimed), resumed: await value(durableRunsResumed), failed: await value(durableRunsFailed) }).toEqual({
+      claimed: before.claimed + 3,
+      resumed: before.resumed + 1,
+      failed: before.failed + 1,
+    });
   });
 
   it('an unexpected failure ends the row as ERROR with the hook’s sentence', async () => {
