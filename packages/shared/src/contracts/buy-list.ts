@@ -98,6 +98,11 @@ export const addBuyLineBodySchema = jsonBody({
   dealId: z.string({ error: 'Please choose a deal.' }).min(1, 'Please choose a deal.').max(64, 'Please choose a deal.'),
   quantity: quantityField.optional(),
 });
+/** POST /buy-list/favorites: one of the caller's brand favorites; supplier = the Qogita offer's seller (docs/buy-list.md). */
+export const addFavoriteLineBodySchema = jsonBody({
+  favoriteId: z.uuid({ error: 'Please choose a favorite.' }),
+  quantity: quantityField.optional(),
+});
 /** POST /buy-list/price-drops: a Qogita price drop; quantity absent → the suggestion capped by the offer's inventory. */
 export const addPriceDropLineBodySchema = jsonBody({
   priceDropId: z

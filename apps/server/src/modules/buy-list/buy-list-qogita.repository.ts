@@ -3,7 +3,8 @@ import type { NewBuyLine } from './buy-list.repository.ts';
 
 /** A line from a Qogita price drop: the offer's seller, MOV (EUR) and inventory besides the figures of every line. */
 export interface NewQogitaLine extends NewBuyLine {
-  price_drop_id: number;
+  /** The price drop it was added from; null for a line from a brand favorite. */
+  price_drop_id: number | null;
   qogita_seller: string;
   offer_mov: number | null;
   stock: number | null;

@@ -5,6 +5,7 @@ import { userOf, type AuthGuards } from '../../plugins/auth.ts';
 import { contractRoutes } from '../../plugins/contract-routes.ts';
 import { sendDownload } from '../scans/result-files.ts';
 import * as qogita from './buy-list-qogita.service.ts';
+import * as favorites from './buy-list-favorites.service.ts';
 import * as service from './buy-list.service.ts';
 
 /** /buy-list…: the organization's buy list (docs/buy-list.md), GROWTH and PRO. */
@@ -13,6 +14,7 @@ export function registerBuyListRoutes(api: FastifyInstance, deps: AppDeps, guard
   route(buyListApi.get, (request) => service.getBuyList(deps, userOf(request)));
   route(buyListApi.add, (request) => service.addLine(deps, userOf(request), request.body));
   route(buyListApi.addPriceDrop, (request) => qogita.addPriceDropLine(deps, userOf(request), request.body));
+  route(buyListApi.addFavorite, (request) => favorites.addFavoriteLine(deps, userOf(request), request.body));
   route(buyListApi.sendToWatchlist, (request) => qogita.sendToWatchlist(deps, userOf(request), request.body.supplierName));
   route(buyListApi.update, (request) => service.updateLine(deps, userOf(request), request.params.id, request.body.quantity));
   route(buyListApi.remove, (request) => service.removeLine(deps, userOf(request), request.params.id));

@@ -1,6 +1,7 @@
 import {
   addBuyLineBodySchema,
   addPriceDropLineBodySchema,
+  addFavoriteLineBodySchema,
   sendToWatchlistBodySchema,
   sendToWatchlistResultSchema,
   buyListSchema,
@@ -40,6 +41,16 @@ export const buyListApi = {
     tag,
     summary: "Add a Qogita price drop: supplier = the offer's seller, its MOV and inventory (quantity absent: the suggestion, capped by the inventory).",
     body: addPriceDropLineBodySchema,
+    responses: { 200: buyListSchema },
+  }),
+  addFavorite: endpoint({
+    method: 'POST',
+    path: '/buy-list/favorites',
+    access: 'user',
+    tag,
+    summary:
+      "Add one of the caller's brand favorites: supplier = the Qogita offer's seller, its MOV and inventory (quantity absent: the suggestion from the favorite's sales estimate, capped by the inventory).",
+    body: addFavoriteLineBodySchema,
     responses: { 200: buyListSchema },
   }),
   sendToWatchlist: endpoint({
