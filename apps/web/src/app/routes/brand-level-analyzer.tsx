@@ -10,6 +10,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { invalidateCalls } from '../../lib/endpoint-query.ts';
 import { FavoritesCard } from '../../features/brand-analyzer/components/favorites-card.tsx';
 import { MatchActions } from '../../features/match-rules/components/match-actions.tsx';
+import { AddFavoriteToBuyList } from '../../features/buy-list/components/add-favorite-to-buy-list.tsx';
 import { ScanConfigCard } from '../../features/brand-analyzer/components/scan-config-card.tsx';
 import { ScanStatusPanel } from '../../features/brand-analyzer/components/scan-status-panel.tsx';
 import { useBrandScanTracker } from '../../features/brand-analyzer/use-brand-scan-tracker.ts';
@@ -89,6 +90,7 @@ export function BrandLevelAnalyzerPage() {
             onChanged={refreshFavorites}
           />
         )}
+        renderBuyList={(favorite) => <AddFavoriteToBuyList favorite={favorite} />}
       />
     </Stack>
   );

@@ -26,10 +26,12 @@ export function FavoriteCard({
   favorite,
   onDelete,
   match,
+  buyList,
 }: {
   favorite: Favorite;
   onDelete: (favorite: Favorite) => void;
   /** The match actions (issue 17), composed by the screen. */ match?: ReactNode;
+  /** "Add to buy list" (docs/buy-list.md), composed by the screen. */ buyList?: ReactNode;
 }) {
   const currency = favoriteCurrency(favorite.market);
   const money = (value: number) => formatMoney(value, currency);
@@ -165,6 +167,7 @@ export function FavoriteCard({
             currency={currency}
           />
           {match}
+          {buyList && <Group justify="flex-end">{buyList}</Group>}
         </Stack>
       </Group>
       {/* Mounted only while open: a page shows up to 100 cards. */}

@@ -38,9 +38,11 @@ const initialFilters = (): FavoriteFilterState => ({
 export function FavoritesCard({
   onError,
   renderMatch,
+  renderBuyList,
 }: {
   onError: (message: string) => void;
   /** The match actions of a favorite card (issue 17), composed by the screen. */ renderMatch?: (favorite: Favorite) => ReactNode;
+  /** "Add to buy list" of a favorite card (docs/buy-list.md), composed by the screen. */ renderBuyList?: (favorite: Favorite) => ReactNode;
 }) {
   const [filters, setFilters] = useState<FavoriteFilterState>(initialFilters);
   const [page, setPage] = useState(1);
@@ -183,7 +185,13 @@ export function FavoritesCard({
         ) : (
           <Stack gap="sm">
             {content.map((favorite) => (
-              <FavoriteCard key={favorite.id} favorite={favorite} onDelete={confirmDelete} match={renderMatch?.(favorite)} />
+              <FavoriteCard
+                key={favorite.id}
+                favorite={favorite}
+                onDelete={confirmDelete}
+                match={renderMatch?.(favorite)}
+                buyList={renderBuyList?.(favorite)}
+              />
             ))}
           </Stack>
         )}
