@@ -1,6 +1,6 @@
 import { PgBoss, fromPglite } from 'pg-boss';
 import type { DbHandle } from '../db/client.ts';
-import { currentRequestId, jobContext, type Log } from '../lib/logger.ts';
+import { currentRequestId, jobContext, requestContext, type Log } from '../lib/logger.ts';
 
 /**
  * The durable job queue: pg-boss on the same database as the app, embedded (PGlite) or PostgreSQL.
@@ -38,8 +38,11 @@ export async function startQueue(handle: DbHandle, log: Log): Promise<Queue> {
   const work = boss.work.bind(boss) as (name: string, ...rest: unknown[]) => Promise<string>;
   boss.work = ((name: string, ...rest: unknown[]) => {
     const handler = rest.pop() as Handler;
+    // Outside any request context: a fetch that a request's send set off must not lend that request's id to the job.
     const withContext: Handler = (jobs) =>
-      jobContext.run({ job: name, jobId: jobs.map((job) => job.id).join(',') || undefined, reqId: requestIdOf(jobs) }, () => handler(jobs));
+      requestContext.exit(() =>
+        jobContext.run({ job: name, jobId: jobs.map((job) => job.id).join(',') || undefined, reqId: requestIdOf(jobs) }, () => handler(jobs)),
+      );
     return work(name, ...rest, withContext);
   }) as Queue['work'];
   // Jobs sent while a request is answered (or by a job a request sent) carry its id, so their log lines name it too.

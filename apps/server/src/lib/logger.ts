@@ -33,7 +33,8 @@ const chindings = pino.symbols.chindingsSym as unknown as string;
 function logContext(logger: Logger): object {
   const job = jobContext.getStore();
   const request = requestContext.getStore();
-  if (!request) return job ?? {};
+  // A job names the request that sent it (its own reqId wins over any request context around it).
+  if (!request || job?.reqId) return job ?? {};
   const bound = (logger as unknown as Record<string, unknown>)[chindings];
   if (typeof bound === 'string' && bound.includes('"reqId":')) return job ?? {};
   return { ...job, reqId: request.reqId };

@@ -5,7 +5,7 @@ import { buildTestApp, type TestContext } from '../build-test-app.ts';
 import { createUser } from '../factories/users.ts';
 import { ean13, fakeMarketData, listing } from '../scans/fake-market-data.ts';
 import { multipart, waitForStatus } from '../scans/helpers.ts';
-import { createLogger } from '../../src/lib/logger.ts';
+import { createLogger, jobContext, requestContext } from '../../src/lib/logger.ts';
 import { setProcessPhase } from '../../src/lib/readiness.ts';
 import { MIGRATION_LOCK_KEY } from '../../src/db/migrate.ts';
 import { startMetricsServer } from '../../src/plugins/observability.ts';
@@ -133,6 +133,9 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(done.status).toBe('COMPLETED');
 
     const after = await scrape();
+    // PostgreSQL: the app pool's clients; the embedded database has no pool, so no sample.
+    if (ctx.deps.dbHandle.kind === 'postgres') expect(valueOf(after.samples, 'dealradar_db_pool_clients', { state: 'total' })).toBeGreaterThan(0);
+    else expect(after.samples.some((s) => s.name === 'dealradar_db_pool_clients')).toBe(false);
     expect(
       valueOf(after.samples, 'dealradar_scan_rows_scanned_total', { kind: 'supplier' }) -
         valueOf(before.samples, 'dealradar_scan_rows_scanned_total', { kind: 'supplier' }),
@@ -252,5 +255,31 @@ describe('GET /api/health/ready', () => {
     } finally {
       Object.assign(ctx.deps, { db: original });
     }
+  });
+});
+
+describe('request id in log lines written through any logger', () => {
+  it('adds reqId to lines of the process logger inside a request, once on the request logger, and the job’s id inside a job', () => {
+    const out: string[] = [];
+    const log = createLogger(
+      'info',
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          out.push(chunk.toString());
+          done();
+        },
+      }),
+    );
+    requestContext.run({ reqId: 'req-1' }, () => {
+      log.info('from a service');
+      log.child({ reqId: 'req-1' }).info('from the request logger');
+      jobContext.run({ job: 'scans-run', jobId: 'j1', reqId: 'req-0' }, () => log.info('from a job another request sent'));
+    });
+    log.info('outside');
+    const lines = out.map((line) => line.trim());
+    expect(JSON.parse(lines[0]!)).toMatchObject({ reqId: 'req-1', msg: 'from a service' });
+    expect(lines[1]!.match(/"reqId"/g)).toHaveLength(1);
+    expect(JSON.parse(lines[2]!)).toMatchObject({ reqId: 'req-0', job: 'scans-run', jobId: 'j1' });
+    expect(JSON.parse(lines[3]!).reqId).toBeUndefined();
   });
 });
