@@ -22,6 +22,18 @@ export const buyListDoc: HelpDoc = {
       ],
     },
     {
+      id: 'favorites',
+      title: 'Brand favorites',
+      blocks: [
+        steps(
+          'Run a brand scan in the Brand Analyzer.',
+          'On a favorite, click Add to buy list. The quantity is filled in with the suggestion from your estimated share (as for deals); change it if you like and click Add.',
+          "A favorite is a Qogita product, so the line goes to the group of the Qogita seller whose offer is the cheapest one with stock (Qogita · <seller>), with that seller's minimum order value, like a price drop of the same product. The quantity never goes beyond that seller's stock.",
+        ),
+        note("The line keeps the favorite's figures in euros: a UK favorite's profit and Amazon price are converted at the rate its profit used."),
+      ],
+    },
+    {
       id: 'qogita',
       title: 'Qogita price drops and the Qogita watchlist',
       blocks: [

@@ -72,7 +72,10 @@ export const priceAlertsDoc: HelpDoc = {
         table(
           ['column', 'meaning'],
           [
-            ['Product', 'The product name and, under it, its EAN.'],
+            [
+              'Product',
+              'The product name and, under it, its EAN and the sales estimate of the drop\'s listing in its Best ROI market: units a month with what they rest on (Amazon\'s "bought in past month" figure, sales-rank drops or the rank), your share of them and what that share would earn a month at the new price. All three are estimates (the Estimate badge explains the basis); see Deals Analyzer → Sales estimate.',
+            ],
             ['Brand', 'The brand on the wholesale marketplace.'],
             ['Stock', 'Units the wholesaler has in stock.'],
             ['New price / Old price', "The wholesale price now and before the drop, excluding VAT, in your region's currency."],
@@ -91,7 +94,7 @@ export const priceAlertsDoc: HelpDoc = {
           ],
         ),
         p(
-          'Filter by search text, category, priority, brand, a minimum Best ROI and, with a connected seller account, Can I sell it? (Only what I can sell, or Hide not eligible); sort by clicking a column title (Best ROI too: drops without a known ROI come last). On a phone the drops are cards with a sort menu.',
+          'Filter by search text, category, priority, brand, a minimum Best ROI, your share in units a month ("Your units/month ≥") or the monthly profit ("Monthly profit ≥") of the sales estimate and, with a connected seller account, Can I sell it? (Only what I can sell, or Hide not eligible); sort by clicking a column title (Best ROI and Profit/month too: drops without a known ROI or estimate come last). On a phone the drops are cards with a sort menu. The profit basis behind the Best ROI also shows the sales estimate, with the monthly profit at your own seller profile.',
         ),
         p('Your filters and sort are part of the page address: a reload, the back button or a bookmark shows the same list.'),
       ],
