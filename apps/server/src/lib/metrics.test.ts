@@ -35,8 +35,8 @@ describe('upstream call metrics', () => {
     const after = await counted('keepa');
     expect(after.calls - before.calls).toBe(1);
     expect(after.errors - before.errors).toBe(0);
-    expect((await keepaTokensLeft.get()).values[0]?.value).toBe(1234);
-    expect((await keepaRefillRate.get()).values[0]?.value).toBe(20);
+    expect((await keepaTokensLeft.get()).values).toEqual([{ labels: { provider: 'keepa' }, value: 1234 }]);
+    expect((await keepaRefillRate.get()).values).toEqual([{ labels: { provider: 'keepa' }, value: 20 }]);
   });
 
   it('counts the Qogita client’s calls and its refused ones', async () => {

@@ -73,12 +73,15 @@ export const upstreamErrors = new client.Counter({
 export const keepaTokensLeft = new client.Gauge({
   name: 'dealradar_keepa_tokens_left',
   help: 'Keepa tokens left, as the last Keepa answer of this process said (absent until one arrived).',
+  // Labelled so that there is no sample (rather than a misleading 0) until Keepa has answered.
+  labelNames: ['provider'] as const,
   registers,
 });
 
 export const keepaRefillRate = new client.Gauge({
   name: 'dealradar_keepa_refill_rate_per_minute',
-  help: 'Keepa tokens refilled per minute, as the last Keepa answer of this process said.',
+  help: 'Keepa tokens refilled per minute, as the last Keepa answer of this process said (absent until one arrived).',
+  labelNames: ['provider'] as const,
   registers,
 });
 
@@ -161,6 +164,6 @@ export async function countUpstreamCall(provider: UpstreamProvider, call: () => 
 
 /** The last Keepa token figures this process learned. */
 export function recordKeepaTokens(tokensLeft: number | undefined, refillRate: number | undefined): void {
-  if (typeof tokensLeft === 'number') keepaTokensLeft.set(tokensLeft);
-  if (typeof refillRate === 'number') keepaRefillRate.set(refillRate);
+  if (typeof tokensLeft === 'number') keepaTokensLeft.set({ provider: 'keepa' }, tokensLeft);
+  if (typeof refillRate === 'number') keepaRefillRate.set({ provider: 'keepa' }, refillRate);
 }
