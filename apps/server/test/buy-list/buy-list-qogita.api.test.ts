@@ -130,7 +130,16 @@ describe('Qogita price drops on the buy list', () => {
   });
 
   it("a drop added gets the cheapest offer's seller as supplier, its MOV and its inventory as the cap", async () => {
-    // Without a quantity: the suggestion (no share is known for drops: one unit), within the stock.
+    // Without a quantity: 4 weeks of the share of the drop's listing (its profit basis), one unit without one, within the stock of 5.
+    const basis = (await call(owner, 'GET', `/price-alerts/price-drops/${drops.a!.id}/profit`)).json() as {
+      numberOfPacks: number;
+      salesEstimate: { sellerUnitsPerMonth: number | null } | null;
+    };
+    const share = basis.salesEstimate?.sellerUnitsPerMonth ?? null;
+    const uncapped = share === null || share <= 0 ? 1 : Math.ceil((share * 4 * basis.numberOfPacks) / (52 / 12) - 1e-9);
+    // The demo listing's share asks for more than the seller's 5: the cap is what decides.
+    expect(uncapped).toBeGreaterThan(5);
+    const suggested = Math.min(5, uncapped);
     let res = await call(owner, 'POST', '/buy-list/price-drops', { priceDropId: drops.a!.id });
     expect(res.statusCode, res.body).toBe(200);
     let group = groupOf(res.json(), 'Qogita · SELLERA');
@@ -139,7 +148,8 @@ describe('Qogita price drops on the buy list', () => {
     expect(lineA).toMatchObject({
       source: 'qogita',
       ean: gtins.a,
-      quantity: 1,
+      quantity: suggested,
+      sellerUnitsPerMonth: share,
       stock: 5,
       priceDropId: drops.a!.id,
       market: drops.a!.bestRoiMarket,
@@ -147,7 +157,7 @@ describe('Qogita price drops on the buy list', () => {
     });
     expect(lineA.unitPrice).toBe(drops.a!.newPriceExclVat);
     expect(lineA.roiPercentage).toBe(drops.a!.bestRoiPercentage);
-    // 50 more asked: the seller has 5, so the line holds 5.
+    // 50 more asked: the seller has 5, so the line still holds 5.
     res = await call(owner, 'POST', '/buy-list/price-drops', { priceDropId: drops.a!.id, quantity: 50 });
     group = groupOf(res.json(), 'Qogita · SELLERA');
     expect(group.lines.find((l) => l.ean === gtins.a)!.quantity).toBe(5);

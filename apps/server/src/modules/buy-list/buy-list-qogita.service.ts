@@ -36,8 +36,9 @@ export function chooseOffer(offers: WholesaleOffer[]): WholesaleOffer | null {
 /**
  * Adds a Qogita price drop to the organization's buy list: supplier = the cheapest offer's seller, its MOV (EUR) and
  * inventory; unit price = the drop's new price excl. VAT; profit, ROI, market, ASIN and packs = the drop's profit basis
- * for the caller (the Best-ROI market). Without a quantity the suggestion (one case when no share is known), capped by
- * the inventory; a quantity above the inventory is cut to it.
+ * for the caller (the Best-ROI market) with its sales estimate. Without a quantity the suggestion (the organization's
+ * weeks of the seller's share; one unit without a share), capped by the inventory; a quantity above the inventory is cut
+ * to it.
  */
 export async function addPriceDropLine(deps: Deps, user: CurrentUser, body: { priceDropId: number; quantity?: number | undefined }): Promise<BuyList> {
   await requireBuyList(deps, user);
@@ -57,7 +58,8 @@ export async function addPriceDropLine(deps: Deps, user: CurrentUser, body: { pr
   const stock = offer.inventory ?? drop.stock;
   if (stock !== null && stock <= 0) throw conflict(NO_STOCK);
   const movRate = offer.mov !== null && offer.movCurrency !== 'EUR' ? (await deps.marketData.fxRate(offer.movCurrency, 'EUR')).rate : 1;
-  const share: number | null = null;
+  // The seller's share of the listing in the drop's market (the drop's sales estimate), for the suggestion.
+  const share = profit.available ? (profit.salesEstimate?.sellerUnitsPerMonth ?? null) : null;
   const numberOfPacks = Math.max(1, profit.numberOfPacks ?? 1);
   const suggested = suggestQuantity({ sellerUnitsPerMonth: share, weeks: await weeksOf(deps, user.organizationId), numberOfPacks, unitsPerCase: 1, stock });
   const quantity = body.quantity === undefined ? suggested.quantity : stock === null ? body.quantity : Math.min(body.quantity, stock);
