@@ -44,8 +44,8 @@ export const E2E_SLOW_DATA_DIR = `${E2E_DATA_DIR}-slow`;
 export const E2E_SLOW_LATENCY_MS = 5000;
 
 /**
- * The Amazon SP-API application of the test servers points at a look-alike on this port, which
- * apps/web/e2e/seller-account.spec.ts starts (apps/server/test/sp-api/fake-sp-api.ts; nothing else calls it).
+ * The Amazon SP-API application of the test servers points at a look-alike on this port, which the specs of the seller
+ * account start in turn (e2e/sp-api.helpers.ts: a spec waits while another holds the port).
  */
 export const E2E_SP_API_PORT = port + 3;
 const E2E_SP_API_URL = `http://127.0.0.1:${E2E_SP_API_PORT}`;
@@ -83,6 +83,9 @@ const SHARED_STATE_SPECS = [
   'users-admin.spec.ts', // edits, deactivates and deletes users; the users list
   'csv-template-analyzer.spec.ts', // the admin's CSV scan history and queue
   'supplier-files.spec.ts', // the admin's CSV scan history and queue
+  'drop-listing-restrictions.spec.ts', // price refresh
+  'drop-sales-estimate.spec.ts', // price refresh
+  'buy-list-qogita.spec.ts', // price refresh
 ].map((file) => `**/${file}`);
 
 /** The specs on the slow server (E2E_SLOW_URL). */

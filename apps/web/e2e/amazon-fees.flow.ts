@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
-import { demoCatalogue } from '../../server/src/modules/market-data/providers/demo/demo-catalogue.ts';
-import { defaultFees, GOOD_TOKEN, type FakeSpApi } from '../../server/test/sp-api/fake-sp-api.ts';
+import { expect, test } from '@playwright/test';
+import { defaultFees, type FakeSpApi } from '../../server/test/sp-api/fake-sp-api.ts';
 import { loginAsAdmin, signInNewUser } from './helpers.ts';
+import { connectSellerInSettings, scanDemoSupplierList } from './supplier-scan.helpers.ts';
 
 /**
  * Amazon's own fee estimate in the browser (docs/seller-account.md): connect the seller account with the
@@ -14,15 +14,10 @@ export function amazonFeeTests(fake: () => FakeSpApi): void {
     // Amazon charges this seller €1.50 more FBA fee than our rules know for every listing.
     fake().state.feeRule = (_asin, _marketplaceId, price) => ({ ...defaultFees(price), fba: 4.5 });
     await signInNewUser(page, { country: 'DE' });
-    await page.goto('/settings');
-    const card = page.getByTestId('seller-account');
-    await card.getByLabel('Refresh token').fill(GOOD_TOKEN);
-    await card.getByLabel('Merchant id').fill('A1SELLER');
-    await card.getByTestId('seller-account-connect').click();
-    await expect(card.getByTestId('seller-account-connected')).toContainText('Merchant A1SELLER · Europe');
+    await connectSellerInSettings(page);
 
     await page.goto('/supplier-level-analyzer');
-    await scan(page);
+    await scanDemoSupplierList(page, 6);
     const deal = page.getByTestId('deal-card').first();
     await expect(deal).toBeVisible({ timeout: 15_000 });
     await deal.getByRole('button', { name: 'Profit breakdown' }).click();
@@ -66,23 +61,4 @@ export function amazonFeeTests(fake: () => FakeSpApi): void {
     await card.getByText('Most recent').click();
     await expect(card.getByTestId('amazon-fee-drifts').locator('tbody tr').first()).toBeVisible();
   });
-}
-
-function demoCsv(count: number): Buffer {
-  const { variants } = demoCatalogue();
-  const rows = variants.filter((v) => v.basePrice >= 1500).slice(0, count);
-  const lines = ['EAN;Brand;Price', ...rows.map((v) => `${v.gtin};${v.brand};${((v.basePrice * 0.4) / 100).toFixed(2).replace('.', ',')}`)];
-  return Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8');
-}
-
-async function scan(page: Page) {
-  await page
-    .getByTestId('supplier-dropzone')
-    .locator('input[type=file]')
-    .setInputFiles({ name: 'list.csv', mimeType: 'text/csv', buffer: demoCsv(6) });
-  const dialog = page.getByRole('dialog', { name: 'Map CSV columns' });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByTestId('supplier-scan-panel')).toHaveAttribute('data-status', 'COMPLETED', { timeout: 60_000 });
 }

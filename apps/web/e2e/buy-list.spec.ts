@@ -1,33 +1,14 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { demoCatalogue } from '../../server/src/modules/market-data/providers/demo/demo-catalogue.ts';
+import { expect, test } from '@playwright/test';
 import { signInNewUser } from './helpers.ts';
 import { signInWithTier } from './price-drops.helpers.ts';
+import { scanDemoSupplierList } from './supplier-scan.helpers.ts';
 
 /**
  * The buy list in the browser (docs/buy-list.md): a GROWTH user scans a supplier file, adds two deals with quantities,
  * sees the supplier group and the minimum-order-value warning, changes a quantity (kept after a reload) and downloads
  * the supplier's purchase order; a FREE user sees the upgrade prompt.
  */
-function demoCsv(count: number): Buffer {
-  const { variants } = demoCatalogue();
-  const rows = variants.filter((v) => v.basePrice >= 1500).slice(0, count);
-  const lines = ['EAN;Brand;Price', ...rows.map((v) => `${v.gtin};${v.brand};${((v.basePrice * 0.4) / 100).toFixed(2).replace('.', ',')}`)];
-  return Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8');
-}
-
-async function scan(page: Page, name: string) {
-  await page
-    .getByTestId('supplier-dropzone')
-    .locator('input[type=file]')
-    .setInputFiles({ name, mimeType: 'text/csv', buffer: demoCsv(16) });
-  const dialog = page.getByRole('dialog', { name: 'Map CSV columns' });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByTestId('supplier-scan-panel')).toHaveAttribute('data-status', 'COMPLETED', { timeout: 60_000 });
-}
-
 test('FREE: the buy list shows the upgrade prompt', async ({ page }) => {
   await signInNewUser(page, { country: 'DE', open: '/buy-list' });
   await expect(page.getByTestId('buy-list-upgrade-prompt')).toContainText('The buy list is available on the Growth and Pro plans');
@@ -38,7 +19,7 @@ test('GROWTH: add two deals from a scan, see the supplier group and the MOV warn
   test.setTimeout(150_000);
   const supplier = `acme-${Date.now()}.csv`;
   await signInWithTier(page, 'GROWTH', 'DE', '/supplier-level-analyzer');
-  await scan(page, supplier);
+  await scanDemoSupplierList(page, 16, supplier);
   const cards = page.getByTestId('deal-card');
   await expect(cards.nth(1)).toBeVisible({ timeout: 15_000 });
 

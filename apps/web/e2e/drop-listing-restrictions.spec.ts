@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { defaultFees, GOOD_TOKEN, startFakeSpApi, type FakeSpApi, type Reason } from '../../server/test/sp-api/fake-sp-api.ts';
-import { E2E_SP_API_PORT } from '../../../playwright.config.ts';
+import { defaultFees, type FakeSpApi, type Reason } from '../../server/test/sp-api/fake-sp-api.ts';
 import { refreshPricesNow, shot, signInWithTier } from './price-drops.helpers.ts';
+import { connectSellerInSettings } from './supplier-scan.helpers.ts';
+import { startE2eSpApi } from './sp-api.helpers.ts';
 
 /**
  * Listing restrictions on price drops in the browser: without a seller account the Price Alerts screen hints at
@@ -30,7 +31,7 @@ function ruleOf(asin: string, marketplaceId: string): Reason[] | undefined {
 }
 
 test.beforeAll(async () => {
-  fake = await startFakeSpApi(E2E_SP_API_PORT);
+  fake = await startE2eSpApi();
   fake.state.rule = ruleOf;
 });
 test.afterAll(async () => {
@@ -59,12 +60,7 @@ test('connect the seller account; a refresh checks the drops; badges, approval l
   ).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
-  await page.goto('/settings');
-  const card = page.getByTestId('seller-account');
-  await card.getByLabel('Refresh token').fill(GOOD_TOKEN);
-  await card.getByLabel('Merchant id').fill('A1SELLER');
-  await card.getByTestId('seller-account-connect').click();
-  await expect(card.getByTestId('seller-account-connected')).toContainText('Merchant A1SELLER · Europe');
+  await connectSellerInSettings(page);
 
   // The next refresh queues the drops' listings; the list fills in while Amazon is asked.
   await refreshPricesNow(page.request);

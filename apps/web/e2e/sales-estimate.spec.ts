@@ -1,8 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
-import { demoCatalogue } from '../../server/src/modules/market-data/providers/demo/demo-catalogue.ts';
-import { GOOD_TOKEN, startFakeSpApi, type FakeSpApi, type Reason } from '../../server/test/sp-api/fake-sp-api.ts';
-import { E2E_SP_API_PORT } from '../../../playwright.config.ts';
+import { expect, test } from '@playwright/test';
+import { GOOD_TOKEN, type FakeSpApi, type Reason } from '../../server/test/sp-api/fake-sp-api.ts';
 import { ADMIN, apiLogin, signInNewUser } from './helpers.ts';
+import { scanDemoSupplierList } from './supplier-scan.helpers.ts';
+import { startE2eSpApi } from './sp-api.helpers.ts';
 
 /**
  * The sales estimate in the browser (docs/sales-estimate.md): a supplier scan's deals show units a month with their
@@ -27,31 +27,12 @@ function ruleOf(asin: string, marketplaceId: string): Reason[] | undefined {
 }
 
 test.beforeAll(async () => {
-  fake = await startFakeSpApi(E2E_SP_API_PORT);
+  fake = await startE2eSpApi();
   fake.state.rule = ruleOf;
 });
 test.afterAll(async () => {
   await fake?.close();
 });
-
-function demoCsv(count: number): Buffer {
-  const { variants } = demoCatalogue();
-  const rows = variants.filter((v) => v.basePrice >= 1500).slice(0, count);
-  const lines = ['EAN;Brand;Price', ...rows.map((v) => `${v.gtin};${v.brand};${((v.basePrice * 0.4) / 100).toFixed(2).replace('.', ',')}`)];
-  return Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8');
-}
-
-async function scan(page: Page) {
-  await page
-    .getByTestId('supplier-dropzone')
-    .locator('input[type=file]')
-    .setInputFiles({ name: 'list.csv', mimeType: 'text/csv', buffer: demoCsv(24) });
-  const dialog = page.getByRole('dialog', { name: 'Map CSV columns' });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByTestId('supplier-scan-panel')).toHaveAttribute('data-status', 'COMPLETED', { timeout: 60_000 });
-}
 
 const BASIS = /^(≥ [\d,]+ bought last month|≈ [\d,]+ from (30|90)-day rank drops|(≈ [\d,]+|< 1) from rank)$/;
 
@@ -72,7 +53,7 @@ test('scan: the estimate and its basis on the card and in the breakdown; an appr
   await expect(account.getByTestId('seller-account-connected')).toContainText('Merchant A1SELLER');
 
   await page.goto('/supplier-level-analyzer');
-  await scan(page);
+  await scanDemoSupplierList(page, 24);
   const cards = page.getByTestId('deal-card');
   await expect(cards.first()).toBeVisible({ timeout: 15_000 });
   await expect(page.locator('[data-testid=listing-restriction][data-status=CHECKING]')).toHaveCount(0, { timeout: 30_000 });

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
-import { demoCatalogue } from '../../server/src/modules/market-data/providers/demo/demo-catalogue.ts';
-import { DE, GOOD_TOKEN, startFakeSpApi, type FakeSpApi, type Reason } from '../../server/test/sp-api/fake-sp-api.ts';
-import { E2E_SP_API_PORT } from '../../../playwright.config.ts';
+import { expect, test } from '@playwright/test';
+import { DE, GOOD_TOKEN, type FakeSpApi, type Reason } from '../../server/test/sp-api/fake-sp-api.ts';
 import { ADMIN, apiLogin, signInNewUser } from './helpers.ts';
 import { amazonFeeTests } from './amazon-fees.flow.ts';
+import { connectSellerInSettings, scanDemoSupplierList } from './supplier-scan.helpers.ts';
+import { startE2eSpApi } from './sp-api.helpers.ts';
 
 /**
  * Issue 24 in the browser: the organization's admin connects the Amazon seller account in Settings (the test servers'
@@ -31,31 +31,12 @@ function ruleOf(asin: string, marketplaceId: string): Reason[] | undefined {
 }
 
 test.beforeAll(async () => {
-  fake = await startFakeSpApi(E2E_SP_API_PORT);
+  fake = await startE2eSpApi();
   fake.state.rule = ruleOf;
 });
 test.afterAll(async () => {
   await fake?.close();
 });
-
-function demoCsv(count: number): Buffer {
-  const { variants } = demoCatalogue();
-  const rows = variants.filter((v) => v.basePrice >= 1500).slice(0, count);
-  const lines = ['EAN;Brand;Price', ...rows.map((v) => `${v.gtin};${v.brand};${((v.basePrice * 0.4) / 100).toFixed(2).replace('.', ',')}`)];
-  return Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8');
-}
-
-async function scan(page: Page) {
-  await page
-    .getByTestId('supplier-dropzone')
-    .locator('input[type=file]')
-    .setInputFiles({ name: 'list.csv', mimeType: 'text/csv', buffer: demoCsv(24) });
-  const dialog = page.getByRole('dialog', { name: 'Map CSV columns' });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByTestId('supplier-scan-panel')).toHaveAttribute('data-status', 'COMPLETED', { timeout: 60_000 });
-}
 
 test('connect the seller account, scan, see Can sell / Approval required with the link / Not eligible, filter to what can be sold', async ({ page }) => {
   test.setTimeout(150_000);
@@ -81,7 +62,7 @@ test('connect the seller account, scan, see Can sell / Approval required with th
   await expect(card.getByLabel('Refresh token')).toHaveValue('');
 
   await page.goto('/supplier-level-analyzer');
-  await scan(page);
+  await scanDemoSupplierList(page, 24);
   const cards = page.getByTestId('deal-card');
   await expect(cards.first()).toBeVisible({ timeout: 15_000 });
   // Every deal gets its answer (the list refreshes while the checks run).
@@ -128,16 +109,6 @@ test("connect through Amazon's website: the consent page sends the seller back t
   await expect(page).toHaveURL(/\/settings$/);
 });
 
-/** Connects the signed-in user's organization through the Settings form (self-authorized application). */
-async function connectInSettings(page: Page) {
-  await page.goto('/settings');
-  const card = page.getByTestId('seller-account');
-  await card.getByLabel('Refresh token').fill(GOOD_TOKEN);
-  await card.getByLabel('Merchant id').fill('A1SELLER');
-  await card.getByTestId('seller-account-connect').click();
-  await expect(card.getByTestId('seller-account-connected')).toContainText('Merchant A1SELLER · Europe');
-}
-
 test('a brand scan: favorites get their answers, the filter, the breakdown line, and check again asks Amazon at once', async ({ page }) => {
   test.setTimeout(240_000);
   await signInNewUser(page, { country: 'DE' });
@@ -146,7 +117,7 @@ test('a brand scan: favorites get their answers, the filter, the breakdown line,
   const { id } = JSON.parse(Buffer.from(token!.split('.')[1]!, 'base64url').toString('utf8')) as { id: string };
   const admin = { Authorization: `Bearer ${await apiLogin(page.request, ADMIN.username, ADMIN.password)}` };
   expect((await page.request.put(`/api/admin/users/${id}/subscription-tier`, { headers: admin, data: { tier: 'PRO' } })).status()).toBe(200);
-  await connectInSettings(page);
+  await connectSellerInSettings(page);
 
   await page.goto('/brand-level-analyzer');
   const brands = ((await (await page.request.get('/api/brand-analyzer/brands', { headers: { Authorization: `Bearer ${token}` } })).json()) as string[]).slice(

@@ -31,7 +31,14 @@ export async function startFake(handler: FakeHandler, port = 0): Promise<{ url: 
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
   });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  // A port already taken rejects (EADDRINUSE) instead of crashing the process that asked.
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
