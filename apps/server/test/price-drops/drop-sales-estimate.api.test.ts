@@ -8,9 +8,9 @@ import { catalogueOf, variant } from '../../src/modules/price-drops/price-drops.
 import { refreshPrices } from '../../src/modules/price-drops/price-refresh.service.ts';
 
 const HOUR = 3600_000;
-const SOLD = '4000000000017'; // a listing with Amazon's "bought in past month" badge
-const DROPS = '4000000000024'; // a listing with 90-day rank drops only
-const NONE = '4000000000031'; // a listing without any sales data
+const SOLD = '4000000000013'; // a listing with Amazon's "bought in past month" badge
+const DROPS = '4000000000020'; // a listing with 90-day rank drops only
+const NONE = '4000000000037'; // a listing without any sales data
 
 /** A German listing with a buy box of €30.00 and the given sales facts. */
 function listing(ean: string, asin: string, sales: AmazonListing['sales']): ResolvedListing {
@@ -205,6 +205,29 @@ describe('price drops: the sales estimate and the seller monthly profit', () => 
     const justAbove = gbp.estimatedMonthlyProfit! + 0.5;
     expect((await list(`&minMonthlyProfit=${gbp.estimatedMonthlyProfit! - 0.5}`, uk)).some((d) => d.productId === SOLD)).toBe(true);
     expect((await list(`&minMonthlyProfit=${justAbove}`, uk)).some((d) => d.productId === SOLD)).toBe(false);
+  });
+
+  it('an organization with its own figures (match rules) reads the estimate from its own row, sorted and filtered', async () => {
+    const org = await createUser(ctx.deps, { tier: 'PRO' });
+    // Any rule on the EAN gives the organization its own row (the stub's listings ignore the rules: same figures).
+    const rule = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/match-rules',
+      headers: org.headers,
+      payload: { ean: DROPS, asin: 'B0DROPS001', kind: 'always', numberOfPacks: 1 },
+    });
+    expect(rule.statusCode, rule.body).toBe(201);
+    const own = await ctx.deps.db.one<{ est: { sellerUnitsPerMonth: number }; profit: number }>(
+      `select o.sales_estimate as est, o.estimated_monthly_profit as profit from price_drop_org_roi o join price_drops d on d.id = o.drop_id
+        where o.organization_id = (select organization_id from users where id = $1) and d.gtin = $2`,
+      [org.id, DROPS],
+    );
+    expect(own.est.sellerUnitsPerMonth).toBe(7.5);
+    const shared = byEan(await list(), DROPS);
+    const seen = byEan(await list('', org), DROPS);
+    expect(seen.salesEstimate).toEqual(shared.salesEstimate);
+    expect(seen.estimatedMonthlyProfit).toBe(shared.estimatedMonthlyProfit);
+    expect((await list('&minUnitsPerMonth=7&sortBy=estimatedMonthlyProfit&sortOrder=asc', org)).map((d) => d.productId)).toEqual([DROPS, SOLD]);
   });
 
   it('the list makes no listing look-up: the estimate is stored by the refresh', async () => {
