@@ -58,3 +58,17 @@ test('drops: the estimate on the row and in the profit basis, the sort by monthl
   await expect(page.getByTestId('price-drops-total')).not.toHaveText(before, { timeout: 15_000 });
   await expect(rows.first().getByTestId('sales-estimate-share')).toContainText('your share ≈');
 });
+
+test('on a phone: the drop cards show the estimate and sort by monthly profit', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await refreshPricesNow(page.request);
+  await signInWithTier(page, 'GROWTH', 'DE', '/qogita-price-alerts');
+  const cards = page.getByTestId('price-drop-cards');
+  await expect(cards.getByTestId('price-drop-row').first()).toBeVisible({ timeout: 30_000 });
+  await cards.getByLabel('Sort by').selectOption({ label: 'Monthly profit (estimate)' });
+  await expect(page).toHaveURL(/sort=estimatedMonthlyProfit%3Adesc|sort=estimatedMonthlyProfit:desc/);
+  const first = cards.getByTestId('price-drop-row').first().getByTestId('sales-estimate');
+  await expect(first).not.toHaveAttribute('data-basis', 'none');
+  await expect(first.getByTestId('sales-estimate-profit')).toHaveText(/^≈ €[\d,]+\/month profit$/);
+});
