@@ -3,8 +3,8 @@ import client from 'prom-client';
 /**
  * Every Prometheus metric of the server, in one registry (docs/operations.md lists them). Counters and histograms are
  * counted where the work happens (HTTP hook, scan engine, durable runs, provider clients, alert delivery); the gauges
- * below `SCRAPE-TIME` are set from `readSystemFigures` (modules/health/system-figures.ts) just before each scrape, so a future
- * admin System screen reads the same figures from the same place.
+ * below `SCRAPE-TIME` are set from `readSystemFigures` (modules/health/system-figures.ts) just before each scrape, and the
+ * admin System screen (GET /api/admin/system) shows the same figures from the same place.
  */
 export const metricsRegistry = new client.Registry();
 client.collectDefaultMetrics({ register: metricsRegistry, prefix: 'dealradar_' });
@@ -139,6 +139,45 @@ export const priceRefreshLastFinished = new client.Gauge({
   name: 'dealradar_price_refresh_last_finished_timestamp_seconds',
   help: 'When the last price refresh finished (Unix time).',
   labelNames: ['status'] as const,
+  registers,
+});
+
+export const queueFailed24h = new client.Gauge({
+  name: 'dealradar_queue_failed_jobs_24h',
+  help: 'Jobs of each pg-boss queue that failed in the last 24 hours.',
+  labelNames: ['queue'] as const,
+  registers,
+});
+
+export const processesAlive = new client.Gauge({
+  name: 'dealradar_processes_alive',
+  help: 'API and worker processes whose heartbeat is recent (process_heartbeats), by role.',
+  labelNames: ['role'] as const,
+  registers,
+});
+
+export const durableRunsRunning = new client.Gauge({
+  name: 'dealradar_durable_runs',
+  help: 'Durable runs in progress by kind and state (running; stuck = no heartbeat for 60 s or its process lease released).',
+  labelNames: ['kind', 'state'] as const,
+  registers,
+});
+
+export const keepaTokenWait = new client.Gauge({
+  name: 'dealradar_keepa_token_wait_seconds',
+  help: 'Seconds until the first scan waiting for Keepa tokens continues (absent when none waits).',
+  registers,
+});
+
+export const alertDeliveriesFailed24h = new client.Gauge({
+  name: 'dealradar_alert_deliveries_failed_24h',
+  help: 'Alert and scan-finished messages that failed after their last try, created in the last 24 hours.',
+  registers,
+});
+
+export const databaseSizeBytes = new client.Gauge({
+  name: 'dealradar_database_size_bytes',
+  help: 'Size of the database (pg_database_size).',
   registers,
 });
 
