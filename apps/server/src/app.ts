@@ -24,6 +24,7 @@ import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.ts';
 import { registerHelpRoutes } from './modules/help/help.routes.ts';
 import { registerUsersRoutes } from './modules/users/users.routes.ts';
+import { registerSystemRoutes } from './modules/health/system.routes.ts';
 import { registerPriceDropsRoutes } from './modules/price-drops/price-drops.routes.ts';
 import { registerMarketDataRoutes } from './modules/market-data/market-data.routes.ts';
 import { registerMatchRulesRoutes } from './modules/market-data/match-rules.routes.ts';
@@ -148,6 +149,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       registerSettingsRoutes(api, deps, guards);
       registerHelpRoutes(api, deps, guards);
       registerUsersRoutes(api, deps, guards);
+      registerSystemRoutes(api, deps, guards);
       registerTokenRefresh(api, deps);
       registerPlansRoutes(api, deps, guards);
       registerPriceDropsRoutes(api, deps, guards);
