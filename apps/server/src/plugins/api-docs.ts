@@ -35,6 +35,7 @@ const TAGS = [
   ['market-data', 'Data sources, EAN-ASIN mappings (administrators), fee rules, Keepa imports, the demo sample.'],
   ['match-rules', 'Match rules of the organization: wrong matches and the ASIN to always use (issue 17).'],
   ['health', 'Readiness.'],
+  ['system', 'Admin → System: processes, queues, durable runs, Keepa tokens, price refresh, failed deliveries, database size (administrators).'],
   ['docs', 'This document.'],
 ] as const;
 
