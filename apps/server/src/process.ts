@@ -4,6 +4,7 @@ import { loadConfig, type Config } from './config/env.ts';
 import { openPglite, openPostgres, type DbHandle } from './db/client.ts';
 import { lockDataDir } from './db/data-dir-lock.ts';
 import { acquireProcessLease } from './db/process-lease.ts';
+import { startProcessHeartbeat } from './db/process-heartbeat.ts';
 import { migrate } from './db/migrate.ts';
 import { createMailer, type AppDeps } from './deps.ts';
 import { startQueue } from './jobs/queue.ts';
@@ -94,6 +95,12 @@ export async function startProcess(options: { worker?: boolean; scheduler?: bool
   // ('pg-boss shut down while active') and their next scheduled run does the work.
   closers.unshift(() => deps.queue!.stop({ graceful: true, timeout: Math.max(1_000, SHUTDOWN_DEADLINE_MS - 1_500 - (Date.now() - closeStartedAt)) }));
   await registerJobs(deps, { worker: runWorker, scheduler: runScheduler });
+  // This process in process_heartbeats, for Admin → System; stopped_at is written before the database closes.
+  const heartbeat = await startProcessHeartbeat(handle.db, {
+    role: options.worker ? 'worker' : runWorker ? 'api+worker' : 'api',
+    lease: handle.lease?.id ?? null,
+  });
+  closers.unshift(() => heartbeat.stop());
   if (config.METRICS_PORT !== undefined) {
     try {
       const metricsServer = await startMetricsServer(deps);
