@@ -90,7 +90,7 @@ export function PriceDropCards({ items, currency, live, sortBy, sortOrder, onSor
                 <DropRoiBadge item={item} interactive={live} />
               </Group>
               <ListingRestrictionBadge restriction={item.listingRestriction} checkAgain={item.listing ?? undefined} />
-              {item.salesEstimate !== undefined && (
+              {item.salesEstimate !== undefined && item.bestRoiPercentage !== null && (
                 <SalesEstimateLine estimate={item.salesEstimate} monthlyProfit={item.estimatedMonthlyProfit} currency={currency} />
               )}
               <Group gap="xs" justify="space-between" wrap="wrap">

@@ -109,8 +109,8 @@ export function PriceDropsTable(props: Props) {
                     <Text size="xs" ff="monospace" c="dimmed" data-testid="drop-ean">
                       {item.productPrimaryIdentifier}
                     </Text>
-                    {/* The estimate of the Best-ROI listing (live drops; example rows carry none). */}
-                    {item.salesEstimate !== undefined && (
+                    {/* The estimate of the Best-ROI listing (live drops with a listing; example rows carry none). */}
+                    {item.salesEstimate !== undefined && item.bestRoiPercentage !== null && (
                       <SalesEstimateLine estimate={item.salesEstimate} monthlyProfit={item.estimatedMonthlyProfit} currency={currency} />
                     )}
                   </Stack>
