@@ -24,6 +24,8 @@ export const paths = {
   helpDoc: '/help/:doc',
   eanAsinMapping: '/ean-asin-mapping',
   users: '/users',
+  /** Admin → System: processes, queues, runs, Keepa, refresh, failed deliveries, database , beyond SPEC §2. */
+  system: '/admin/system',
   /** The organization's buy list (issue 25), beyond SPEC §2. */
   buyList: '/buy-list',
 } as const;
