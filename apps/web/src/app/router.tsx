@@ -26,6 +26,7 @@ const HelpPage = lazyPage(() => import('./routes/help.tsx'), 'HelpPage');
 const HelpDocPage = lazyPage(() => import('./routes/help-doc.tsx'), 'HelpDocPage');
 const EanAsinMappingPage = lazyPage(() => import('./routes/ean-asin-mapping.tsx'), 'EanAsinMappingPage');
 const UsersPage = lazyPage(() => import('./routes/users.tsx'), 'UsersPage');
+const SystemPage = lazyPage(() => import('./routes/system.tsx'), 'SystemPage');
 const BuyListPage = lazyPage(() => import('./routes/buy-list.tsx'), 'BuyListPage');
 
 /** Route table of SPEC §2. The layout shell shows only with a valid token. */
@@ -60,6 +61,7 @@ export function AppRouter() {
               <Route path={paths.csvTemplateAnalyzer} element={<CsvTemplateAnalyzerPage />} />
               <Route path={paths.eanAsinMapping} element={<EanAsinMappingPage />} />
               <Route path={paths.users} element={<UsersPage />} />
+              <Route path={paths.system} element={<SystemPage />} />
             </Route>
           </Route>
           <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
