@@ -23,6 +23,7 @@ describe('sidebar entries (SPEC §2 Layout shell)', () => {
     expect(nav.admin.map((e) => [e.label, e.to])).toEqual([
       ['EAN-ASIN Mapping', '/ean-asin-mapping'],
       ['Users', '/users'],
+      ['System', '/admin/system'],
     ]);
   });
   it('highlights the entry of the current path', () => {

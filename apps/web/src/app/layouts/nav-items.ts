@@ -8,6 +8,7 @@ import {
   IconFileSpreadsheet,
   IconHelp,
   IconLink,
+  IconServer,
   IconSettings,
   IconShoppingCart,
   IconUsers,
@@ -41,6 +42,7 @@ export const MAIN_NAV: readonly NavEntry[] = [
 export const ADMIN_NAV: readonly NavEntry[] = [
   { label: 'EAN-ASIN Mapping', to: paths.eanAsinMapping, icon: IconLink, adminOnly: true },
   { label: 'Users', to: paths.users, icon: IconUsers, adminOnly: true },
+  { label: 'System', to: paths.system, icon: IconServer, adminOnly: true },
 ];
 
 /** The entries a role sees: admins everything, others neither admin-only entry nor the bottom section. */
