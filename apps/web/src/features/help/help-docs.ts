@@ -10,6 +10,7 @@ import { brandAnalysisDoc } from './docs/brand-analysis.ts';
 import { plansAndLimitsDoc } from './docs/plans-and-limits.ts';
 import { settingsDoc } from './docs/settings.ts';
 import { csvTemplateAnalyzerDoc, eanAsinMappingDoc, usersAdminDoc } from './docs/admin-tools.ts';
+import { systemAdminDoc } from './docs/system.ts';
 
 /** Every help page, in the order of the Help / Docs list. */
 export const HELP_DOCS: readonly HelpDoc[] = [
@@ -26,6 +27,7 @@ export const HELP_DOCS: readonly HelpDoc[] = [
   csvTemplateAnalyzerDoc,
   eanAsinMappingDoc,
   usersAdminDoc,
+  systemAdminDoc,
 ];
 
 /** The pages a user may read: administrators' tools only for administrators. */
