@@ -1,8 +1,11 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres, type DbHandle } from '../../src/db/client.ts';
+import { identityOf } from '../../src/db/data-dir-lock.ts';
+import { migrate } from '../../src/db/migrate.ts';
 import { loadJwtSecret } from '../../src/lib/jwt-secret.ts';
 import { backupCommand, restoreCommand } from '../../src/backup-cli.ts';
 import { loadConfig } from '../../src/config/env.ts';
@@ -131,6 +134,8 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'embedded'})`, () =>
     expect(result.notes).toEqual([]);
     restored = restoreUrl ? await openPostgres(restoreUrl, 2) : await openPglite(path.join(restoredDir, 'pglite'));
     const db = restored.db;
+    // A complete database: every migration of this version is there already.
+    expect(await migrate(db)).toEqual([]);
 
     const ids = users.map((u) => u.id);
     expect((await db.query<{ id: string }>('select id from users where id = any($1::uuid[]) order by id', [ids])).map((r) => r.id)).toEqual([...ids].sort());
@@ -184,19 +189,27 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'embedded'})`, () =>
   }, 120_000);
 
   it.skipIf(onPostgres)(
-    'npm run backup asks the running server (the owner of the embedded database) and restore refuses while a server runs',
+    'npm run backup asks the running server (the owner of the embedded database), which takes it on its own instance',
     async () => {
-      const stop = watchBackupRequests(ctx.deps.dbHandle, secretsFrom(dataDir), ctx.deps.log, 100);
+      // The app registered its jobs as a server does: the backup job's start made it watch DATA_DIR/backup-requests.
+      const asked = Date.now();
+      const result = await requestBackupFromServer(dataDir, path.join(root, 'backups', 'requested.tar.gz'));
+      figures.requestedBackupMs = result.ms;
+      figures.requestAnsweredMs = Date.now() - asked;
+      expect(result.manifest).toMatchObject({ database: 'pglite', secrets: { jwtSecret: 'environment', spApiTokenKey: 'file' } });
+      expect(fs.existsSync(result.file)).toBe(true);
+      expect(fs.readdirSync(path.join(dataDir, 'backup-requests'))).toEqual([]);
+      // A watcher answers a request it cannot serve with the sentence, which the CLI raises.
+      const elsewhere = path.join(root, 'watched');
+      const stop = watchBackupRequests(ctx.deps.dbHandle, secretsFrom(elsewhere), ctx.deps.log, 100);
       try {
-        const result = await requestBackupFromServer(dataDir, path.join(root, 'backups', 'requested.tar.gz'));
-        expect(result.manifest.database).toBe('pglite');
-        expect(fs.existsSync(result.file)).toBe(true);
-        expect(fs.readdirSync(path.join(dataDir, 'backup-requests'))).toEqual([]);
+        fs.writeFileSync(path.join(root, 'a-file'), 'not a folder');
+        await expect(requestBackupFromServer(elsewhere, path.join(root, 'a-file', 'backup.tar.gz'))).rejects.toThrow('The backup failed');
       } finally {
         stop();
       }
       // Nobody watching: the CLI says so instead of waiting forever.
-      await expect(requestBackupFromServer(dataDir, path.join(root, 'backups', 'nobody.tar.gz'), { noticeMs: 300 })).rejects.toThrow(
+      await expect(requestBackupFromServer(path.join(root, 'unwatched'), path.join(root, 'backups', 'nobody.tar.gz'), { noticeMs: 300 })).rejects.toThrow(
         'did not take the backup request',
       );
     },
@@ -216,17 +229,17 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'embedded'})`, () =>
       const fresh = path.join(root, 'fresh');
       const restoredAgain = await restoreCommand(loadConfig({ DATA_DIR: fresh }), result.file);
       expect(restoredAgain.manifest.schemaVersion).toBe(backup.manifest.schemaVersion);
-      // A server holds the lock of a DATA_DIR (this process, here): restore refuses with a sentence.
-      const { lockDataDir } = await import('../../src/db/data-dir-lock.ts');
+      // A live process of its own holds the lock of a DATA_DIR, as a server would: restore refuses with a sentence.
       const busy = path.join(root, 'busy');
-      const unlock = lockDataDir(busy);
+      fs.mkdirSync(busy);
+      const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
       try {
-        // The lock names this very process, which lockDataDir accepts as itself: write a live other pid (our parent).
-        fs.writeFileSync(path.join(busy, 'server.lock'), JSON.stringify({ pid: process.ppid }));
+        await new Promise((resolve) => holder.once('spawn', resolve));
+        fs.writeFileSync(path.join(busy, 'server.lock'), JSON.stringify(identityOf(holder.pid!)));
         await expect(restoreCommand(loadConfig({ DATA_DIR: busy }), result.file)).rejects.toThrow('A DealRadar server is running');
+        expect(fs.existsSync(path.join(busy, 'pglite'))).toBe(false);
       } finally {
-        unlock();
-        fs.rmSync(path.join(busy, 'server.lock'), { force: true });
+        holder.kill('SIGKILL');
       }
     },
     120_000,

@@ -255,12 +255,18 @@ export async function restoreBackup(file: string, config: BackupConfig & Pick<Co
     if (wanted === 'pglite') {
       fs.mkdirSync(pgliteDir, { recursive: true });
       const dump = fs.readFileSync(path.join(staging, 'database', 'pglite.tar'));
-      const client = await PGlite.create(pgliteDir, { loadDataDir: new Blob([dump]) });
       try {
-        await client.query('select 1');
-        await client.exec('checkpoint');
-      } finally {
-        await client.close();
+        const client = await PGlite.create(pgliteDir, { loadDataDir: new Blob([dump]) });
+        try {
+          await client.query('select 1');
+          await client.exec('checkpoint');
+        } finally {
+          await client.close();
+        }
+      } catch (error) {
+        // A half-written data directory would make the next attempt refuse the target as not empty.
+        fs.rmSync(pgliteDir, { recursive: true, force: true });
+        throw new BackupError(`The embedded database in the backup could not be restored: ${(error as Error).message}`, { cause: error });
       }
     } else {
       const restoreMajor = await clientMajor('pg_restore');
