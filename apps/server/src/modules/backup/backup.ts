@@ -217,6 +217,7 @@ export interface RestoreResult {
  */
 export async function restoreBackup(file: string, config: BackupConfig & Pick<Config, 'DATABASE_URL'>): Promise<RestoreResult> {
   const started = Date.now();
+  if (!fs.existsSync(file)) throw new BackupError(`The backup file ${file} does not exist.`);
   fs.mkdirSync(config.DATA_DIR, { recursive: true });
   const staging = fs.mkdtempSync(path.join(config.DATA_DIR, '.restore-'));
   try {
