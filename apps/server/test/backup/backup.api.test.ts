@@ -14,6 +14,13 @@ import { requestBackupFromServer, watchBackupRequests } from '../../src/modules/
 import { demoCatalogue } from '../../src/modules/market-data/providers/demo/demo-catalogue.ts';
 import { decryptToken, encryptToken, tokenKeys } from '../../src/modules/seller-account/token-crypto.ts';
 import { buildTestApp, type TestContext } from '../build-test-app.ts';
+import type { AppDeps } from '../../src/deps.ts';
+import { startQueue } from '../../src/jobs/queue.ts';
+import { registerJobs } from '../../src/jobs/registry.ts';
+import { systemClock } from '../../src/lib/clock.ts';
+import { silentLogger } from '../../src/lib/logger.ts';
+import { MemoryMailer } from '../../src/lib/mail/mailer.ts';
+import { createMarketDataService } from '../../src/modules/market-data/market-data.service.ts';
 import { createUser, type TestUser } from '../factories/users.ts';
 import { createPostgresDatabase } from '../server-process.ts';
 import { multipart, scanSupplierCsv, waitFor } from '../scans/helpers.ts';
@@ -187,6 +194,49 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'embedded'})`, () =>
       'does not exist',
     );
   }, 120_000);
+
+  it('a server started on the restored database finishes the scan that was running during the backup', async () => {
+    const handle = restored!;
+    const config = loadConfig({
+      DATA_DIR: restoredDir,
+      DEMO_LATENCY_MS: '60',
+      JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+      LOG_LEVEL: 'silent',
+    });
+    const log = silentLogger();
+    const deps: AppDeps = {
+      config,
+      db: handle.db,
+      dbHandle: handle,
+      clock: systemClock,
+      mailer: new MemoryMailer(),
+      jwtSecret: new TextEncoder().encode(config.JWT_SECRET),
+      log,
+      marketData: createMarketDataService({ config, db: handle.db, clock: systemClock, log }),
+    };
+    deps.queue = await startQueue(handle, log);
+    try {
+      await registerJobs(deps, { worker: true, scheduler: false });
+      const done = await waitFor(async () => {
+        const row = await handle.db.one<{ status: string; processed_eans: number; deals: number }>(
+          'select status, processed_eans, (select count(*)::int from scan_results r where r.scan_id = s.id) as deals from scans s where s.id = $1',
+          [runningScanId],
+        );
+        return row.status === 'COMPLETED' || row.status === 'ERROR' ? row : undefined;
+      }, 120_000);
+      expect(done.status).toBe('COMPLETED');
+      expect(done.processed_eans).toBe(RUNNING_ROWS.length);
+      expect(done.deals).toBeGreaterThan(0);
+      // No deal twice: the run resumed from its checkpoint.
+      const dupes = await handle.db.one<{ n: number }>(
+        'select count(*)::int as n from (select ean, market from scan_results where scan_id = $1 group by ean, market having count(*) > 1) d',
+        [runningScanId],
+      );
+      expect(dupes.n).toBe(0);
+    } finally {
+      await deps.queue.stop({ graceful: false, timeout: 2000 });
+    }
+  }, 180_000);
 
   it.skipIf(onPostgres)(
     'npm run backup asks the running server (the owner of the embedded database), which takes it on its own instance',
