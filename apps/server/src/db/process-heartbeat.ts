@@ -10,14 +10,19 @@ export const PROCESS_ALIVE_MS = 45_000;
 
 export type ProcessRole = 'api' | 'worker' | 'api+worker';
 
-/** The version of the server package this process runs (apps/server/package.json, found from the source or the bundle). */
+/**
+ * The version of the server package this process runs: apps/server/package.json, found by walking up from this module
+ * (the source, the bundle in apps/server/dist-builds, or a bundle elsewhere in the repository, through apps/server).
+ */
 export function serverVersion(): string {
   for (let dir = import.meta.dirname; ; dir = path.dirname(dir)) {
-    try {
-      const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
-      if (pkg.name === '@dealradar/server') return pkg.version ?? 'unknown';
-    } catch {
-      // no package.json here: look in the folder above
+    for (const file of [path.join(dir, 'package.json'), path.join(dir, 'apps', 'server', 'package.json')]) {
+      try {
+        const pkg = JSON.parse(fs.readFileSync(file, 'utf8')) as { name?: string; version?: string };
+        if (pkg.name === '@dealradar/server') return pkg.version ?? 'unknown';
+      } catch {
+        // no package.json here: look further up
+      }
     }
     if (path.dirname(dir) === dir) return 'unknown';
   }
