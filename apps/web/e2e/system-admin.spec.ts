@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { SystemFiguresDto } from '@dealradar/shared/contracts/system';
 import { ADMIN, apiLogin, loginAsAdmin, loginAs, registerConfirmedUser, uniqueName } from './helpers.ts';
+import { shot } from './price-drops.helpers.ts';
 
 /** Admin → System: the figures of GET /api/admin/system, for admins only. */
 
@@ -78,6 +79,7 @@ test('an admin opens System from the sidebar: a failed delivery is listed and a 
   await expect(page.getByTestId('system-queues')).toContainText('scans-run');
   await expect(page.getByTestId('system-database')).toContainText('Embedded database');
   await expect(page.getByTestId('system-refresh')).toContainText('Next scheduled');
+  await shot(page, 'admin-system');
 });
 
 test('a user without the admin role has no System entry, and /admin/system leads back to the dashboard', async ({ page }) => {
