@@ -63,6 +63,7 @@ test('an admin opens System from the sidebar: a failed delivery is listed and a 
   await page.getByTestId('sidebar').getByRole('link', { name: 'System' }).click();
   await expect(page).toHaveURL(/\/admin\/system$/);
   await expect(page.getByRole('heading', { name: 'System', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('help-link').first()).toHaveAttribute('href', '/help/system-admin');
 
   const stuck = page.getByTestId('system-run').filter({ hasText: 'stuck-list.csv' });
   await expect(stuck).toContainText('Stuck');

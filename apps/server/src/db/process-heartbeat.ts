@@ -34,8 +34,12 @@ export interface ProcessHeartbeat {
   stop(): Promise<void>;
 }
 
+/** Rows of processes silent this long are deleted when a process starts (one row per start would pile up). */
+const FORGET_AFTER_DAYS = 30;
+
 /** Records this process in process_heartbeats and moves its heartbeat every PROCESS_HEARTBEAT_MS until stopped. */
 export async function startProcessHeartbeat(db: Db, options: { role: ProcessRole; lease: number | null; intervalMs?: number }): Promise<ProcessHeartbeat> {
+  await db.execute(`delete from process_heartbeats where heartbeat_at < now() - make_interval(days => $1)`, [FORGET_AFTER_DAYS]);
   const id = crypto.randomUUID();
   await db.execute(
     `insert into process_heartbeats (id, role, version, host, pid, lease, started_at, heartbeat_at) values ($1, $2, $3, $4, $5, $6, now(), now())`,

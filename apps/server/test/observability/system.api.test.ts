@@ -66,7 +66,20 @@ describe('GET /api/admin/system', () => {
   });
 
   it('lists the processes from their heartbeats, with role, version and whether they are alive', async () => {
+    // A process killed two days ago (never stopped) is no longer shown; one silent for 31 days is forgotten at the next start.
+    const old = (days: number) =>
+      ctx.deps.db.one<{ id: string }>(
+        `insert into process_heartbeats (id, role, version, host, pid, started_at, heartbeat_at)
+         values (gen_random_uuid(), 'api', '0.0.0', 'old-host', 1, now() - make_interval(days => $1), now() - make_interval(days => $1)) returning id::text`,
+        [days],
+      );
+    const twoDays = await old(2);
+    const month = await old(31);
     const heartbeat = await startProcessHeartbeat(ctx.deps.db, { role: 'worker', lease: 777_001 });
+    const ids = (await ctx.deps.db.query<{ id: string }>('select id::text from process_heartbeats')).map((r) => r.id);
+    expect(ids).toContain(twoDays.id);
+    expect(ids).not.toContain(month.id);
+    expect((await figures(ctx, admin)).processes.some((p) => p.id === twoDays.id)).toBe(false);
     let seen = (await figures(ctx, admin)).processes.find((p) => p.id === heartbeat.id);
     expect(seen).toMatchObject({ role: 'worker', lease: 777_001, alive: true, stoppedAt: null, pid: process.pid });
     expect(seen!.version).toMatch(/^\d+\.\d+\.\d+/);

@@ -52,7 +52,7 @@ export interface SystemFigures {
     variantsChanged: number | null;
     finishedAt: Date;
   } | null;
-  /** API and worker processes seen in the last 24 hours (or not stopped), from their heartbeats. */
+  /** API and worker processes seen in the last 24 hours, from their heartbeats. */
   processes: Array<{
     id: string;
     role: string;

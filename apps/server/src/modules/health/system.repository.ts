@@ -43,7 +43,7 @@ export function lastFinishedRefresh(
   );
 }
 
-/** Processes that wrote a heartbeat in the last 24 hours or have not stopped, newest first; alive = not stopped and a heartbeat within `aliveSeconds`. */
+/** Processes that wrote a heartbeat in the last 24 hours, newest first; alive = not stopped and a heartbeat within `aliveSeconds`. */
 export function recentProcesses(
   db: Db,
   aliveSeconds: number,
@@ -65,7 +65,7 @@ export function recentProcesses(
     `select id::text, role, version, host, pid, lease, started_at, heartbeat_at, stopped_at,
             (stopped_at is null and heartbeat_at > now() - make_interval(secs => $1)) as alive
        from process_heartbeats
-      where stopped_at is null or heartbeat_at > now() - interval '24 hours'
+      where heartbeat_at > now() - interval '24 hours'
       order by heartbeat_at desc limit 50`,
     [aliveSeconds],
   );
