@@ -34,6 +34,8 @@ export const MAX_LENGTH = {
   code: 50,
   /** Numbers sent as text (query strings, form fields). */
   number: 30,
+  /** A sentence the server wrote that the browser sends back (a profit breakdown's fee rule). */
+  sentence: 1000,
   /** Values of a list in a query string (?brands=a&brands=b): items per list. */
   listItems: 500,
 } as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MARKETS } from '../markets.ts';
 import { profitBreakdownSchema } from './scans.ts';
+import { asinField } from './seller-account.ts';
 
 /**
  * Amazon's own fee estimate (Product Fees v0) beside our fee rules, per organization, ASIN, market and price
@@ -23,10 +24,7 @@ export type AmazonFeeChoice = (typeof AMAZON_FEE_CHOICES)[number];
 
 /** POST /amazon-fees/estimate: the listing of an opened breakdown (its ASIN, market and the breakdown the API sent). */
 export const amazonFeeEstimateBodySchema = z.object({
-  asin: z
-    .string()
-    .trim()
-    .regex(/^[A-Z0-9]{10}$/, 'An ASIN has 10 capital letters and digits.'),
+  asin: asinField,
   market: z.enum(marketIds, { error: 'Unknown market.' }),
   breakdown: profitBreakdownSchema,
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_BUY_LIST_QUANTITY, MAX_BUY_LIST_WEEKS } from '../buy-list.ts';
 import { jsonBody } from './account.ts';
+import { MAX_LENGTH } from '../input-limits.ts';
 
 /**
  * The organization's buy list (docs/buy-list.md): lines added from supplier deals, grouped by supplier, with each
@@ -100,7 +101,7 @@ export const addBuyLineBodySchema = jsonBody({
 });
 /** POST /buy-list/favorites: one of the caller's brand favorites; supplier = the Qogita offer's seller (docs/buy-list.md). */
 export const addFavoriteLineBodySchema = jsonBody({
-  favoriteId: z.uuid({ error: 'Please choose a favorite.' }),
+  favoriteId: z.uuid({ error: 'Please choose a favorite.' }).max(MAX_LENGTH.id, 'Please choose a favorite.'),
   quantity: quantityField.optional(),
 });
 /** POST /buy-list/price-drops: a Qogita price drop; quantity absent → the suggestion capped by the offer's inventory. */

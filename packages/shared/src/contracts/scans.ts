@@ -356,12 +356,12 @@ export type SupplierActiveScan = SupplierScanStatus;
 /** One Amazon fee line of a profit breakdown (amount in the market currency, major units; negative = reclaimed). */
 export const feeLineSchema = z.object({
   kind: z.enum(['referral', 'referral-dsf', 'fba', 'fba-dsf', 'closing', 'fee-vat', 'fee-vat-reclaimed']),
-  label: z.string(),
+  label: z.string().max(MAX_LENGTH.sentence),
   amount: z.number(),
-  rule: z.string(),
+  rule: z.string().max(MAX_LENGTH.sentence),
 });
 export type FeeLineWire = z.infer<typeof feeLineSchema>;
-export const sellerProfileShape = z.object({ country: z.string(), vatRegistered: z.boolean() });
+export const sellerProfileShape = z.object({ country: z.string().max(MAX_LENGTH.code), vatRegistered: z.boolean() });
 
 /**
  * The supplier's price as written in its currency and its way to the EUR unit cost: per unit,
@@ -369,7 +369,7 @@ export const sellerProfileShape = z.object({ country: z.string(), vatRegistered:
  * fxDate. Amounts in `currency`, major units.
  */
 export const supplierCostSchema = z.object({
-  currency: z.string(),
+  currency: z.string().max(MAX_LENGTH.code),
   /** The price as written (per case of unitsPerPrice units). */
   price: z.number(),
   /** Per unit as written (price ÷ unitsPerPrice), incl. VAT when includesVat. */
@@ -383,13 +383,13 @@ export const supplierCostSchema = z.object({
   netUnitPrice: z.number(),
   /** EUR → currency (1 for EUR) and the rates' day. */
   fxRate: z.number(),
-  fxDate: z.string(),
+  fxDate: z.string().max(MAX_LENGTH.code),
 });
 export type SupplierCostWire = z.infer<typeof supplierCostSchema>;
 
 /** How the profit was computed (SPEC "show the basis"); amounts in the MARKET currency, per sold listing. */
 export const profitBreakdownSchema = z.object({
-  currency: z.string(),
+  currency: z.string().max(MAX_LENGTH.code),
   /** Buy-box price as the buyer pays it. */
   price: z.number(),
   vat: z.number(),
@@ -403,13 +403,13 @@ export const profitBreakdownSchema = z.object({
   numberOfPacks: z.number().int(),
   /** EUR → market currency rate used, and the date it is valid for. */
   fxRate: z.number(),
-  fxDate: z.string(),
+  fxDate: z.string().max(MAX_LENGTH.code),
   /** Every Amazon fee line with the rule that produced it (market currency); absent on deals stored before issue 12. */
   feeLines: z.array(feeLineSchema).optional(),
   /** The seller profile the fees were computed for. */
   seller: sellerProfileShape.optional(),
   /** The day whose fee rules were used (YYYY-MM-DD). */
-  rulesDate: z.string().optional(),
+  rulesDate: z.string().max(MAX_LENGTH.code).optional(),
   /** The supplier's price as written and how it became the EUR cost; absent without a price. */
   supplierCost: supplierCostSchema.optional(),
   /**
@@ -423,7 +423,7 @@ export const profitBreakdownSchema = z.object({
    */
   amazonFees: z
     .object({
-      estimatedAt: z.string(),
+      estimatedAt: z.string().max(MAX_LENGTH.code),
       rules: z.object({ referralFee: z.number(), fbaFee: z.number(), closingFee: z.number(), digitalServicesFee: z.number(), total: z.number() }).nullable(),
     })
     .optional(),

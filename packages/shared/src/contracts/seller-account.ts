@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_LENGTH } from '../input-limits.ts';
 import { MARKET_IDS } from '../markets.ts';
 
 /**
@@ -114,11 +115,15 @@ export type CompleteAuthorizationBody = z.infer<typeof completeAuthorizationBody
  * POST /seller-account/listing-checks ("check again" on a card): asks Amazon again at once for one ASIN in these
  * markets, whatever answer is cached.
  */
+/** An ASIN sent by the browser: 10 capital letters and digits. */
+export const asinField = z
+  .string()
+  .max(MAX_LENGTH.code, 'An ASIN has 10 capital letters and digits (e.g. B012345678).')
+  .trim()
+  .regex(/^[A-Z0-9]{10}$/, 'An ASIN has 10 capital letters and digits (e.g. B012345678).');
+
 export const checkAgainBodySchema = z.object({
-  asin: z
-    .string()
-    .trim()
-    .regex(/^[A-Z0-9]{10}$/, 'An ASIN has 10 capital letters and digits (e.g. B012345678).'),
+  asin: asinField,
   markets: z
     .array(z.enum(MARKET_IDS, { error: `Choose markets among ${MARKET_IDS.join(', ')}.` }))
     .min(1, 'Choose at least one market.')
