@@ -150,12 +150,15 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'embedded'})`, () =>
       'select list_path, status, (select count(*)::int from scan_results r where r.scan_id = s.id) as deals from scans s where s.id = $1',
       [keptScanId],
     );
-    expect(kept).toEqual({ list_path: keptBefore.list_path, status: 'COMPLETED', deals: keptBefore.deals });
-    // The kept list's file came back under the new DATA_DIR/lists.
-    expect(fs.existsSync(path.join(restoredDir, 'lists', path.basename(keptBefore.list_path!)))).toBe(true);
+    // The kept list's file came back under the new DATA_DIR/lists, and the scan names it there.
+    expect(kept).toEqual({ list_path: path.join(restoredDir, path.relative(dataDir, keptBefore.list_path!)), status: 'COMPLETED', deals: keptBefore.deals });
+    expect(fs.existsSync(kept.list_path)).toBe(true);
     expect(await db.one<{ n: number }>('select count(*)::int as n from match_rules where organization_id = $1', [alice.organizationId])).toEqual({ n: 1 });
     // The running scan is there, unfinished, with its upload: a server started on it resumes it.
-    const running = await db.one<{ status: string; processed_eans: number }>('select status, processed_eans from scans where id = $1', [runningScanId]);
+    const running = await db.one<{ status: string; upload_path: string }>('select status, upload_path from scans where id = $1', [runningScanId]);
+    // Its upload is named under the restoring DATA_DIR (the backed-up one may be gone).
+    expect(running.upload_path.startsWith(restoredDir + path.sep)).toBe(true);
+    expect(fs.existsSync(running.upload_path)).toBe(true);
     expect(['PENDING', 'PROCESSING']).toContain(running.status);
     expect(fs.readdirSync(path.join(restoredDir, 'uploads')).some((name) => name.startsWith(runningScanId))).toBe(true);
     // The stored seller token decrypts with the restored key file, and the session key is the same.
@@ -218,13 +221,13 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'embedded'})`, () =>
     try {
       await registerJobs(deps, { worker: true, scheduler: false });
       const done = await waitFor(async () => {
-        const row = await handle.db.one<{ status: string; processed_eans: number; deals: number }>(
-          'select status, processed_eans, (select count(*)::int from scan_results r where r.scan_id = s.id) as deals from scans s where s.id = $1',
+        const row = await handle.db.one<{ status: string; error: string | null; processed_eans: number; deals: number }>(
+          'select status, error, processed_eans, (select count(*)::int from scan_results r where r.scan_id = s.id) as deals from scans s where s.id = $1',
           [runningScanId],
         );
         return row.status === 'COMPLETED' || row.status === 'ERROR' ? row : undefined;
       }, 120_000);
-      expect(done.status).toBe('COMPLETED');
+      expect(done).toMatchObject({ status: 'COMPLETED', error: null });
       expect(done.processed_eans).toBe(RUNNING_ROWS.length);
       expect(done.deals).toBeGreaterThan(0);
       // No deal twice: the run resumed from its checkpoint.

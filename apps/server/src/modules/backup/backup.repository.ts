@@ -40,3 +40,17 @@ export function postgresIsEmpty(url: string): Promise<boolean> {
     return rows[0]!.n === 0;
   });
 }
+
+/**
+ * Scans store their upload and kept list as absolute paths under DATA_DIR: after a restore into another DATA_DIR
+ * they are moved to the same place under the new one. Returns the scans changed.
+ */
+export async function relocateDataPaths(db: Db, from: string, to: string): Promise<number> {
+  return db.execute(
+    `update scans set
+       upload_path = case when left(upload_path, length($1) + 1) = $1 || '/' then $2 || substr(upload_path, length($1) + 1) else upload_path end,
+       list_path = case when left(list_path, length($1) + 1) = $1 || '/' then $2 || substr(list_path, length($1) + 1) else list_path end
+     where left(upload_path, length($1) + 1) = $1 || '/' or left(list_path, length($1) + 1) = $1 || '/'`,
+    [from, to],
+  );
+}

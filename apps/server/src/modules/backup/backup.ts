@@ -5,8 +5,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import type { Config } from '../../config/env.ts';
-import type { DbHandle } from '../../db/client.ts';
-import { lastMigration, postgresIsEmpty, postgresServerVersion } from './backup.repository.ts';
+import { openPglite, openPostgres, type DbHandle } from '../../db/client.ts';
+import { lastMigration, postgresIsEmpty, postgresServerVersion, relocateDataPaths } from './backup.repository.ts';
 
 /**
  * One backup is one `.tar.gz` file holding:
@@ -36,6 +36,8 @@ export interface BackupManifest {
   secrets: { jwtSecret: SecretSource; spApiTokenKey: SecretSource };
   /** Folders of DATA_DIR in the archive (under data/). */
   dataFolders: string[];
+  /** DATA_DIR of the backed-up installation: the paths the scans store under it move to the restoring DATA_DIR. */
+  dataDir: string;
 }
 
 export interface BackupResult {
@@ -133,6 +135,7 @@ export async function takeBackup(handle: DbHandle, config: BackupConfig, file: s
       createdAt: new Date().toISOString(),
       secrets: { jwtSecret: 'none', spApiTokenKey: 'none' },
       dataFolders: [],
+      dataDir: path.resolve(config.DATA_DIR),
     };
     if (handle.kind === 'pglite') {
       const client = handle.pglite!;
@@ -292,6 +295,15 @@ export async function restoreBackup(file: string, config: BackupConfig & Pick<Co
     }
 
     for (const folder of manifest.dataFolders) copyFolder(path.join(staging, 'data', folder), path.join(config.DATA_DIR, folder));
+    const dataDir = path.resolve(config.DATA_DIR);
+    if (manifest.dataDir && manifest.dataDir !== dataDir) {
+      const restored = config.DATABASE_URL ? await openPostgres(config.DATABASE_URL, 1) : await openPglite(pgliteDir);
+      try {
+        await relocateDataPaths(restored.db, manifest.dataDir, dataDir);
+      } finally {
+        await restored.close();
+      }
+    }
     const notes: string[] = [];
     for (const [key, name] of Object.entries(SECRET_FILES) as Array<[keyof typeof SECRET_FILES, string]>) {
       const saved = path.join(staging, 'secrets', name);
