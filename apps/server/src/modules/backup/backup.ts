@@ -123,6 +123,7 @@ export async function takeBackup(handle: DbHandle, config: BackupConfig, file: s
   const target = path.resolve(file);
   fs.mkdirSync(path.dirname(target), { recursive: true });
   const staging = fs.mkdtempSync(path.join(path.dirname(target), '.backup-'));
+  const partial = `${target}.partial`;
   try {
     fs.mkdirSync(path.join(staging, 'database'));
     const schemaVersion = await lastMigration(handle.db);
@@ -175,7 +176,6 @@ export async function takeBackup(handle: DbHandle, config: BackupConfig, file: s
       manifest.dataFolders.push(folder);
     }
     fs.writeFileSync(path.join(staging, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
-    const partial = `${target}.partial`;
     // The archive holds secrets: readable by its owner only.
     fs.writeFileSync(partial, '', { mode: 0o600 });
     await tool('tar', ['-czf', partial, '-C', staging, '.'], 'tar');
@@ -183,6 +183,7 @@ export async function takeBackup(handle: DbHandle, config: BackupConfig, file: s
     return { file: target, bytes: fs.statSync(target).size, ms: Date.now() - started, manifest };
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });
+    fs.rmSync(partial, { force: true }); // a failed backup leaves no half-written file
   }
 }
 
