@@ -34,6 +34,8 @@ import { multipart, scanSupplierCsv, waitFor } from '../scans/helpers.ts';
 const { variants } = demoCatalogue();
 const KEPT_ROWS = variants.slice(100, 400);
 const RUNNING_ROWS = variants.slice(3_000, 6_000);
+/** Each uncached look-up batch of 100 EANs waits this long: the 3,000-EAN scan runs for well over the backup's seconds. */
+const LATENCY_MS = 150;
 const REFRESH_TOKEN = 'Atzr|backup-round-trip-refresh-token';
 
 const priceList = (rows: typeof variants) =>
@@ -58,7 +60,7 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'embedded'})`, () =>
 
   beforeAll(async () => {
     fs.mkdirSync(dataDir, { recursive: true });
-    ctx = await buildTestApp({ withQueue: true, env: { DATA_DIR: dataDir, DEMO_LATENCY_MS: '60' } });
+    ctx = await buildTestApp({ withQueue: true, env: { DATA_DIR: dataDir, DEMO_LATENCY_MS: String(LATENCY_MS) } });
     loadJwtSecret(undefined, dataDir); // the session key file a server without JWT_SECRET generates
     users = [await createUser(ctx.deps, { tier: 'PRO' }), await createUser(ctx.deps, { tier: 'PRO' })];
     const [alice] = users as [TestUser, TestUser];
@@ -202,7 +204,7 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'embedded'})`, () =>
     const handle = restored!;
     const config = loadConfig({
       DATA_DIR: restoredDir,
-      DEMO_LATENCY_MS: '60',
+      DEMO_LATENCY_MS: String(LATENCY_MS),
       JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
       LOG_LEVEL: 'silent',
     });
