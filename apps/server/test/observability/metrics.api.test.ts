@@ -148,8 +148,9 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     ).toBeGreaterThanOrEqual(1);
     // Requests are labelled by their route pattern, never by the raw address (one label set for every scan id).
     const polls = after.samples.filter((s) => s.name === 'dealradar_http_requests_total' && s.labels.route === '/api/supplier-analyzer/:id/status');
-    expect(polls.length).toBeGreaterThan(0);
-    expect(polls.every((s) => s.labels.method === 'GET' && s.labels.status === '200')).toBe(true);
+    // The registry is the process's: other test files of this worker may have polled the same route (a 404 of an
+    // unknown scan), so this scan's polls are one of its label sets.
+    expect(polls.some((s) => s.labels.method === 'GET' && s.labels.status === '200' && s.value > 0)).toBe(true);
     expect(after.samples.some((s) => s.name === 'dealradar_http_requests_total' && String(s.labels.route).includes(started.json().scanId))).toBe(false);
     expect(
       valueOf(after.samples, 'dealradar_http_request_duration_seconds_count', { route: '/api/supplier-analyzer/start', method: 'POST', status: '200' }),
