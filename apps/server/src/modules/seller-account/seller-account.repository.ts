@@ -79,11 +79,17 @@ export async function pendingCount(db: Db, organizationId: string): Promise<numb
 
 /**
  * Queues the deals of a finished supplier scan for its organization's check, when the organization has a connected
- * account; Amazon's answers of the last day are reused (ours — "Not checked: …", Amazon could not be asked — are not). Returns the organization when something was queued.
+ * account; Amazon's answers of the last week (`reuseAfter`) are reused (ours — "Not checked: …", Amazon could not be asked — are not). Returns the organization when something was queued.
  */
 export async function queueScanDeals(db: Db, scanId: string, now: Date, reuseAfter: Date): Promise<string | undefined> {
-  const rows = await db.query<{ organization_id: string }>(
-    `insert into listing_restriction_queue (organization_id, asin, market, queued_at)
+  return db.tx(async (tx) => {
+    const owner = await tx.maybeOne<{ organization_id: string }>('select u.organization_id from scans s join users u on u.id = s.user_id where s.id = $1', [
+      scanId,
+    ]);
+    if (!owner) return undefined;
+    await lockChecksOf(tx, owner.organization_id);
+    const rows = await tx.query<{ organization_id: string }>(
+      `insert into listing_restriction_queue (organization_id, asin, market, queued_at)
      select distinct u.organization_id, r.asin, r.market, $2::timestamptz
        from scan_results r
        join users u on u.id = r.user_id
@@ -94,9 +100,19 @@ export async function queueScanDeals(db: Db, scanId: string, now: Date, reuseAft
                           and not (l.status = 'NOT_CHECKED' and l.reason like 'Not checked:%'))
      on conflict do nothing
      returning organization_id`,
-    [scanId, now, reuseAfter],
-  );
-  return rows[0]?.organization_id;
+      [scanId, now, reuseAfter],
+    );
+    return rows[0]?.organization_id;
+  });
+}
+
+/**
+ * Queueing a pair and storing Amazon's answer for it take turns per organization (a transaction-scoped advisory
+ * lock). Otherwise, on PostgreSQL, a queueing statement could read the old answer ("Not checked: …", to be asked
+ * again) while a worker stores the new one and takes the pair off the queue, and put the pair back: one call too many.
+ */
+async function lockChecksOf(tx: Db, organizationId: string): Promise<void> {
+  await tx.query('select pg_advisory_xact_lock(72011024, hashtext($1::text))', [organizationId]);
 }
 
 /**
@@ -113,8 +129,10 @@ export async function queueItems(
   reuseAfter: Date | null,
 ): Promise<number> {
   if (!items.length) return 0;
-  const rows = await db.query<{ asin: string }>(
-    `insert into listing_restriction_queue (organization_id, asin, market, queued_at)
+  return db.tx(async (tx) => {
+    await lockChecksOf(tx, organizationId);
+    const rows = await tx.query<{ asin: string }>(
+      `insert into listing_restriction_queue (organization_id, asin, market, queued_at)
      select distinct a.organization_id, i.asin, i.market, $3::timestamptz
        from jsonb_to_recordset($2::jsonb) as i(asin text, market text)
        join seller_accounts a on a.organization_id = $1::uuid and a.status = 'CONNECTED'
@@ -125,9 +143,10 @@ export async function queueItems(
                               and not (l.status = 'NOT_CHECKED' and l.reason like 'Not checked:%')))
      on conflict (organization_id, asin, market) do update set queued_at = least(listing_restriction_queue.queued_at, excluded.queued_at)
      returning asin`,
-    [organizationId, JSON.stringify(items.map((i) => ({ asin: i.asin, market: i.market }))), queuedAt, reuseAfter],
-  );
-  return rows.length;
+      [organizationId, JSON.stringify(items.map((i) => ({ asin: i.asin, market: i.market }))), queuedAt, reuseAfter],
+    );
+    return rows.length;
+  });
 }
 
 /**
@@ -156,6 +175,7 @@ export async function storeAnswers(db: Db, organizationId: string, asin: string,
   const markets = [...answers.keys()];
   if (!markets.length) return;
   await db.tx(async (tx) => {
+    await lockChecksOf(tx, organizationId);
     await tx.execute(
       `insert into listing_restrictions (organization_id, asin, market, status, reason, approval_url, checked_at)
        select $1, $2, a.market, a.status, a.reason, a.approval_url, $3
