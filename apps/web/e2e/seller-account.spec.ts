@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
+import { parseCsvRecords } from '@dealradar/shared/csv';
 import { DE, GOOD_TOKEN, type FakeSpApi, type Reason } from '../../server/test/sp-api/fake-sp-api.ts';
 import { ADMIN, apiLogin, signInNewUser } from './helpers.ts';
 import { amazonFeeTests } from './amazon-fees.flow.ts';
@@ -38,7 +39,9 @@ test.afterAll(async () => {
   await fake?.close();
 });
 
-test('connect the seller account, scan, see Can sell / Approval required with the link / Not eligible, filter to what can be sold', async ({ page }) => {
+test('connect the seller account, scan, see Can sell / Approval required with the link / Not eligible, filter to what can be sold, download', async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   await signInNewUser(page, { country: 'DE', open: '/supplier-level-analyzer' });
   // Without a connected account: the one-line hint.
@@ -96,6 +99,24 @@ test('connect the seller account, scan, see Can sell / Approval required with th
   await page.getByRole('option', { name: 'Hide not eligible' }).click();
   await expect(approval.first()).toBeVisible();
   await expect(page.locator('[data-testid=listing-restriction][data-status=NOT_ELIGIBLE]')).toHaveCount(0);
+
+  // The download follows the filter and carries Amazon's answer and approval link in its own columns.
+  const event = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download deals', exact: true }).click();
+  const text = (await readFile((await (await event).path())!, 'utf8')).replace(/^\uFEFF/, '');
+  const [header, ...rows] = parseCsvRecords(text, ',').filter((r) => r.length > 1);
+  const column = (name: string) => header!.indexOf(name);
+  expect(column('listingRestriction')).toBeGreaterThanOrEqual(0);
+  expect(rows).toHaveLength(await cards.count());
+  const answers = rows.map((r) => r[column('listingRestriction')]);
+  expect(answers).toContain('Approval required');
+  expect(answers).toContain('Can sell');
+  expect(answers).not.toContain('Not eligible');
+  for (const row of rows) {
+    if (row[column('listingRestriction')] === 'Approval required')
+      expect(row[column('listingApprovalUrl')]).toMatch(/^https:\/\/sellercentral\.amazon\.de\/hz\/approvalrequest\//);
+    else expect(row[column('listingApprovalUrl')]).toBe('');
+  }
 });
 
 test("connect through Amazon's website: the consent page sends the seller back to Settings, which completes the connection", async ({ page }) => {

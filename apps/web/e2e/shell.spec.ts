@@ -23,6 +23,7 @@ const ADMIN_ENTRIES = [
   'Help / Docs',
   'EAN-ASIN Mapping',
   'Users',
+  'System',
 ];
 
 function sidebarLinks(page: Page) {
