@@ -13,7 +13,8 @@ export const amazonFeeEstimatesJob = defineJob({
   name: 'amazon-fee-estimates',
   payload: z.object({ scanId: z.string(), kind: z.enum(['supplier', 'brand']).optional() }),
   options: { retryLimit: 2, retryDelay: 30, expireInSeconds: 15 * 60 },
-  work: { localConcurrency: 1, pollingIntervalSeconds: 2 },
+  // Each job waits on its own seller's fee bucket: several organizations at once per process.
+  work: { localConcurrency: 2, pollingIntervalSeconds: 2 },
   handler: async (deps, job) => (job.data.kind === 'brand' ? estimateTopFavorites(deps, job.data.scanId) : estimateTopDeals(deps, job.data.scanId)),
 });
 

@@ -13,7 +13,9 @@ export const listingChecksJob = defineJob({
   name: 'listing-restriction-checks',
   payload: z.object({ organizationId: z.string() }),
   options: { retryLimit: 3, retryDelay: 30, expireInSeconds: 2 * 60 * 60 },
-  work: { localConcurrency: 1, pollingIntervalSeconds: 1 },
+  // One job per organization, and each mostly waits on its own seller's rate: several at once per process, so one
+  // organization's long queue (the drops of a price refresh) never holds up another's freshly scanned deals.
+  work: { localConcurrency: 4, pollingIntervalSeconds: 1 },
   handler: async (deps, job) => runListingChecks(deps, job.data.organizationId),
 });
 
