@@ -70,8 +70,9 @@ export async function measureListingRate(options: { deals: number; workers: numb
 
     const queue = await startQueue(db, silentLogger());
     try {
-      // One job per worker: each process drains the organization's queue, all taking from the seller's one bucket.
-      for (let i = 0; i < options.workers; i++) await enqueue(queue, listingChecksJob, { organizationId: org.id });
+      // Enough jobs for every job slot of every process (a process runs several at once): each process drains the
+      // organization's queue, all taking from the seller's one bucket; jobs that find the queue empty just end.
+      for (let i = 0; i < options.workers * 4; i++) await enqueue(queue, listingChecksJob, { organizationId: org.id });
       const started = performance.now();
       for (;;) {
         const left = await db.db.one<{ n: number }>('select count(*)::int as n from listing_restriction_queue where organization_id = $1', [org.id]);

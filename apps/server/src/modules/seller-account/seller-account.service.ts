@@ -177,10 +177,23 @@ export function forgetAccessToken(organizationId: string): void {
   accessTokens.delete(organizationId);
 }
 
+/** Refreshes under way, per organization: jobs of one process that need a token at once share one LWA call. */
+const refreshing = new Map<string, Promise<string>>();
+
 /** The access token of a connected account (refreshed at LWA when missing, expiring, or `fresh` is asked). */
 export async function accessTokenOf(deps: AppDeps, account: repo.SellerAccountRow, options: { fresh?: boolean } = {}): Promise<string> {
   const cached = accessTokens.get(account.organization_id);
   if (!options.fresh && cached && cached.refreshTokenStored === account.refresh_token_encrypted && cached.expiresAt > Date.now()) return cached.token;
+  const pending = refreshing.get(account.organization_id);
+  if (pending && !options.fresh) return pending;
+  const refresh = refreshAccessToken(deps, account).finally(() => {
+    if (refreshing.get(account.organization_id) === refresh) refreshing.delete(account.organization_id);
+  });
+  refreshing.set(account.organization_id, refresh);
+  return refresh;
+}
+
+async function refreshAccessToken(deps: AppDeps, account: repo.SellerAccountRow): Promise<string> {
   const keys = tokenKeys(deps.config);
   const { plain, stale } = decryptToken(account.refresh_token_encrypted, keys);
   let stored = account.refresh_token_encrypted;
