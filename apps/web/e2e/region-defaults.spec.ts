@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { loginAsAdmin, signInNewUser } from './helpers.ts';
 
 /**
- * A UK user's analyzers start on the UK market (item 7), and the admin's fee-rules table explains its source
+ * A UK user's analyzers start on the UK market, and the admin's fee-rules table explains its source
  * marks and fits a phone (Details). Reads only; the admin's settings are not changed.
  */
 

@@ -26,6 +26,6 @@ export const paths = {
   users: '/users',
   /** Admin → System: processes, queues, runs, Keepa, refresh, failed deliveries, database , beyond SPEC §2. */
   system: '/admin/system',
-  /** The organization's buy list (issue 25), beyond SPEC §2. */
+  /** The organization's buy list, beyond SPEC §2. */
   buyList: '/buy-list',
 } as const;

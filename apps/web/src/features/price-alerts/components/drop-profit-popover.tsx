@@ -17,7 +17,7 @@ import { SalesEstimateRows } from '../../../components/sales-estimate.tsx';
 const pct = (fraction: number) => `${(fraction * 100).toLocaleString('en-US', { maximumFractionDigits: 1 })}%`;
 
 /**
- * The ROI badge; on live data a click opens the basis (issue 4: price, VAT, referral, FBA, cost, profit, ROI), with
+ * The ROI badge; on live data a click opens the basis (price, VAT, referral, FBA, cost, profit, ROI), with
  * Amazon's own fee estimate beside ours when the organization has a connected seller account.
  */
 export function DropRoiBadge({ item, interactive }: { item: PriceDropItem; interactive: boolean }) {

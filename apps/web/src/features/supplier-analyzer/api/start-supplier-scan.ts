@@ -15,7 +15,7 @@ export type StartSupplierScanInput =
       kind: 'manual';
       marketId: MarketChoice;
       rows: ManualEntryRow[];
-      /** "No brand" and the prices' currency and VAT (item 2); absent: brand required, EUR net. */
+      /** "No brand" and the prices' currency and VAT; absent: brand required, EUR net. */
       noBrand?: boolean;
       priceTerms?: PriceTerms;
     };

@@ -21,7 +21,7 @@ export function DealsPanel({
   renderMatch,
   renderBuyList,
 }: {
-  /** The match actions of a deal card (issue 17), composed by the screen. */ renderMatch?: (deal: DealProduct) => ReactNode;
+  /** The match actions of a deal card, composed by the screen. */ renderMatch?: (deal: DealProduct) => ReactNode;
   /** "Add to buy list" of a deal card (docs/buy-list.md), composed by the screen. */ renderBuyList?: (deal: DealProduct) => ReactNode;
 } = {}) {
   const [filters, setFilters] = useState<DealFilterState>({
