@@ -39,7 +39,7 @@ export function AmazonFeeDriftsCard() {
             {data.markets
               .map(
                 (m) =>
-                  `${m.market}: ${m.comparisons} compared, ${m.marked} above €0.05, mean ${m.meanDifferenceEur >= 0 ? '+' : '−'}€${Math.abs(m.meanDifferenceEur).toFixed(2)}`,
+                  `${m.market}: ${m.comparisons} compared, ${m.marked} above €0.05, mean ${m.meanDifferenceEur >= 0 ? '+' : '−'}${formatMoney(Math.abs(m.meanDifferenceEur), 'EUR')}`,
               )
               .join(' · ')}
           </Text>
