@@ -7,7 +7,7 @@ import type { CurrentUser } from '../../plugins/auth.ts';
 import type { WholesaleOffer } from '../market-data/market-data.types.ts';
 import { findSellerProfile } from '../settings/seller-profile.repository.ts';
 import { chooseOffer, NO_OFFER, NO_STOCK, QOGITA_DOWN, qogitaSupplierName } from './buy-list-qogita.service.ts';
-import * as qogitaRepo from './buy-list-qogita.repository.ts';
+import * as repo from './buy-list.repository.ts';
 import { findUserFavorite } from './buy-list-favorites.repository.ts';
 import { buildList, requireBuyList, weeksOf } from './buy-list.service.ts';
 
@@ -58,7 +58,7 @@ export async function addFavoriteLine(deps: Deps, user: CurrentUser, body: { fav
   const suggested = suggestQuantity({ sellerUnitsPerMonth: share, weeks: await weeksOf(deps, user.organizationId), numberOfPacks, unitsPerCase: 1, stock });
   const quantity = body.quantity === undefined ? suggested.quantity : stock === null ? body.quantity : Math.min(body.quantity, stock);
   const unitPrice = favorite.supplier_price_eur !== null ? favorite.supplier_price_eur / 100 : (toEur(favorite.supplier_price) ?? 0);
-  await qogitaRepo.upsertQogitaLine(
+  await repo.upsertLine(
     deps.db,
     {
       organization_id: user.organizationId,

@@ -64,7 +64,7 @@ export async function addPriceDropLine(deps: Deps, user: CurrentUser, body: { pr
   const suggested = suggestQuantity({ sellerUnitsPerMonth: share, weeks: await weeksOf(deps, user.organizationId), numberOfPacks, unitsPerCase: 1, stock });
   const quantity = body.quantity === undefined ? suggested.quantity : stock === null ? body.quantity : Math.min(body.quantity, stock);
   const profitEur = profit.available && profit.profit !== null && profit.fxRate > 0 ? cents(profit.profit / profit.fxRate) : null;
-  await qogitaRepo.upsertQogitaLine(
+  await repo.upsertLine(
     deps.db,
     {
       organization_id: user.organizationId,

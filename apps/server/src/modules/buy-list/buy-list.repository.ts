@@ -1,3 +1,4 @@
+import { MAX_BUY_LIST_QUANTITY } from '@dealradar/shared/buy-list';
 import type { Db } from '../../db/client.ts';
 import type { ResultRow } from '../scans/scans.repository.ts';
 
@@ -60,22 +61,35 @@ export async function listLines(db: Db, organizationId: string): Promise<BuyLine
   );
 }
 
+/** A line from a Qogita offer (a price drop or a brand favorite): the offer's seller, MOV (EUR) and inventory too. */
+export interface NewQogitaLine extends NewBuyLine {
+  /** The price drop it was added from; null for a line from a brand favorite. */
+  price_drop_id: number | null;
+  qogita_seller: string;
+  offer_mov: number | null;
+  stock: number | null;
+}
+
 /**
- * Adds the line, or adds its quantity to the line of the same deal (same supplier, market, EAN and ASIN), whose
- * figures then become the deal's as it is now.
+ * Adds the line, or adds its quantity to the organization's line of the same supplier, market, EAN and ASIN — never
+ * beyond the offer's inventory when it is a Qogita line, nor beyond MAX_BUY_LIST_QUANTITY — whose figures (and a
+ * Qogita line's MOV and stock) then become those of the deal or offer as it is now.
  */
-export async function upsertLine(db: Db, line: NewBuyLine, now: Date): Promise<void> {
+export async function upsertLine(db: Db, line: NewBuyLine | NewQogitaLine, now: Date): Promise<void> {
+  const qogita = 'qogita_seller' in line ? line : null;
   await db.execute(
     `insert into buy_list_lines (organization_id, added_by, deal_id, supplier_name, market, ean, asin, product_name, quantity,
         units_per_case, number_of_packs, unit_price, purchase_vat_rate, amazon_price, profit_per_listing, roi_percentage,
-        seller_units_per_month, added_at, updated_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18)
+        seller_units_per_month, source, price_drop_id, qogita_seller, offer_mov, stock, added_at, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $23)
      on conflict (organization_id, supplier_name, market, ean, asin) do update set
-        quantity = least(buy_list_lines.quantity + excluded.quantity, 1000000), deal_id = excluded.deal_id,
-        product_name = excluded.product_name, units_per_case = excluded.units_per_case, number_of_packs = excluded.number_of_packs,
-        unit_price = excluded.unit_price, purchase_vat_rate = excluded.purchase_vat_rate, amazon_price = excluded.amazon_price,
+        quantity = least(buy_list_lines.quantity + excluded.quantity, coalesce(excluded.stock, $24), $24),
+        deal_id = excluded.deal_id, price_drop_id = excluded.price_drop_id, product_name = excluded.product_name,
+        units_per_case = excluded.units_per_case, number_of_packs = excluded.number_of_packs, unit_price = excluded.unit_price,
+        purchase_vat_rate = excluded.purchase_vat_rate, amazon_price = excluded.amazon_price,
         profit_per_listing = excluded.profit_per_listing, roi_percentage = excluded.roi_percentage,
-        seller_units_per_month = excluded.seller_units_per_month, updated_at = excluded.updated_at`,
+        seller_units_per_month = excluded.seller_units_per_month, offer_mov = excluded.offer_mov, stock = excluded.stock,
+        updated_at = excluded.updated_at`,
     [
       line.organization_id,
       line.added_by,
@@ -94,7 +108,13 @@ export async function upsertLine(db: Db, line: NewBuyLine, now: Date): Promise<v
       line.profit_per_listing,
       line.roi_percentage,
       line.seller_units_per_month,
+      qogita ? 'qogita' : 'list',
+      qogita?.price_drop_id ?? null,
+      qogita?.qogita_seller ?? null,
+      qogita?.offer_mov ?? null,
+      qogita?.stock ?? null,
       now,
+      MAX_BUY_LIST_QUANTITY,
     ],
   );
 }
