@@ -7,6 +7,7 @@ import { chooseOffer } from '../../src/modules/buy-list/buy-list-qogita.service.
 import { FAVORITE_NOT_FOUND } from '../../src/modules/buy-list/buy-list-favorites.service.ts';
 import { demoCatalogue } from '../../src/modules/market-data/providers/demo/demo-catalogue.ts';
 import { demoWholesaleOffers } from '../../src/modules/market-data/providers/demo/demo-wholesale.ts';
+import { signSessionToken } from '../../src/modules/auth/session-token.ts';
 import { buildTestApp, type TestContext } from '../build-test-app.ts';
 import { createUser, type TestUser } from '../factories/users.ts';
 
@@ -99,4 +100,67 @@ describe('buy list: add a brand favorite', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toBe('Please choose a favorite.');
   });
+
+  it('a newer brand scan of the same brands and market that re-evaluates a favorite shows the change on its line; unchanged lines show none', async () => {
+    let user = await createUser(ctx.deps, { tier: 'PRO', minRoiThreshold: 0.15 });
+    const brands: string[] = (await ctx.app.inject({ method: 'GET', url: '/api/brand-analyzer/brands', headers: user.headers })).json();
+    const scan = async () => {
+      const res = await startScan(ctx, user, brands.slice(0, 3), ['DE']);
+      expect((await waitForScan(ctx, user, res.json().scanId, 60_000)).status).toBe('COMPLETED');
+      return (await listFavorites(ctx, user, 'size=100')).json().content as Favorite[];
+    };
+    const first = (await scan()).filter((f) => (offerOf(f.ean).inventory ?? 1) > 0).slice(0, 8);
+    expect(first.length).toBeGreaterThan(2);
+    let list: BuyList | undefined;
+    for (const f of first) list = (await add(user, { favoriteId: f.id, quantity: 1 })).json();
+    const lines = () => list!.suppliers.flatMap((s) => s.lines);
+    // Just added: nothing newer, no change.
+    expect(lines()).toHaveLength(first.length);
+    expect(lines().every((l) => l.changed === null)).toBe(true);
+
+    // Twelve days later the demo wholesale and Amazon prices have moved; the same brand scan re-evaluates the favorites.
+    clock.advance(12 * 24 * 3_600_000);
+    // A new session: the first one has expired meanwhile.
+    const token = await signSessionToken(
+      ctx.deps.jwtSecret,
+      { id: user.id, username: user.username, email: user.email, role: 'USER', subscriptionTier: 'PRO' },
+      ctx.deps.config.JWT_TTL_SECONDS,
+      clock.now(),
+    );
+    user = { ...user, token, headers: { authorization: `Bearer ${token}` } };
+    const second = await scan();
+    list = (await ctx.app.inject({ method: 'GET', url: '/api/buy-list', headers: user.headers })).json();
+    let changed = 0;
+    for (const line of lines()) {
+      const now = second.find((f) => f.ean === line.ean && f.market === line.market && f.asin === line.asin);
+      const moved = now && (Math.abs(now.supplierPriceEur! - line.unitPrice) > 0.005 || Math.abs(now.estimatedProfit - line.profitPerListing!) > 0.005);
+      if (!now || !moved) {
+        // Dropped by the newer scan (no longer a favorite) or the same figures: no change shown.
+        expect(line.changed).toBeNull();
+        continue;
+      }
+      changed += 1;
+      // German favorites: EUR figures, the line's own figures kept.
+      expect(line.changed).toMatchObject({
+        reason: 'brand-scan',
+        unitPrice: now.supplierPriceEur,
+        profitPerListing: now.estimatedProfit,
+        roiPercentage: now.roiPercentage,
+        amazonPrice: now.amazonPrice,
+        stock: null,
+      });
+      expect(Date.parse(line.changed!.scannedAt)).toBeGreaterThan(Date.parse(line.addedAt));
+      expect(line.unitPrice).toBe(first.find((f) => f.id === now.id || f.ean === now.ean)!.supplierPriceEur);
+    }
+    expect(changed).toBeGreaterThan(0);
+
+    // Adding the re-evaluated favorite again takes its figures: the change is gone.
+    const stale = lines().find((l) => l.changed !== null)!;
+    const favorite = second.find((f) => f.ean === stale.ean && f.market === stale.market)!;
+    const readded = ((await add(user, { favoriteId: favorite.id, quantity: 1 })).json() as BuyList).suppliers
+      .flatMap((s) => s.lines)
+      .find((l) => l.ean === stale.ean && l.market === stale.market);
+    // The offer's seller may have changed with the demo's time: the line of the current seller takes the figures.
+    expect(readded).toMatchObject({ unitPrice: favorite.supplierPriceEur, changed: null });
+  }, 180_000);
 });

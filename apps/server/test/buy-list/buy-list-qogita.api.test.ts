@@ -32,6 +32,9 @@ let free: TestUser;
 const gtins: { a: string; b: string } = { a: '', b: '' };
 const drops: { a: PriceDropItem | null; b: PriceDropItem | null } = { a: null, b: null };
 const cents = (v: number) => Math.round(v * 100) / 100;
+/** A price refresh of the two products: prices × factor (EUR cents), A's stock. */
+let refresh: (factor: number, stockA?: number, factorB?: number) => Promise<unknown>;
+let prices: { a: number; b: number };
 
 /** Demo EANs with one German single-unit listing with a buy box (the demo retail source), bought at 30 % of its price. */
 function cheapDemoVariants(at: Date): Array<{ gtin: string; price: number }> {
@@ -83,14 +86,15 @@ beforeAll(async () => {
     },
   });
   const productUrl = (fid: string, slug: string) => `https://www.qogita.com/products/${fid}/${slug}/`;
-  const refresh = (factor: number) =>
+  refresh = (factor: number, stockA = 5, factorB = factor) =>
     refreshPrices(ctx.deps, {
       trigger: 'test',
       catalogue: catalogueOf([
-        variant(gtins.a, Math.round(a!.price * factor), { brand: 'QogitaBuy', productUrl: productUrl('FIDA', 'product-a'), stock: 5 }),
-        variant(gtins.b, Math.round(b!.price * factor), { brand: 'QogitaBuy', productUrl: productUrl('FIDB', 'product-b'), stock: 1000 }),
+        variant(gtins.a, Math.round(a!.price * factor), { brand: 'QogitaBuy', productUrl: productUrl('FIDA', 'product-a'), stock: stockA }),
+        variant(gtins.b, Math.round(b!.price * factorB), { brand: 'QogitaBuy', productUrl: productUrl('FIDB', 'product-b'), stock: 1000 }),
       ]),
     });
+  prices = { a: a!.price, b: b!.price };
   await refresh(2);
   clock.set(new Date(clock.now().getTime() + HOUR));
   await refresh(1);
@@ -274,5 +278,43 @@ describe('Qogita price drops on the buy list', () => {
     } finally {
       ctx.deps.marketData = qogitaData;
     }
+  });
+
+  it('a newer price refresh that changes the price and stock shows the change on the line; an unchanged line shows none', async () => {
+    let group = groupOf((await call(owner, 'GET', '/buy-list')).json(), 'Qogita · SELLERA');
+    const before = group.lines.find((l) => l.ean === gtins.a)!;
+    expect(group.lines.map((l) => l.changed)).toEqual([null, null]);
+    // An hour later Qogita's lowest offer of A is 10 % cheaper with 3 left; B is as it was.
+    clock.set(new Date(clock.now().getTime() + HOUR));
+    await refresh(0.9, 3, 1);
+    group = groupOf((await call(owner, 'GET', '/buy-list')).json(), 'Qogita · SELLERA');
+    const lineA = group.lines.find((l) => l.ean === gtins.a)!;
+    const lineB = group.lines.find((l) => l.ean === gtins.b)!;
+    expect(lineB.changed).toBeNull();
+    // The line keeps its figures; the change says what the refresh gives. Profit by hand: the cost of a listing moves by
+    // packs × price change × (1 + purchase VAT), the Amazon side is as when added; ROI = that profit over the moved cost.
+    expect(lineA).toMatchObject({ unitPrice: before.unitPrice, profitPerListing: before.profitPerListing, stock: 5 });
+    const newPrice = Math.round(prices.a * 0.9) / 100;
+    const extra = before.numberOfPacks * (newPrice - before.unitPrice) * (1 + before.purchaseVatRate);
+    const profit = cents(before.profitPerListing! - extra);
+    const costBasis = before.profitPerListing! / (before.roiPercentage! / 100) + extra;
+    expect(lineA.changed).toMatchObject({
+      reason: 'price-refresh',
+      unitPrice: newPrice,
+      profitPerListing: profit,
+      roiPercentage: Math.round((profit / costBasis) * 10000) / 100,
+      stock: 3,
+      previousStock: 5,
+      amazonPrice: before.amazonPrice,
+    });
+    expect(profit).toBeGreaterThan(before.profitPerListing!);
+    expect(Date.parse(lineA.changed!.scannedAt)).toBe(clock.now().getTime());
+    // Adding the drop again takes the refreshed figures: the change is gone.
+    const drop = ((await call(owner, 'GET', '/price-alerts/price-drops?brand=QogitaBuy')).json().content as PriceDropItem[]).find(
+      (d) => d.productId === gtins.a,
+    )!;
+    expect(drop.newPriceExclVat).toBe(newPrice);
+    const readded = groupOf((await call(owner, 'POST', '/buy-list/price-drops', { priceDropId: drop.id, quantity: 1 })).json(), 'Qogita · SELLERA');
+    expect(readded.lines.find((l) => l.ean === gtins.a)).toMatchObject({ unitPrice: newPrice, changed: null });
   });
 });

@@ -235,6 +235,29 @@ describe('buy list', () => {
       expect(Number(row[7])).toBe(orderValue);
     }
     expect(cents(data.reduce((sum, r) => sum + Number(r[5]), 0))).toBe(current.orderValue);
+    // UTF-8 with a BOM, so Excel shows accents.
+    expect([...order.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+
+    // "CSV for Excel" (continental Europe): semicolons, decimal commas, the EAN as ="…" text; the same numbers.
+    const excel = await call(owner, 'GET', '/buy-list/order?supplier=acme.csv&format=excel-csv');
+    expect(excel.statusCode).toBe(200);
+    expect(excel.headers['content-type']).toContain('text/csv');
+    expect(excel.headers['content-disposition']).toMatch(/purchase_order_acme_\d{4}-\d{2}-\d{2}_excel\.csv/);
+    expect([...excel.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const [excelHeader, ...excelRows] = parseCsvRecords(stripBom(excel.body), ';');
+    expect(excelHeader).toEqual(header);
+    const excelData = excelRows.filter((r) => r.some((c) => c !== ''));
+    expect(excelData).toHaveLength(2);
+    for (const row of excelData) {
+      expect(row[0]).toMatch(/^="\d+"$/);
+      const plain = data.find((r) => r[0] === row[0]!.slice(2, -1))!;
+      expect(plain).toBeDefined();
+      expect(row[1]).toBe(plain[1]);
+      // Numbers as numbers: digits with a decimal comma, no currency sign, no thousands separator.
+      for (const cellText of row.slice(3)) expect(cellText).toMatch(/^\d+(,\d+)?$/);
+      expect(row.slice(3).map((c) => Number(c.replace(',', '.')))).toEqual(plain.slice(3).map(Number));
+    }
+    expect((await call(owner, 'GET', '/buy-list/order?supplier=acme.csv&format=ods')).json().error).toBe('format must be csv, excel-csv or xlsx.');
 
     // The same order as XLSX: the EAN as text, every figure a number cell, the same values as the CSV.
     const xlsx = await ctx.app.inject({ method: 'GET', url: '/api/buy-list/order?supplier=acme.csv&format=xlsx', headers: owner.headers });
@@ -260,7 +283,7 @@ describe('buy list', () => {
     expect(newer.supplierPrice).toBeLessThan(a1.supplierPrice);
     const stale = supplierOf(await list(colleague), 'acme.csv').lines.find((l) => l.ean === a1.ean)!;
     expect(stale.unitPrice).toBe(a1.supplierPrice);
-    expect(stale.changed).toMatchObject({ unitPrice: newer.supplierPrice, profitPerListing: newer.estimatedProfit });
+    expect(stale.changed).toMatchObject({ reason: 'list-scan', unitPrice: newer.supplierPrice, profitPerListing: newer.estimatedProfit, stock: null });
     expect(newer.estimatedProfit!).toBeGreaterThan(a1.estimatedProfit!);
     // Adding the deal again takes the newer figures and adds to the quantity; the change is then gone.
     const readded = supplierOf((await call(owner, 'POST', '/buy-list/lines', { dealId: newer.id, quantity: 6 })).json(), 'acme.csv').lines.find(

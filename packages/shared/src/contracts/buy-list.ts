@@ -14,15 +14,26 @@ const quantityField = z
   .min(1, { error: 'The quantity must be at least 1 unit.' })
   .max(MAX_BUY_LIST_QUANTITY, { error: `The quantity can be at most ${MAX_BUY_LIST_QUANTITY.toLocaleString('en-US')} units.` });
 
-/** What the deal says now when a newer scan of the same supplier's list changed it; null: unchanged or not rescanned. */
+/** What made a line's deal change: a newer scan of the supplier's list, a newer brand scan, a newer Qogita price refresh. */
+export const BUY_LINE_CHANGE_REASONS = ['list-scan', 'brand-scan', 'price-refresh'] as const;
+
+/**
+ * What the deal says now when something newer changed it (docs/buy-list.md "A changed line"); null: unchanged. Money in
+ * EUR like the line. `stock`/`previousStock`: the Qogita catalogue's stock of the lowest offer now and when the line took
+ * its figures (price refreshes only; null otherwise).
+ */
 export const buyLineChangeSchema = z.object({
+  reason: z.enum(BUY_LINE_CHANGE_REASONS),
   scannedAt: z.string(),
   unitPrice: z.number().nullable(),
   profitPerListing: z.number().nullable(),
   roiPercentage: z.number().nullable(),
   amazonPrice: z.number().nullable(),
   sellerUnitsPerMonth: z.number().nullable(),
+  stock: z.number().int().nullable(),
+  previousStock: z.number().int().nullable(),
 });
+export type BuyLineChange = z.infer<typeof buyLineChangeSchema>;
 
 export const buyLineSchema = z.object({
   id: z.string(),
@@ -160,11 +171,15 @@ export const updateSupplierMovBodySchema = jsonBody({
     .nullable(),
 });
 
-export const PURCHASE_ORDER_FORMATS = ['csv', 'xlsx'] as const;
+/**
+ * csv: comma-separated, dot decimals (what UK/US Excel and other tools read); excel-csv: "CSV for Excel" as a continental
+ * European Excel (DE, FR, IT, ES, NL) opens it by double-click: semicolons, decimal commas, codes kept as text; xlsx.
+ */
+export const PURCHASE_ORDER_FORMATS = ['csv', 'excel-csv', 'xlsx'] as const;
 export type PurchaseOrderFormat = (typeof PURCHASE_ORDER_FORMATS)[number];
 
-/** GET /buy-list/order?supplier=…&format=csv|xlsx: one supplier's purchase order (default CSV). */
+/** GET /buy-list/order?supplier=…&format=csv|excel-csv|xlsx: one supplier's purchase order (default CSV). */
 export const purchaseOrderQuerySchema = z.object({
   supplier: z.string({ error: 'Please choose a supplier.' }).min(1, 'Please choose a supplier.').max(500, 'The supplier name is too long.'),
-  format: z.enum(PURCHASE_ORDER_FORMATS, { error: 'format must be csv or xlsx.' }).default('csv'),
+  format: z.enum(PURCHASE_ORDER_FORMATS, { error: 'format must be csv, excel-csv or xlsx.' }).default('csv'),
 });

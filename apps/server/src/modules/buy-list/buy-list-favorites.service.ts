@@ -9,6 +9,7 @@ import { findSellerProfile } from '../settings/seller-profile.repository.ts';
 import { chooseOffer, NO_OFFER, NO_STOCK, QOGITA_DOWN, qogitaSupplierName } from './buy-list-qogita.service.ts';
 import * as repo from './buy-list.repository.ts';
 import { findUserFavorite } from './buy-list-favorites.repository.ts';
+import { favoriteFigures, favoriteFxOf } from './buy-list-changes.ts';
 import { buildList, requireBuyList, weeksOf } from './buy-list.service.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'marketData'>;
@@ -43,21 +44,15 @@ export async function addFavoriteLine(deps: Deps, user: CurrentUser, body: { fav
 
   const breakdown = favorite.breakdown;
   // EUR per unit of the favorite's currency: the rate its profit was computed at (1 in EUR markets).
-  const fx =
-    breakdown?.fxRate && breakdown.fxRate > 0
-      ? breakdown.fxRate
-      : favorite.currency === 'EUR'
-        ? 1
-        : (await deps.marketData.fxRate('EUR', favorite.currency)).rate;
-  const toEur = (minor: number | null) => (minor === null ? null : cents(minor / 100 / fx));
+  const fx = favoriteFxOf(favorite) ?? (await deps.marketData.fxRate('EUR', favorite.currency)).rate;
+  const figures = favoriteFigures(favorite, fx);
   // The purchase VAT as the favorite's profit counted it: none for a VAT-registered seller, else the supplier's VAT rate.
   const vatRegistered = breakdown?.seller?.vatRegistered ?? (await findSellerProfile(deps.db, user.id)).vatRegistered;
   const purchaseVatRate = vatRegistered ? 0 : (breakdown?.supplierCost?.vatRate ?? unrecoverablePurchaseVatRate(false));
   const numberOfPacks = Math.max(1, breakdown?.numberOfPacks ?? 1);
-  const share = favorite.sales_estimate?.sellerUnitsPerMonth ?? null;
+  const share = figures.sellerUnitsPerMonth;
   const suggested = suggestQuantity({ sellerUnitsPerMonth: share, weeks: await weeksOf(deps, user.organizationId), numberOfPacks, unitsPerCase: 1, stock });
   const quantity = body.quantity === undefined ? suggested.quantity : stock === null ? body.quantity : Math.min(body.quantity, stock);
-  const unitPrice = favorite.supplier_price_eur !== null ? favorite.supplier_price_eur / 100 : (toEur(favorite.supplier_price) ?? 0);
   await repo.upsertLine(
     deps.db,
     {
@@ -72,10 +67,10 @@ export async function addFavoriteLine(deps: Deps, user: CurrentUser, body: { fav
       quantity,
       units_per_case: 1,
       number_of_packs: numberOfPacks,
-      unit_price: unitPrice,
+      unit_price: figures.unitPrice ?? 0,
       purchase_vat_rate: purchaseVatRate,
-      amazon_price: toEur(favorite.amazon_price),
-      profit_per_listing: toEur(favorite.estimated_profit),
+      amazon_price: figures.amazonPrice,
+      profit_per_listing: figures.profitPerListing,
       roi_percentage: favorite.roi_percentage,
       seller_units_per_month: share,
       price_drop_id: null,

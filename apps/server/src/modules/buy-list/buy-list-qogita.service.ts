@@ -88,6 +88,7 @@ export async function addPriceDropLine(deps: Deps, user: CurrentUser, body: { pr
       qogita_seller: offer.seller,
       offer_mov: offer.mov === null ? null : cents(offer.mov * movRate),
       stock,
+      catalogue_stock: drop.stock,
     },
     now,
   );

@@ -1,5 +1,6 @@
 import { MAX_BUY_LIST_QUANTITY } from '@dealradar/shared/buy-list';
 import type { Db } from '../../db/client.ts';
+import type { FavoriteRow } from '../brand-analyzer/favorites.repository.ts';
 import type { ResultRow } from '../scans/scans.repository.ts';
 
 /** A stored buy-list line (migration 0036); money in EUR major units. */
@@ -34,6 +35,8 @@ export interface BuyLineRow {
   watchlist_target_price: number | null;
   watchlist_target_quantity: number | null;
   watchlist_sent_at: Date | null;
+  /** Migration 0043: the catalogue's stock of the lowest offer when a price-drop line took its figures. */
+  catalogue_stock: number | null;
 }
 
 export type NewBuyLine = Omit<
@@ -50,6 +53,7 @@ export type NewBuyLine = Omit<
   | 'watchlist_target_price'
   | 'watchlist_target_quantity'
   | 'watchlist_sent_at'
+  | 'catalogue_stock'
 >;
 
 /** The organization's lines, by supplier then by when they were added. */
@@ -68,6 +72,8 @@ export interface NewQogitaLine extends NewBuyLine {
   qogita_seller: string;
   offer_mov: number | null;
   stock: number | null;
+  /** A price drop's: the catalogue's stock of the lowest offer at the last refresh (what a newer refresh is compared with). */
+  catalogue_stock?: number | null;
 }
 
 /**
@@ -80,8 +86,8 @@ export async function upsertLine(db: Db, line: NewBuyLine | NewQogitaLine, now: 
   await db.execute(
     `insert into buy_list_lines (organization_id, added_by, deal_id, supplier_name, market, ean, asin, product_name, quantity,
         units_per_case, number_of_packs, unit_price, purchase_vat_rate, amazon_price, profit_per_listing, roi_percentage,
-        seller_units_per_month, source, price_drop_id, qogita_seller, offer_mov, stock, added_at, updated_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $23)
+        seller_units_per_month, source, price_drop_id, qogita_seller, offer_mov, stock, catalogue_stock, added_at, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $25, $23, $23)
      on conflict (organization_id, supplier_name, market, ean, asin) do update set
         quantity = least(buy_list_lines.quantity + excluded.quantity, coalesce(excluded.stock, $24), $24),
         deal_id = excluded.deal_id, price_drop_id = excluded.price_drop_id, product_name = excluded.product_name,
@@ -89,7 +95,7 @@ export async function upsertLine(db: Db, line: NewBuyLine | NewQogitaLine, now: 
         purchase_vat_rate = excluded.purchase_vat_rate, amazon_price = excluded.amazon_price,
         profit_per_listing = excluded.profit_per_listing, roi_percentage = excluded.roi_percentage,
         seller_units_per_month = excluded.seller_units_per_month, offer_mov = excluded.offer_mov, stock = excluded.stock,
-        updated_at = excluded.updated_at`,
+        catalogue_stock = excluded.catalogue_stock, updated_at = excluded.updated_at`,
     [
       line.organization_id,
       line.added_by,
@@ -115,6 +121,7 @@ export async function upsertLine(db: Db, line: NewBuyLine | NewQogitaLine, now: 
       qogita?.stock ?? null,
       now,
       MAX_BUY_LIST_QUANTITY,
+      qogita?.catalogue_stock ?? null,
     ],
   );
 }
@@ -187,5 +194,39 @@ export async function newestDeals(db: Db, organizationId: string, now: Date): Pr
       where s.organization_id = $1 and r.kind = 'supplier' and r.expires_at > $2
       order by r.supplier_name, r.market, r.ean, r.asin, r.created_at desc, r.id`,
     [organizationId, now],
+  );
+}
+
+/**
+ * The organization's newest brand favorite (any member's: favorites are per user, a newer brand scan refreshes its row)
+ * for each Qogita line's market, EAN and ASIN: what the newest brand scan says of the product now.
+ */
+export async function newestFavorites(db: Db, organizationId: string): Promise<FavoriteRow[]> {
+  return db.query<FavoriteRow>(
+    `select distinct on (f.market, f.ean, f.asin) f.*
+       from brand_favorites f
+       join users u on u.id = f.user_id
+       join buy_list_lines l on l.organization_id = u.organization_id and l.source = 'qogita' and l.price_drop_id is null
+        and l.market = f.market and l.ean = f.ean and l.asin = f.asin
+      where u.organization_id = $1
+      order by f.market, f.ean, f.asin, f.updated_at desc, f.id`,
+    [organizationId],
+  );
+}
+
+/** The Qogita catalogue as the newest price refresh stored it (EUR cents excl. VAT, lowest offer's stock) for price-drop lines. */
+export interface CatalogueRow {
+  gtin: string;
+  price_excl_vat: number;
+  stock: number | null;
+  price_changed_at: Date;
+}
+
+export async function catalogueOfDropLines(db: Db, organizationId: string): Promise<CatalogueRow[]> {
+  return db.query<CatalogueRow>(
+    `select distinct p.gtin, p.price_excl_vat, p.stock, p.price_changed_at
+       from wholesale_products p
+       join buy_list_lines l on l.ean = p.gtin and l.organization_id = $1 and l.source = 'qogita' and l.price_drop_id is not null`,
+    [organizationId],
   );
 }

@@ -8,9 +8,10 @@ import type { AppDeps } from '../../deps.ts';
 import { badRequest, forbidden, notFound } from '../../errors/app-error.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { getEntitlements } from '../plans/entitlements.ts';
-import type { ResultRow } from '../scans/scans.repository.ts';
 import { csvCell } from '../scans/result-files.ts';
 import { findSellerProfile } from '../settings/seller-profile.repository.ts';
+import { lastSucceededRun } from '../price-drops/refresh-runs.repository.ts';
+import { dropChangeOf, favoriteChangeOf, listChangeOf } from './buy-list-changes.ts';
 import * as repo from './buy-list.repository.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'> & Partial<Pick<AppDeps, 'marketData'>>;
@@ -32,26 +33,7 @@ export async function weeksOf(deps: Deps, organizationId: string): Promise<numbe
   return (await repo.findWeeks(deps.db, organizationId)) ?? DEFAULT_BUY_LIST_WEEKS;
 }
 
-const differs = (a: number | null, b: number | null, tolerance: number) =>
-  (a === null) !== (b === null) || (a !== null && b !== null && Math.abs(a - b) > tolerance);
-
-/** The newer deal's figures when a newer scan of the list gave another price or profit; null otherwise. */
-function changeOf(line: repo.BuyLineRow, newest: ResultRow | undefined): BuyLine['changed'] {
-  if (!newest || newest.id === line.deal_id) return null;
-  const priceMoved = differs(newest.supplier_price, line.unit_price, 0.00005);
-  const profitMoved = differs(newest.estimated_profit, line.profit_per_listing, 0.005);
-  if (!priceMoved && !profitMoved) return null;
-  return {
-    scannedAt: newest.created_at.toISOString(),
-    unitPrice: newest.supplier_price,
-    profitPerListing: newest.estimated_profit,
-    roiPercentage: newest.roi_percentage,
-    amazonPrice: newest.amazon_price,
-    sellerUnitsPerMonth: newest.sales_estimate?.sellerUnitsPerMonth ?? null,
-  };
-}
-
-function toLine(row: repo.BuyLineRow, newest: ResultRow | undefined): BuyLine {
+function toLine(row: repo.BuyLineRow, changed: BuyLine['changed']): BuyLine {
   const packs = Math.max(1, row.number_of_packs);
   return {
     id: row.id,
@@ -75,7 +57,7 @@ function toLine(row: repo.BuyLineRow, newest: ResultRow | undefined): BuyLine {
     sellerUnitsPerMonth: row.seller_units_per_month,
     addedAt: row.added_at.toISOString(),
     addedBy: row.added_by_name,
-    changed: row.source === 'qogita' ? null : changeOf(row, newest),
+    changed,
     source: row.source,
     priceDropId: row.price_drop_id === null ? null : Number(row.price_drop_id),
     stock: row.stock,
@@ -93,16 +75,27 @@ function toLine(row: repo.BuyLineRow, newest: ResultRow | undefined): BuyLine {
 
 const dealKey = (r: { supplier_name: string | null; market: string; ean: string; asin: string }) =>
   `${r.supplier_name}\u0000${r.market}\u0000${r.ean}\u0000${r.asin}`;
+const productKey = (r: { market: string; ean: string; asin: string }) => `${r.market}\u0000${r.ean}\u0000${r.asin}`;
 
 export async function buildList(deps: Deps, organizationId: string): Promise<BuyList> {
   const now = deps.clock.now();
-  const [rows, movs, weeks, newest] = await Promise.all([
+  const [rows, movs, weeks, newest, favorites, catalogue, refresh] = await Promise.all([
     repo.listLines(deps.db, organizationId),
     repo.supplierMovs(deps.db, organizationId),
     weeksOf(deps, organizationId),
     repo.newestDeals(deps.db, organizationId, now),
+    repo.newestFavorites(deps.db, organizationId),
+    repo.catalogueOfDropLines(deps.db, organizationId),
+    lastSucceededRun(deps.db),
   ]);
   const newestByKey = new Map(newest.map((r) => [dealKey(r), r]));
+  const favoriteByKey = new Map(favorites.map((f) => [productKey(f), f]));
+  const catalogueByGtin = new Map(catalogue.map((c) => [c.gtin, c]));
+  const changeOf = (row: repo.BuyLineRow): BuyLine['changed'] => {
+    if (row.source === 'list') return listChangeOf(row, newestByKey.get(dealKey(row)));
+    if (row.price_drop_id === null) return favoriteChangeOf(row, favoriteByKey.get(productKey(row)));
+    return dropChangeOf(row, catalogueByGtin.get(row.ean), refresh?.finishedAt ?? null);
+  };
   const bySupplier = new Map<string, BuyLine[]>();
   const qogitaSellers = new Map<string, { seller: string | null; mov: number | null }>();
   for (const row of rows) {
@@ -113,7 +106,7 @@ export async function buildList(deps: Deps, organizationId: string): Promise<Buy
       qogitaSellers.set(row.supplier_name, { seller: row.qogita_seller, mov });
     }
     const lines = bySupplier.get(row.supplier_name) ?? [];
-    lines.push(toLine(row, newestByKey.get(dealKey(row))));
+    lines.push(toLine(row, changeOf(row)));
     bySupplier.set(row.supplier_name, lines);
   }
   const suppliers = [...bySupplier.entries()].map(([supplierName, lines]) => ({
@@ -236,9 +229,11 @@ export const PURCHASE_ORDER_COLUMNS = [
 ];
 
 /**
- * One supplier's purchase order, every amount EUR excl. VAT. CSV: comma-separated, dot decimals, numbers as plain
- * numbers. XLSX: one sheet, the EAN as text (leading zeros kept), every figure a number cell. Order total and MOV are
- * repeated on every line so each row reads on its own in a spreadsheet.
+ * One supplier's purchase order, every amount EUR excl. VAT (one currency). CSV: comma-separated, dot decimals, numbers
+ * as plain numbers. CSV for Excel (excel-csv): semicolons and decimal commas, so a continental European Excel opens it by
+ * double-click with number cells, and the EAN (and an all-digit ASIN) as ="…" so Excel keeps it as text (leading zeros,
+ * no 4,00638E+12). Both UTF-8 with BOM, so Excel shows accents. XLSX: one sheet, the EAN as text, every figure a number
+ * cell. Order total and MOV are repeated on every line so each row reads on its own in a spreadsheet.
  */
 export async function purchaseOrder(
   deps: Deps,
@@ -264,9 +259,17 @@ export async function purchaseOrder(
     const bytes = buildXlsx([{ name: 'Purchase order', rows: [header, ...body] }], { inlineStrings: true });
     return { fileName: `${base}.xlsx`, contentType: XLSX_CONTENT_TYPE, body: Readable.from([Buffer.from(bytes)]) };
   }
-  const lines = rows.map((row) => row.map((v) => csvCell(v)).join(','));
-  const text = `\uFEFF${PURCHASE_ORDER_COLUMNS.map((c) => csvCell(c)).join(',')}\r\n${lines.join('\r\n')}\r\n`;
-  return { fileName: `${base}.csv`, contentType: 'text/csv; charset=utf-8', body: Readable.from([text]) };
+  const excel = format === 'excel-csv';
+  const separator = excel ? ';' : ',';
+  const cell = (value: string | number | null, code = false): string => {
+    if (!excel) return csvCell(value);
+    if (typeof value === 'number') return String(value).replace('.', ',');
+    if (code && typeof value === 'string' && /^\d+$/.test(value)) return `="${value}"`;
+    return csvCell(value, ';');
+  };
+  const lines = rows.map(([ean, name, asin, ...numbers]) => [cell(ean, true), cell(name), cell(asin, true), ...numbers.map((n) => cell(n))].join(separator));
+  const text = `\uFEFF${PURCHASE_ORDER_COLUMNS.map((c) => cell(c)).join(separator)}\r\n${lines.join('\r\n')}\r\n`;
+  return { fileName: excel ? `${base}_excel.csv` : `${base}.csv`, contentType: 'text/csv; charset=utf-8', body: Readable.from([text]) };
 }
 
 const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

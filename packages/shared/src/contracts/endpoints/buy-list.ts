@@ -113,8 +113,11 @@ export const buyListApi = {
     path: '/buy-list/order',
     access: 'user',
     tag,
-    summary: "One supplier's purchase order as CSV or XLSX (EAN, name, quantity, unit price, line total, order total, MOV; EUR).",
+    summary:
+      "One supplier's purchase order as CSV, CSV for Excel (semicolons, decimal commas) or XLSX (EAN, name, quantity, unit price, line total, order total, MOV; EUR).",
     query: purchaseOrderQuerySchema,
-    responses: { 200: download('The purchase order as CSV or XLSX.', 'text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet') },
+    responses: {
+      200: download('The purchase order as CSV, CSV for Excel or XLSX.', 'text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
+    },
   }),
 } as const;
