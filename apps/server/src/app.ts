@@ -18,6 +18,7 @@ import { registerBrandAnalyzerRoutes } from './modules/brand-analyzer/brand-anal
 import { registerCsvTemplateAnalyzerRoutes } from './modules/csv-template-analyzer/csv-template-analyzer.routes.ts';
 import { registerSupplierAnalyzerRoutes } from './modules/supplier-analyzer/supplier-analyzer.routes.ts';
 import { registerSupplierListRoutes } from './modules/supplier-analyzer/supplier-lists.routes.ts';
+import { registerUploadRoutes } from './modules/uploads/uploads.routes.ts';
 import { registerPlansRoutes } from './modules/plans/plans.routes.ts';
 import { registerTokenRefresh } from './modules/plans/token-refresh.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
@@ -145,6 +146,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       registerCsvTemplateAnalyzerRoutes(api, deps, guards);
       registerSupplierAnalyzerRoutes(api, deps, guards);
       registerSupplierListRoutes(api, deps, guards);
+      registerUploadRoutes(api, deps, guards);
       registerAuthRoutes(api, deps, guards);
       registerSettingsRoutes(api, deps, guards);
       registerHelpRoutes(api, deps, guards);

@@ -101,6 +101,7 @@ describe('the registry (every job of the product as data)', () => {
       'brand-scan': { retryLimit: 0, expireInSeconds: 6 * 3600, deleteAfterSeconds: 24 * 3600 },
       'scans-run': { retryLimit: 0, expireInSeconds: 6 * 3600 },
       'scans-cleanup': { retryLimit: 0 },
+      'uploads-cleanup': { policy: 'exclusive', retryLimit: 0 },
       'price-drops-refresh': { policy: 'exclusive', expireInSeconds: 3 * 3600, retryLimit: 0 },
       'plans-expire-subscriptions': { policy: 'exclusive', retryLimit: 0 },
       'accounts-housekeeping': { policy: 'exclusive', retryLimit: 0 },
@@ -121,6 +122,7 @@ describe('the registry (every job of the product as data)', () => {
     );
     expect(schedules).toEqual([
       'scans-cleanup - 17 * * * *',
+      'uploads-cleanup - */10 * * * *',
       'price-drops-refresh weekdays 0 0,3,6-22 * * 1-5 (tz)',
       'price-drops-refresh weekends 0 0,6,12,18 * * 0,6 (tz)',
       'plans-expire-subscriptions - */10 * * * *',

@@ -10,6 +10,7 @@ import { ALERT_JOBS } from '../modules/alerts/alerts.jobs.ts';
 import { AMAZON_FEE_JOBS } from '../modules/seller-account/amazon-fees.jobs.ts';
 import { SELLER_ACCOUNT_JOBS } from '../modules/seller-account/seller-account.jobs.ts';
 import { BACKUP_JOBS } from '../modules/backup/backup.jobs.ts';
+import { UPLOAD_JOBS } from '../modules/uploads/uploads.jobs.ts';
 import { registerJobDefinitions, type JobDefinition, type RunFlags } from './define-job.ts';
 
 /**
@@ -20,6 +21,7 @@ import { registerJobDefinitions, type JobDefinition, type RunFlags } from './def
 export const JOBS: readonly JobDefinition[] = [
   ...BRAND_ANALYZER_JOBS,
   ...SCAN_JOBS,
+  ...UPLOAD_JOBS,
   ...PRICE_DROP_JOBS,
   ...PLANS_JOBS,
   ...ACCOUNT_JOBS,

@@ -30,6 +30,7 @@ const TAGS = [
   ['price-drops', 'Dashboard and Price Alerts (GROWTH, PRO and administrators).'],
   ['alerts', 'Price-drop alert rules, channels and deliveries; scan-finished e-mails.'],
   ['brand-analyzer', 'Brand scans and favorites.'],
+  ['uploads', 'Supplier files stored once and named by id: preview, token estimate, then a scan (both analyzers).'],
   ['supplier-analyzer', 'Supplier file scans and deals.'],
   ['csv-template-analyzer', 'CSV Template Analyzer (administrators).'],
   ['market-data', 'Data sources, EAN-ASIN mappings (administrators), fee rules, Keepa imports, the demo sample.'],

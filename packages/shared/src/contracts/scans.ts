@@ -296,6 +296,91 @@ export const manualEntryBodySchema = z
 export type ManualEntryBody = z.infer<typeof manualEntryBodySchema>;
 
 /**
+ * Uploads (docs/scans.md "How an upload flows"): a supplier file is sent once, stored, and named by its id afterwards.
+ * POST /uploads (multipart: one file) or POST /uploads/manual (JSON rows) answers uploadSchema; the preview, the token
+ * estimate and the start of a scan name the id and the mapping. Another user's, an unknown or an expired id: 404.
+ */
+export const uploadIdSchema = z
+  .string({ error: 'Please upload the file first (uploadId).' })
+  .max(MAX_LENGTH.id, 'Upload not found.')
+  .trim()
+  .min(1, 'Please upload the file first (uploadId).');
+
+/** POST /uploads/manual: the manual entry's rows as an upload (columns ean, brand, price; prices with a '.' decimal point). */
+export const manualUploadBodySchema = z
+  .object({
+    rows: manualRowsSchema(),
+    /** "No brand: use the brand from the marketplace": rows may leave the brand empty. */
+    noBrand: flag.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.noBrand) return;
+    body.rows.forEach((row, i) => {
+      if (row.brand === '') ctx.addIssue({ code: 'custom', message: 'EAN and Brand are required', path: ['rows', i, 'brand'] });
+    });
+  });
+export type ManualUploadBody = z.infer<typeof manualUploadBodySchema>;
+
+/** A manual upload's columns, to name in its mapping. */
+export const MANUAL_UPLOAD_COLUMNS = { ean: 'ean', brand: 'brand', price: 'price' } as const;
+
+function manualRowsSchema() {
+  return z
+    .array(manualEntryRowSchema, { error: 'Please add at least one row.' })
+    .min(1, 'Please add at least one row.')
+    .max(MANUAL_ENTRY_MAX_ROWS, `At most ${MANUAL_ENTRY_MAX_ROWS} rows can be entered manually; upload a CSV for more.`);
+}
+
+/** GET /uploads/{id}/preview?sheet=: the header and first rows of another sheet of an XLSX upload. */
+export const uploadPreviewQuerySchema = z.object({ sheet: optionalText });
+
+/** POST /uploads/{id}/token-estimate: the expected Keepa tokens of the upload's EAN column in a market (or ALL). */
+export const uploadTokenEstimateBodySchema = z.object({ marketId: marketChoiceSchema, eanColumn: mappingShape.eanColumn, sheet: optionalText });
+export type UploadTokenEstimateBody = z.infer<typeof uploadTokenEstimateBodySchema>;
+
+/** POST /supplier-analyzer/scans: a scan of an upload with its mapping (the fields of the multipart start, as JSON). */
+export const supplierScanFromUploadBodySchema = z.object({ uploadId: uploadIdSchema, marketId: marketChoiceSchema, ...mappingShape }).superRefine(checkMapping);
+export type SupplierScanFromUploadBody = z.infer<typeof supplierScanFromUploadBodySchema>;
+
+/** POST /catalog/scans (admin): a CSV Template scan of an upload (marketId or marketplaceId, and the mapping). */
+export const csvScanFromUploadBodySchema = z
+  .object({
+    uploadId: uploadIdSchema,
+    marketplaceId: z.string().max(MAX_LENGTH.code, 'Unknown marketplaceId.').trim().optional(),
+    marketId: z.preprocess((v) => (v === '' ? undefined : v), marketIdSchema.optional()),
+    ...mappingShape,
+  })
+  .superRefine(checkMapping);
+export type CsvScanFromUploadBody = z.infer<typeof csvScanFromUploadBodySchema>;
+
+export const csvScanStartedSchema = z.object({ scanId: z.string() });
+
+/** The header and first rows of a stored upload, as the column-mapping dialog shows them (@dealradar/shared/spreadsheet-preview). */
+export const uploadPreviewSchema = z.object({
+  format: z.enum(['csv', 'xlsx']),
+  delimiter: z.enum([';', ',']),
+  headers: z.array(z.string()),
+  rows: z.array(z.array(z.string())),
+  headerLine: z.number().int(),
+  skippedLines: z.array(skippedLineSchema),
+  sampleRows: z.array(z.array(z.string())).optional(),
+  sheets: z.array(z.string()).optional(),
+  sheet: z.string().optional(),
+});
+
+/** Answer of POST /uploads and POST /uploads/manual. */
+export const uploadSchema = z.object({
+  uploadId: z.string(),
+  fileName: z.string(),
+  bytes: z.number().int(),
+  source: z.enum(['upload', 'manual']),
+  /** When the upload is removed with its file if no scan starts from it (each preview or estimate moves it on). */
+  expiresAt: z.string(),
+  preview: uploadPreviewSchema,
+});
+export type Upload = z.infer<typeof uploadSchema>;
+
+/**
  * Answer of POST /supplier-analyzer/start. totalEans = distinct valid EANs of the file; allowedEans = how many the plan
  * allowed (the first ones in file order). allowedEans < totalEans: toast 'Scan Started (Partial)'.
  * Errors: 400 (bad file/fields), 403 (EAN Upload Limit Exhausted), 413 (over 52428800 bytes).

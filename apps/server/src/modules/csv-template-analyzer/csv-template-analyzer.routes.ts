@@ -14,6 +14,7 @@ import { scanResultsFile } from '../scans/scan-results.service.ts';
 import { removeUpload } from '../scans/scan-files.ts';
 import * as scans from '../scans/scans.service.ts';
 import { receiveSupplierUpload } from '../scans/upload-receiver.ts';
+import * as uploads from '../uploads/uploads.service.ts';
 
 /** SPEC §7 "CSV Template Analyzer" (admin only). */
 export function registerCsvTemplateAnalyzerRoutes(api: FastifyInstance, deps: AppDeps, guards: AuthGuards): void {
@@ -27,24 +28,30 @@ export function registerCsvTemplateAnalyzerRoutes(api: FastifyInstance, deps: Ap
      */
     route(csvApi.start, async (request, reply) => {
       const user = userOf(request);
-      const upload = await receiveSupplierUpload(request, deps.config.DATA_DIR);
+      const received = await receiveSupplierUpload(request, deps.config.DATA_DIR);
       let market: MarketId;
       let fields;
       try {
-        fields = parse(csvScanStartFieldsSchema, upload.fields);
+        fields = parse(csvScanStartFieldsSchema, received.fields);
         market = resolveMarket(fields.marketId, fields.marketplaceId);
       } catch (error) {
-        removeUpload(upload.path);
+        removeUpload(received.path);
         throw error;
       }
-      const started = await scans.startScan(deps, user, {
-        kind: 'csv_template',
-        upload,
-        source: 'upload',
-        market,
-        columns: scans.columnsOf(fields),
-      });
+      const started = await uploads.startScanOfReceived(deps, user, received, 'upload', { kind: 'csv_template', market, columns: scans.columnsOf(fields) });
       return reply.status(200).type('text/plain; charset=utf-8').send(started.scan.id);
+    });
+
+    /** A scan of a stored upload (POST /uploads) with its mapping: the file is not sent again. Answers { scanId }. */
+    route(csvApi.startFromUpload, async (request) => {
+      const body = request.body;
+      const market = resolveMarket(body.marketId, body.marketplaceId);
+      const started = await uploads.startScanOfUpload(deps, userOf(request), body.uploadId, {
+        kind: 'csv_template',
+        market,
+        columns: scans.columnsOf(body),
+      });
+      return { scanId: started.scan.id };
     });
 
     route(csvApi.active, async (request) => {

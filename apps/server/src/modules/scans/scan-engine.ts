@@ -14,7 +14,7 @@ import { evaluateProduct, stabilityOf, type ScanProduct } from './deal-calculato
 import { keepSupplierList } from './kept-lists.ts';
 import { afterSupplierScan } from '../seller-account/seller-account.jobs.ts';
 import { afterSupplierScanFees } from '../seller-account/amazon-fees.jobs.ts';
-import { priceTermsOfScan, readOptionsOf, removeUpload, scanColumns, takeParsedFile } from './scan-files.ts';
+import { loadParsedFile, priceTermsOfScan, readOptionsOf, removeUpload, scanColumns } from './scan-files.ts';
 import { storeParseIssues } from './scan-issues.ts';
 import { buildReport } from './scan-report.ts';
 import * as repo from './scans.repository.ts';
@@ -111,10 +111,11 @@ async function endWithError(deps: AppDeps, scan: repo.ScanRow, token: string, me
   return ok;
 }
 
+/** The parse the start request stored beside the file (any process, after a restart too); without it, the file is read. */
 async function loadFile(scan: repo.ScanRow, signal: AbortSignal): Promise<ParsedSupplierFile> {
-  const handed = takeParsedFile(scan.id);
-  if (handed) return handed;
   if (!scan.upload_path) throw new AppError('internal', 'The uploaded file of this scan is gone; please upload it again.');
+  const stored = await loadParsedFile(scan.upload_path);
+  if (stored) return stored;
   return readSupplierFile(scan.upload_path, scanColumns(scan), { signal, ...readOptionsOf(scan.source) });
 }
 

@@ -1,17 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import v8 from 'node:v8';
 import { isSupplierCurrency, priceTermsOf, type PriceTerms } from '@dealradar/shared/price-terms';
 import type { ScanRow } from './scans.repository.ts';
 import type { ParsedSupplierFile, ReadOptions, SupplierColumns } from './supplier-file.ts';
 
-/** Uploaded supplier files live under DATA_DIR/uploads/<scanId>.csv until their scan ends. */
+/** Uploaded supplier files live under DATA_DIR/uploads/<uploadId>.csv (the scan takes the upload's id) until their scan ends. */
 export function uploadsDir(dataDir: string): string {
   return path.join(dataDir, 'uploads');
 }
 
+/** Removes a stored file and its stored parse (parsedPathOf). */
 export function removeUpload(filePath: string | null | undefined): void {
   if (!filePath) return;
   fs.rm(filePath, { force: true }, () => undefined);
+  fs.rm(parsedPathOf(filePath), { force: true }, () => undefined);
 }
 
 /** The mapping a scan was started with (a resumed run reads its file again with it). */
@@ -39,21 +42,23 @@ export function readOptionsOf(source: 'upload' | 'manual'): ReadOptions {
 }
 
 /**
- * The parse done while answering the start request, handed to the worker of the same process so a 50 MB file is
- * parsed once. A worker in another process (or after a restart) finds nothing here and parses the file again.
+ * The parse of a scan's file, stored beside it (<file>.parsed, V8's serialization) by the start request that made it:
+ * the worker that runs the scan, in this process or another, after a restart too, loads it instead of reading the
+ * supplier file again. It is only what the parse kept (distinct EANs, prices, the first unusable rows), not the file.
  */
-const handoff = new Map<string, { parsed: ParsedSupplierFile; timer: NodeJS.Timeout }>();
-
-export function handOffParsedFile(scanId: string, parsed: ParsedSupplierFile): void {
-  const timer = setTimeout(() => handoff.delete(scanId), 5 * 60 * 1000);
-  timer.unref();
-  handoff.set(scanId, { parsed, timer });
+export function parsedPathOf(filePath: string): string {
+  return `${filePath}.parsed`;
 }
 
-export function takeParsedFile(scanId: string): ParsedSupplierFile | undefined {
-  const entry = handoff.get(scanId);
-  if (!entry) return undefined;
-  clearTimeout(entry.timer);
-  handoff.delete(scanId);
-  return entry.parsed;
+export async function storeParsedFile(filePath: string, parsed: ParsedSupplierFile): Promise<void> {
+  await fs.promises.writeFile(parsedPathOf(filePath), v8.serialize(parsed));
+}
+
+/** The stored parse, or undefined when there is none (a scan started before it was stored, or it could not be written). */
+export async function loadParsedFile(filePath: string): Promise<ParsedSupplierFile | undefined> {
+  try {
+    return v8.deserialize(await fs.promises.readFile(parsedPathOf(filePath))) as ParsedSupplierFile;
+  } catch {
+    return undefined;
+  }
 }

@@ -14,13 +14,12 @@ import { effectiveMinRoi, getEntitlements, releaseEanUploads, requireAllMarkets,
 import { minutesFor } from '../market-data/token-estimate.ts';
 import { estimateAllMarketsTokens } from './all-markets.ts';
 import { fileChecksOf } from './file-checks.ts';
-import { handOffParsedFile, readOptionsOf, removeUpload } from './scan-files.ts';
+import { readOptionsOf, removeUpload, storeParsedFile } from './scan-files.ts';
 import { buildReport, completeReport } from './scan-report.ts';
 import { abortLocalScan, enqueueScan, RETENTION_MS } from './scans.jobs.ts';
 import * as repo from './scans.repository.ts';
 import { findOrganizationSupplierScan } from './supplier-lists.repository.ts';
 import { eanSampleOf, readSupplierFile, type SupplierColumns } from './supplier-file.ts';
-import type { ReceivedUpload } from './upload-receiver.ts';
 
 /** The rules shared by both analyzers: start (parse, plan allowance, queue), read, cancel, delete. */
 
@@ -46,87 +45,87 @@ async function allMarketsOf(deps: AppDeps, user: CurrentUser, market: MarketChoi
 
 /**
  * Parses the stored upload (400 for unusable files), takes the plan's EAN allowance for its distinct valid EANs
- * (403 when nothing is left; partial when only some are left), stores the scan and queues it.
- * The stored file is removed on any refusal. An all-markets scan counts each EAN once against the allowance.
+ * (403 when nothing is left; partial when only some are left), stores the scan (its id is the upload's) and queues it.
+ * The parse is stored beside the file for the worker (scan-files.ts storeParsedFile). A refused start leaves the file
+ * to the caller (an upload stays for another try; a file sent with the request is removed by its route). An
+ * all-markets scan counts each EAN once against the allowance.
  */
 export async function startScan(
   deps: AppDeps,
   user: CurrentUser,
   input: {
     kind: repo.ScanKind;
-    upload: ReceivedUpload;
+    upload: { id: string; path: string; fileName: string; bytes: number };
     source: 'upload' | 'manual';
     market: MarketChoice;
     columns: SupplierColumns;
     /** The minimum ROI to use instead of today's effective one (a re-run keeps its list's). */
     minRoi?: number;
-    /** Runs in the scan's transaction after its row is stored (a re-run links itself to the run it re-runs). */
+    /** Runs in the scan's transaction after its row is stored (the upload is marked as scanned, a re-run links itself). */
     afterInsert?: (tx: Db, scan: repo.ScanRow) => Promise<void>;
   },
 ): Promise<StartedScan> {
   const { upload } = input;
-  try {
-    const allMarkets = await allMarketsOf(deps, user, input.market);
-    const market = allMarkets?.market ?? (input.market as MarketId);
-    const readStarted = performance.now();
-    const readCpu = process.cpuUsage();
-    const parsed = await readSupplierFile(upload.path, input.columns, readOptionsOf(input.source));
-    const cpu = process.cpuUsage(readCpu);
-    deps.log.info(
-      {
-        rows: parsed.rowsRead,
-        eans: parsed.eans.length,
-        bytes: upload.bytes,
-        readMs: Math.round(performance.now() - readStarted),
-        readCpuMs: Math.round((cpu.user + cpu.system) / 1000),
-      },
-      'supplier file read',
-    );
-    if (parsed.eans.length === 0) {
-      const first = parsed.issueSamples[0];
-      const where = first ? ` (${input.source === 'manual' ? 'row' : 'line'} ${first.line}: ${first.message})` : '';
-      throw badRequest(`None of the ${parsed.rowsRead} rows has a usable EAN and brand${where}.`);
-    }
-    const now = deps.clock.now();
-    const minRoi = input.minRoi ?? (await effectiveMinRoi(deps.db, user.id));
-    const { scan, allowed } = await deps.db.tx(async (tx) => {
-      const reservation = await reserveEanUploads(tx, user.organizationId, parsed.eans.length, now);
-      const partial = reservation.allowed > 0 && reservation.allowed < parsed.eans.length;
-      const row = await repo.insertScan(tx, {
-        id: upload.id,
-        kind: input.kind,
-        userId: user.id,
-        organizationId: user.organizationId,
-        fileName: upload.fileName,
-        source: input.source,
-        market,
-        eanColumn: input.columns.ean,
-        brandColumn: input.columns.brand,
-        priceColumn: input.columns.price,
-        unitsColumn: input.columns.units ?? '',
-        unitsPerPrice: input.columns.unitsPerPrice ?? null,
-        sheet: input.columns.sheet ?? null,
-        priceTerms: input.columns.priceTerms,
-        uploadPath: upload.path,
-        uploadBytes: upload.bytes,
-        totalEans: parsed.eans.length,
-        allowedEans: reservation.allowed,
-        minRoi,
-        report: buildReport(parsed, reservation.allowed, { matched: 0, deals: 0, notLookedUp: [], notLookedUpCount: 0 }),
-        now,
-        analyzedUntilLine: partial ? (parsed.lines[reservation.allowed - 1] ?? null) : null,
-        allMarkets: allMarkets ?? undefined,
-      });
-      await input.afterInsert?.(tx, row);
-      return { scan: row, allowed: reservation.allowed };
-    });
-    handOffParsedFile(scan.id, parsed);
-    await enqueueScan(deps, scan.id);
-    return { scan, totalEans: parsed.eans.length, allowedEans: allowed };
-  } catch (error) {
-    removeUpload(upload.path);
-    throw error;
+  const allMarkets = await allMarketsOf(deps, user, input.market);
+  const market = allMarkets?.market ?? (input.market as MarketId);
+  const readStarted = performance.now();
+  const readCpu = process.cpuUsage();
+  const parsed = await readSupplierFile(upload.path, input.columns, readOptionsOf(input.source));
+  const cpu = process.cpuUsage(readCpu);
+  deps.log.info(
+    {
+      rows: parsed.rowsRead,
+      eans: parsed.eans.length,
+      bytes: upload.bytes,
+      readMs: Math.round(performance.now() - readStarted),
+      readCpuMs: Math.round((cpu.user + cpu.system) / 1000),
+    },
+    'supplier file read',
+  );
+  if (parsed.eans.length === 0) {
+    const first = parsed.issueSamples[0];
+    const where = first ? ` (${input.source === 'manual' ? 'row' : 'line'} ${first.line}: ${first.message})` : '';
+    throw badRequest(`None of the ${parsed.rowsRead} rows has a usable EAN and brand${where}.`);
   }
+  // Before the scan is queued: the worker finds the parse whichever process claims it.
+  await storeParsedFile(upload.path, parsed).catch((error: Error) =>
+    deps.log.warn({ err: error.message }, 'the parse could not be stored; the worker reads the file'),
+  );
+  const now = deps.clock.now();
+  const minRoi = input.minRoi ?? (await effectiveMinRoi(deps.db, user.id));
+  const { scan, allowed } = await deps.db.tx(async (tx) => {
+    const reservation = await reserveEanUploads(tx, user.organizationId, parsed.eans.length, now);
+    const partial = reservation.allowed > 0 && reservation.allowed < parsed.eans.length;
+    const row = await repo.insertScan(tx, {
+      id: upload.id,
+      kind: input.kind,
+      userId: user.id,
+      organizationId: user.organizationId,
+      fileName: upload.fileName,
+      source: input.source,
+      market,
+      eanColumn: input.columns.ean,
+      brandColumn: input.columns.brand,
+      priceColumn: input.columns.price,
+      unitsColumn: input.columns.units ?? '',
+      unitsPerPrice: input.columns.unitsPerPrice ?? null,
+      sheet: input.columns.sheet ?? null,
+      priceTerms: input.columns.priceTerms,
+      uploadPath: upload.path,
+      uploadBytes: upload.bytes,
+      totalEans: parsed.eans.length,
+      allowedEans: reservation.allowed,
+      minRoi,
+      report: buildReport(parsed, reservation.allowed, { matched: 0, deals: 0, notLookedUp: [], notLookedUpCount: 0 }),
+      now,
+      analyzedUntilLine: partial ? (parsed.lines[reservation.allowed - 1] ?? null) : null,
+      allMarkets: allMarkets ?? undefined,
+    });
+    await input.afterInsert?.(tx, row);
+    return { scan: row, allowed: reservation.allowed };
+  });
+  await enqueueScan(deps, scan.id);
+  return { scan, totalEans: parsed.eans.length, allowedEans: allowed };
 }
 
 /**
@@ -136,10 +135,14 @@ export async function startScan(
 export async function estimateScanTokens(
   deps: AppDeps,
   user: CurrentUser,
-  input: { path: string; market: MarketChoice; eanColumn: string; sheet?: string },
+  input: { path: string; source?: 'upload' | 'manual'; market: MarketChoice; eanColumn: string; sheet?: string },
 ): Promise<TokenEstimateAnswer> {
   const allMarkets = await allMarketsOf(deps, user, input.market);
-  const parsed = await readSupplierFile(input.path, { ean: input.eanColumn, brand: '', price: '', sheet: input.sheet }, readOptionsOf('upload'));
+  const parsed = await readSupplierFile(
+    input.path,
+    { ean: input.eanColumn, brand: '', price: '', sheet: input.sheet },
+    readOptionsOf(input.source ?? 'upload'),
+  );
   const eans = eanSampleOf(parsed.eans);
   const estimate = allMarkets
     ? await estimateAllMarketsTokens(deps.marketData, eans)

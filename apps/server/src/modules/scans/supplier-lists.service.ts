@@ -13,7 +13,8 @@ import { getEntitlements } from '../plans/entitlements.ts';
 import { csvCell } from './result-files.ts';
 import { compareRuns, linkOrCopy } from './kept-lists.ts';
 import { removeUpload, scanColumns, uploadsDir } from './scan-files.ts';
-import { SCAN_NOT_FOUND, startScan } from './scans.service.ts';
+import { SCAN_NOT_FOUND } from './scans.service.ts';
+import { startScanOfReceived } from '../uploads/uploads.service.ts';
 import * as repo from './supplier-lists.repository.ts';
 
 /**
@@ -84,6 +85,7 @@ export async function rerunList(deps: AppDeps, user: CurrentUser, id: string): P
   }
   if (previous.status !== 'COMPLETED' || !previous.list_path) throw conflict(LIST_NOT_KEPT);
 
+  // A kept list is an upload that was kept: linked back as a new upload of the user's, scanned at once.
   const uploadId = crypto.randomUUID();
   const dir = uploadsDir(deps.config.DATA_DIR);
   const uploadPath = path.join(dir, `${uploadId}${path.extname(previous.list_path)}`);
@@ -95,10 +97,9 @@ export async function rerunList(deps: AppDeps, user: CurrentUser, id: string): P
   }
   const ent = await getEntitlements(deps.db, user.organizationId, now);
   const minRoi = ent.amazonListingFilterType === 'adjustable' && previous.min_roi !== null ? previous.min_roi : undefined;
-  const started = await startScan(deps, user, {
+  const received = { id: uploadId, path: uploadPath, fileName: previous.file_name, bytes: previous.upload_bytes, fields: {} };
+  const started = await startScanOfReceived(deps, user, received, previous.source, {
     kind: 'supplier',
-    upload: { id: uploadId, path: uploadPath, fileName: previous.file_name, bytes: previous.upload_bytes, fields: {} },
-    source: previous.source,
     // An all-markets list is re-run in all markets (the plan must still include them: 403 otherwise).
     market: previous.all_markets ? ALL_MARKETS : previous.market,
     columns: scanColumns(previous),

@@ -12,7 +12,8 @@ import { reportCsvStream } from '../scans/scan-issues.ts';
 import { clearDeals, dealFilters, dealsFile, listDeals } from '../scans/scan-results.service.ts';
 import { removeUpload } from '../scans/scan-files.ts';
 import * as scans from '../scans/scans.service.ts';
-import { receiveSupplierUpload, writeManualEntryFile, type ReceivedUpload } from '../scans/upload-receiver.ts';
+import { receiveSupplierUpload, writeManualEntryFile } from '../scans/upload-receiver.ts';
+import * as uploads from '../uploads/uploads.service.ts';
 
 /** SPEC §7 "Supplier analyzer" (any logged-in user; the plan's EAN allowance applies). */
 export function registerSupplierAnalyzerRoutes(api: FastifyInstance, deps: AppDeps, guards: AuthGuards): void {
@@ -27,60 +28,68 @@ export function registerSupplierAnalyzerRoutes(api: FastifyInstance, deps: AppDe
     });
 
     /**
-     * multipart/form-data: marketId, eanColumn, priceColumn, brandColumn, file — or application/json manual entry:
-     * { marketId, rows: [{ ean, brand, price? }] }. Answers { scanId, allowedEans, totalEans, status }. The content type
-     * decides how the body is read, so the route validates it itself (the contract's bodyKind 'multipart-or-json').
+     * SPEC §7: multipart/form-data (marketId, eanColumn, priceColumn, brandColumn, file), or application/json manual
+     * entry { marketId, rows: [{ ean, brand, price? }] }. Answers { scanId, allowedEans, totalEans, status }. The file
+     * or rows become an upload that is scanned at once (the web app uploads first and starts by id:
+     * POST /supplier-analyzer/scans). The content type decides how the body is read, so the route validates it itself.
      */
     route(supplierApi.start, async (request): Promise<SupplierStartResponse> => {
       const current = userOf(request);
-      let upload: ReceivedUpload;
       let started: scans.StartedScan;
       if (request.isMultipart()) {
-        upload = await receiveSupplierUpload(request, deps.config.DATA_DIR);
+        const received = await receiveSupplierUpload(request, deps.config.DATA_DIR);
         let fields;
         try {
-          fields = parse(supplierScanStartFieldsSchema, upload.fields);
+          fields = parse(supplierScanStartFieldsSchema, received.fields);
         } catch (error) {
-          removeUpload(upload.path);
+          removeUpload(received.path);
           throw error;
         }
-        started = await scans.startScan(deps, current, {
+        started = await uploads.startScanOfReceived(deps, current, received, 'upload', {
           kind: 'supplier',
-          upload,
-          source: 'upload',
           market: fields.marketId,
           columns: scans.columnsOf(fields),
         });
       } else {
         const body = parse(manualEntryBodySchema, request.body);
-        upload = await writeManualEntryFile(deps.config.DATA_DIR, body.rows);
-        started = await scans.startScan(deps, current, {
+        const received = await writeManualEntryFile(deps.config.DATA_DIR, body.rows);
+        started = await uploads.startScanOfReceived(deps, current, received, 'manual', {
           kind: 'supplier',
-          upload,
-          source: 'manual',
           market: body.marketId,
           // "No brand": as an upload without a brand column, deals carry the listing's brand.
           columns: { ean: 'ean', brand: body.noBrand ? '' : 'brand', price: 'price', priceTerms: scans.priceTermsOfFields(body) },
         });
       }
-      return { scanId: started.scan.id, allowedEans: started.allowedEans, totalEans: started.totalEans, status: started.scan.status };
+      return startAnswer(started);
     });
 
-    /** The expected Keepa token cost of a file before its scan starts (the upload dialogs show it). */
+    /** A scan of a stored upload (POST /uploads, POST /uploads/manual) with its mapping: the file is not sent again. */
+    route(supplierApi.startFromUpload, async (request): Promise<SupplierStartResponse> => {
+      const body = request.body;
+      const started = await uploads.startScanOfUpload(deps, userOf(request), body.uploadId, {
+        kind: 'supplier',
+        market: body.marketId,
+        columns: scans.columnsOf(body),
+      });
+      return startAnswer(started);
+    });
+
+    /**
+     * The expected Keepa token cost of a file sent with the request (read once, then removed). The upload dialogs
+     * name a stored upload instead: POST /uploads/{id}/token-estimate.
+     */
     route(supplierApi.tokenEstimate, async (request) => {
       if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data with marketId and eanColumn.');
-      const upload = await receiveSupplierUpload(request, deps.config.DATA_DIR);
-      try {
-        const fields = parse(tokenEstimateFieldsSchema, upload.fields);
-        return await scans.estimateScanTokens(deps, userOf(request), {
+      const received = await receiveSupplierUpload(request, deps.config.DATA_DIR);
+      return uploads.withReceivedFile(received, async (upload) => {
+        const fields = parse(tokenEstimateFieldsSchema, received.fields);
+        return scans.estimateScanTokens(deps, userOf(request), {
           path: upload.path,
           market: fields.marketId,
           eanColumn: fields.eanColumn,
           sheet: fields.sheet,
         });
-      } finally {
-        removeUpload(upload.path);
-      }
+      });
     });
 
     route(supplierApi.status, async (request) => {
@@ -122,4 +131,8 @@ export function registerSupplierAnalyzerRoutes(api: FastifyInstance, deps: AppDe
       return { deleted: await clearDeals(deps, userOf(request)) };
     });
   });
+}
+
+function startAnswer(started: scans.StartedScan): SupplierStartResponse {
+  return { scanId: started.scan.id, allowedEans: started.allowedEans, totalEans: started.totalEans, status: started.scan.status };
 }
