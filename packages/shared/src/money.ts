@@ -1,3 +1,5 @@
+import { NO_VALUE } from './number-format.ts';
+
 /**
  * The one money display rule (docs/money.md), used by every screen, e-mail, webhook and download.
  *
@@ -11,9 +13,9 @@
  *    between two other currencies "1 list-currency unit = rate units of the other currency".
  */
 
-/** Money with its currency symbol and 2 decimals (en-US number format, SPEC §7); '—' when unknown. */
+/** Money with its currency symbol and 2 decimals (en-US number format, SPEC §7); NO_VALUE when unknown. */
 export function formatMoney(value: number | null | undefined, currency: string): string {
-  if (value == null || !Number.isFinite(value)) return '—';
+  if (value == null || !Number.isFinite(value)) return NO_VALUE;
   return new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
 }
 

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { lockDataDir } from './data-dir-lock.ts';
+import { waitFor } from '../../test/wait-for.ts';
 
 /**
  * Issue 13 item 12: a restart one second after kill -9 was refused because the dead server's pid still existed
@@ -24,9 +25,6 @@ function stateOf(pid: number): string {
   const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
   return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0]!;
 }
-async function until(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 50));
-}
 /** A long-lived process (`sleep`) and, when zombie, the pid of its child that exited and was never reaped. */
 async function sleeper(zombie: boolean): Promise<{ parent: number; zombie?: number }> {
   // sh starts a short child, prints its pid, then becomes `sleep 30` (same pid), which never reaps that child.
@@ -35,7 +33,7 @@ async function sleeper(zombie: boolean): Promise<{ parent: number; zombie?: numb
   const line = await new Promise<string>((resolve) => child.stdout!.once('data', (d: Buffer) => resolve(d.toString().trim())));
   if (!zombie) return { parent: child.pid! };
   const pid = Number(line);
-  await until(() => fs.existsSync(`/proc/${pid}/stat`) && stateOf(pid) === 'Z');
+  await waitFor(() => fs.existsSync(`/proc/${pid}/stat`) && stateOf(pid) === 'Z', 10_000);
   return { parent: child.pid!, zombie: pid };
 }
 

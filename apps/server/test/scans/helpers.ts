@@ -1,4 +1,5 @@
 import type { TestContext } from '../build-test-app.ts';
+import { waitFor } from '../wait-for.ts';
 
 /** A multipart/form-data body with text fields first, then the file. */
 export function multipart(fields: Record<string, string>, file?: { name: string; content: Buffer | string; type?: string }) {
@@ -18,15 +19,7 @@ export function multipart(fields: Record<string, string>, file?: { name: string;
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-export async function waitFor<T>(fn: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await fn();
-    if (value !== undefined) return value;
-    if (Date.now() - started > timeoutMs) throw new Error('waitFor timed out');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+export { waitFor };
 
 export async function waitForStatus(ctx: TestContext, url: string, headers: Record<string, string>, statuses: string[], timeoutMs = 20_000) {
   return waitFor(async () => {

@@ -3,12 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { sellerAccountApi } from '@dealradar/shared/contracts/endpoints/seller-account';
 import { amazonSellerUrl, isAmazonSellerId } from '@dealradar/shared/markets';
 import { endpointQuery } from '../lib/endpoint-query.ts';
+import { NO_VALUE } from '../lib/format.ts';
 
 const sellerAccountQuery = endpointQuery(sellerAccountApi.get);
 
 /** The holder as the card says it: 'Amazon', 'You' (the organization's connected seller account), or the seller id. */
 export function buyBoxHolderLabel(sellerId: string | null | undefined, ownSellerId: string | null | undefined): string {
-  if (!sellerId) return '—';
+  if (!sellerId) return NO_VALUE;
   if (isAmazonSellerId(sellerId)) return 'Amazon';
   if (ownSellerId && sellerId === ownSellerId) return 'You';
   return `seller ${sellerId}`;

@@ -15,6 +15,7 @@ import {
 import { callEndpoint } from '../lib/api-client.ts';
 import { endpointQuery, invalidateCalls } from '../lib/endpoint-query.ts';
 import { ExternalLink } from './external-link.tsx';
+import { formatCount } from '../lib/format.ts';
 
 /**
  * Amazon's answer to "may I sell it?" for the organization's connected seller account, on deal cards and in
@@ -179,7 +180,7 @@ export function SellerAccountDealsNote() {
   if (data.connected && data.pendingChecks > 0) {
     return (
       <Text size="xs" c="dimmed" data-testid="seller-account-deals-note">
-        Checking with Amazon whether you can sell {data.pendingChecks.toLocaleString('en-US')} {data.pendingChecks === 1 ? 'deal' : 'deals'}…
+        Checking with Amazon whether you can sell {formatCount(data.pendingChecks)} {data.pendingChecks === 1 ? 'deal' : 'deals'}…
       </Text>
     );
   }

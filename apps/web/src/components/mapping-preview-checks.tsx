@@ -6,6 +6,7 @@ import { plansApi } from '@dealradar/shared/contracts/endpoints/plans';
 import type { FileChecks } from '@dealradar/shared/ean-checks';
 import { endpointQuery } from '../lib/endpoint-query.ts';
 import { confirmBlocked, damageAdvice, damageHeadline, damageLevel, damageReasons, planWarning, uploadsLeft } from '../lib/mapping-checks.ts';
+import { formatCount } from '../lib/format.ts';
 
 /**
  * The mapping dialog's checks before Confirm (issue 23 items 4–5): how much of the file the plan's remaining EAN
@@ -76,7 +77,7 @@ export function MappingPreviewChecks({ checks }: { checks: FileChecks }) {
               </List>
             )}
             {checks.examples.length > 0 && (
-              <Text size="xs">For example: {checks.examples.map((e) => `line ${e.line.toLocaleString('en-US')}: ${e.value}`).join(' · ')}</Text>
+              <Text size="xs">For example: {checks.examples.map((e) => `line ${formatCount(e.line)}: ${e.value}`).join(' · ')}</Text>
             )}
             {advice.map((line) => (
               <Text size="xs" key={line}>

@@ -4,7 +4,7 @@ import type { ProfitBreakdown } from '@dealradar/shared/contracts/scans';
 import { getMarket, type MarketId } from '@dealradar/shared/markets';
 import { formatMoney, moneyWithListAmountParts, rateText, type Conversion } from '@dealradar/shared/money';
 import { MoneyText } from './money-text.tsx';
-import { formatPercent } from '../lib/format.ts';
+import { formatPercent, NO_VALUE } from '../lib/format.ts';
 
 type Row = [label: string, value: ReactNode, note?: string];
 
@@ -76,7 +76,7 @@ export function BreakdownRows({ breakdown: b, market: marketId, conversion }: { 
           <Table.Tr>
             <Table.Td fw={700}>ROI</Table.Td>
             <Table.Td ta="right" ff="monospace" fw={700}>
-              {b.roi === null ? '—' : formatPercent(b.roi * 100)}
+              {b.roi === null ? NO_VALUE : formatPercent(b.roi * 100)}
             </Table.Td>
           </Table.Tr>
           {b.breakEvenPrice != null && (

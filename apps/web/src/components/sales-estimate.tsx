@@ -11,6 +11,7 @@ import {
   type SalesEstimate,
 } from '@dealradar/shared/sales-estimate';
 import { ungatingInvoiceQueryOptions } from '../lib/ungating-invoice.ts';
+import { NO_VALUE } from '../lib/format.ts';
 
 /**
  * The sales estimate of a deal (docs/sales-estimate.md): units a month with their basis, the seller's share and the
@@ -108,7 +109,7 @@ export function SalesEstimateRows({ estimate, monthlyProfit, currency = 'EUR' }:
             <Table.Tr>
               <Table.Td>Estimated monthly profit</Table.Td>
               <Table.Td ta="right" fw={600} data-testid="breakdown-monthly-profit">
-                {monthlyProfit == null ? '—' : `≈ ${estimateMoney(monthlyProfit, currency)}/month`}
+                {monthlyProfit == null ? NO_VALUE : `≈ ${estimateMoney(monthlyProfit, currency)}/month`}
               </Table.Td>
             </Table.Tr>
           </Table.Tbody>

@@ -2,12 +2,14 @@ import { useState } from 'react';
 import { Button, Collapse, Group, SimpleGrid, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconChevronRight, IconDownload } from '@tabler/icons-react';
+import { FILE_TRANSFER_TIMEOUT_MS } from '@dealradar/shared/constants';
 import type { ScanReport } from '@dealradar/shared/contracts/scans';
 import type { csvTemplateAnalyzerApi, supplierAnalyzerApi } from '@dealradar/shared/contracts/endpoints/scans';
 import { callEndpoint, errorMessage } from '../lib/api-client.ts';
 import { notifyError } from '../lib/notify.ts';
 import { saveBlob } from '../lib/save-blob.ts';
 import { eansAnalyzed, issueSummary, layoutSummary, overPlanLimit, REPORT_DOWNLOAD_LABEL, rowsNotUsed } from '../lib/scan-report.ts';
+import { formatCount, NO_VALUE } from '../lib/format.ts';
 
 interface ScanReportViewProps {
   report: ScanReport;
@@ -32,7 +34,7 @@ export function ScanReportView({ report, reportCall, scanId, columns = 5 }: Scan
   const download = async () => {
     setDownloading(true);
     try {
-      const blob = await callEndpoint(reportCall, { params: { id: scanId }, timeoutMs: 180_000 });
+      const blob = await callEndpoint(reportCall, { params: { id: scanId }, timeoutMs: FILE_TRANSFER_TIMEOUT_MS });
       saveBlob(blob, `scan_report_${scanId}.csv`);
     } catch (error) {
       notifyError(errorMessage(error, 'Failed to download the report.'));
@@ -81,7 +83,7 @@ export function ScanReportView({ report, reportCall, scanId, columns = 5 }: Scan
                 {report.issueSamples.map((issue) => (
                   <Table.Tr key={`${issue.line}-${issue.reason}`}>
                     <Table.Td>{issue.line}</Table.Td>
-                    <Table.Td>{issue.value || '—'}</Table.Td>
+                    <Table.Td>{issue.value || NO_VALUE}</Table.Td>
                     <Table.Td>{issue.message}</Table.Td>
                   </Table.Tr>
                 ))}
@@ -111,7 +113,7 @@ function Figure({ label, value }: { label: string; value: number }) {
         {label}
       </Text>
       <Text fw={600} size="sm">
-        {value.toLocaleString('en-US')}
+        {formatCount(value)}
       </Text>
     </div>
   );

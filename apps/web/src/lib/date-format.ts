@@ -1,3 +1,5 @@
+import { NO_VALUE } from '@dealradar/shared/number-format';
+
 /**
  * The one date and time format of the product (docs/web-shell.md): '23 Nov 2026, 14:13' — day, three-letter month,
  * year, 24-hour time, in the browser's time zone. Every screen shows dates through these helpers, never with
@@ -21,19 +23,25 @@ const two = (n: number) => String(n).padStart(2, '0');
 const dayMonth = (date: Date) => `${date.getDate()} ${MONTHS[date.getMonth()]}`;
 
 /** '23 Nov 2026, 14:13'; `empty` when there is no (valid) time. */
-export function formatDateTime(value: string | Date | null | undefined, empty = '–'): string {
+export function formatDateTime(value: string | Date | null | undefined, empty = NO_VALUE): string {
   const date = toDate(value);
   return date ? `${dayMonth(date)} ${date.getFullYear()}, ${two(date.getHours())}:${two(date.getMinutes())}` : empty;
 }
 
+/** '23 Nov 2026, 14:13:05' — where seconds matter (the admin's process and delivery times). */
+export function formatDateTimeSeconds(value: string | Date | null | undefined, empty = NO_VALUE): string {
+  const date = toDate(value);
+  return date ? `${formatDateTime(date)}:${two(date.getSeconds())}` : empty;
+}
+
 /** '23 Nov 2026'. */
-export function formatDate(value: string | Date | null | undefined, empty = '–'): string {
+export function formatDate(value: string | Date | null | undefined, empty = NO_VALUE): string {
   const date = toDate(value);
   return date ? `${dayMonth(date)} ${date.getFullYear()}` : empty;
 }
 
 /** '23 Nov' — only where the year is obvious (axis labels of a two-week chart). */
-export function formatDayMonth(value: string | Date | null | undefined, empty = '–'): string {
+export function formatDayMonth(value: string | Date | null | undefined, empty = NO_VALUE): string {
   const date = toDate(value);
   return date ? dayMonth(date) : empty;
 }

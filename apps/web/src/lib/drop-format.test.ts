@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatCountdown, formatDrop, formatMoney, formatPercent } from './drop-format.ts';
+import { formatCountdown, formatDrop, formatMoney } from './drop-format.ts';
+import { formatCount, formatPercent } from './format.ts';
 
 describe('price-drop formats (en-US)', () => {
   it('money in the region currency', () => {

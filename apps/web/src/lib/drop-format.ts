@@ -1,16 +1,7 @@
 import { formatDateTime as formatOneDateTime } from './date-format.ts';
 
-/** Number formats of the price-drop screens: en-US everywhere (SPEC §7); money by the one rule (docs/money.md). */
+/** Formats of the price-drop screens; counts, percents and money are the shared ones (lib/format.ts). */
 export { formatMoney } from '@dealradar/shared/money';
-
-export function formatCount(value: number | null | undefined): string {
-  return (value ?? 0).toLocaleString('en-US');
-}
-
-/** Avg Discount: one decimal with % ('23.4%'). */
-export function formatPercent(value: number | null | undefined): string {
-  return `${(value ?? 0).toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`;
-}
 
 /** The drop of an item: '-X.X%'. */
 export function formatDrop(percentage: number): string {

@@ -13,6 +13,8 @@ describe('shared display formatting', () => {
   it('shows percentages and counts, a dash when unknown', () => {
     expect(formatPercent(23.456)).toBe('23.5%');
     expect(formatPercent(undefined)).toBe('—');
+    expect(formatPercent(1234.5)).toBe('1,234.5%');
+    expect(formatPercent(30, 2)).toBe('30.00%');
     expect(formatCount(1234567)).toBe('1,234,567');
     expect(formatCount(null)).toBe('—');
   });

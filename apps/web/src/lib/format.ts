@@ -1,25 +1,15 @@
 import { isAmazonSellerId } from '@dealradar/shared/markets';
+import { NO_VALUE } from '@dealradar/shared/number-format';
 
 /**
- * Pure display formatting shared by the analyzer screens (SPEC §9: currency symbols GBP, EUR, USD with 2 decimals;
- * a specific seller id is displayed with the retailer's own name).
+ * Display formatting of the web app: the shared money, count and percent formats and the one "no value" mark, so
+ * screens and e-mails write numbers alike. Dates: date-format.ts.
  */
-
-/** Money with its currency symbol and 2 decimals; '—' when unknown: the shared money rule's (docs/money.md). */
 export { formatMoney } from '@dealradar/shared/money';
-
-export function formatPercent(value: number | null | undefined, digits = 1): string {
-  if (value == null || !Number.isFinite(value)) return '—';
-  return `${value.toFixed(digits)}%`;
-}
-
-export function formatCount(value: number | null | undefined): string {
-  if (value == null || !Number.isFinite(value)) return '—';
-  return value.toLocaleString('en-US');
-}
+export { formatCount, formatPercent, NO_VALUE } from '@dealradar/shared/number-format';
 
 /** Amazon's own seller ids are shown as 'Amazon' instead of the id (SPEC §9). */
 export function buyBoxSellerLabel(sellerId: string | null | undefined): string {
-  if (!sellerId) return '—';
+  if (!sellerId) return NO_VALUE;
   return isAmazonSellerId(sellerId) ? 'Amazon' : sellerId;
 }

@@ -1,4 +1,5 @@
 import { DAMAGE_PROBLEMS, type FileChecks } from '@dealradar/shared/ean-checks';
+import { formatCount } from './format.ts';
 
 /**
  * The mapping dialog's warnings before Confirm (issue 23 items 4–5), pure and tested in mapping-checks.test.ts:
@@ -6,7 +7,7 @@ import { DAMAGE_PROBLEMS, type FileChecks } from '@dealradar/shared/ean-checks';
  * the column as text. Decisions: docs/scans-web.md "Checks before Confirm".
  */
 
-const n = (value: number) => value.toLocaleString('en-US');
+const n = (value: number) => formatCount(value);
 
 /** EANs left of this month's allowance (limit − used, never below 0). */
 export function uploadsLeft(status: { eanUploadLimit: number; eanUploadsThisMonth: number }): number {

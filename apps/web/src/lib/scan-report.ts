@@ -1,4 +1,5 @@
 import type { ScanReport } from '@dealradar/shared/contracts/scans';
+import { formatCount } from './format.ts';
 
 /**
  * The wording of a scan's report (issue 11: one wording on the Supplier Level Analyzer and the CSV Template Analyzer):
@@ -44,7 +45,7 @@ export function issueSummary(report: ScanReport): string | null {
   const parts = Object.entries(report.issueCounts)
     .filter(([, n]) => n > 0)
     .sort(([a], [b]) => rank(a) - rank(b))
-    .map(([reason, n]) => `${REASON_LABELS[reason] ?? reason} ${n.toLocaleString('en-US')}`);
+    .map(([reason, n]) => `${REASON_LABELS[reason] ?? reason} ${formatCount(n)}`);
   return parts.length ? `Rows not used: ${parts.join(' · ')}` : null;
 }
 
@@ -59,7 +60,7 @@ export function layoutSummary(report: ScanReport): string | null {
   const skipped = report.skippedLineCount ?? report.skippedLines?.length ?? 0;
   if (skipped > 0)
     parts.push(
-      `${skipped.toLocaleString('en-US')} ${skipped === 1 ? 'line skipped that is not a product' : 'lines skipped that are not products'} (titles, blank lines, totals or notes)`,
+      `${formatCount(skipped)} ${skipped === 1 ? 'line skipped that is not a product' : 'lines skipped that are not products'} (titles, blank lines, totals or notes)`,
     );
   if (!parts.length) return null;
   const text = `${parts.join('; ')}.`;

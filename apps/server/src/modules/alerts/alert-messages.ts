@@ -1,6 +1,7 @@
 import { COMPANY_NAME } from '@dealradar/shared/constants';
 import { DROP_CATEGORY_LABELS, type DropCategory } from '@dealradar/shared/drops';
 import { conversionOf, formatMoney, fromListCurrency, rateText, type Conversion } from '@dealradar/shared/money';
+import { formatCount, NO_VALUE } from '@dealradar/shared/number-format';
 import type { MailMessage } from '../../lib/mail/mailer.ts';
 import { escapeHtml, renderActionEmail } from '../../lib/mail/render.ts';
 
@@ -140,7 +141,7 @@ export function webhookBody(format: 'generic' | 'discord' | 'slack', content: Al
         url: item.url ?? undefined,
         description: itemLine(item, content.regionFx).slice(0, 4000),
         fields: [
-          { name: 'Brand', value: item.brand || '—', inline: true },
+          { name: 'Brand', value: item.brand || NO_VALUE, inline: true },
           { name: 'Category', value: DROP_CATEGORY_LABELS[item.category as DropCategory] ?? item.category, inline: true },
           { name: 'New price (excl. VAT)', value: newPriceText(item, content.regionFx), inline: true },
         ],
@@ -154,7 +155,10 @@ export function webhookBody(format: 'generic' | 'discord' | 'slack', content: Al
       text: title,
       blocks: [
         { type: 'section', text: { type: 'mrkdwn', text: `*${title}*` } },
-        { type: 'section', text: { type: 'mrkdwn', text: [...content.items.slice(0, 20).map(bullet), more].filter(Boolean).join('\n').slice(0, 3000) || '—' } },
+        {
+          type: 'section',
+          text: { type: 'mrkdwn', text: [...content.items.slice(0, 20).map(bullet), more].filter(Boolean).join('\n').slice(0, 3000) || NO_VALUE },
+        },
       ],
     });
   }
@@ -233,7 +237,7 @@ export interface ScanFinishedItem {
   favorites?: number;
 }
 
-const n = (value: number | undefined) => (value ?? 0).toLocaleString('en-US');
+const n = (value: number | undefined) => formatCount(value ?? 0);
 
 /** The scan-finished e-mail: the counts and a link to the screen, with its own one-click unsubscribe. */
 export function scanFinishedEmail(to: string, username: string, summary: string, item: ScanFinishedItem, appUrl: string, unsubscribeUrl: string): MailMessage {

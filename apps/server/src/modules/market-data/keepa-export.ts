@@ -2,6 +2,7 @@ import { canonicalEanList } from '@dealradar/shared/ean';
 import { isMarketId, type MarketId } from '@dealradar/shared/markets';
 import type { AmazonListing } from './market-data.types.ts';
 import { decimalToMinor } from './money-text.ts';
+import { parseDecimalInput } from '@dealradar/shared/decimal';
 
 /**
  * Reads a Keepa Product Viewer / Product Finder export, CSV or XLSX (external-apis.md §7.1). Header names are matched
@@ -83,8 +84,8 @@ function integer(value: string | undefined): number | null {
 function decimal(value: string | undefined): number | null {
   const t = text(value);
   if (t === null) return null;
-  const n = Number(t.replace('%', '').replace(',', '.').trim());
-  return Number.isFinite(n) ? n : null;
+  const parsed = parseDecimalInput(t, { allowNegative: true });
+  return parsed.ok ? parsed.value : null;
 }
 
 export interface KeepaExportResult {

@@ -4,6 +4,7 @@ import { acquireProcessLease, type ProcessLease } from '../../db/process-lease.t
 import { TestClock } from '../../lib/clock.ts';
 import { silentLogger } from '../../lib/logger.ts';
 import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
+import { waitFor } from '../../../test/wait-for.ts';
 import type { MarketDataService, WholesaleVariant } from '../market-data/market-data.types.ts';
 import { enqueue } from '../../jobs/define-job.ts';
 import { startQueue } from '../../jobs/queue.ts';
@@ -30,14 +31,6 @@ function gatedCatalogue(first: WholesaleVariant[], rest: WholesaleVariant[]) {
     yield rest;
   }
   return { catalogue: iterate(), state, open };
-}
-
-async function until(predicate: () => boolean | Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await predicate())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 /** The refresh as a durable run (jobs/durable-run.ts): claimed, heartbeating, resumed after its process died, never run twice. */
@@ -78,7 +71,7 @@ describe('the price refresh as a durable run', () => {
     try {
       // The drop is stored; the run hangs in the ROI look-ups when its process dies.
       const dead = refreshPrices(deps, { trigger: 'test', catalogue: catalogueOf([variant(gtin, 800)]) }).catch((error: unknown) => error);
-      await until(
+      await waitFor(
         async () => (await ctx.deps.db.maybeOne(`select 1 from price_refresh_runs where checkpoint = 'applied' and status = 'running'`)) !== undefined,
       );
       await ctx.deps.db.execute(`update price_refresh_runs set owner_lease = $1 where status = 'running'`, [DEAD_LEASE]);
@@ -114,7 +107,7 @@ describe('the price refresh as a durable run', () => {
       const gated = gatedCatalogue([variant('4005808158232', 1000)], []);
       gates.push(gated.open);
       dead.push(refreshPrices(deps, { trigger: 'test', catalogue: gated.catalogue }).catch((error: unknown) => error));
-      await until(() => gated.state.atGate);
+      await waitFor(() => gated.state.atGate);
       await ctx.deps.db.execute(`update price_refresh_runs set owner_lease = $1 where status = 'running'`, [DEAD_LEASE]);
       await sweeper.sweep({ everyProcessing: false, resendPending: false });
     }
@@ -143,7 +136,7 @@ describe('the refresh queue after a crash', () => {
     const [job] = await queue.fetch(PRICE_REFRESH_QUEUE); // active, in the process that is about to die
     const gated = gatedCatalogue([variant('4005808158232', 1000)], []);
     const dead = refreshPrices(ctx.deps, { trigger: 'schedule', catalogue: gated.catalogue, jobId: job!.id }).catch((error: unknown) => error);
-    await until(() => gated.state.atGate);
+    await waitFor(() => gated.state.atGate);
     await ctx.deps.db.execute(`update price_refresh_runs set owner_lease = $1 where status = 'running'`, [DEAD_LEASE]);
     expect(await enqueue(queue, priceRefreshJob, { trigger: 'admin' })).toBeNull(); // refused while the dead job is active
 
@@ -207,7 +200,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two workers on one PostgreSQL',
     const [winner, loser] = refused.side === 'a' ? [b, a] : [a, b];
     const [winning, losing] = refused.side === 'a' ? [fromB, fromA] : [fromA, fromB];
     expect(losing.state.read).toBe(false);
-    await until(() => winning.state.atGate);
+    await waitFor(() => winning.state.atGate);
 
     // The winner's process dies (PostgreSQL drops its lease with its connection); the other worker's sweep takes the run over.
     await winner.lease.release();

@@ -17,6 +17,7 @@ import { useBrandScanTracker } from '../../features/brand-analyzer/use-brand-sca
 import { useMarketDataSource } from '../../features/market-data/api/use-market-data-source.ts';
 import { useSubscriptionStatus } from '../../features/plans/api/get-subscription-status.ts';
 import { WHOLESALE_MARKETPLACE } from '../layouts/nav-items.ts';
+import { formatCount } from '../../lib/format.ts';
 
 /** Brand Level Analyzer (SPEC §2): scan whole wholesale brands across Amazon markets and keep the favorites. */
 export function BrandLevelAnalyzerPage() {
@@ -42,7 +43,7 @@ export function BrandLevelAnalyzerPage() {
             {usage && (
               <Tooltip label="Brands scanned today against your plan's daily brand checks">
                 <Badge variant="light" color="gray" size="lg" data-testid="brand-check-usage">
-                  Brand checks today: {usage.qogitaBrandChecksToday.toLocaleString('en-US')} / {formatLimit(usage.qogitaBrandChecksPerDay)}
+                  Brand checks today: {formatCount(usage.qogitaBrandChecksToday)} / {formatLimit(usage.qogitaBrandChecksPerDay)}
                 </Badge>
               </Tooltip>
             )}

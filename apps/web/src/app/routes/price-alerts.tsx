@@ -25,6 +25,7 @@ import { PriceDropsTable } from '../../features/price-alerts/components/price-dr
 import { PriceDropCards } from '../../features/price-alerts/components/price-drop-cards.tsx';
 import { SellerAccountDealsNote } from '../../components/listing-restriction.tsx';
 import { AddDropToBuyList } from '../../features/buy-list/components/add-drop-to-buy-list.tsx';
+import { formatCount } from '../../lib/format.ts';
 
 /** SPEC §9: price-alert toasts stay 6 s. */
 const TOAST_MS = 6000;
@@ -132,7 +133,7 @@ export function PriceAlertsPage() {
       <Paper withBorder radius="lg" p="lg" shadow="xs">
         <PriceDropFiltersBar value={filters} brands={brandOptions} currency={currency} onChange={changeFilters} />
         <Text size="sm" c="dimmed" mt="md" data-testid="price-drops-total">
-          {totalElements.toLocaleString('en-US')} price drops
+          {formatCount(totalElements)} price drops
         </Text>
         {/* How many listings Amazon is still being asked about, or the hint to connect the seller account. */}
         {!isExample && <SellerAccountDealsNote />}

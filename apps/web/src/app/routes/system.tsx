@@ -10,7 +10,7 @@ import {
   QueuesSection,
   RunsSection,
 } from '../../features/system/components/system-sections.tsx';
-import { formatTime } from '../../features/system/format.ts';
+import { formatDateTimeSeconds } from '../../lib/date-format.ts';
 
 /** /admin/system (admin): the figures the metrics publish, read again every 15 seconds. */
 export function SystemPage() {
@@ -22,7 +22,9 @@ export function SystemPage() {
       <PageHeader
         title="System"
         help={{ doc: 'system-admin', label: 'Help: the System screen' }}
-        subtitle={figures ? `As of ${formatTime(figures.readAt)}; updated every 15 seconds` : 'Processes, queues, scans, Keepa, refreshes and the database'}
+        subtitle={
+          figures ? `As of ${formatDateTimeSeconds(figures.readAt)}; updated every 15 seconds` : 'Processes, queues, scans, Keepa, refreshes and the database'
+        }
         icon={<IconServer size={24} />}
       />
       {system.isPending ? (

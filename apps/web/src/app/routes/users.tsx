@@ -15,6 +15,7 @@ import type { UserRow } from '@dealradar/shared/contracts/account';
 import { useSession } from '../../lib/session.ts';
 import { logout } from '../../features/auth/api/logout.ts';
 import { paths } from '../../config/paths.ts';
+import { formatCount } from '../../lib/format.ts';
 
 /** /users (admin): filters, table, pagination of 100 (SPEC §2 Users Management). */
 export function UsersPage() {
@@ -49,7 +50,7 @@ export function UsersPage() {
       <PageHeader
         title="Users"
         help={{ doc: 'users-admin', label: 'Help: editing, deactivating and deleting users' }}
-        subtitle={users.data ? `${users.data.totalElements.toLocaleString('en-US')} users` : 'Everyone with an account'}
+        subtitle={users.data ? `${formatCount(users.data.totalElements)} users` : 'Everyone with an account'}
         icon={<IconUsers size={24} />}
         actions={
           <Button leftSection={<IconUserPlus size={16} />} onClick={invite.open}>

@@ -1,6 +1,7 @@
 import { UNLIMITED, formatLimit } from '@dealradar/shared/tiers';
 import { regionOfCountry } from '@dealradar/shared/regions';
 import { parseDecimalInput } from '@dealradar/shared/decimal';
+import { formatCount } from '../../lib/format.ts';
 
 /** SPEC §3: minRoiThreshold is a fraction shown as a percentage (value times 100), one decimal at most. */
 export function roiFractionToPercent(fraction: number): number {
@@ -51,7 +52,7 @@ export function usageBar(used: number, limit: number): UsageBar {
   return {
     percent,
     color: exhausted ? 'red' : 'blue',
-    label: limit <= 0 ? 'Not included in your plan' : `${used.toLocaleString('en-US')} / ${formatLimit(limit)}`,
+    label: limit <= 0 ? 'Not included in your plan' : `${formatCount(used)} / ${formatLimit(limit)}`,
     exhausted,
   };
 }

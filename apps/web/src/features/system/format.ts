@@ -24,8 +24,3 @@ export function ago(iso: string, nowMs: number): string {
   const seconds = (nowMs - Date.parse(iso)) / 1000;
   return seconds >= 0 ? `${formatSpan(seconds)} ago` : `in ${formatSpan(-seconds)}`;
 }
-
-/** A date and time in the browser's zone, to the second. */
-export function formatTime(iso: string): string {
-  return new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
-}

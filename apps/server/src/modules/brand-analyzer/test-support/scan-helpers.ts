@@ -60,13 +60,7 @@ export async function waitForScan(ctx: TestContext, user: TestUser, id: string, 
   }
 }
 
-export async function waitFor(predicate: () => Promise<boolean> | boolean, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await predicate())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+export { waitFor } from '../../../../test/wait-for.ts';
 
 export async function listFavorites(ctx: TestContext, user: TestUser, query = '') {
   const res = await ctx.app.inject({ method: 'GET', url: `/api/brand-analyzer/favorites${query ? `?${query}` : ''}`, headers: user.headers });

@@ -7,7 +7,7 @@ import { isWeakRank, roiBadgeColor } from '@dealradar/shared/roi';
 import { AmazonBuyBoxBadge } from '../../../components/amazon-buy-box-badge.tsx';
 import { DealWarningBadges } from '../../../components/deal-warning-badges.tsx';
 import { StabilityLine } from '../../../components/stability-line.tsx';
-import { formatCount, formatMoney, formatPercent } from '../../../lib/format.ts';
+import { formatCount, formatMoney, formatPercent, NO_VALUE } from '../../../lib/format.ts';
 import { favoriteCurrency, marketplaceLinks, supplierPriceConversion } from '../favorite-format.ts';
 import { MoneyText } from '../../../components/money-text.tsx';
 import { BuyBoxHolder } from '../../../components/buy-box-holder.tsx';
@@ -121,7 +121,7 @@ export function FavoriteCard({
               color={weak ? 'red.8' : undefined}
               testId="favorite-main-rank"
             />
-            <Metric label="Beauty rank" value={favorite.beautyCategoryRank != null ? `#${formatCount(favorite.beautyCategoryRank)}` : '—'} />
+            <Metric label="Beauty rank" value={favorite.beautyCategoryRank != null ? `#${formatCount(favorite.beautyCategoryRank)}` : NO_VALUE} />
             <Metric label="Monthly sales" value={formatCount(favorite.estimatedMonthlySales)} />
             <Metric label="Sellers" value={formatCount(favorite.numberOfSellers)} />
           </SimpleGrid>
@@ -131,7 +131,7 @@ export function FavoriteCard({
                 <Text span c="yellow.7">
                   ★
                 </Text>{' '}
-                {favorite.rating != null ? favorite.rating.toFixed(1) : '—'} ({formatCount(favorite.reviewCount)} reviews)
+                {favorite.rating != null ? favorite.rating.toFixed(1) : NO_VALUE} ({formatCount(favorite.reviewCount)} reviews)
               </Text>
               <BuyBoxHolder market={favorite.market} sellerId={favorite.buyBoxSellerId} />
               {favorite.amazonHoldsBuyBox && <AmazonBuyBoxBadge />}

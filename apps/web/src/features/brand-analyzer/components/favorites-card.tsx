@@ -15,6 +15,7 @@ import { DEFAULT_FAVORITE_SORT, defaultFavoriteOrder } from '../favorite-format.
 import { FavoriteCard } from './favorite-card.tsx';
 import { FavoritesFilters, type FavoriteFilterState } from './favorites-filters.tsx';
 import { SellerAccountDealsNote } from '../../../components/listing-restriction.tsx';
+import { formatCount } from '../../../lib/format.ts';
 
 export const LOAD_FAVORITES_ERROR = 'Failed to load favorites';
 export const DELETE_ALL_ERROR = 'Failed to delete all favorites';
@@ -94,7 +95,7 @@ export function FavoritesCard({
     modals.openConfirmModal({
       title: 'Delete all favorites?',
       centered: true,
-      children: <Text size="sm">All {totalElements.toLocaleString('en-US')} favorites will be removed. This cannot be undone.</Text>,
+      children: <Text size="sm">All {formatCount(totalElements)} favorites will be removed. This cannot be undone.</Text>,
       labels: { confirm: 'Delete All', cancel: 'Cancel' },
       confirmProps: { color: 'red', 'data-testid': 'confirm-delete-all' } as Record<string, unknown>,
       onConfirm: () =>
@@ -126,7 +127,7 @@ export function FavoritesCard({
             <IconStar size={20} color="var(--mantine-color-yellow-6)" />
             <Title order={4}>Favorites</Title>
             <Badge variant="light" data-testid="favorites-total">
-              {totalElements.toLocaleString('en-US')}
+              {formatCount(totalElements)}
             </Badge>
             {favorites.isFetching && !favorites.isPending && <Loader size={14} />}
           </Group>

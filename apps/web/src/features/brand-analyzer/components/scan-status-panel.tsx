@@ -3,8 +3,9 @@ import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import type { BrandScanState } from '@dealradar/shared/contracts/brand-analyzer';
 import { MARKETS } from '@dealradar/shared/markets';
 import { scanProgress, scanStatusColor } from '../scan-progress.ts';
+import { NO_VALUE } from '../../../lib/format.ts';
 
-const marketName = (id: string | null) => (id ? (MARKETS.find((m) => m.id === id)?.name ?? id) : '—');
+const marketName = (id: string | null) => (id ? (MARKETS.find((m) => m.id === id)?.name ?? id) : NO_VALUE);
 
 /** Scan status panel (SPEC §4): current brand and market with two progress bars, then the outcome. */
 export function ScanStatusPanel({ scan }: { scan: BrandScanState }) {

@@ -1,6 +1,7 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import { DROP_CATEGORIES, DROP_CATEGORY_LABELS, dropCategoryColor } from '@dealradar/shared/drops';
 import { DashboardSection } from './dashboard-section.tsx';
+import { formatCount } from '../../../lib/format.ts';
 
 /** Drops by Category: one bar per category Minor … Huge, length relative to the largest count. */
 export function CategoryBars({ dropsByCategory }: { dropsByCategory: Record<string, number> | undefined }) {
@@ -16,7 +17,7 @@ export function CategoryBars({ dropsByCategory }: { dropsByCategory: Record<stri
                 {row.label}
               </Text>
               <Text size="sm" c="dimmed">
-                {row.count.toLocaleString('en-US')} drops
+                {formatCount(row.count)} drops
               </Text>
             </Group>
             <Progress value={(row.count / max) * 100} color={dropCategoryColor(row.code)} size="lg" radius="xl" aria-label={`${row.label} drops`} />

@@ -7,6 +7,7 @@ import { MoneyText } from '../../../components/money-text.tsx';
 import { DashboardSection } from './dashboard-section.tsx';
 import { ExternalLink } from '../../../components/external-link.tsx';
 import { ListingRestrictionBadge } from '../../../components/listing-restriction.tsx';
+import { formatCount } from '../../../lib/format.ts';
 
 function HotDeal({ item, currency }: { item: PriceDropItem; currency: string }) {
   return (
@@ -37,7 +38,7 @@ function HotDeal({ item, currency }: { item: PriceDropItem; currency: string }) 
           <Group gap="md">
             {item.stock !== null && item.stock !== undefined && (
               <Text size="xs" c="dimmed">
-                {item.stock.toLocaleString('en-US')} left
+                {formatCount(item.stock)} left
               </Text>
             )}
             {item.qogitaLink && <ExternalLink href={item.qogitaLink}>View on Qogita</ExternalLink>}

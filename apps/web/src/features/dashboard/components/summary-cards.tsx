@@ -1,5 +1,5 @@
 import { Paper, SimpleGrid, Text } from '@mantine/core';
-import { formatCount, formatPercent } from '../../../lib/drop-format.ts';
+import { formatCount, formatPercent } from '../../../lib/format.ts';
 
 interface SummaryCardsProps {
   totalDrops: number | undefined;
@@ -24,8 +24,8 @@ function Card({ label, value, testId }: { label: string; value: string; testId: 
 export function SummaryCards({ totalDrops, avgDiscount, topBrand }: SummaryCardsProps) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
-      <Card label="Total Price Drops" value={formatCount(totalDrops)} testId="summary-total-drops" />
-      <Card label="Avg Discount" value={formatPercent(avgDiscount)} testId="summary-avg-discount" />
+      <Card label="Total Price Drops" value={formatCount(totalDrops ?? 0)} testId="summary-total-drops" />
+      <Card label="Avg Discount" value={formatPercent(avgDiscount ?? 0)} testId="summary-avg-discount" />
       <Card label="Top Brand" value={topBrand || 'N/A'} testId="summary-top-brand" />
     </SimpleGrid>
   );

@@ -1,6 +1,7 @@
 import { Badge, Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import { TOP_BRANDS_LIMIT } from '@dealradar/shared/drops';
 import { DashboardSection } from './dashboard-section.tsx';
+import { formatCount } from '../../../lib/format.ts';
 
 /** Top Brands by Price Drops: up to 10 cards with rank; the section shows only when the list is non-empty. */
 export function TopBrands({ brands }: { brands: Array<{ brand: string; dropCount: number }> | undefined }) {
@@ -19,7 +20,7 @@ export function TopBrands({ brands }: { brands: Array<{ brand: string; dropCount
               </Badge>
             </Group>
             <Text size="xs" c="dimmed" mt={4}>
-              {b.dropCount.toLocaleString('en-US')} drops
+              {formatCount(b.dropCount)} drops
             </Text>
           </Paper>
         ))}

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FILE_TRANSFER_TIMEOUT_MS } from '@dealradar/shared/constants';
 import { marketDataApi } from '@dealradar/shared/contracts/endpoints/market-data';
 import { callEndpoint } from '../../../lib/api-client.ts';
 import { endpointQuery, invalidateCalls } from '../../../lib/endpoint-query.ts';
@@ -18,7 +19,7 @@ export function useImportKeepaExport() {
       const form = new FormData();
       if (market) form.append('market', market);
       form.append('file', file);
-      return callEndpoint(marketDataApi.importKeepaExport, { body: form, timeoutMs: 180_000 });
+      return callEndpoint(marketDataApi.importKeepaExport, { body: form, timeoutMs: FILE_TRANSFER_TIMEOUT_MS });
     },
     onSuccess: () => invalidateCalls(client, marketDataApi.adminStatus, marketDataApi.feeRules, marketDataApi.source),
   });

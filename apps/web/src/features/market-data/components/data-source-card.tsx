@@ -9,6 +9,7 @@ import { formatDate, formatDateTime } from '../../../lib/date-format.ts';
 import { downloadDemoSample } from '../../../lib/demo-sample.ts';
 import { SUPPLIER_FILE_ACCEPT_ATTRIBUTE, supplierFileProblem } from '../../../lib/supplier-file-rules.ts';
 import { useImportKeepaExport, useMarketDataStatus } from '../api/market-data-admin.ts';
+import { formatCount } from '../../../lib/format.ts';
 
 const SOURCE_NAMES: Record<string, string> = { demo: 'Demo catalogue', keepa: 'Keepa API', import: 'Imported Keepa exports', qogita: 'Qogita API' };
 const MARKET_OPTIONS = [{ value: '', label: 'From the Locale column' }, ...MARKETS.map((m) => ({ value: m.id, label: `${m.name} (${m.currency})` }))];
@@ -50,8 +51,8 @@ export function MarketDataSourceCard() {
             <DemoDataBadge isDemo={data.source.isDemo} />
           </Group>
           <Text size="sm" c="dimmed">
-            Cache: look-ups stay fresh {data.cacheTtlHours} h · {(cacheBySource.get(data.source.retail) ?? 0).toLocaleString('en-US')} fresh from the provider ·{' '}
-            {(cacheBySource.get('import') ?? 0).toLocaleString('en-US')} from imports
+            Cache: look-ups stay fresh {data.cacheTtlHours} h · {formatCount(cacheBySource.get(data.source.retail) ?? 0)} fresh from the provider ·{' '}
+            {formatCount(cacheBySource.get('import') ?? 0)} from imports
           </Text>
           {data.source.retail === 'demo' && (
             <Group gap="xs">

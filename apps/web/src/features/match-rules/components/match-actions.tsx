@@ -7,7 +7,7 @@ import type { MatchAlternative, MatchSource } from '@dealradar/shared/contracts/
 import { getMarket, isMarketId } from '@dealradar/shared/markets';
 import { formatMoney, moneyWithListAmount, type Conversion } from '@dealradar/shared/money';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { formatCount, formatPercent } from '../../../lib/format.ts';
+import { formatCount, formatPercent, NO_VALUE } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSaveMatchRule } from '../api/match-rules.ts';
 
@@ -204,13 +204,13 @@ export function MatchActions({ item, onChanged }: { item: MatchItem; onChanged?:
                     <Table.Td>{alt.asin}</Table.Td>
                     <Table.Td>
                       <Text size="xs" lineClamp={2}>
-                        {alt.title ?? '—'}
+                        {alt.title ?? NO_VALUE}
                       </Text>
                     </Table.Td>
                     <Table.Td>{alt.numberOfPacks}</Table.Td>
                     <Table.Td>{formatCount(alt.mainCategoryRank)}</Table.Td>
                     <Table.Td data-testid="alternative-price">{alternativePrice(alt)}</Table.Td>
-                    <Table.Td data-testid="alternative-roi">{alt.roiPercentage === null ? '—' : formatPercent(alt.roiPercentage)}</Table.Td>
+                    <Table.Td data-testid="alternative-roi">{alt.roiPercentage === null ? NO_VALUE : formatPercent(alt.roiPercentage)}</Table.Td>
                     <Table.Td>
                       <Button size="compact-xs" onClick={() => always(alt.asin, alt.numberOfPacks, alt.title)} loading={save.isPending}>
                         Use this match

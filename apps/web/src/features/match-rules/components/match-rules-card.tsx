@@ -6,6 +6,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/date-format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useDeleteMatchRule, useMatchRules } from '../api/match-rules.ts';
+import { NO_VALUE } from '../../../lib/format.ts';
 
 /**
  * Settings → Match rules (issue 17): the organization's "wrong match" and "always match" rules, newest first, to review
@@ -83,10 +84,10 @@ export function MatchRulesCard({ onChanged }: { onChanged?: () => void }) {
                       </Table.Td>
                       <Table.Td>
                         <Text size="xs" lineClamp={2}>
-                          {[rule.productName, rule.market].filter(Boolean).join(' · ') || '—'}
+                          {[rule.productName, rule.market].filter(Boolean).join(' · ') || NO_VALUE}
                         </Text>
                       </Table.Td>
-                      <Table.Td>{rule.createdBy ?? '—'}</Table.Td>
+                      <Table.Td>{rule.createdBy ?? NO_VALUE}</Table.Td>
                       <Table.Td>{formatDateTime(rule.createdAt)}</Table.Td>
                       <Table.Td>
                         <Button

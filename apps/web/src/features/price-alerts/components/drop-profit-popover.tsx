@@ -13,6 +13,7 @@ import { sellerProfileText } from '../../../lib/seller-profile-text.ts';
 import { ListingRestrictionLine } from '../../../components/listing-restriction.tsx';
 import { AmazonFeeComparison } from '../../../components/amazon-fee-comparison.tsx';
 import { SalesEstimateRows } from '../../../components/sales-estimate.tsx';
+import { NO_VALUE } from '../../../lib/format.ts';
 
 const pct = (fraction: number) => `${(fraction * 100).toLocaleString('en-US', { maximumFractionDigits: 1 })}%`;
 
@@ -25,7 +26,7 @@ export function DropRoiBadge({ item, interactive }: { item: PriceDropItem; inter
   if (item.bestRoiPercentage === null) {
     return (
       <Text size="xs" c="dimmed">
-        –
+        {NO_VALUE}
       </Text>
     );
   }
@@ -107,7 +108,7 @@ export function ProfitBasis({ data }: { data: PriceDropProfit }) {
     ]),
     [`Cost (${data.numberOfPacks} × ${plain(data.unitCost)}${data.purchaseVat ? ' + VAT' : ''})`, money(data.totalCost, '− ')],
     ['Profit', money(data.profit)],
-    ['ROI', data.roiPercentage === null ? '–' : `${data.roiPercentage.toLocaleString('en-US', { maximumFractionDigits: 2 })}%`],
+    ['ROI', data.roiPercentage === null ? NO_VALUE : `${data.roiPercentage.toLocaleString('en-US', { maximumFractionDigits: 2 })}%`],
   ];
   return (
     <div data-testid="drop-profit-basis">

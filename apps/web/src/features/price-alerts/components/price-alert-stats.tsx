@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Paper, SimpleGrid, Text } from '@mantine/core';
 import type { PriceAlertStats } from '@dealradar/shared/contracts/price-drops';
-import { formatCount, formatCountdown, formatDateTime } from '../../../lib/drop-format.ts';
+import { formatCountdown, formatDateTime } from '../../../lib/drop-format.ts';
+import { formatCount, NO_VALUE } from '../../../lib/format.ts';
 
 function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -35,13 +36,13 @@ export function PriceAlertStatsCards({ stats, onDue }: { stats: PriceAlertStats 
   }, [due, onDue]);
   return (
     <SimpleGrid cols={{ base: 2, md: 5 }} spacing="md">
-      <Stat label="Total Products" value={formatCount(stats?.totalProducts)} testId="stat-total-products" />
-      <Stat label="Active Price Drops" value={formatCount(stats?.totalPriceDrops)} testId="stat-total-drops" />
-      <Stat label="Update Frequency" value={stats?.currentUpdateFrequency ?? '–'} testId="stat-frequency" />
-      <Stat label="Last Update" value={stats ? formatDateTime(stats.lastUpdateTime) : '–'} testId="stat-last-update" />
+      <Stat label="Total Products" value={formatCount(stats?.totalProducts ?? 0)} testId="stat-total-products" />
+      <Stat label="Active Price Drops" value={formatCount(stats?.totalPriceDrops ?? 0)} testId="stat-total-drops" />
+      <Stat label="Update Frequency" value={stats?.currentUpdateFrequency ?? NO_VALUE} testId="stat-frequency" />
+      <Stat label="Last Update" value={stats ? formatDateTime(stats.lastUpdateTime) : NO_VALUE} testId="stat-last-update" />
       <Stat
         label="Next Update In"
-        value={remaining === null ? '–' : stats?.refreshing || due ? 'Updating…' : formatCountdown(remaining)}
+        value={remaining === null ? NO_VALUE : stats?.refreshing || due ? 'Updating…' : formatCountdown(remaining)}
         testId="stat-countdown"
       />
     </SimpleGrid>

@@ -11,6 +11,7 @@ import { PRIORITY_COLORS } from './price-alerts-info.tsx';
 import { ExternalLink } from '../../../components/external-link.tsx';
 import { ListingRestrictionBadge } from '../../../components/listing-restriction.tsx';
 import { SalesEstimateLine } from '../../../components/sales-estimate.tsx';
+import { formatCount } from '../../../lib/format.ts';
 
 interface Props {
   items: PriceDropItem[];
@@ -95,7 +96,7 @@ export function PriceDropCards({ items, currency, live, sortBy, sortOrder, onSor
               )}
               <Group gap="xs" justify="space-between" wrap="wrap">
                 <Text size="xs" c="dimmed">
-                  {item.stock === null ? '' : `${item.stock.toLocaleString('en-US')} left · `}
+                  {item.stock === null ? '' : `${formatCount(item.stock)} left · `}
                   {formatDateTime(item.detectedAt)}
                 </Text>
                 {item.qogitaLink && <ExternalLink href={item.qogitaLink}>View on Qogita</ExternalLink>}

@@ -12,6 +12,7 @@ import { PRIORITY_COLORS } from './price-alerts-info.tsx';
 import { ExternalLink } from '../../../components/external-link.tsx';
 import { ListingRestrictionBadge } from '../../../components/listing-restriction.tsx';
 import { SalesEstimateLine } from '../../../components/sales-estimate.tsx';
+import { formatCount, NO_VALUE } from '../../../lib/format.ts';
 
 interface Props {
   items: PriceDropItem[];
@@ -120,7 +121,7 @@ export function PriceDropsTable(props: Props) {
                 <Text size="sm">{item.productBrand}</Text>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{item.stock === null ? '–' : item.stock.toLocaleString('en-US')}</Text>
+                <Text size="sm">{item.stock === null ? NO_VALUE : formatCount(item.stock)}</Text>
               </Table.Td>
               <Table.Td style={{ minWidth: 120 }}>
                 <Text size="sm" fw={700} c="green.7" data-testid="drop-new-price">
@@ -160,7 +161,7 @@ export function PriceDropsTable(props: Props) {
                       View on Qogita
                     </ExternalLink>
                   ) : (
-                    '–'
+                    NO_VALUE
                   )}
                   {props.renderBuyList?.(item)}
                 </Stack>

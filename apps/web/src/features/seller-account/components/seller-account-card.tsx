@@ -15,6 +15,7 @@ import {
   useDisconnectSellerAccount,
   useStartAuthorization,
 } from '../api/seller-account.ts';
+import { formatCount } from '../../../lib/format.ts';
 
 const DESCRIPTION =
   "Connect your organization's own Amazon seller account, and every deal shows whether you may sell it: Can sell, Approval required (with Amazon's link) or Not eligible.";
@@ -97,7 +98,7 @@ export function SellerAccountCard() {
               </Text>
               {data.pendingChecks > 0 && (
                 <Text size="xs" c="dimmed">
-                  {data.pendingChecks.toLocaleString('en-US')} deals still being checked with Amazon.
+                  {formatCount(data.pendingChecks)} deals still being checked with Amazon.
                 </Text>
               )}
             </Stack>

@@ -2,6 +2,7 @@ import { Badge, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconUser } from '@tabler/icons-react';
 import type { UserInfo } from '@dealradar/shared/contracts/account';
 import { SectionCard } from '../../../components/section-card.tsx';
+import { NO_VALUE } from '../../../lib/format.ts';
 
 /** Account info (SPEC §2 Settings): username, e-mail, role, Active/Inactive status, organization. */
 export function AccountInfoCard({ info, loading }: { info: UserInfo | undefined; loading: boolean }) {
@@ -21,7 +22,7 @@ export function AccountInfoCard({ info, loading }: { info: UserInfo | undefined;
             {info.active ? 'Active' : 'Inactive'}
           </Badge>,
         ],
-        ['Organization', info.organizationName || '—'],
+        ['Organization', info.organizationName || NO_VALUE],
       ]
     : [];
   return (

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { SystemFiguresDto } from '@dealradar/shared/contracts/system';
-import { ago, formatBytes, formatSpan, formatTime } from '../format.ts';
+import { ago, formatBytes, formatSpan } from '../format.ts';
+import { formatDateTimeSeconds } from '../../../lib/date-format.ts';
+import { formatCount, NO_VALUE } from '../../../lib/format.ts';
 
 function Section({ title, testId, children, note }: { title: string; testId: string; children: ReactNode; note?: string }) {
   return (
@@ -81,8 +83,8 @@ export function ProcessesSection({ figures, nowMs }: { figures: SystemFiguresDto
                     )}
                   </Table.Td>
                   <Table.Td>{p.version}</Table.Td>
-                  <Table.Td title={formatTime(p.startedAt)}>{ago(p.startedAt, nowMs)}</Table.Td>
-                  <Table.Td title={formatTime(p.heartbeatAt)}>{ago(p.heartbeatAt, nowMs)}</Table.Td>
+                  <Table.Td title={formatDateTimeSeconds(p.startedAt)}>{ago(p.startedAt, nowMs)}</Table.Td>
+                  <Table.Td title={formatDateTimeSeconds(p.heartbeatAt)}>{ago(p.heartbeatAt, nowMs)}</Table.Td>
                   <Table.Td>
                     {p.alive ? <Badge color="green">Alive</Badge> : p.stoppedAt ? <Badge color="gray">Stopped</Badge> : <Badge color="red">Silent</Badge>}
                   </Table.Td>
@@ -172,7 +174,7 @@ export function QueuesSection({ figures }: { figures: SystemFiguresDto }) {
                 <Table.Tr key={q.name}>
                   <Table.Td>{q.name}</Table.Td>
                   <Table.Td ta="right">{q.waiting}</Table.Td>
-                  <Table.Td ta="right">{q.waiting ? formatSpan(q.oldestWaitingSeconds) : '–'}</Table.Td>
+                  <Table.Td ta="right">{q.waiting ? formatSpan(q.oldestWaitingSeconds) : NO_VALUE}</Table.Td>
                   <Table.Td ta="right">{q.active}</Table.Td>
                   <Table.Td ta="right" c={q.failedLast24h ? 'red' : undefined}>
                     {q.failedLast24h}
@@ -196,7 +198,7 @@ export function KeepaAndRefreshSection({ figures, nowMs }: { figures: SystemFigu
         <Group grow align="flex-start">
           <Figure
             label="Tokens left"
-            value={keepa.last ? keepa.last.tokensLeft.toLocaleString('en-US') : '–'}
+            value={keepa.last ? formatCount(keepa.last.tokensLeft) : NO_VALUE}
             detail={
               keepa.last
                 ? `${keepa.last.refillPerMinute ?? '?'} per minute; as of ${ago(keepa.last.at, nowMs)}`
@@ -220,13 +222,13 @@ export function KeepaAndRefreshSection({ figures, nowMs }: { figures: SystemFigu
                   {last.status === 'succeeded' ? 'Succeeded' : 'Failed'}
                 </Badge>
               ) : (
-                '–'
+                NO_VALUE
               )
             }
             detail={
               last
                 ? `${ago(last.finishedAt, nowMs)} (${last.trigger})${last.durationSeconds !== null ? `, took ${formatSpan(last.durationSeconds)}` : ''}${
-                    last.variantsChanged !== null ? `, ${last.variantsChanged.toLocaleString('en-US')} prices changed` : ''
+                    last.variantsChanged !== null ? `, ${formatCount(last.variantsChanged)} prices changed` : ''
                   }${last.error ? ` — ${last.error}` : ''}`
                 : 'No refresh has finished yet.'
             }
@@ -234,7 +236,7 @@ export function KeepaAndRefreshSection({ figures, nowMs }: { figures: SystemFigu
           <Figure
             label={priceRefresh.running ? 'Running now; next scheduled' : 'Next scheduled'}
             value={ago(priceRefresh.nextAt, nowMs)}
-            detail={`${formatTime(priceRefresh.nextAt)} (schedule in ${priceRefresh.timeZone})`}
+            detail={`${formatDateTimeSeconds(priceRefresh.nextAt)} (schedule in ${priceRefresh.timeZone})`}
           />
         </Group>
       </Section>
@@ -267,12 +269,12 @@ export function FailedDeliveriesSection({ figures }: { figures: SystemFiguresDto
             <Table.Tbody>
               {latest.map((d) => (
                 <Table.Tr key={d.id} data-testid="system-failed-delivery">
-                  <Table.Td>{formatTime(d.createdAt)}</Table.Td>
+                  <Table.Td>{formatDateTimeSeconds(d.createdAt)}</Table.Td>
                   <Table.Td>{d.channel === 'email' ? 'E-mail' : 'Webhook'}</Table.Td>
-                  <Table.Td style={{ wordBreak: 'break-all' }}>{d.target ?? '–'}</Table.Td>
-                  <Table.Td>{d.userEmail ?? '–'}</Table.Td>
+                  <Table.Td style={{ wordBreak: 'break-all' }}>{d.target ?? NO_VALUE}</Table.Td>
+                  <Table.Td>{d.userEmail ?? NO_VALUE}</Table.Td>
                   <Table.Td>
-                    {d.error ?? '–'}
+                    {d.error ?? NO_VALUE}
                     <Text size="xs" c="dimmed">
                       {d.kind}, {d.attempts} {d.attempts === 1 ? 'try' : 'tries'}
                     </Text>

@@ -7,6 +7,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { deletionSummaryQueryOptions, useDeleteUser } from '../api/change-user.ts';
+import { formatCount } from '../../../lib/format.ts';
 
 /**
  * The delete confirmation: says what goes (the server lists every kind of the user's data with its count) before the
@@ -68,7 +69,7 @@ function DeleteUserBody({ user, isSelf, onClose, onDeletedSelf }: { user: UserRo
       <List size="sm" spacing={4}>
         {withData.map((r) => (
           <List.Item key={r.table} data-testid={`removed-${r.table}`}>
-            {r.label}: <b>{r.count.toLocaleString('en-US')}</b>
+            {r.label}: <b>{formatCount(r.count)}</b>
           </List.Item>
         ))}
         {withData.length === 0 && <List.Item>No scans, deals, favorites or messages yet.</List.Item>}

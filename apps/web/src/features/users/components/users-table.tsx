@@ -2,6 +2,7 @@ import { ActionIcon, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { UserRow } from '@dealradar/shared/contracts/account';
 import { formatLastActive, roleBadgeColor } from '../last-active.ts';
+import { NO_VALUE } from '../../../lib/format.ts';
 
 /** Why the only active administrator is offered neither deleting nor demoting or deactivating themselves. */
 export const ONLY_ADMIN_HINT = 'You are the only active administrator. Make another user an administrator first.';
@@ -50,7 +51,7 @@ export function UsersTable({
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{user.organizationName ?? '—'}</Text>
+                <Text size="sm">{user.organizationName ?? NO_VALUE}</Text>
               </Table.Td>
               <Table.Td>
                 <Badge color={roleBadgeColor(user.role)} variant="light">

@@ -1,0 +1,13 @@
+/**
+ * The one way a server test waits: poll `check` until it gives a value (anything but undefined or false) and return
+ * that value, or fail after `timeoutMs`. Wait on a condition, never on a fixed delay.
+ */
+export async function waitFor<T>(check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 20_000, what = 'the condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`${what} was not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
