@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { SERVER_NODE_FLAGS } from './apps/server/run-flags.ts';
+import { FAKE_QOGITA_EMAIL, FAKE_QOGITA_PASSWORD } from './apps/server/test/market-data/fakes/qogita-fake.ts';
 
 /** Browser tests drive Debian's Chromium against the real server on a throwaway embedded database. */
 const port = Number(process.env.E2E_PORT ?? 3101);
@@ -50,6 +51,13 @@ export const E2E_SLOW_LATENCY_MS = 5000;
 export const E2E_SP_API_PORT = port + 3;
 const E2E_SP_API_URL = `http://127.0.0.1:${E2E_SP_API_PORT}`;
 
+/**
+ * The buyer's Qogita account of the test servers: their deal data is the demo's (MARKET_DATA=demo), but with
+ * QOGITA_EMAIL/PASSWORD the buy list's watchlist sends go to that account (docs/buy-list.md), here a Qogita look-alike on
+ * this port that buy-list-qogita.spec.ts starts (e2e/qogita.helpers.ts). No other spec sends to it.
+ */
+export const E2E_QOGITA_PORT = port + 4;
+
 const serverEnv = (serverPort: number, dataDir: string) => ({
   PORT: String(serverPort),
   HOST: '127.0.0.1',
@@ -69,6 +77,9 @@ const serverEnv = (serverPort: number, dataDir: string) => ({
   SP_API_APPLICATION_ID: 'amzn1.sp.solution.e2e',
   SP_API_CONSENT_URL_EU: E2E_SP_API_URL,
   SP_API_CONSENT_URL_NA: E2E_SP_API_URL,
+  QOGITA_EMAIL: FAKE_QOGITA_EMAIL,
+  QOGITA_PASSWORD: FAKE_QOGITA_PASSWORD,
+  QOGITA_BASE_URL: `http://127.0.0.1:${E2E_QOGITA_PORT}`,
 });
 
 /** Specs that change state other specs read (see `projects` below). */

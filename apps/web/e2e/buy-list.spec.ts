@@ -65,21 +65,48 @@ test('GROWTH: add two deals from a scan, see the supplier group and the MOV warn
   await expect(group.locator(`[data-testid=buy-list-line][data-ean="${secondEan}"]`).getByTestId('buy-list-line-quantity')).toHaveValue('12');
   await expect(group.getByTestId('buy-list-mov-warning')).toBeVisible();
 
-  // The purchase order: a CSV with both lines, numbers as numbers, the MOV.
-  const downloadEvent = page.waitForEvent('download');
+  // The purchase order: a German user's button gives the CSV for Excel (semicolons, decimal commas, the EAN as ="…"
+  // text), UTF-8 with a BOM; both lines, numbers as numbers, the MOV.
+  const header =
+    'EAN,Product name,ASIN,Quantity,Unit price (EUR excl. VAT),Line total (EUR excl. VAT),Order total (EUR excl. VAT),Supplier MOV (EUR excl. VAT)';
+  await expect(group.getByTestId('buy-list-download-order')).toHaveText('Purchase order (CSV for Excel)');
+  const excelEvent = page.waitForEvent('download');
   await group.getByTestId('buy-list-download-order').click();
+  const excel = await excelEvent;
+  expect(excel.suggestedFilename()).toMatch(/^purchase_order_acme-\d+_\d{4}-\d{2}-\d{2}_excel\.csv$/);
+  const excelBytes = fs.readFileSync((await excel.path())!);
+  expect([...excelBytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const [excelHeader, ...excelRows] = excelBytes.toString('utf8').slice(1).trim().split(/\r?\n/);
+  expect(excelHeader).toBe(header.replaceAll(',', ';'));
+  const excelByEan = new Map(excelRows.map((r) => [r.split(';')[0]!.replace(/^="(\d+)"$/, '$1'), r.split(';')]));
+  expect(excelByEan.get(secondEan!)!.at(-5)).toBe('12');
+  for (const row of excelByEan.values()) {
+    expect(row.at(-1)).toBe('100000');
+    for (const cell of row.slice(-5)) expect(cell).toMatch(/^\d+(,\d+)?$/);
+  }
+
+  // The plain CSV from the menu: commas and decimal points.
+  await group.getByTestId('buy-list-order-formats').click();
+  const downloadEvent = page.waitForEvent('download');
+  await page.getByTestId('buy-list-order-csv').click();
   const download = await downloadEvent;
   expect(download.suggestedFilename()).toMatch(/^purchase_order_acme-\d+_\d{4}-\d{2}-\d{2}\.csv$/);
   const text = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
-  const [header, ...rows] = text.trim().split(/\r?\n/);
-  expect(header).toBe(
-    'EAN,Product name,ASIN,Quantity,Unit price (EUR excl. VAT),Line total (EUR excl. VAT),Order total (EUR excl. VAT),Supplier MOV (EUR excl. VAT)',
-  );
+  const [plainHeader, ...rows] = text.trim().split(/\r?\n/);
+  expect(plainHeader).toBe(header);
   expect(rows).toHaveLength(2);
-  const byEan = new Map(rows.map((r) => [r.split(',')[0], r.split(',')]));
+  const byEan = new Map(rows.map((r) => [r.split(',')[0]!, r.split(',')]));
   expect(byEan.get(secondEan!)!.at(-5)).toBe('12');
   expect(byEan.get(firstEan!)!.at(-5)).toBe(String(suggested));
   for (const row of byEan.values()) expect(row.at(-1)).toBe('100000');
+  // The same figures in both files.
+  for (const [ean, row] of byEan)
+    expect(
+      excelByEan
+        .get(ean)!
+        .slice(-5)
+        .map((c) => Number(c.replace(',', '.'))),
+    ).toEqual(row.slice(-5).map(Number));
 
   // And as XLSX.
   const xlsxEvent = page.waitForEvent('download');

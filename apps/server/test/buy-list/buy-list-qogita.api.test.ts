@@ -317,4 +317,27 @@ describe('Qogita price drops on the buy list', () => {
     const readded = groupOf((await call(owner, 'POST', '/buy-list/price-drops', { priceDropId: drop.id, quantity: 1 })).json(), 'Qogita · SELLERA');
     expect(readded.lines.find((l) => l.ean === gtins.a)).toMatchObject({ unitPrice: newPrice, changed: null });
   });
+
+  it("demo wholesale data with QOGITA_EMAIL/PASSWORD: the watchlist is that account's; the catalogue stays the demo's", async () => {
+    const qogitaData = ctx.deps.marketData;
+    const demoWithAccount = createMarketDataService({
+      config: { ...ctx.deps.config, MARKET_DATA: 'demo', QOGITA_EMAIL: FAKE_QOGITA_EMAIL, QOGITA_PASSWORD: FAKE_QOGITA_PASSWORD, QOGITA_BASE_URL: qogita.url },
+      db: ctx.deps.db,
+      clock,
+      log: silentLogger(),
+    });
+    expect(demoWithAccount.source).toMatchObject({ wholesale: 'demo', isDemo: true });
+    ctx.deps.marketData = demoWithAccount;
+    try {
+      expect(((await call(owner, 'GET', '/buy-list')).json() as BuyList).qogitaWatchlist).toEqual({ available: true, reason: null });
+      const before = qogita.watchlistWrites().length;
+      const res = await call(owner, 'POST', '/buy-list/qogita-watchlist', { supplierName: 'Qogita · SELLERA' });
+      expect(res.statusCode, res.body).toBe(200);
+      const answer = res.json() as SendToWatchlistResult;
+      expect(answer.results.map((r) => r.outcome)).toEqual(['updated', 'updated']);
+      expect(qogita.watchlistWrites().length).toBe(before + 2);
+    } finally {
+      ctx.deps.marketData = qogitaData;
+    }
+  });
 });

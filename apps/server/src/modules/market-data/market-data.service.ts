@@ -102,6 +102,22 @@ export function createMarketDataService(deps: MarketDataDeps): MarketDataService
     fetchWholesaleCatalogue: () => wholesale.fetchCatalogue(),
     fxRate: fx.fxRate,
     wholesaleOffers: wholesale.offersOf ? (variant) => wholesale.offersOf!(variant) : undefined,
-    qogitaWatchlist: wholesale.isDemo ? null : (wholesale.watchlist ?? null),
+    qogitaWatchlist: watchlistOf(deps, wholesale),
   };
+}
+
+/**
+ * The buyer's Qogita watchlist (the buy list's "Send to Qogita watchlist"): the Qogita provider's. On demo wholesale data
+ * an installation with QOGITA_EMAIL and QOGITA_PASSWORD still has that buyer account: its watchlist is used (real calls to
+ * QOGITA_BASE_URL with that login) while the catalogue, offers and price drops stay the demo's. Without them: none.
+ */
+function watchlistOf(deps: MarketDataDeps, wholesale: WholesaleProvider): MarketDataService['qogitaWatchlist'] {
+  if (!wholesale.isDemo) return wholesale.watchlist ?? null;
+  const { QOGITA_EMAIL, QOGITA_PASSWORD, QOGITA_BASE_URL } = deps.config;
+  if (!QOGITA_EMAIL || !QOGITA_PASSWORD) return null;
+  deps.log.info({}, "Demo wholesale data with a Qogita account: the buy list's watchlist sends go to that account's Qogita watchlist");
+  return (
+    createQogitaProvider({ email: QOGITA_EMAIL, password: QOGITA_PASSWORD, baseUrl: QOGITA_BASE_URL, log: deps.log, fetchImpl: deps.fetchImpl }).watchlist ??
+    null
+  );
 }

@@ -1,4 +1,6 @@
 import type { SuggestedQuantity } from '@dealradar/shared/buy-list';
+import type { BuyLine, BuyLineChange, PurchaseOrderFormat, WatchlistLineResult } from '@dealradar/shared/contracts/buy-list';
+import { regionOfCountry } from '@dealradar/shared/regions';
 
 const eur = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' });
 
@@ -25,4 +27,50 @@ export function suggestionText(s: SuggestedQuantity, input: { weeks: number; sha
 export function daysText(days: number | null): string {
   if (days === null) return 'unknown (no sales estimate)';
   return `${days} day${days === 1 ? '' : 's'}`;
+}
+
+const moved = (a: number | null, b: number | null, tolerance = 0.005) =>
+  (a === null) !== (b === null) || (a !== null && b !== null && Math.abs(a - b) > tolerance);
+
+/** 'Changed since added: price €10.00 → €9.00, profit €3.00 → €4.00, ROI 30.0 % → 44.4 %, stock 5 → 3' — only what moved. */
+export function changeText(line: BuyLine, change: BuyLineChange): string {
+  const parts: string[] = [];
+  if (moved(line.unitPrice, change.unitPrice, 0.00005)) parts.push(`price ${formatEur(line.unitPrice)} → ${formatEur(change.unitPrice)}`);
+  if (moved(line.profitPerListing, change.profitPerListing)) parts.push(`profit ${formatEur(line.profitPerListing)} → ${formatEur(change.profitPerListing)}`);
+  if (moved(line.roiPercentage, change.roiPercentage))
+    parts.push(
+      `ROI ${line.roiPercentage === null ? '—' : `${line.roiPercentage.toFixed(1)} %`} → ${change.roiPercentage === null ? '—' : `${change.roiPercentage.toFixed(1)} %`}`,
+    );
+  if (change.previousStock !== null && change.stock !== change.previousStock)
+    parts.push(`stock ${change.previousStock.toLocaleString('en-US')} → ${change.stock === null ? 'unknown' : change.stock.toLocaleString('en-US')}`);
+  return `Changed since added: ${parts.join(', ')}`;
+}
+
+/** Where the change comes from and how to take it, for the badge's tooltip. */
+export function changeSourceText(change: BuyLineChange): string {
+  const when = new Date(change.scannedAt).toLocaleString();
+  if (change.reason === 'brand-scan') return `A newer brand scan (${when}) re-evaluated this favorite. Add the favorite again to take its figures.`;
+  if (change.reason === 'price-refresh')
+    return `The Qogita price refresh (${when}) changed the lowest offer of this product. Profit and ROI are at the new price with the Amazon side as when added. Add the price drop again to take the new figures and the seller's current minimum order value.`;
+  return `A newer scan of this list (${when}) gives other figures. Add the deal again to take them.`;
+}
+
+/** The CSV a purchase order downloads by default: CSV for Excel in continental Europe (semicolon, decimal comma), else plain CSV. */
+export function defaultOrderCsvFormat(primaryCountry: string | null | undefined): Extract<PurchaseOrderFormat, 'csv' | 'excel-csv'> {
+  return regionOfCountry(primaryCountry) === 'EU' ? 'excel-csv' : 'csv';
+}
+
+export const ORDER_CSV_OPTIONS: ReadonlyArray<{ format: Extract<PurchaseOrderFormat, 'csv' | 'excel-csv'>; label: string; hint: string }> = [
+  { format: 'excel-csv', label: 'CSV for Excel (semicolon, decimal comma)', hint: 'Excel in Germany, France, Italy, Spain, the Netherlands…' },
+  { format: 'csv', label: 'CSV (comma, decimal point)', hint: 'Excel in the UK and US, and other tools' },
+];
+
+/** 'Sent to your Qogita watchlist: 1 added, 1 updated.' with what was refused or not sent. */
+export function watchlistSummary(results: WatchlistLineResult[]): string {
+  const count = (outcome: WatchlistLineResult['outcome']) => results.filter((r) => r.outcome === outcome).length;
+  const [created, updated, refused, skipped] = [count('created'), count('updated'), count('refused'), count('skipped')];
+  const accepted = [created && `${created} added`, updated && `${updated} updated`].filter(Boolean).join(', ');
+  const missed = [refused && `${refused} refused by Qogita`, skipped && `${skipped} not sent`].filter(Boolean).join(', ');
+  if (!accepted) return `Nothing was put on your Qogita watchlist${missed ? `: ${missed}` : ''}.`;
+  return `Sent to your Qogita watchlist: ${accepted}${missed ? `; ${missed}` : ''}.`;
 }

@@ -59,17 +59,17 @@ export function useSaveBuyListWeeks() {
   });
 }
 
-/** GET /buy-list/order?supplier=…&format=…: the supplier's purchase order as CSV or XLSX. */
+/** GET /buy-list/order?supplier=…&format=…: the supplier's purchase order as CSV, CSV for Excel or XLSX. */
 export function downloadPurchaseOrder(supplierName: string, format: PurchaseOrderFormat): Promise<Blob> {
   return callEndpoint(buyListApi.order, { query: { supplier: supplierName, format }, timeoutMs: 60_000 });
 }
 
-/** 'purchase_order_acme_2026-11-29.csv' (as the server names it). */
+/** 'purchase_order_acme_2026-11-29.csv', '…_excel.csv' (CSV for Excel), '….xlsx' (as the server names it). */
 export function purchaseOrderFileName(supplierName: string, day: string, format: PurchaseOrderFormat): string {
   const safe =
     supplierName
       .replace(/\.[A-Za-z0-9]+$/, '')
       .replace(/[^A-Za-z0-9_-]+/g, '_')
       .slice(0, 60) || 'supplier';
-  return `purchase_order_${safe}_${day}.${format}`;
+  return format === 'excel-csv' ? `purchase_order_${safe}_${day}_excel.csv` : `purchase_order_${safe}_${day}.${format}`;
 }

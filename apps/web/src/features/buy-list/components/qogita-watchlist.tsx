@@ -3,7 +3,7 @@ import { IconEye } from '@tabler/icons-react';
 import type { BuyList, BuyListSupplier, WatchlistLineResult } from '@dealradar/shared/contracts/buy-list';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSendToWatchlist } from '../api/buy-list.ts';
-import { formatEur } from '../buy-list-format.ts';
+import { formatEur, watchlistSummary } from '../buy-list-format.ts';
 
 const OUTCOME_TEXT: Record<WatchlistLineResult['outcome'], string> = {
   created: 'added to the watchlist',
@@ -60,6 +60,9 @@ export function QogitaWatchlistPanel({ supplier, watchlist }: { supplier: BuyLis
           p="xs"
           data-testid="buy-list-watchlist-results"
         >
+          <Text size="sm" fw={500} mb={4} data-testid="buy-list-watchlist-summary">
+            {watchlistSummary(results)}
+          </Text>
           <List size="xs" spacing={2}>
             {results.map((r) => (
               <List.Item key={r.lineId} data-testid="buy-list-watchlist-result" data-outcome={r.outcome}>

@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Badge, Button, Card, Group, NumberInput, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconDownload, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Alert, Badge, Button, Card, Group, Menu, NumberInput, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconCheck, IconChevronDown, IconDownload, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { MAX_BUY_LIST_QUANTITY } from '@dealradar/shared/buy-list';
 import type { BuyLine, BuyList, BuyListSupplier, PurchaseOrderFormat } from '@dealradar/shared/contracts/buy-list';
-import { daysText, formatEur, formatRoi } from '../buy-list-format.ts';
+import { primaryCountryQueryOptions } from '../../../lib/primary-country.ts';
+import { changeSourceText, changeText, daysText, defaultOrderCsvFormat, formatEur, formatRoi, ORDER_CSV_OPTIONS } from '../buy-list-format.ts';
 import { QogitaWatchlistPanel } from './qogita-watchlist.tsx';
 
 export interface SupplierGroupActions {
@@ -41,16 +43,7 @@ export function SupplierGroup({
             </Text>
           </div>
           <Group gap="xs">
-            <Button
-              size="xs"
-              variant="light"
-              leftSection={<IconDownload size={14} />}
-              loading={actions.downloading}
-              onClick={() => actions.onDownload(supplier.supplierName, 'csv')}
-              data-testid="buy-list-download-order"
-            >
-              Purchase order (CSV)
-            </Button>
+            <PurchaseOrderCsv supplierName={supplier.supplierName} actions={actions} />
             <Button
               size="xs"
               variant="default"
@@ -108,6 +101,59 @@ export function SupplierGroup({
         </Table.ScrollContainer>
       </Stack>
     </Card>
+  );
+}
+
+/**
+ * The purchase order as CSV: the main button gives the CSV a spreadsheet of the user's region opens by double-click
+ * (continental Europe: semicolons and decimal commas; UK: commas and decimal points), the menu both.
+ */
+function PurchaseOrderCsv({ supplierName, actions }: { supplierName: string; actions: SupplierGroupActions }) {
+  const region = useQuery(primaryCountryQueryOptions);
+  const preferred = defaultOrderCsvFormat(region.data?.country);
+  const option = ORDER_CSV_OPTIONS.find((o) => o.format === preferred)!;
+  return (
+    <Group gap={0} wrap="nowrap">
+      <Button
+        size="xs"
+        variant="light"
+        leftSection={<IconDownload size={14} />}
+        loading={actions.downloading}
+        onClick={() => actions.onDownload(supplierName, preferred)}
+        style={{ borderTopRightRadius: 0, borderBottomRightRadius: 0 }}
+        data-testid="buy-list-download-order"
+        data-format={preferred}
+      >
+        Purchase order ({preferred === 'excel-csv' ? 'CSV for Excel' : 'CSV'})
+      </Button>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon
+            size={30}
+            variant="light"
+            aria-label="Purchase order: choose the CSV"
+            disabled={actions.downloading}
+            style={{ borderTopLeftRadius: 0, borderBottomLeftRadius: 0 }}
+            data-testid="buy-list-order-formats"
+          >
+            <IconChevronDown size={14} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {ORDER_CSV_OPTIONS.map((o) => (
+            <Menu.Item key={o.format} onClick={() => actions.onDownload(supplierName, o.format)} data-testid={`buy-list-order-${o.format}`}>
+              <Text size="sm">
+                {o.label}
+                {o === option ? ' · your region' : ''}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {o.hint}
+              </Text>
+            </Menu.Item>
+          ))}
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
   );
 }
 
@@ -216,14 +262,17 @@ function LineRow({ line, actions }: { line: BuyLine; actions: SupplierGroupActio
           </Text>
         )}
         {line.changed && (
-          <Tooltip
-            label={`A newer scan of this list (${new Date(line.changed.scannedAt).toLocaleString()}) gives other figures. Add the deal again to take them.`}
-            multiline
-            w={280}
-          >
-            <Badge color="yellow" variant="light" mt={4} data-testid="buy-list-line-changed">
-              Changed since added: {formatEur(line.unitPrice)} → {formatEur(line.changed.unitPrice)}, profit {formatEur(line.profitPerListing)} →{' '}
-              {formatEur(line.changed.profitPerListing)}
+          <Tooltip label={changeSourceText(line.changed)} multiline w={300}>
+            <Badge
+              color="yellow"
+              variant="light"
+              mt={4}
+              maw="100%"
+              style={{ whiteSpace: 'normal', height: 'auto' }}
+              data-testid="buy-list-line-changed"
+              data-reason={line.changed.reason}
+            >
+              {changeText(line, line.changed)}
             </Badge>
           </Tooltip>
         )}
