@@ -12,8 +12,8 @@ export default defineConfig({
     environment: 'node',
     pool: 'forks',
     maxWorkers: 2,
-    // Test files share their worker process (each still builds its own app and database): loading the server's
-    // modules once per worker instead of once per file halved the suite's CPU time. So a test file must leave nothing
+    // Test files share their worker process (each still builds its own app and database): the server's modules load
+    // once per worker instead of once per file (docs/decisions/0018-test-suite-time.md). So a test file must leave nothing
     // behind: globals it stubs are restored in afterEach, servers, databases and timers it starts are closed.
     isolate: false,
     testTimeout: 30_000,

@@ -1,8 +1,8 @@
 /**
  * Vite plugin: the code a landing page (/login, /register, /dashboard; LANDING_PAGES in landing-preload.ts) needs
  * beyond the entry comes in a few files instead of dozens. Left to itself the bundler cuts the code shared between
- * screens into one file per set of screens using it: /login loaded 24 files, /dashboard 61, and on a slow phone
- * connection over HTTP/1.1 (six requests at a time) each costs a round trip (docs/platform.md, Lighthouse).
+ * screens into one file per set of screens using it (dozens for /dashboard), and on a slow phone connection over
+ * HTTP/1.1 (six requests at a time) each costs a round trip (docs/decisions/0011-lazy-screens-landing-chunks-bundle-budget.md).
  *
  * Which modules those are is only known after tree-shaking (a package's index re-exports all of it), so the plugin
  * first bundles the app once without minifying or writing anything, reads which chunks each landing page loads, and

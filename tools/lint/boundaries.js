@@ -1,6 +1,6 @@
 /**
  * The import boundaries of this repository as one ESLint rule (`dealradar/boundaries`), so a violation fails
- * `npm run lint` instead of waiting for review (docs/platform.md "Lint"). Paths are resolved from the importing file;
+ * `npm run lint` instead of waiting for review (docs/platform.md "Lint and format"). Paths are resolved from the importing file;
  * the rule needs no type information.
  *
  * - web: a feature (src/features/<a>/) never imports another feature (<b>); screens compose features.

@@ -1,5 +1,5 @@
 // The ESLint configuration of the whole repository (flat config; the root eslint.config.js loads it): `npm run lint`,
-// part of `npm test`. Decisions in docs/platform.md ("Lint"). TypeScript of the project is 7 (the native compiler,
+// part of `npm test`. Why it is built this way: docs/decisions/0016-lint-and-format.md. TypeScript of the project is 7 (the native compiler,
 // without a JavaScript API), so this workspace carries TypeScript 5.9 for typescript-eslint's parser alone, and the
 // rules are the syntactic set: type-aware rules wait for a TypeScript 7 with an API (7.1).
 import Module, { createRequire } from 'node:module';
@@ -30,7 +30,7 @@ const sqlOutsideRepositories = [
 ];
 
 /**
- * The web app calls the API only through its shared declarations (issue 14 §1): `callEndpoint(usersApi.update, …)` in
+ * The web app calls the API only through its shared declarations: `callEndpoint(usersApi.update, …)` in
  * lib/api-client.ts builds method and path from packages/shared/src/contracts/endpoints/, and `queryKeyOf(endpoint, …)`
  * (lib/endpoint-query.ts) is the one query-key factory. A hand-typed path or key fails lint.
  */

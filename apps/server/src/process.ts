@@ -25,7 +25,7 @@ export interface RunningProcess {
   close(): Promise<void>;
 }
 
-/** A SIGTERM'd process is gone after this long at the latest (issue 13: within 10 s). */
+/** A SIGTERM'd process is gone after this long at the latest (within 10 s). */
 export const SHUTDOWN_DEADLINE_MS = 9_000;
 /** How long running scans get to checkpoint and give their scan back. */
 const HAND_BACK_TIMEOUT_MS = 6_000;

@@ -7,7 +7,7 @@ import { registerErrorHandlers } from '../src/plugins/error-handler.ts';
 import { buildTestApp, type TestContext } from './build-test-app.ts';
 
 /**
- * Issue 14 §1: every /api route is registered from its shared contract (plugins/contract-routes.ts), and the OpenAPI
+ * Every /api route is registered from its shared contract (plugins/contract-routes.ts), and the OpenAPI
  * document generated from the contracts lists every call of SPEC §7.
  */
 

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { SERVER_NODE_FLAGS } from '../run-flags.ts';
 
 /**
- * Real server processes for the tests of start-up, crash and shutdown (issue 13): the bundle `npm start` runs, started
+ * Real server processes for the tests of start-up, crash and shutdown: the bundle `npm start` runs, started
  * with its own environment, watched through HTTP and its JSON log lines. Waits are generous (a loaded 2-core machine)
  * but bounded; every process and database a test makes is removed by its afterAll.
  */

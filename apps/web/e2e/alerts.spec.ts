@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { localPath, readOutboxLink, signInNewUser } from './helpers.ts';
 import { refreshPricesNow, shot, signInWithTier } from './price-drops.helpers.ts';
 
-/** Alerts (issue 15): a Growth user creates a rule from Price Alerts; after a refresh the delivery shows in the log. */
+/** Alerts: a Growth user creates a rule from Price Alerts; after a refresh the delivery shows in the log. */
 
 test('a Growth user creates an e-mail rule; after a price refresh its delivery is in the log', async ({ page }) => {
   test.setTimeout(180_000);

@@ -4,7 +4,7 @@ import { signInNewUser } from './helpers.ts';
 import { signInWithTier } from './price-drops.helpers.ts';
 
 /**
- * "All markets" in the Supplier Level Analyzer (issue 17, docs/trusted-deals.md "Best market across all markets"):
+ * "All markets" in the Supplier Level Analyzer (docs/trusted-deals.md "Best market across all markets"):
  * offered on plans with multi-market analysis only; the token estimate counts the seven markets; each deal shows its
  * best market and the runner-up in the region's currency. Own users only: the isolated project.
  */

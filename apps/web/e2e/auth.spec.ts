@@ -250,7 +250,7 @@ test('when the region check fails the dialog shows; a session the server rejects
 });
 
 test('registering with an address that has an account shows the success message and mails its owner; a taken username says so', async ({ page }) => {
-  // Issue 13: the server answers a known address like a new registration (no account enumeration).
+  // The server answers a known address like a new registration (no account enumeration).
   const owner = await registerConfirmedUser(page.request);
   const fill = async (username: string, email: string) => {
     await page.goto('/register');

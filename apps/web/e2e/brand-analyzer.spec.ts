@@ -65,7 +65,7 @@ test('choose brands and markets, start, see favorites, filter them, delete one a
   const config = page.getByTestId('scan-config-card');
   const start = config.getByRole('button', { name: 'Start Scan' });
   await expect(start).toBeDisabled();
-  // Issue 16: the SPEC sentence shows only once the user tries to start with a missing choice, not before any input.
+  // The SPEC sentence shows only once the user tries to start with a missing choice, not before any input.
   const required = config.getByText('Please select at least one brand and one market');
   await expect(required).toHaveCount(0);
   await start.click({ force: true });
@@ -179,7 +179,7 @@ test('choose brands and markets, start, see favorites, filter them, delete one a
   await expect(page.getByTestId('favorites-total')).toHaveText('0');
 });
 
-test('favorites sort and filter by the 90-day stability (issue 17)', async ({ page }) => {
+test('favorites sort and filter by the 90-day stability', async ({ page }) => {
   test.setTimeout(300_000);
   const { token } = await signInWithPlan(page, 'PRO');
   const headers = { Authorization: `Bearer ${token}` };

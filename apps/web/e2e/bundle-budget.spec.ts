@@ -1,5 +1,5 @@
 /**
- * Page-load budget (issue 14 §4), measured on the web build the browser tests already made (no second build):
+ * Page-load budget, measured on the web build the browser tests already made (no second build):
  * the JavaScript each screen downloads, gzip-compressed. The account pages (login and its siblings) ≤ 200 KB, every
  * screen ≤ 350 KB. See docs/platform.md for what counts and how to stay within it.
  */

@@ -5,7 +5,7 @@ import { demoListings } from '../../server/src/modules/market-data/providers/dem
 import { signInNewUser } from './helpers.ts';
 
 /**
- * Issue 12 in the browser: the seller profile in Settings, then a deal screen that flags Amazon's own buy boxes,
+ * The seller profile in Settings, then a deal screen that flags Amazon's own buy boxes,
  * hides them on request, and whose profit breakdown names the seller profile and every fee line's rule.
  */
 

@@ -3,7 +3,7 @@ import { demoCatalogue } from '../../server/src/modules/market-data/providers/de
 import { DATE_TIME_PATTERN } from '../src/lib/date-format.ts';
 import { loginAsAdmin, readOutbox, signInNewUser } from './helpers.ts';
 
-/** Issue 16, Help / Docs: searchable docs linked from the screens, users' messages with answers, answers by e-mail. */
+/** Searchable docs linked from the screens, users' messages with answers, answers by e-mail. */
 
 test.describe.configure({ timeout: 180_000 });
 

@@ -4,7 +4,7 @@ import { demoListings } from '../../server/src/modules/market-data/providers/dem
 import { signInNewUser } from './helpers.ts';
 
 /**
- * Issue 17: a reseller marks a wrong EAN → ASIN match on a deal; it leaves the list at once, the next scan matches the
+ * A reseller marks a wrong EAN → ASIN match on a deal; it leaves the list at once, the next scan matches the
  * EAN's other listing, and the rule is listed under Settings → Match rules, where it can be undone.
  */
 

@@ -2,7 +2,7 @@ import { chromium, expect, test } from '@playwright/test';
 import config from '../../../playwright.config.ts';
 
 /**
- * Issue 13 item 9: a self-hosted server reached over plain HTTP by a host name (not localhost, which browsers treat as
+ * A self-hosted server reached over plain HTTP by a host name (not localhost, which browsers treat as
  * secure) showed a blank page: the content security policy said `upgrade-insecure-requests`, so the browser fetched
  * the scripts over https from a server that speaks http. `dealradar.test` is mapped to the test server's loopback
  * address inside this Chromium only (--host-resolver-rules), so no DNS or /etc/hosts entry is needed.

@@ -4,7 +4,7 @@ import { DATE_TIME_PATTERN } from '../src/lib/date-format.ts';
 import { signInNewUser } from './helpers.ts';
 import { signInWithTier } from './price-drops.helpers.ts';
 
-/** Issue 16, "Details found on the screens": date format, badges, confirm-password without a token, the price-alerts table. */
+/** Date format, badges, confirm-password without a token, the price-alerts table. */
 
 // Each test signs a new user in (some through the admin API first): more than a minute on a busy machine.
 test.describe.configure({ timeout: 120_000 });
@@ -60,7 +60,7 @@ test("the dashboard badges read 'Top N' and 'Last 2h' as SPEC writes them, not u
   await signInNewUser(page, { country: 'DE' });
   const hot = page.getByRole('region', { name: 'Hot Deals' });
   const recent = page.getByRole('region', { name: 'Recent Drops' });
-  // A FREE user sees the example data's three hot deals: the badge says what is shown (docs/platform.md).
+  // A FREE user sees the example data's three hot deals: the badge says what is shown (docs/decisions/0023-example-data-for-free-and-starter.md).
   await expect(hot.locator('.mantine-Badge-root').first()).toHaveText('Top 3', { useInnerText: true });
   await expect(recent.locator('.mantine-Badge-root').first()).toHaveText('Last 2h', { useInnerText: true });
 });

@@ -8,7 +8,7 @@ import { connectSellerInSettings, scanDemoSupplierList } from './supplier-scan.h
 import { startE2eSpApi } from './sp-api.helpers.ts';
 
 /**
- * Issue 24 in the browser: the organization's admin connects the Amazon seller account in Settings (the test servers'
+ * The organization's admin connects the Amazon seller account in Settings (the test servers'
  * SP-API application points at a look-alike this spec starts, playwright.config.ts), runs a supplier scan, and the
  * deals show whether they can be sold — with Amazon's approval link — and filter to what can be sold.
  */

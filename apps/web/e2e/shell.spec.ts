@@ -149,7 +149,7 @@ test('settings: an adjustable plan saves the minimum ROI divided by 100; admins 
   await expect(roi).toBeEnabled();
   await roi.fill('');
   await expect(page.getByTestId('min-roi').getByRole('button', { name: 'Save' })).toBeDisabled();
-  // A decimal comma is read as a decimal (issue 11): '12,5' is 12.5 %.
+  // A decimal comma is read as a decimal: '12,5' is 12.5 %.
   await roi.fill('12,5');
   const save = page.waitForRequest((r) => r.url().endsWith('/api/user/settings') && r.method() === 'PUT');
   await page.getByTestId('min-roi').getByRole('button', { name: 'Save' }).click();

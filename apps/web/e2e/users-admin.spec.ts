@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ADMIN, apiLogin, loginAs, loginAsAdmin, registerConfirmedUser, type Credentials } from './helpers.ts';
 
 /**
- * Issue 16: the Users screen's Edit and Delete work, and a plan change reaches the user's open screens within a minute
+ * The Users screen's Edit and Delete work, and a plan change reaches the user's open screens within a minute
  * (the session check on focus and every minute, docs/web-shell.md).
  */
 
@@ -140,10 +140,7 @@ test('deactivating ends the user session at once and the login screen says why; 
   }
 });
 
-test('a deactivated user whose screen calls the API is sent to the login screen with the reason, without waiting for focus (issue 23 item 12)', async ({
-  page,
-  browser,
-}) => {
+test('a deactivated user whose screen calls the API is sent to the login screen with the reason, without waiting for focus', async ({ page, browser }) => {
   const context = await browser.newContext();
   try {
     const userPage = await context.newPage();

@@ -6,7 +6,7 @@ import type { MarketId } from './markets.ts';
 import { computeProfit } from './profit.ts';
 
 /**
- * "All markets" (issue 17): every figure below is computed by hand in the comment above it. FX: the built-in EUR
+ * "All markets": every figure below is computed by hand in the comment above it. FX: the built-in EUR
  * reference rates of 2026-11-20 (1 EUR = 0.8745 GBP = 1.1578 USD = 1.6235 CAD); fee rules of migration 0013 on
  * 2026-11-23; a VAT-registered seller established in DE.
  */

@@ -1,7 +1,7 @@
 import { MARKET_IDS, isMarketId, type MarketId } from './markets.ts';
 
 /**
- * "All markets" in the Supplier Level Analyzer (issue 17, docs/trusted-deals.md "Best market across all markets"):
+ * "All markets" in the Supplier Level Analyzer (docs/trusted-deals.md "Best market across all markets"):
  * each EAN is priced in all seven markets, each in its own currency through the one profit rule; the profits are
  * converted to the region's currency with the EUR-based reference rates and compared here.
  */

@@ -82,7 +82,7 @@ describe('column mapping helpers', () => {
     expect(findColumn(['EAN', 'Brand'], 'Brand')).toBe(1);
     expect(findColumn(['EAN', 'Brand'], 'brand ')).toBe(1);
     expect(findColumn(['EAN'], 'price')).toBe(-1);
-    // toMatchObject since issue 11: the guess also carries units and a confidence per field.
+    // toMatchObject: the guess also carries units and a confidence per field.
     expect(guessColumns(['Artikel', 'EAN-13', 'Marke', 'Preis netto'])).toMatchObject({ ean: 'EAN-13', brand: 'Marke', price: 'Preis netto' });
   });
 });

@@ -1,7 +1,7 @@
 import { CURRENCY_SYMBOLS, isAmazonBuyBox } from './markets.ts';
 
 /**
- * Warnings on every deal and favorite (issue 17, docs/trusted-deals.md): signs that the match or the price may not be
+ * Warnings on every deal and favorite (docs/trusted-deals.md): signs that the match or the price may not be
  * what it seems. One pure rule per warning; each gives a one-line reason. The server stores them with the deal
  * (filterable, in the downloads); the cards show them as badges.
  */

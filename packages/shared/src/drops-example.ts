@@ -9,7 +9,7 @@ export const EXAMPLE_TOTAL_DROPS = 247;
 export const EXAMPLE_AVG_DISCOUNT = 23.4;
 /**
  * The example prices are written as wholesale euro prices and shown in the user's region currency like live data
- * (issue 16: a UK user saw euro on the example dashboard and pounds on every live screen). They are converted with
+ * (so a UK user sees pounds on the example dashboard as on every live screen). They are converted with
  * this fixed illustrative rate — the figures are made up anyway, and the example makes no server call for rates.
  */
 export const EXAMPLE_CURRENCY = 'EUR';

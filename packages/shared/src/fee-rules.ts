@@ -1,7 +1,7 @@
 import { getMarket, type MarketId } from './markets.ts';
 
 /**
- * Amazon's fee rules as dated data (issue 12 item 5). The rows live in the database (tables fee_referral_schedules,
+ * Amazon's fee rules as dated data. The rows live in the database (tables fee_referral_schedules,
  * fee_dsf_rules, fee_vat_rules; seeded and extended by migrations, sources in docs/market-data.md "Fee rules"); this
  * module only chooses the rows in force on a date and never holds a rate itself.
  *

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The longest text the API takes in each kind of field, in characters (issue 13). Every string field of every request
+ * The longest text the API takes in each kind of field, in characters. Every string field of every request
  * contract (bodies, query strings, path parameters, upload form fields) has one of these as its maximum, so no raw
  * input of unbounded length reaches a query or an index. Each is well above what a real user sends:
  */

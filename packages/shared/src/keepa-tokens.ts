@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { fileChecksSchema } from './ean-checks.ts';
 
 /**
- * Keepa tokens as the screens show them (issue 12 items 8–9, docs/market-data.md "Keepa tokens").
+ * Keepa tokens as the screens show them (docs/market-data.md "Keepa tokens").
  * The expected cost before a scan, and during it what was spent, what is left and whether it waits for tokens.
  */
 export const tokenEstimateSchema = z.object({
@@ -19,12 +19,12 @@ export const tokenEstimateSchema = z.object({
   /** The sentence the screens show. */
   text: z.string(),
   /**
-   * Markets the estimate counts (absent: 1). An all-markets scan (issue 17) looks every EAN up in the seven markets and
+   * Markets the estimate counts (absent: 1). An all-markets scan looks every EAN up in the seven markets and
    * Keepa charges per market: newEans then counts EAN-market look-ups, eans the distinct EANs.
    */
   markets: z.number().int().optional(),
   /**
-   * What the file's EAN column holds (issue 23 items 4–5): usable EANs (the plan's allowance is spent on them) and the
+   * What the file's EAN column holds: usable EANs (the plan's allowance is spent on them) and the
    * damaged codes by problem, so the mapping dialog warns before Confirm (@dealradar/shared/ean-checks).
    */
   checks: fileChecksSchema.optional(),

@@ -81,7 +81,7 @@ export function amazonProductUrl(market: string, asin: string): string | undefin
 
 /**
  * The storefront page of a seller on a market's Amazon site, where Amazon shows the seller's name (we store only the
- * id the market data gives: issue 23 shows the name where we know it, and links the id to it otherwise).
+ * id the market data gives: the screens show the name where we know it, and link the id to it otherwise).
  */
 export function amazonSellerUrl(market: string, sellerId: string): string | undefined {
   const host = MARKETPLACE_HOSTS[market];

@@ -1,5 +1,5 @@
 /**
- * The one purchase-VAT assumption for wholesale (Qogita) prices (issue 12 item 7), shared by the price-drop screens
+ * The one purchase-VAT assumption for wholesale (Qogita) prices, shared by the price-drop screens
  * (their "incl. VAT" prices) and the profit engine (the cost of a seller who cannot reclaim VAT).
  *
  * Qogita quotes prices excluding VAT. It charges 0 % to intra-EU buyers with a valid VAT number and Dutch VAT (21 %)

@@ -1,5 +1,5 @@
 /**
- * What changed between two runs of the same supplier list (issue 17, docs/trusted-deals.md "Re-running a supplier's
+ * What changed between two runs of the same supplier list (docs/trusted-deals.md "Re-running a supplier's
  * list"): deals that are new, deals that are gone, and deals whose profit moved by more than a threshold. Pure, so the
  * rule is one definition tested as a table (rerun-diff.test.ts); the server applies it to the two runs' stored deals.
  */

@@ -1,5 +1,5 @@
 /**
- * 90-day stability of a deal (issue 17, docs/trusted-deals.md): how often over the last 90 days the product would have
+ * 90-day stability of a deal (docs/trusted-deals.md): how often over the last 90 days the product would have
  * met the user's minimum ROI at this supplier price — so a one-day price spike is not taken for a deal.
  *
  * The buy-box history is held as one value per day, oldest first, the last entry being today:

@@ -70,7 +70,7 @@ const envSchema = z.object({
    * browser fetch the scripts over https: a blank page on http://<host name>:3000.
    */
   UPGRADE_INSECURE_REQUESTS: z.enum(['auto', 'true', 'false']).default('auto'),
-  /** Alerts (issue 15): let webhooks reach loopback/private/link-local addresses (tests, self-hosted networks). */
+  /** Alerts: let webhooks reach loopback/private/link-local addresses (tests, self-hosted networks). */
   ALERT_WEBHOOK_ALLOW_PRIVATE: z
     .enum(['true', 'false'])
     .default('false')

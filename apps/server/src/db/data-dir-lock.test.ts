@@ -7,8 +7,8 @@ import { lockDataDir } from './data-dir-lock.ts';
 import { waitFor } from '../../test/wait-for.ts';
 
 /**
- * Issue 13 item 12: a restart one second after kill -9 was refused because the dead server's pid still existed
- * (a zombie its parent never reaped); a reused pid would have blocked every start until the file was deleted by hand.
+ * A restart right after kill -9 must take the lock over even while the dead server's pid still exists (a zombie its
+ * parent never reaped) or belongs to another process now; otherwise every start is blocked until the file is deleted.
  */
 const dirs: string[] = [];
 const children: ChildProcess[] = [];

@@ -3,7 +3,7 @@ import pg from 'pg';
 import type { Log } from '../lib/logger.ts';
 
 /**
- * Which process owns a running scan, in a form other processes can check on PostgreSQL (issue 13 item 11).
+ * Which process owns a running scan, in a form other processes can check on PostgreSQL.
  *
  * Each server or worker process holds a session advisory lock (LEASE_LOCK_CLASS, its lease id) on a connection of its
  * own for as long as it lives. A scan it runs carries that lease id. PostgreSQL drops the lock when the connection

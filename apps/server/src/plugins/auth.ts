@@ -45,7 +45,7 @@ export function createAuthGuards(deps: AppDeps) {
     if (!claims) throw unauthorized();
     const row = await findSessionUser(deps.db, claims.id, claims.jti);
     if (!row || row.revoked) throw unauthorized();
-    // Said to the deactivated user's open sessions too, so the web's session check can tell them why (issue 16).
+    // Said to the deactivated user's open sessions too, so the web's session check can tell them why.
     if (!row.active) throw unauthorized(row.removed_from_organization ? REMOVED_FROM_ORGANIZATION : ACCOUNT_DEACTIVATED);
     // A password reset or "log out everywhere" raised the version: every session begun before it ends, however recent.
     if (claims.sessionVersion !== row.session_version) throw unauthorized();

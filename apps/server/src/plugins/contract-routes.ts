@@ -104,9 +104,10 @@ export const contractValidatorCompiler: FastifySchemaCompiler<z.ZodType> = (rout
 const passThrough: FastifySchemaCompiler<z.ZodType> = (route) => (route.httpPart === 'body' ? () => true : contractValidatorCompiler(route));
 
 /**
- * Response schemas are declared for the OpenAPI document and the handlers' types, but the answer is written as it was
- * before (JSON.stringify of what the route returns): a schema that lags behind a route must never turn a working call
- * into a 500 or drop a field the web app reads. docs/platform.md "Routes from the contracts" explains the choice.
+ * Response schemas are declared for the OpenAPI document and the handlers' types, but the answer is written as the route
+ * returns it (JSON.stringify): a schema that lags behind a route must never turn a working call
+ * into a 500 or drop a field the web app reads. The API tests check answers against them instead
+ * (docs/decisions/0006-routes-from-the-shared-contracts.md).
  */
 export const contractSerializerCompiler = () => (data: unknown) => JSON.stringify(data);
 

@@ -18,7 +18,7 @@ export function containsNul(value: unknown, depth = 0): boolean {
 }
 
 /**
- * PostgreSQL cannot store U+0000 in text, so a NUL anywhere in the input used to surface as a 500 deep inside a query.
+ * PostgreSQL cannot store U+0000 in text, so a NUL anywhere in the input would surface as a 500 deep inside a query.
  * The one rule: any NUL in input answers 400 with NUL_MESSAGE. The multipart reader (lib/multipart.ts) applies it to
  * fields and file names; the hooks below to everything Fastify parses.
  */

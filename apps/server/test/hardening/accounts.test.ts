@@ -4,7 +4,7 @@ import { buildTestApp, type TestContext } from '../build-test-app.ts';
 import { post, registerConfirmAndLogin, RESET_PREFIX, tokenFromLink, uniqueAccount } from '../account-helpers.ts';
 import { createUser } from '../factories/users.ts';
 
-/** Issue 13 items 5–7: sessions end however close in time, lock-out per account and network, no enumeration. */
+/** Sessions end however close in time, lock-out per account and network, no enumeration. */
 describe('sessions issued before a password reset or "log out everywhere" end (item 5)', () => {
   let ctx: TestContext;
   beforeAll(async () => {

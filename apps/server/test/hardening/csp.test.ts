@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../build-test-app.ts';
 
-/** Issue 13 item 9: `upgrade-insecure-requests` only for HTTPS (the browser side: apps/web/e2e/plain-http-host.spec.ts). */
+/** `upgrade-insecure-requests` only for HTTPS (the browser side: apps/web/e2e/plain-http-host.spec.ts). */
 describe('content security policy and plain HTTP', () => {
   const contexts: TestContext[] = [];
   const app = async (env: Record<string, string>) => {

@@ -7,7 +7,7 @@ import { MIGRATIONS_DIR } from '../../src/db/migrate.ts';
 import { buildServerBundle, createPostgresDatabase, killServer, ROOT, startServer, type ServerProcess } from '../server-process.ts';
 
 /**
- * Issue 13 item 10: three processes started at the same moment on one empty PostgreSQL database all come up, and
+ * Three processes started at the same moment on one empty PostgreSQL database all come up, and
  * each migration is applied exactly once (by one of them). PostgreSQL only: the embedded database has one process.
  */
 describe.skipIf(!process.env.TEST_DATABASE_URL)('scale-out start on one empty PostgreSQL database', () => {

@@ -9,8 +9,8 @@ import { killServer, ROOT, startServer, type ServerProcess } from '../server-pro
 
 /**
  * `npm start` builds the web app and the server bundle before it starts; a second `npm start` (or
- * `npm run worker`) from the same checkout used to rebuild both in place under the first server, whose pages then
- * failed until the build had finished. Here a server runs from a checkout-like pair of build links (apps/web/dist and
+ * `npm run worker`) from the same checkout must not rebuild under the first server, whose pages would then fail until
+ * the build had finished (docs/decisions/0010-builds-switched-not-rewritten.md). Here a server runs from a checkout-like pair of build links (apps/web/dist and
  * apps/server/dist, under .tmp/), the builds run again exactly as `npm start` runs them (apps/web/build.ts,
  * apps/server/build.ts, with `--link` pointing at these links), and the first server is asked for its index.html and
  * every asset it names all the while: nothing may fail or change. An unchanged tree skips both builds.

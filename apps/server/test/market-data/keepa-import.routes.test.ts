@@ -125,7 +125,7 @@ describe('Keepa export import (admin)', () => {
       { name: 'x.csv', content: 'ASIN,Product Codes: EAN\nB0IMPORT09,6291041500213\n' },
       'Choose the market of the export (DE, UK, FR, IT, ES, US or CA).',
     ],
-    // Since issue 11 XLSX exports are imported; a broken one is refused with a sentence.
+    // XLSX exports are imported; a broken one is refused with a sentence.
     [
       { market: 'DE' },
       { name: 'x.xlsx', content: Buffer.from('PK\u0003\u0004rest') },

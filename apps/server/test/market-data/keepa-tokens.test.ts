@@ -11,7 +11,7 @@ import { eanSample, ESTIMATE_SAMPLE, estimateTokens, EXPECTED_TOKENS_PER_NEW_EAN
 import { keepaProduct, startKeepaFake } from './fakes/keepa-fake.ts';
 import { openDb, silentLog, testConfig } from './helpers.ts';
 
-/** Issue 12 items 8–10: tokens counted as Keepa charges them, the estimate, and the two-phase look-up. */
+/** Tokens counted as Keepa charges them, the estimate, and the two-phase look-up. */
 const KEY = 'test-keepa-key';
 const ean = (i: number) => {
   const body = `401${String(i).padStart(9, '0')}`;

@@ -94,7 +94,7 @@ describe('EAN-ASIN mapping API (SPEC §7)', () => {
         expect(res.json().error, `${method} ${id}`).toBe('This EAN-ASIN mapping does not exist.');
       }
     }
-    // a NUL in the path is refused by the API-wide rule (issue 13), before the route looks for the mapping
+    // a NUL in the path is refused by the API-wide rule, before the route looks for the mapping
     for (const method of ['PUT', 'DELETE'] as const) {
       const res = await call(method, '/api/ean-asin-mapping/%00', admin, method === 'PUT' ? body : undefined);
       expect(res.statusCode, method).toBe(400);

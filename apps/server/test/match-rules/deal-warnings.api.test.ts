@@ -9,7 +9,7 @@ import { toListing, type KeepaProduct } from '../../src/modules/market-data/prov
 import { waitForStatus } from '../scans/helpers.ts';
 
 /**
- * Deal warnings (issue 17) end to end on the demo catalogue: stored with every deal and favorite, consistent with the
+ * Deal warnings end to end on the demo catalogue: stored with every deal and favorite, consistent with the
  * deal's own figures, filterable (hideWarnings) and in the downloads. The rules themselves: deal-warnings.test.ts.
  */
 describe('deal warnings', () => {

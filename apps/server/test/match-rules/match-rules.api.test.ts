@@ -8,7 +8,7 @@ import { demoListings } from '../../src/modules/market-data/providers/demo/demo-
 import { multipart, waitForStatus } from '../scans/helpers.ts';
 
 /**
- * Match rules per organization (issue 17): the API, organization scoping, and the rules applied by every scan kind
+ * Match rules per organization: the API, organization scoping, and the rules applied by every scan kind
  * (supplier, CSV Template, brand scans) and the look-up behind a price drop's profit basis — on the demo catalogue.
  */
 describe('match rules', () => {

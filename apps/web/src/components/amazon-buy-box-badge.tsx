@@ -1,7 +1,7 @@
 import { Badge, Tooltip } from '@mantine/core';
 
 /**
- * "Amazon holds the buy box": the current buy-box holder is Amazon's own seller id for the market (issue 12). Hard to
+ * "Amazon holds the buy box": the current buy-box holder is Amazon's own seller id for the market. Hard to
  * win against; deals, favorites and the drops' profit basis show it, and the lists can hide such products.
  */
 export function AmazonBuyBoxBadge() {

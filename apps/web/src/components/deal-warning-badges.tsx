@@ -3,7 +3,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { DEAL_WARNING_CODES, DEAL_WARNING_LABELS, type DealWarning, type DealWarningCode } from '@dealradar/shared/deal-warnings';
 
 /**
- * The warnings of a deal or favorite (issue 17) as badges; each badge's one-line reason is its tooltip and its
+ * The warnings of a deal or favorite as badges; each badge's one-line reason is its tooltip and its
  * accessible name. "Amazon holds the buy box" has its own badge (AmazonBuyBoxBadge) and is not repeated here.
  */
 export function DealWarningBadges({ warnings }: { warnings: DealWarning[] }) {

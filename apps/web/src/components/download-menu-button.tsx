@@ -10,7 +10,7 @@ interface DownloadMenuButtonProps {
   onDownload: (format: DownloadFormat) => void;
 }
 
-/** A download button (CSV, SPEC's default) with a menu of every format: CSV, CSV for Excel, XLSX (issue 11). */
+/** A download button (CSV, SPEC's default) with a menu of every format: CSV, CSV for Excel, XLSX. */
 export function DownloadMenuButton({ label, loading, disabled, onDownload }: DownloadMenuButtonProps) {
   return (
     <Group gap={0} wrap="nowrap">

@@ -9,7 +9,7 @@ import { confirmBlocked, damageAdvice, damageHeadline, damageLevel, damageReason
 import { formatCount } from '../lib/format.ts';
 
 /**
- * The mapping dialog's checks before Confirm (issue 23 items 4–5): how much of the file the plan's remaining EAN
+ * The mapping dialog's checks before Confirm: how much of the file the plan's remaining EAN
  * allowance covers, and how many EANs are damaged, why and how to export them as text. The numbers come with the
  * Keepa token estimate (the server reads the whole file for it: @dealradar/shared/ean-checks); the estimate reports
  * them into the slot the dialog places (MappingChecksSlot), which shows them and tells the dialog whether Confirm

@@ -21,7 +21,7 @@ interface ScanReportViewProps {
 }
 
 /**
- * What a finished scan made of its file (issue 11), in one wording on both analyzers: figures, where the header was
+ * What a finished scan made of its file, in one wording on both analyzers: figures, where the header was
  * found, the rows not used by reason with their line numbers, and the download of all of them as CSV. Built from the
  * report stored with the scan, so it reads the same after a reload and in the history.
  */
@@ -49,7 +49,7 @@ export function ScanReportView({ report, reportCall, scanId, columns = 5 }: Scan
       <SimpleGrid cols={{ base: 2, sm: columns >= 5 && overPlanLimit(report) > 0 ? columns + 1 : columns }} spacing="xs">
         <Figure label="Rows read" value={report.rowsRead} />
         <Figure label="Valid EANs" value={report.validEans} />
-        {/* Only when the plan's allowance cut the list: valid EANs − over the plan limit (issue 23 item 4). */}
+        {/* Only when the plan's allowance cut the list: valid EANs − over the plan limit. */}
         {overPlanLimit(report) > 0 && <Figure label="EANs analyzed" value={eansAnalyzed(report)} />}
         <Figure label="Found on Amazon" value={report.matchedProducts} />
         <Figure label="Deals" value={report.dealsFound} />

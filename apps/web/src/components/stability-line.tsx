@@ -2,7 +2,7 @@ import { Group, NumberInput, Text, Tooltip } from '@mantine/core';
 import { IconChartLine } from '@tabler/icons-react';
 import { formatMoney } from '../lib/format.ts';
 
-/** "Profitable 64 % of the last 90 days" with the buy box's 30/90-day averages (issue 17); nothing when all unknown. */
+/** "Profitable 64 % of the last 90 days" with the buy box's 30/90-day averages; nothing when all unknown. */
 export function stabilityText(share: number | null): string | null {
   return share === null ? null : `Profitable ${Math.round(share * 100)} % of the last 90 days`;
 }

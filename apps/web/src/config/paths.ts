@@ -16,7 +16,7 @@ export const paths = {
   supplierLevelAnalyzer: '/supplier-level-analyzer',
   brandLevelAnalyzer: '/brand-level-analyzer',
   priceAlerts: '/qogita-price-alerts',
-  /** Alert rules, channels and the delivery log (issue 15), under Price Alerts. */
+  /** Alert rules, channels and the delivery log, under Price Alerts. */
   priceAlertRules: '/qogita-price-alerts/alerts',
   settings: '/settings',
   subscription: '/subscription',

@@ -36,7 +36,7 @@ const answer = (status: number, body: unknown, headers: Record<string, string> =
   new Response(body === undefined ? null : typeof body === 'string' ? body : JSON.stringify(body), { status, headers });
 const sent = () => fetchMock.mock.calls[0] as [string, RequestInit & { headers: Record<string, string> }];
 
-/** Issue 14 §1: the path, method and answer of every call come from its shared declaration. */
+/** The path, method and answer of every call come from its shared declaration. */
 describe('endpointUrl: the path from the declaration', () => {
   it('fills path parameters URI-encoded and puts the /api base in front', () => {
     expect(endpointUrl(usersApi.deletionSummary, { params: { id: 'a1' } })).toBe('/api/users/a1/deletion');
@@ -145,7 +145,7 @@ describe('callEndpoint', () => {
     expect(localStorage.getItem('token')).toBe('the.token.value');
   });
 
-  it('a 401 asks the server whether the session still stands; when that answers 401 too, the session ends with its reason (issue 23 item 12)', async () => {
+  it('a 401 asks the server whether the session still stands; when that answers 401 too, the session ends with its reason', async () => {
     vi.stubGlobal('window', new EventTarget());
     const notices = new Map<string, string>();
     vi.stubGlobal('sessionStorage', {

@@ -1,7 +1,7 @@
 import type { DownloadFormat } from '@dealradar/shared/contracts/scans';
 
 /**
- * The result downloads of both analyzers (issue 11): CSV as SPEC defines it, a CSV a European spreadsheet opens right,
+ * The result downloads of both analyzers: CSV as SPEC defines it, a CSV a European spreadsheet opens right,
  * and XLSX with number cells. Every money column is in EUR (the server's result files).
  */
 export const DOWNLOAD_FORMAT_OPTIONS: ReadonlyArray<{ format: DownloadFormat; label: string }> = [

@@ -10,7 +10,7 @@ const { endpointQuery, extendKey, invalidateCalls, queryKeyOf } = await import('
 
 afterEach(() => vi.unstubAllGlobals());
 
-/** Issue 14 §1: one query-key factory, built from the declaration, so one call always has one key. */
+/** One query-key factory, built from the declaration, so one call always has one key. */
 describe('queryKeyOf', () => {
   it('is the method and the declared path, then the path parameters and query as the URL carries them', () => {
     expect(queryKeyOf(plansApi.subscriptionStatus)).toEqual(['GET', '/organization/subscription-status']);

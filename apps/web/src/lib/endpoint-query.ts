@@ -15,7 +15,7 @@ function wireForm(input: { params?: Record<string, unknown>; query?: Record<stri
 }
 
 /**
- * The one query-key factory (issue 14 §1): `['GET', '/users/:id/deletion', { params: { id: '7' } }]`. Built from the
+ * The one query-key factory: `['GET', '/users/:id/deletion', { params: { id: '7' } }]`. Built from the
  * declaration, so every screen and feature that reads or invalidates a call uses the same key. Without input it is
  * the prefix of every key of that call (invalidate them all); two requests the server cannot tell apart get one key.
  */

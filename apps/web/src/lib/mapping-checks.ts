@@ -2,7 +2,7 @@ import { DAMAGE_PROBLEMS, type FileChecks } from '@dealradar/shared/ean-checks';
 import { formatCount } from './format.ts';
 
 /**
- * The mapping dialog's warnings before Confirm (issue 23 items 4–5), pure and tested in mapping-checks.test.ts:
+ * The mapping dialog's warnings before Confirm, pure and tested in mapping-checks.test.ts:
  * what the plan's remaining EAN allowance leaves of the file, and how many EANs are damaged, why, and how to export
  * the column as text. Decisions: docs/scans-web.md "Checks before Confirm".
  */

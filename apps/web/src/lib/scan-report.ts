@@ -2,7 +2,7 @@ import type { ScanReport } from '@dealradar/shared/contracts/scans';
 import { formatCount } from './format.ts';
 
 /**
- * The wording of a scan's report (issue 11: one wording on the Supplier Level Analyzer and the CSV Template Analyzer):
+ * The wording of a scan's report (one wording on the Supplier Level Analyzer and the CSV Template Analyzer):
  * which rows of the file were not used and why. Pure, tested in scan-report.test.ts.
  */
 export const REASON_LABELS: Record<string, string> = {

@@ -1,6 +1,6 @@
 import { isSellerCountry, SELLER_COUNTRY_NAMES } from '@dealradar/shared/fee-rules';
 
-/** "Seller established in Germany, VAT-registered" — shown next to every profit basis (issue 12). */
+/** "Seller established in Germany, VAT-registered" — shown next to every profit basis. */
 export function sellerProfileText(seller: { country: string; vatRegistered: boolean } | undefined | null): string | null {
   if (!seller) return null;
   const country = isSellerCountry(seller.country) ? SELLER_COUNTRY_NAMES[seller.country] : seller.country;

@@ -102,7 +102,7 @@ export const updateUserSettingsBodySchema = jsonBody({
     .max(1, 'Minimum ROI must be between 0 and 100%.'),
 });
 
-/** GET/PUT /user/settings/seller-profile (issue 12 item 4): who sells, for DSF and VAT on Amazon's fees. */
+/** GET/PUT /user/settings/seller-profile: who sells, for DSF and VAT on Amazon's fees. */
 export const sellerProfileSchema = z.object({
   country: z.enum(SELLER_COUNTRIES),
   vatRegistered: z.boolean(),
@@ -132,7 +132,7 @@ export const helpRequestSchema = z.object({
   createdAt: z.string(),
   senderUsername: z.string(),
   sender: z.object({ username: z.string() }),
-  /** The administrator's answer (issue 16), null while unanswered. */
+  /** The administrator's answer, null while unanswered. */
   answer: z.string().nullable(),
   answeredAt: z.string().nullable(),
 });

@@ -4,7 +4,7 @@ import { MAX_LENGTH } from '../input-limits.ts';
 import { MARKETS } from '../markets.ts';
 import { jsonBody } from './account.ts';
 
-/** Price-drop alert rules, channels and the delivery log (issue 15). */
+/** Price-drop alert rules, channels and the delivery log. */
 
 /** The markets whose ROI the refresh computes for drops (the European Amazon markets). */
 export const ALERT_ROI_MARKETS = MARKETS.filter((m) => m.region === 'Europe').map((m) => m.id);

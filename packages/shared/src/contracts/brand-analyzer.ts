@@ -69,7 +69,7 @@ export const brandScanStateSchema = z.object({
 });
 export type BrandScanState = z.infer<typeof brandScanStateSchema>;
 
-/** SPEC §9's five, plus (issue 17) the share of the last 90 days the favorite was profitable. */
+/** SPEC §9's five, plus the share of the last 90 days the favorite was profitable. */
 export const FAVORITE_SORT_OPTIONS = [
   'mainCategoryRank',
   'roi',
@@ -103,9 +103,9 @@ export const favoritesQuerySchema = z.object({
   sortBy: z.enum(FAVORITE_SORT_OPTIONS, { error: `sortBy must be one of ${FAVORITE_SORT_OPTIONS.join(', ')}.` }).default('mainCategoryRank'),
   sortOrder: z.enum(['asc', 'desc'], { error: 'sortOrder must be asc or desc.' }).default('asc'),
   hideAmazonBuyBox: hideAmazonBuyBoxParam,
-  /** Leave out favorites with any of these warnings (issue 17). */
+  /** Leave out favorites with any of these warnings. */
   hideWarnings: hideWarningsParam,
-  /** Only favorites profitable on at least this percentage (0–100) of the last 90 days (issue 17). */
+  /** Only favorites profitable on at least this percentage (0–100) of the last 90 days. */
   minProfitableShare: minProfitableShareParam,
   /** Amazon's listing restrictions for the organization's seller account: sellable (only what I can sell) | hideNotEligible. */
   listingRestriction: listingRestrictionFilterParam,
@@ -139,7 +139,7 @@ export const favoriteSchema = z.object({
    * in that currency on fxDate; null for favorites stored before it (until their next scan).
    */
   breakdown: profitBreakdownSchema.nullable().optional(),
-  /** The wholesale price excl. VAT as Qogita gives it, in EUR (supplierPrice is it in `currency`); null before issue 23. */
+  /** The wholesale price excl. VAT as Qogita gives it, in EUR (supplierPrice is it in `currency`); null on favorites stored without it. */
   supplierPriceEur: z.number().nullable().optional(),
   /** Amazon's answer "may I sell it?" for the organization's connected seller account; absent without one. */
   listingRestriction: listingRestrictionSchema.nullable().optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * One API call, declared once (issue 14 §1): the server registers its route from it (Fastify validates params, query
+ * One API call, declared once: the server registers its route from it (Fastify validates params, query
  * and body with these schemas), the OpenAPI document at /api/openapi.json is generated from it, and the web client
  * calls it through it. Paths are relative to /api and use Fastify's `:name` parameters.
  */

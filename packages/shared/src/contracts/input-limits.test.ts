@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 
 /**
- * Issue 13: every string field of every request contract has a maximum length. Request contracts are the exports
+ * Every string field of every request contract has a maximum length. Request contracts are the exports
  * named …BodySchema, …QuerySchema, …ParamsSchema or …FieldsSchema of this folder (bodies, query strings, path
  * parameters, upload form fields); answers are written by the server and are not limited.
  */
@@ -65,7 +65,7 @@ function unboundedStrings(schema: z.ZodType, at: string, seen = new Set<z.ZodTyp
   }
 }
 
-describe('request contracts bound every string field (issue 13)', () => {
+describe('request contracts bound every string field', () => {
   const schemas: Array<[string, z.ZodType]> = [];
   for (const [file, module] of Object.entries(contractModules)) {
     for (const [name, value] of Object.entries(module)) {

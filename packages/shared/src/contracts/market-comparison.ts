@@ -3,7 +3,7 @@ import { ALL_MARKETS } from '../best-market.ts';
 import { MARKET_IDS } from '../markets.ts';
 
 /**
- * "All markets" (issue 17, docs/trusted-deals.md "Best market across all markets"): what a deal of an all-markets
+ * "All markets" (docs/trusted-deals.md "Best market across all markets"): what a deal of an all-markets
  * scan carries besides the best market's own figures. Money in major units of `currency`, the region's currency
  * (UK → GBP, continental Europe → EUR) when the scan started.
  */

@@ -7,7 +7,7 @@ import { DEAL_WARNING_CODES } from '../deal-warnings.ts';
 import { ASIN_PATTERN, eanField } from './market-data.ts';
 
 /**
- * Match rules (issue 17, docs/trusted-deals.md): an organization's own EAN → ASIN decisions.
+ * Match rules (docs/trusted-deals.md): an organization's own EAN → ASIN decisions.
  * - never  ("Wrong match"): this EAN is never matched to this ASIN;
  * - always ("Always match"): this EAN is matched to this ASIN, with numberOfPacks units per Amazon listing.
  * Kept per organization, applied to every later scan, brand scan and a price drop's profit basis of its members.
@@ -105,7 +105,7 @@ export const matchAlternativeSchema = z.object({
   /**
    * What the listing sells for now, market currency (major units): its buy box, or — when the buy box was
    * not fetched (a two-phase Keepa look-up asks for it only for the chosen listing) — its lowest FBA offer, else its
-   * lowest merchant offer; `priceKind` says which. Null: no offer known, or stored before issue 23.
+   * lowest merchant offer; `priceKind` says which. Null: no offer known, or stored without it.
    */
   price: z.number().nullable().default(null),
   priceKind: z.enum(['buy-box', 'lowest-fba', 'lowest-fbm']).nullable().default(null),
@@ -139,7 +139,7 @@ export const hideWarningsParam = z
 
 /** Fields every deal and favorite carries about its match and its trustworthiness (spread into both schemas). */
 export const matchFactsShape = {
-  /** Warnings (pack, bundle, high ROI, buy box, several ASINs, price spike) with one-line reasons; [] before issue 17. */
+  /** Warnings (pack, bundle, high ROI, buy box, several ASINs, price spike) with one-line reasons; [] on rows stored without warnings. */
   warnings: z.array(dealWarningSchema).default([]),
   /** Average buy box over the last 30 / 90 days (Keepa stats), in the row's money currency; null: unknown. */
   buyBoxAvg30: z.number().nullable().default(null),
@@ -148,6 +148,6 @@ export const matchFactsShape = {
   profitableShare90: z.number().nullable().default(null),
   /** Other listings of the EAN in the market, best rank first (at most MAX_ALTERNATIVES). */
   alternatives: z.array(matchAlternativeSchema).default([]),
-  /** How the listing was chosen: the organization's rule, the admin's mapping, or the best rank. Null: stored before issue 17. */
+  /** How the listing was chosen: the organization's rule, the admin's mapping, or the best rank. Null: stored without it. */
   matchSource: z.enum(MATCH_SOURCES).nullable().default(null),
 };

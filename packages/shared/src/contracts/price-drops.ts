@@ -212,7 +212,7 @@ export const priceDropIdParamsSchema = z.object({
 });
 
 /**
- * The basis of a drop's ROI (issue 4 "show the basis"): the profit engine's breakdown at the new wholesale price in
+ * The basis of a drop's ROI: the profit engine's breakdown at the new wholesale price in
  * the drop's best market (or Germany when no ROI was computed). Money in major units of `currency` (the Amazon market's).
  */
 export const priceDropProfitSchema = z.object({

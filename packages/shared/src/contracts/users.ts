@@ -3,7 +3,7 @@ import { TIER_NAMES } from '../tiers.ts';
 import { jsonBody, registerBodySchema, userRowSchema } from './account.ts';
 
 /**
- * Users management (admin, issue 16): edit and delete (docs/accounts.md "Editing, deactivating and deleting users").
+ * Users management (admin): edit and delete (docs/accounts.md "Editing, deactivating and deleting users").
  * GET /users and POST /users/invite are in account.ts.
  */
 

@@ -27,7 +27,7 @@ interface Step {
 
 const rule = (overrides: Partial<AlertRuleBody> = {}): Partial<AlertRuleBody> => ({ name: 'Nivea drops', channel: 'email', ...overrides });
 
-/** Drop sequences of one product × one rule → the deliveries each refresh creates (issue 15 "Delivery rules"). */
+/** Drop sequences of one product × one rule → the deliveries each refresh creates. */
 const CASES: Array<{ name: string; rule: Partial<AlertRuleBody>; steps: Step[]; pausedReason?: string | null }> = [
   {
     name: 'first alert: a new drop alerts once',

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 
-/** Alert rules, channel settings, the per-(rule, drop) alert state and the delivery log (issue 15). */
+/** Alert rules, channel settings, the per-(rule, drop) alert state and the delivery log. */
 
 export interface AlertRuleRow {
   id: number;
@@ -211,8 +211,8 @@ export async function createDropDeliveries(
            join price_drops d on d.id = x.drop_id and d.status = 'active' and d.expires_at > $1 and d.detected_at <= r.since
           where r.only_sellable and (cardinality(r.brands) = 0 or d.brand = any(r.brands))
        ),
-       -- The ROI condition reads the organization's own figures where its match rules touch the drop (price_drop_org_roi,
-       -- issue 23), else the shared per-market ROI.
+       -- The ROI condition reads the organization's own figures where its match rules touch the drop
+       -- (price_drop_org_roi), else the shared per-market ROI.
        matches as (
          select p.rule_id, p.drop_id, p.pct, r.rearm_points from pairs p join eligible r on r.id = p.rule_id
            left join price_drop_org_roi o on (r.min_roi_percentage is not null or r.only_sellable) and o.organization_id = r.org_id and o.drop_id = p.drop_id

@@ -23,7 +23,7 @@ import { verifyUnsubscribe } from './unsubscribe-token.ts';
 import { renderUnsubscribedPage } from './unsubscribe-page.ts';
 
 /**
- * Price-drop alerts (issue 15). Every call but the unsubscribe link needs a user on GROWTH or PRO (or an admin):
+ * Price-drop alerts. Every call but the unsubscribe link needs a user on GROWTH or PRO (or an admin):
  * FREE and STARTER get 403.
  *   GET/POST /alerts/rules, PUT/PATCH/DELETE /alerts/rules/:id, POST /alerts/rules/:id/test,
  *   GET/PATCH /alerts/channels, POST /alerts/channels/webhook-secret, GET /alerts/deliveries,

@@ -153,7 +153,7 @@ describe('brand scans across restarts', () => {
     expect(row.attempts).toBe(2);
   });
 
-  // Issue 13 item 13: last in this file, because it stops this process's brand-scan worker as a SIGTERM does.
+  // Last in this file, because it stops this process's brand-scan worker as a SIGTERM does.
   it('on shutdown a running scan finishes its batch and is handed back as PENDING (attempt not counted), then resumes', async () => {
     const user = await createUser(ctx.deps, { tier: 'PRO' });
     const id = (await insertScan(ctx.deps.db, {

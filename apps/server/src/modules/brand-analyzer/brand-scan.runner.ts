@@ -114,7 +114,7 @@ async function processBrandScan(deps: RunnerDeps, scan: BrandScanRow, token: str
 
 async function scanBrands(deps: RunnerDeps, scan: BrandScanRow, token: string, signal: AbortSignal): Promise<{ lookedUp: number; notLookedUp: number }> {
   const terms = await loadProfitTerms(deps.db, scan.user_id, deps.clock.now());
-  // The organization's match rules apply to its members' brand scans (issue 17).
+  // The organization's match rules apply to its members' brand scans.
   const organizationId = await ruleOrganizationOf(deps, scan.user_id);
   const fxRates = new Map<MarketId, FxRate>();
   const totals = { lookedUp: 0, notLookedUp: 0 };

@@ -34,7 +34,7 @@ export interface FavoriteRecord {
   buyBoxSellerId: string | null;
   amazonImageUrl: string | null;
   qogitaImageUrl: string | null;
-  /** Other listings of the EAN in the market, and what chose this one (issue 17). */
+  /** Other listings of the EAN in the market, and what chose this one. */
   alternatives?: MatchAlternative[];
   matchSource?: MatchSource;
   warnings?: DealWarning[];

@@ -6,7 +6,7 @@ import { findAllFeeRules } from './fee-rules.repository.ts';
 import { chosenAmazonFees } from '../seller-account/amazon-fees.repository.ts';
 
 /**
- * The fee rules the profit engine runs with (issue 12 item 5): read from the database, kept for a minute per database
+ * The fee rules the profit engine runs with: read from the database, kept for a minute per database
  * so a scan of thousands of rows does not re-read them; a migration's new rows are picked up at the next read.
  */
 const TTL_MS = 60_000;

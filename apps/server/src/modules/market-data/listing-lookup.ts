@@ -18,10 +18,16 @@ export interface ListingLookupDeps {
 
 /** undefined: the key could not be looked up (upstream failure). */
 type KeyResult = AmazonListing[] | undefined;
+/**
+ * A look-up's answers by key. A key asked for and absent is a "no listing" answer: a warm list of many unknown codes
+ * is mostly such answers, and none of them costs a map entry or any work per key.
+ */
+type Answers = Map<string, KeyResult>;
+const answerOf = (answers: Answers, key: string): KeyResult => (answers.has(key) ? answers.get(key) : []);
 /** What waiters receive when the caller that was fetching their key gave up (aborted): they fetch it themselves. */
 const ABANDONED = Symbol('abandoned');
 type Settled = KeyResult | typeof ABANDONED;
-type Fetched = { results: Map<string, KeyResult>; requests: number; tokens: number };
+type Fetched = { results: Answers; requests: number; tokens: number };
 
 /** The chosen listing priced at the highest price Keepa shows (what the scan's candidate test evaluates). */
 function atHighestSeenPrice(choice: ResolvedListing): ResolvedListing {
@@ -48,8 +54,8 @@ export function createListingLookup(deps: ListingLookupDeps) {
     call: RetailCallOptions,
   ): Promise<Fetched> {
     const unique = [...new Set(keys)];
-    const results: Map<string, KeyResult> = await readFreshCache(deps.db, market, keyType, unique, deps.clock.now());
-    const misses = unique.filter((key) => !results.has(key));
+    const { listed, missing: misses } = await readFreshCache(deps.db, market, keyType, unique, deps.clock.now());
+    const results: Answers = listed;
     if (misses.length === 0) return { results, requests: 0, tokens: 0 };
     signal?.throwIfAborted();
     const fetched = await claimAndFetch(market, keyType, misses, signal, call);
@@ -65,7 +71,7 @@ export function createListingLookup(deps: ListingLookupDeps) {
     signal: AbortSignal | undefined,
     call: RetailCallOptions,
   ): Promise<Fetched> {
-    const results = new Map<string, KeyResult>();
+    const results: Answers = new Map();
     const waits: Array<Promise<void>> = [];
     const claimed: string[] = [];
     const abandoned: string[] = [];
@@ -91,16 +97,16 @@ export function createListingLookup(deps: ListingLookupDeps) {
     let tokens = 0;
     try {
       const cached = await readFreshCache(deps.db, market, keyType, claimed, deps.clock.now());
-      const toFetch: string[] = [];
+      const toFetch = new Set(cached.missing);
       for (const key of claimed) {
-        const listings = cached.get(key);
-        if (listings) {
-          results.set(key, listings);
-          release(key, listings);
-        } else toFetch.push(key);
+        if (toFetch.has(key)) continue;
+        const listings = cached.listed.get(key) ?? [];
+        results.set(key, listings);
+        release(key, listings);
       }
       const batches: string[][] = [];
-      for (let i = 0; i < toFetch.length; i += deps.provider.batchSize) batches.push(toFetch.slice(i, i + deps.provider.batchSize));
+      const fetchList = claimed.filter((key) => toFetch.has(key));
+      for (let i = 0; i < fetchList.length; i += deps.provider.batchSize) batches.push(fetchList.slice(i, i + deps.provider.batchSize));
       for (const batch of batches) {
         signal?.throwIfAborted();
         const fetched = await fetchBatch(market, keyType, batch, signal, call);
@@ -212,7 +218,7 @@ export function createListingLookup(deps: ListingLookupDeps) {
     const resolved = new Map<string, ResolvedListing>();
     const notLookedUp = new Set<string>();
     const resolveEan = (ean: string) => {
-      const listings = results.get(ean);
+      const listings = answerOf(results, ean);
       const mapping = mappings.get(ean);
       const mappedListing = mapping ? asinLookup.results.get(mapping.asin)?.[0] : undefined;
       const rule = rules.get(ean);
@@ -225,7 +231,8 @@ export function createListingLookup(deps: ListingLookupDeps) {
       if (choice) resolved.set(ean, choice);
       else resolved.delete(ean);
     };
-    for (const ean of unique) resolveEan(ean);
+    // An EAN with no listings of its own, no mapping and no rule resolves to nothing: only the others are resolved.
+    for (const ean of unique) if (results.has(ean) || mappings.has(ean) || rules.has(ean)) resolveEan(ean);
 
     // Second phase: the buy box of the chosen listing, for candidates only (or every listing without a predicate).
     const needBuyBox = new Map<string, string[]>();
@@ -239,7 +246,7 @@ export function createListingLookup(deps: ListingLookupDeps) {
       phase2 = await fetchKeys(market, 'asin', [...needBuyBox.keys()], signal, { buyBox: true, onTokenWait });
       const upgraded: Array<{ key: string; listings: AmazonListing[] }> = [];
       for (const [asin, owners] of needBuyBox) {
-        const answer = phase2.results.get(asin);
+        const answer = answerOf(phase2.results, asin);
         for (const ean of owners) {
           if (answer === undefined) {
             // The buy box could not be fetched: report the EAN, never treat it as "no buy box".
@@ -289,7 +296,7 @@ export function createListingLookup(deps: ListingLookupDeps) {
   }
 
   /**
-   * The same resolved listings with their 90-day daily buy-box history (issue 17 stability), read from the cache
+   * The same resolved listings with their 90-day daily buy-box history, read from the cache
    * entries they came from. Lists are priced without it; only the deals of a list need it (one statement for them).
    */
   async function withBuyBoxHistory(market: MarketId, items: ResolvedListing[]): Promise<ResolvedListing[]> {

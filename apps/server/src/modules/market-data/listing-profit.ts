@@ -71,7 +71,7 @@ export function toEurMinor(amount: number | null, fx: FxRate): number | null {
 }
 
 /**
- * 90-day stability (issue 17): the share (0–1, 4 decimals) of the buy box's last 90 days on which this supplier cost
+ * 90-day stability: the share (0–1, 4 decimals) of the buy box's last 90 days on which this supplier cost
  * would have met `minRoi` (a fraction) — the profit engine's arithmetic run once per distinct daily price, its fee rules
  * resolved once. Null without a cost,
  * without history, or with fewer than MIN_KNOWN_DAYS known days.

@@ -32,7 +32,7 @@ export function registerMarketDataRoutes(api: FastifyInstance, deps: AppDeps, gu
       .send(demoSupplierSampleCsv(deps.clock.now()));
   });
 
-  // The fee rules the profit engine uses (issue 12 item 5): in force on ?date=YYYY-MM-DD (default today), and every row.
+  // The fee rules the profit engine uses: in force on ?date=YYYY-MM-DD (default today), and every row.
   route(marketDataApi.feeRules, async (request) => {
     const { date } = request.query;
     return feeRulesTable(deps.db, date ? new Date(`${date}T12:00:00Z`) : deps.clock.now());

@@ -5,7 +5,7 @@ import type { TokenAccount, TokenWait } from './providers/provider.types.ts';
 export type { TokenAccount, TokenWait };
 
 /**
- * The market-data layer's contract. Owned by the market-data module (issue 4); scans, brand analysis and
+ * The market-data layer's contract. Owned by the market-data module; scans, brand analysis and
  * price drops use only this. Money is always integer minor units (cents/pence) in the stated currency.
  */
 
@@ -72,7 +72,7 @@ export interface ResolvedListing {
   alternatives: AmazonListing[];
   /** True when an admin's EAN-ASIN mapping chose the ASIN. */
   mapped: boolean;
-  /** What chose the listing: the organization's always rule, the admin's mapping, or the best rank (issue 17). */
+  /** What chose the listing: the organization's always rule, the admin's mapping, or the best rank. */
   matchedBy?: 'rule' | 'mapping' | 'rank';
 }
 
@@ -98,7 +98,7 @@ export interface LookupOptions {
   candidate?: (ean: string, atHighestPrice: ResolvedListing) => boolean;
   onTokenWait?: (wait: TokenWait | null) => void;
   /**
-   * Apply this organization's match rules (issue 17): never-matched ASINs are left out, an always rule chooses the
+   * Apply this organization's match rules: never-matched ASINs are left out, an always rule chooses the
    * ASIN and pack count and wins over the admin's mapping. Absent: admin mappings and the best rank only.
    */
   organizationId?: string;

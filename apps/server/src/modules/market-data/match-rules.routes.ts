@@ -6,7 +6,7 @@ import { contractRoutes } from '../../plugins/contract-routes.ts';
 import { createMatchRule, pageMatchRules, removeMatchRule } from './match-rules.service.ts';
 
 /**
- * The organization's match rules (issue 17; not in SPEC §7, our own paths), any logged-in member:
+ * The organization's match rules (not in SPEC §7, our own paths), any logged-in member:
  * GET /match-rules?page&size&search, POST /match-rules (201), DELETE /match-rules/{id} (204; another organization's → 404).
  */
 export function registerMatchRulesRoutes(api: FastifyInstance, deps: AppDeps, guards: AuthGuards): void {

@@ -17,7 +17,7 @@ import { eanOfMatchRule } from '../price-drops/org-roi.repository.ts';
 import { deleteMatchRule, listMatchRules, organizationOfUser, saveMatchRule, type MatchRuleRow } from './match-rules.repository.ts';
 
 /**
- * An organization's match rules (issue 17, docs/trusted-deals.md). Every member of the organization sees, makes and
+ * An organization's match rules (docs/trusted-deals.md). Every member of the organization sees, makes and
  * undoes them; they are never visible to another organization (its ids answer 404). Look-ups read them fresh.
  */
 
@@ -74,7 +74,7 @@ export async function ruleOrganizationOf(deps: Pick<AppDeps, 'db'>, userId: stri
 
 /**
  * The other listings of a resolved EAN as a deal or favorite keeps them (best rank first, at most MAX_ALTERNATIVES).
- * `roiOf` prices one of them as it would be matched (its own pack count, price and fees; issue 23: the alternatives
+ * `roiOf` prices one of them as it would be matched (its own pack count, price and fees: the alternatives
  * dialog shows each listing's price and ROI); without it the ROI is unknown (null).
  */
 export function alternativesOf(resolved: ResolvedListing, roiOf?: (other: ResolvedListing) => number | null): MatchAlternative[] {

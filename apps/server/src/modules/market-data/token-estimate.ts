@@ -24,7 +24,7 @@ export function eanSample(count: number, at: (index: number) => string): EanSamp
 
 export function estimateTokens(input: { eans: number; complete: number; withoutBuyBox: number; account: TokenAccount }): TokenEstimate {
   const newEans = Math.max(0, input.eans - input.complete - input.withoutBuyBox);
-  // EANs cached from a first phase are in the shared cache (issue 12: the cost is that of the new EANs): their buy box
+  // EANs cached from a first phase are in the shared cache (the cost is that of the new EANs): their buy box
   // costs 3 tokens only if this list's price makes them a candidate, which is not known before the scan.
   const tokens = Math.ceil(newEans * EXPECTED_TOKENS_PER_NEW_EAN);
   return {

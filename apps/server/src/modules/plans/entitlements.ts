@@ -126,7 +126,7 @@ export const ALERTS_FORBIDDEN = 'Price-drop alerts are available on the Growth a
 /** The tiers whose users get no alerts (their rules are paused, nothing is sent): those that see example data. */
 export const NO_ALERT_TIERS: string[] = TIER_NAMES.filter((tier) => isExampleDataTier(tier));
 
-/** Alert rules and deliveries (issue 15): GROWTH, PRO (and prodtest) and administrators; forbidden for FREE and STARTER. */
+/** Alert rules and deliveries: GROWTH, PRO (and prodtest) and administrators; forbidden for FREE and STARTER. */
 export function allowsAlerts(role: string, tier: string): boolean {
   return role === 'ADMIN' || !isExampleDataTier(tier);
 }
@@ -150,7 +150,7 @@ export function requireMarketsAllowed(ent: Entitlements, marketCount: number): v
   if (marketCount > maxMarketsPerScan(ent)) throw forbidden(MULTI_MARKET_FORBIDDEN);
 }
 
-/** "All markets" in the Supplier Level Analyzer (issue 17): needs multiMarketProfitAnalysis, else 403. */
+/** "All markets" in the Supplier Level Analyzer: needs multiMarketProfitAnalysis, else 403. */
 export function requireAllMarkets(ent: Entitlements): void {
   if (!ent.multiMarketProfitAnalysis) throw forbidden(ALL_MARKETS_FORBIDDEN);
 }

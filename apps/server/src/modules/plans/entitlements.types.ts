@@ -1,5 +1,5 @@
 /**
- * The plans module's contract (issue 3), used by every module that enforces a plan.
+ * The plans module's contract, used by every module that enforces a plan.
  * Implemented in plans/entitlements.ts; functions take the Db so they can run inside a transaction.
  *
  *   getEntitlements(db, organizationId): Promise<Entitlements>

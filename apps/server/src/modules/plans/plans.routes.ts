@@ -17,7 +17,7 @@ import {
   setUsageOfUsersOrganization,
 } from './plans.service.ts';
 
-/** Plans, usage and Paddle billing (issue 3). */
+/** Plans, usage and Paddle billing. */
 export function registerPlansRoutes(api: FastifyInstance, deps: AppDeps, guards: AuthGuards): void {
   const route = contractRoutes(api, guards);
   route(plansApi.subscriptionStatus, async (request) => {

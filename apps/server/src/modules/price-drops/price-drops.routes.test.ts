@@ -344,7 +344,7 @@ describe('price-alert endpoints', () => {
       totalCost: 2,
       profit: 8.8,
       roiPercentage: top.bestRoiPercentage,
-      // issue 12: the seller profile (default DE, registered), the rules' day and every fee line with its rule
+      // The seller profile (default DE, registered), the rules' day and every fee line with its rule
       seller: { country: 'DE', vatRegistered: true },
       purchaseVat: 0,
     });

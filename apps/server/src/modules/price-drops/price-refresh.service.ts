@@ -60,7 +60,7 @@ export interface RefreshResult extends ApplyCounts {
   runId: number;
   seconds: number;
   roiComputed: number;
-  /** Price-drop alerts queued at the end of the refresh (issue 15); null when that step failed (logged). */
+  /** Price-drop alerts queued at the end of the refresh; null when that step failed (logged). */
   alerts: AfterRefreshResult | null;
 }
 

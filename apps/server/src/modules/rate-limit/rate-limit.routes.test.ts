@@ -31,7 +31,7 @@ describe('rate limits on login, registration and forgot-password (RATE_LIMIT_ENA
     expect(locked.json().details).toEqual({ retryAfterSeconds: retryAfter });
     // by e-mail address it is the same account
     expect((await from('10.0.1.1', '/api/auth/login', { username: user.email, password: user.password })).statusCode).toBe(429);
-    // issue 13: a stranger's guesses do not lock the owner out elsewhere
+    // A stranger's guesses do not lock the owner out elsewhere
     expect((await from('10.0.1.200', '/api/auth/login', { username: user.username, password: user.password })).statusCode).toBe(200);
 
     ctx.clock.advance(15 * 60 * 1000);

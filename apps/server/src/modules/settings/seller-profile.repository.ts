@@ -2,7 +2,7 @@ import { defaultSellerProfile, isSellerCountry, type SellerProfile } from '@deal
 import type { Db } from '../../db/client.ts';
 
 /**
- * The seller profile (issue 12 item 4): country of establishment (null in the row = the primary region's country) and
+ * The seller profile: country of establishment (null in the row = the primary region's country) and
  * VAT registration (users.vat_registered, default true). isDefault: no country saved yet.
  */
 export async function findSellerProfile(db: Db, userId: string): Promise<SellerProfile & { isDefault: boolean }> {

@@ -16,7 +16,7 @@ export function registerSettingsRoutes(api: FastifyInstance, deps: AppDeps, guar
   route(settingsApi.info, (request) => getUserInfo(deps, userOf(request)));
   route(settingsApi.primaryCountry, (request) => getPrimaryCountry(deps, userOf(request)));
   route(settingsApi.setPrimaryCountry, (request) => setPrimaryCountry(deps, userOf(request), request.body.countryCode));
-  // The seller profile (issue 12 item 4): DSF and VAT on Amazon's fees depend on it.
+  // The seller profile: DSF and VAT on Amazon's fees depend on it.
   route(settingsApi.sellerProfile, (request) => findSellerProfile(deps.db, userOf(request).id));
   route(settingsApi.updateSellerProfile, async (request) => {
     await updateSellerProfile(deps.db, userOf(request).id, request.body);

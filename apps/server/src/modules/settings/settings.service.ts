@@ -19,7 +19,7 @@ export async function updateUserSettings(
   user: CurrentUser,
   body: z.infer<typeof updateUserSettingsBodySchema>,
 ): Promise<{ minRoiThreshold: number }> {
-  // Plans (issue 3): minRoiThreshold may change only on plans whose amazonListingFilterType is adjustable (403 otherwise).
+  // Plans: minRoiThreshold may change only on plans whose amazonListingFilterType is adjustable (403 otherwise).
   requireAdjustableRoi(await getEntitlements(deps.db, user.organizationId));
   return { minRoiThreshold: await updateMinRoiThreshold(deps.db, user.id, body.minRoiThreshold) };
 }

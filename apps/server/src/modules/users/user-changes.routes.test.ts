@@ -5,7 +5,7 @@ import { createUser, type TestUser } from '../../../test/factories/users.ts';
 import { ACCOUNT_DEACTIVATED } from '../auth/login.service.ts';
 import { LAST_ADMIN_MESSAGE } from './user-changes.service.ts';
 
-/** Issue 16: admins edit, deactivate and delete users (docs/accounts.md "Editing, deactivating and deleting users"). */
+/** Admins edit, deactivate and delete users (docs/accounts.md "Editing, deactivating and deleting users"). */
 describe('users management: edit and delete', () => {
   let ctx: TestContext;
   let admin: TestUser;

@@ -13,7 +13,7 @@ import * as repo from './users.repository.ts';
 import { toUserRow } from './users.service.ts';
 
 /**
- * Editing and deleting users (admin, issue 16; rules in docs/accounts.md "Editing, deactivating and deleting users").
+ * Editing and deleting users (admin; rules in docs/accounts.md "Editing, deactivating and deleting users").
  */
 
 export const LAST_ADMIN_MESSAGE = 'There must always be at least one active administrator. Make another user an administrator first.';
@@ -26,7 +26,7 @@ const REMOVED_LABELS: Record<string, string> = {
   brand_favorites: 'Brand favorites',
   help_requests: 'Help requests and their answers',
   auth_tokens: 'E-mail links (confirmation, password reset, invitation)',
-  // Price-drop alerts (issue 15).
+  // Price-drop alerts.
   alert_rules: 'Price-alert rules',
   alert_channels: 'Alert channels (e-mail addresses and webhooks)',
   alert_user_settings: 'Alert settings',

@@ -5,7 +5,7 @@ import { clearToken, getToken } from '../../lib/auth-token.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { setSessionNotice } from '../../lib/session-notice.ts';
 
-/** Every minute while the window is visible, so a plan change shows on any screen within a minute (issue 16). */
+/** Every minute while the window is visible, so a plan change shows on any screen within a minute. */
 export const SESSION_CHECK_INTERVAL_MS = 60_000;
 /** Focus and visibility often fire together: one check for both. */
 const MIN_GAP_MS = 5_000;

@@ -30,7 +30,7 @@ import { usePriceDropBrands } from '../../features/price-alerts/api/price-alerts
 const TOAST_MS = 6000;
 
 /**
- * /qogita-price-alerts/alerts: the user's alert rules, channels and delivery log (issue 15), reached from the Price
+ * /qogita-price-alerts/alerts: the user's alert rules, channels and delivery log, reached from the Price
  * Alerts screen. FREE and STARTER get 403 from the server and see the upgrade prompt of SPEC §8.
  */
 export function PriceAlertRulesPage() {

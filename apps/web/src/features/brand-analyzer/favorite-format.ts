@@ -23,7 +23,7 @@ export function marketplaceLinks(market: string, asin: string): Array<{ market: 
 
 /**
  * The conversion of a favorite's wholesale price: Qogita's EUR against the favorite's list currency (GBP in the UK
- * market), at the rate and day of its breakdown; null in a euro market or for favorites stored before issue 23.
+ * market), at the rate and day of its breakdown; null in a euro market or for favorites stored without Qogita's EUR price.
  */
 export function supplierPriceConversion(favorite: Pick<Favorite, 'market' | 'breakdown'>): Conversion | null {
   const currency = favoriteCurrency(favorite.market);

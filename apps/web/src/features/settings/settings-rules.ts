@@ -22,7 +22,7 @@ export function validateRoiPercent(value: number | string): string | null {
 }
 
 /**
- * The ROI field as typed ('22,5', '22.5', '22,5 %') → a valid percentage, or the sentence why not (issue 11: decimal
+ * The ROI field as typed ('22,5', '22.5', '22,5 %') → a valid percentage, or the sentence why not (decimal
  * commas wherever a user types a percentage).
  */
 export function parseRoiPercent(text: string): { ok: true; value: number } | { ok: false; error: string } {

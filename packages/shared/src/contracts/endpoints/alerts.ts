@@ -19,7 +19,7 @@ const tag = 'alerts';
 /** The signed unsubscribe link's query (checked by the route: a wrong or missing value answers 404). */
 const unsubscribeQuery = z.object({ u: z.unknown().optional(), s: z.unknown().optional(), t: z.unknown().optional() });
 
-/** Price-drop alerts (issue 15, docs/alerts.md): GROWTH, PRO and admins; the scan e-mail switch for every plan. */
+/** Price-drop alerts (docs/alerts.md): GROWTH, PRO and admins; the scan e-mail switch for every plan. */
 export const alertsApi = {
   listRules: endpoint({ method: 'GET', path: '/alerts/rules', access: 'user', tag, summary: "The user's alert rules.", responses: { 200: alertRulesSchema } }),
   createRule: endpoint({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 
-/** The API's own description (issue 14 §1). The browsable reference is GET /api/docs (HTML, not an API call). */
+/** The API's own description. The browsable reference is GET /api/docs (HTML, not an API call). */
 export const docsApi = {
   openApi: endpoint({
     method: 'GET',

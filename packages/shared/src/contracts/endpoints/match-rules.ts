@@ -3,7 +3,7 @@ import { matchRuleBodySchema, matchRuleIdParamsSchema, matchRuleSchema, matchRul
 
 const tag = 'match-rules';
 
-/** The organization's match rules (issue 17, docs/trusted-deals.md; not in SPEC §7): any signed-in member. */
+/** The organization's match rules (docs/trusted-deals.md; not in SPEC §7): any signed-in member. */
 export const matchRulesApi = {
   list: endpoint({
     method: 'GET',

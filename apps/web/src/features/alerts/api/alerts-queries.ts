@@ -6,7 +6,7 @@ import { endpointQuery, invalidateCalls } from '../../../lib/endpoint-query.ts';
 /** A new rule as the form sends it (the server fills the defaults). */
 export type NewAlertRule = EndpointInput<typeof alertsApi.createRule>['body'];
 
-/** Price-drop alerts (issue 15): rules, channels and the delivery log. */
+/** Price-drop alerts: rules, channels and the delivery log. */
 export function useAlertRules() {
   return useQuery({ ...endpointQuery(alertsApi.listRules), retry: false });
 }

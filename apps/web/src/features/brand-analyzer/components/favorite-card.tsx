@@ -30,7 +30,7 @@ export function FavoriteCard({
 }: {
   favorite: Favorite;
   onDelete: (favorite: Favorite) => void;
-  /** The match actions (issue 17), composed by the screen. */ match?: ReactNode;
+  /** The match actions, composed by the screen. */ match?: ReactNode;
   /** "Add to buy list" (docs/buy-list.md), composed by the screen. */ buyList?: ReactNode;
 }) {
   const currency = favoriteCurrency(favorite.market);

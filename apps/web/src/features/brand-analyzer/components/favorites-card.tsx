@@ -42,7 +42,7 @@ export function FavoritesCard({
   renderBuyList,
 }: {
   onError: (message: string) => void;
-  /** The match actions of a favorite card (issue 17), composed by the screen. */ renderMatch?: (favorite: Favorite) => ReactNode;
+  /** The match actions of a favorite card, composed by the screen. */ renderMatch?: (favorite: Favorite) => ReactNode;
   /** "Add to buy list" of a favorite card (docs/buy-list.md), composed by the screen. */ renderBuyList?: (favorite: Favorite) => ReactNode;
 }) {
   const [filters, setFilters] = useState<FavoriteFilterState>(initialFilters);

@@ -14,9 +14,9 @@ export interface FavoriteFilterState {
   sortOrder: 'asc' | 'desc';
   /** Leave out favorites whose buy box Amazon itself holds. */
   hideAmazonBuyBox: boolean;
-  /** Leave out favorites with any of these warnings (issue 17). */
+  /** Leave out favorites with any of these warnings. */
   hideWarnings: DealWarningCode[];
-  /** Only favorites profitable on at least this percentage of the last 90 days (issue 17); null: any. */
+  /** Only favorites profitable on at least this percentage of the last 90 days; null: any. */
   minProfitableShare: number | null;
   /** Amazon's answer for the seller account: only what I can sell, or hide the not eligible; null: every favorite. */
   listingRestriction: ListingRestrictionFilter | null;

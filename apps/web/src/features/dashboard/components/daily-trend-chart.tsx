@@ -6,9 +6,9 @@ import { formatDayMonth } from '../../../lib/date-format.ts';
 const HEIGHT = 150;
 
 /**
- * Drops detected per day over the last 14 days (analytics.dailyTrend), as plain bars. A chart library (recharts,
- * ~120 KB gzip) for 14 bars cost the dashboard a third of its JavaScript (docs/platform.md); each bar names its day
- * and count on hover and to screen readers.
+ * Drops detected per day over the last 14 days (analytics.dailyTrend), as plain bars: a chart library would be a
+ * large share of the dashboard's JavaScript for 14 bars (docs/decisions/0012-no-chart-library.md). Each bar names its
+ * day and count on hover and to screen readers.
  */
 export function DailyTrendChart({ points }: { points: DailyTrendPoint[] | undefined }) {
   const data = (points ?? []).map((p) => ({ day: formatDayMonth(p.date), drops: p.drops }));

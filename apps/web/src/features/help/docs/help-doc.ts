@@ -1,5 +1,5 @@
 /**
- * The help pages (issue 16): one page per tool, plain data so the search can read every word. Each page has sections
+ * The help pages: one page per tool, plain data so the search can read every word. Each page has sections
  * with an id, so screens can link straight to the answer (`/help/<slug>#<section>`).
  */
 export type HelpBlock =

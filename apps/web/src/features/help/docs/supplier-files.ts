@@ -1,6 +1,6 @@
 import { list, note, p, steps, table, type HelpDoc } from './help-doc.ts';
 
-/** Issue 11's upload rules (CSV and XLSX, detected header, case prices, no brand column), as they reach the user. */
+/** The upload rules (CSV and XLSX, detected header, case prices, no brand column), as they reach the user. */
 export const supplierFilesDoc: HelpDoc = {
   slug: 'supplier-files',
   title: 'Preparing a supplier file',

@@ -20,7 +20,7 @@ export function MarketDataSourceCard() {
   const importer = useImportKeepaExport();
   const [file, setFile] = useState<File | null>(null);
   const [market, setMarket] = useState<string>('');
-  // Issue 11: .csv or .xlsx of at most 50 MB, said before the upload (the server checks again).
+  // .csv or .xlsx of at most 50 MB, said before the upload (the server checks again).
   const fileProblem = file ? supplierFileProblem(file) : null;
   const data = status.data;
   const cacheBySource = new Map<string, number>();

@@ -142,7 +142,7 @@ function RulesTable({
   return (
     <div>
       <Title order={5}>{title}</Title>
-      {/* Wide tables scroll inside the card on a phone instead of widening the page (issue 23). */}
+      {/* Wide tables scroll inside the card on a phone instead of widening the page. */}
       <Table.ScrollContainer minWidth={headers.length * 96} type="native">
         <Table fz="xs" striped data-testid={testId}>
           <Table.Thead>

@@ -45,7 +45,7 @@ export function matchSourceLabel(source: MatchSource | null, numberOfPacks: numb
 }
 
 /**
- * "Wrong match", "Always match" and the other listings of the EAN (issue 17). Every action saves a rule for the
+ * "Wrong match", "Always match" and the other listings of the EAN. Every action saves a rule for the
  * organization; it applies to every later scan (and a wrong match leaves the lists at once).
  */
 export function MatchActions({ item, onChanged }: { item: MatchItem; onChanged?: () => void }) {

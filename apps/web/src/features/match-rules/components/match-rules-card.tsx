@@ -9,7 +9,7 @@ import { useDeleteMatchRule, useMatchRules } from '../api/match-rules.ts';
 import { NO_VALUE } from '../../../lib/format.ts';
 
 /**
- * Settings → Match rules (issue 17): the organization's "wrong match" and "always match" rules, newest first, to review
+ * Settings → Match rules: the organization's "wrong match" and "always match" rules, newest first, to review
  * and undo. Rules are made from the deal and favorite cards.
  */
 export function MatchRulesCard({ onChanged }: { onChanged?: () => void }) {

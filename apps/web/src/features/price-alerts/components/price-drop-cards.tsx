@@ -83,7 +83,7 @@ export function PriceDropCards({ items, currency, live, sortBy, sortOrder, onSor
                   {DROP_PRIORITY_LABELS[item.priority as DropPriority] ?? item.priority}
                 </Badge>
               </Group>
-              {/* Its own labelled line, apart from the drop percentage (issue 16): the best ROI and its Amazon market. */}
+              {/* Its own labelled line, apart from the drop percentage: the best ROI and its Amazon market. */}
               <Group gap={6} wrap="nowrap" data-testid="drop-card-roi">
                 <Text size="xs" c="dimmed">
                   Best ROI on Amazon

@@ -26,7 +26,7 @@ interface Props {
   renderBuyList?: (item: PriceDropItem) => ReactNode;
 }
 
-/** Below this width the table scrolls sideways (tablets); from 1280 px windows up it fits its card (issue 16). */
+/** Below this width the table scrolls sideways (tablets); from 1280 px windows up it fits its card. */
 const MIN_TABLE_WIDTH = 860;
 
 function SortButton({ field, label, props }: { field: PriceDropSortField; label: string; props: Props }) {

@@ -11,7 +11,7 @@ import { sellerProfileQueryOptions, useSaveSellerProfile } from '../api/seller-p
 const COUNTRY_OPTIONS = SELLER_COUNTRIES.map((code) => ({ value: code, label: `${SELLER_COUNTRY_NAMES[code]} (${code})` }));
 
 /**
- * The seller profile (issue 12): country of establishment and VAT registration. They decide the Digital Services Fee
+ * The seller profile: country of establishment and VAT registration. They decide the Digital Services Fee
  * and the VAT on Amazon's fees in every profit; until saved they come from the primary region, VAT-registered.
  */
 export function SellerProfileCard() {

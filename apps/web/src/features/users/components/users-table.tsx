@@ -9,7 +9,7 @@ export const ONLY_ADMIN_HINT = 'You are the only active administrator. Make anot
 
 /**
  * The users table: role badges ADMIN red / USER blue, the plan (subscriptionTierName) with the Paddle customer id when
- * billed, last-active wording; Edit and Delete open their dialogs (issue 16).
+ * billed, last-active wording; Edit and Delete open their dialogs.
  */
 export function UsersTable({
   users,

@@ -83,7 +83,7 @@ function phaseParams(market: MarketId, buyBox: boolean): Record<string, string> 
   const common = { domain: String(KEEPA_DOMAINS[market]), stats: '90', history: '1', days: '2' };
   // First phase: 1 token per product. The buy box costs 2 more per product; rating may cost more [U], so it is only
   // asked for with the buy box (the products that are kept). With the buy box, 90 days of history: the buy box's daily
-  // prices give the 90-day stability (issue 17); history costs no tokens, only a larger answer.
+  // prices give the 90-day stability; history costs no tokens, only a larger answer.
   return buyBox ? { ...common, days: '90', buybox: '1', rating: '1' } : common;
 }
 

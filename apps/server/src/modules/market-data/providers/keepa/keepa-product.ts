@@ -51,7 +51,7 @@ export interface KeepaProduct {
   csv?: Array<number[] | null> | null;
   stats?: {
     current?: Array<number | null> | null;
-    /** Averages over the last 30 / 90 days, by csv index (issue 17: the buy box's). */
+    /** Averages over the last 30 / 90 days, by csv index (the buy box's). */
     avg30?: Array<number | null> | null;
     avg90?: Array<number | null> | null;
     totalOfferCount?: number | null;
@@ -116,7 +116,7 @@ export function productCodes(p: KeepaProduct): string[] {
   return canonicalEanList([...(p.eanList ?? []), ...(p.upcList ?? []), ...(p.gtinList ?? [])].join(','));
 }
 
-/** The buy box's daily prices of the last 90 days from its csv history (issue 17: stability); null without history. */
+/** The buy box's daily prices of the last 90 days from its csv history (stability); null without history. */
 export function buyBoxDaily(p: KeepaProduct, now: Date): DailyPrices | null {
   const series = p.csv?.[CSV.BUY_BOX_SHIPPING];
   if (!Array.isArray(series) || series.length < 3) return null;
