@@ -58,7 +58,7 @@ export const buyListDoc: HelpDoc = {
           'A product already on your watchlist gets the new target price and quantity.',
           "After sending, each line says what was sent and whether Qogita took it. A line Qogita refuses shows Qogita's reason and keeps what it had.",
           'A line without an ROI, or whose ROI cannot reach your minimum ROI at any price, is not sent.',
-          'The watchlist belongs to the Qogita account of this installation. Without one (demo data) the button is disabled and says so.',
+          'The watchlist belongs to the Qogita account of this installation (also on demo data, when the installation has one). Without one the button is disabled and says so.',
         ),
       ],
     },
@@ -86,7 +86,7 @@ export const buyListDoc: HelpDoc = {
         list(
           "Minimum order value: type the supplier's MOV (EUR excl. VAT) and click Save MOV. Below it, an orange warning says how much is missing; at or above it, a green badge says it is met.",
           'Change a quantity in its field (Enter or leaving the field saves it); the bin removes a line.',
-          'A line whose deal changed in a newer scan of the same list shows "Changed since added" with the old and new price and profit. Add the deal again from the new scan to take the new figures.',
+          'A line whose deal changed since you added it shows "Changed since added" with what moved (price, profit, ROI, stock): a newer scan of the same list, a newer brand scan of a favorite, or a newer Qogita price refresh of a price drop. Add the deal, favorite or price drop again to take the new figures.',
         ),
       ],
     },
@@ -95,7 +95,10 @@ export const buyListDoc: HelpDoc = {
       title: 'The purchase order',
       blocks: [
         p(
-          "Purchase order (CSV) or XLSX downloads the supplier's order: EAN, product name, ASIN, quantity, unit price, line total, order total and the supplier's MOV — every amount in EUR excluding VAT, numbers with a dot as decimal separator in the CSV and number cells in the XLSX (the EAN stays text, with its leading zeros).",
+          "Purchase order or XLSX downloads the supplier's order: EAN, product name, ASIN, quantity, unit price, line total, order total and the supplier's MOV — every amount in EUR excluding VAT, number cells in the XLSX (the EAN stays text, with its leading zeros).",
+        ),
+        p(
+          'The CSV comes in two kinds, so Excel opens it by double-click: CSV for Excel (semicolons, decimal comma) for Excel in Germany, France, Italy, Spain or the Netherlands, and CSV (commas, decimal point) for Excel in the UK and other tools. The button gives the one of your region; the arrow beside it offers both.',
         ),
       ],
     },
