@@ -23,15 +23,24 @@ import { eanFromKey, eanSampleOf, readSupplierFile, type ParsedSupplierFile } fr
 
 /**
  * EANs per market-data look-up: 250 while EANs go upstream (about 3 Keepa requests, so progress moves and cancel
- * is prompt), doubling up to 2,000 while a batch is answered from the cache alone (a cached batch takes milliseconds,
- * and fewer, larger batches cut the bookkeeping of a list of half a million distinct EANs). Up to 8,000 saved a
- * quarter of the CPU of reading 800,000 cached keys on the embedded database (4.7 s → 3.6 s) but raised a typical
- * scan's peak memory by about 10 MB (268–270 → 278–282 MB, goal < 300 MB), so it stays at 2,000. A large batch that
- * meets uncached EANs sends them upstream in one look-up (cancel still stops it between requests); the next is 250
- * again.
+ * is prompt), doubling while a batch is answered from the cache alone (a cached batch takes milliseconds, and fewer,
+ * larger batches cut the statements and bookkeeping of a long list). A batch's memory and work are its listings, not
+ * its keys: batches grow to 2,000 EANs, and beyond that (up to MAX_CACHED_BATCH_SIZE) only while the last batch held
+ * few listings, so that the next holds about MAX_LISTED_PER_BATCH at most. A typical list (most EANs listed) keeps
+ * batches of about 2,000 (larger ones raised its peak memory by ~10 MB); a list of 800,000 mostly unknown codes is
+ * read in batches of 64,000 (13 statements instead of 400; the embedded database's CPU to read them came within a
+ * tenth of one statement for the whole list). A large batch that meets uncached EANs sends them upstream in one
+ * look-up (cancel still stops it between requests); the next is 250 again.
  */
 export const SCAN_BATCH_SIZE = 250;
-export const MAX_CACHED_BATCH_SIZE = 2000;
+export const MAX_CACHED_BATCH_SIZE = 64_000;
+export const MAX_LISTED_PER_BATCH = 2000;
+
+/** The next batch's size after a batch of `size` EANs that `listed` of had a listing (cache-only batches). */
+export function nextCachedBatchSize(size: number, listed: number): number {
+  const byListings = Math.floor((MAX_LISTED_PER_BATCH * size) / Math.max(1, listed));
+  return Math.min(size * 2, MAX_CACHED_BATCH_SIZE, Math.max(MAX_LISTED_PER_BATCH, byListings));
+}
 /**
  * Products and progress are committed after at most this many EANs or this much time, whichever comes first:
  * few transactions on a warm cache (PGlite holds its lock for each), progress still moving for every 2-second poll.
@@ -268,8 +277,10 @@ async function processScan(deps: AppDeps, scan: repo.ScanRow, token: string, sig
   const candidateOf = (start: number, eans: string[]) => {
     // A list where most products are candidates costs less in one phase (3 tokens per product instead of 1 + 3).
     if (judged.listings >= MIN_JUDGED_FOR_ONE_PHASE && judged.candidates / judged.listings > ONE_PHASE_ABOVE_CANDIDATE_SHARE) return undefined;
-    const rowOf = new Map(eans.map((ean, k) => [ean, start + k]));
+    // Built on the first listing judged: most batches of a warm list judge none (cached listings carry their buy box).
+    let rowOf: Map<string, number> | undefined;
     return (ean: string, atHighest: ResolvedListing) => {
+      rowOf ??= new Map(eans.map((e, k) => [e, start + k]));
       const i = rowOf.get(ean);
       const input = i === undefined ? undefined : dealInput(i);
       // A row without a supplier price is listed with its Amazon price and fees (both analyzers): it needs the buy box.
@@ -300,7 +311,7 @@ async function processScan(deps: AppDeps, scan: repo.ScanRow, token: string, sig
           });
       upstreamRequests += lookup.upstreamRequests;
       tokensSpent += lookup.tokensSpent ?? 0;
-      const nextBatchSize = lookup.upstreamRequests === 0 ? Math.min(batchSize * 2, MAX_CACHED_BATCH_SIZE) : SCAN_BATCH_SIZE;
+      const nextBatchSize = lookup.upstreamRequests === 0 ? nextCachedBatchSize(end - start, lookup.resolved.size) : SCAN_BATCH_SIZE;
       lap('lookupMs');
       stopIfAborted();
       const notLookedUp = new Set(lookup.notLookedUp);
