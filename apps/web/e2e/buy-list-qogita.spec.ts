@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { BuyList } from '@dealradar/shared/contracts/buy-list';
 import { apiLogin } from './helpers.ts';
-import { refreshPricesNow, signInWithTier } from './price-drops.helpers.ts';
+import { refreshPricesNow, shot, signInWithTier } from './price-drops.helpers.ts';
 import { startE2eQogita, type E2eQogita } from './qogita.helpers.ts';
 
 /**
@@ -85,4 +85,5 @@ test('GROWTH: add a price drop, see the Qogita group with the offer MOV and its 
   );
   await expect(group.getByTestId('buy-list-line-watchlist')).toContainText(`target €${target.toFixed(2)} × 2`);
   expect(qogita.watchlist.get(ean)).toMatchObject({ targetPrice: target.toFixed(2), targetQuantity: 2 });
+  await shot(page, 'buy-list-qogita-watchlist');
 });
