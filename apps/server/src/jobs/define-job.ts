@@ -66,7 +66,7 @@ export async function enqueue<S extends z.ZodType>(queue: Queue, job: JobDefinit
 /** Many jobs of one kind in one statement (alert deliveries); each payload is checked like `enqueue`'s. */
 export async function enqueueMany<S extends z.ZodType>(
   queue: Queue,
-  job: JobDefinition<S>,
+  job: Pick<JobDefinition<S>, 'name' | 'payload'>,
   payloads: ReadonlyArray<z.input<S>>,
   options?: Omit<SendOptions, 'id'>,
 ): Promise<void> {

@@ -1,20 +1,25 @@
 import { SCAN_FINISHED_MIN_SECONDS } from '@dealradar/shared/contracts/alerts';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
-import { defineJob, enqueueMany } from '../../jobs/define-job.ts';
+import { enqueueMany } from '../../jobs/define-job.ts';
 import { allowsAlerts, NO_ALERT_TIERS } from '../plans/entitlements.ts';
-import { alertEmail, scanFinishedEmail, webhookBody, type AlertContent, type AlertItem, type RegionFx, type ScanFinishedItem } from './alert-messages.ts';
-import { regionCurrency } from '@dealradar/shared/regions';
 import {
-  createDigests,
-  createDropDeliveries,
-  createScanFinishedDeliveries,
-  purgeAlertState,
-  ensureSettings,
-  findDelivery,
-  pauseRulesOutsidePlan,
-  recordAttempt,
-} from './alerts.repository.ts';
+  alertEmail,
+  brandScanFinishedMessage,
+  scanFinishedEmail,
+  scanFinishedMessage,
+  webhookBody,
+  type AlertContent,
+  type AlertItem,
+  type RegionFx,
+  type ScanFinishedItem,
+} from './alert-messages.ts';
+import { regionCurrency } from '@dealradar/shared/regions';
+import { createDigests, createDropDeliveries, createScanFinishedDeliveries, findDelivery, recordAttempt } from './alert-deliveries.repository.ts';
+import { pauseRulesOutsidePlan, purgeAlertState } from './alert-rules.repository.ts';
+import { ensureSettings } from './alert-settings.repository.ts';
+import { listEndedScans } from '../scans/scans.service.ts';
+import { listEndedBrandScans } from '../brand-analyzer/brand-scan.service.ts';
 import { newWebhookSecret } from './webhook-signature.ts';
 import { unsubscribeUrl } from './unsubscribe-token.ts';
 import { postWebhook } from './webhook-sender.ts';
@@ -25,22 +30,9 @@ import { alertDeliveries } from '../../lib/metrics.ts';
  * From drops to messages: after every refresh the deliveries are computed set-wise in the database and queued as
  * durable jobs (pg-boss, retries with exponential back-off); a job sends one delivery and records the outcome.
  */
-export const ALERT_DELIVERY_QUEUE = 'alert-delivery';
 
-/** One job per delivery; pg-boss retries a failure with exponential back-off (ALERT_RETRY_LIMIT, ALERT_RETRY_DELAY_SECONDS). */
-export const alertDeliveryJob = defineJob({
-  name: ALERT_DELIVERY_QUEUE,
-  payload: z.object({ deliveryId: z.number().int() }),
-  options: (deps) => ({
-    retryLimit: deps.config.ALERT_RETRY_LIMIT,
-    retryDelay: deps.config.ALERT_RETRY_DELAY_SECONDS,
-    retryBackoff: true,
-    // A webhook times out after 10 s; an SMTP hand-over is quicker. A stuck job is retried after this long.
-    expireInSeconds: 120,
-  }),
-  work: { localConcurrency: 2, pollingIntervalSeconds: 2 },
-  handler: (deps, job) => deliverOne(deps, job.data.deliveryId, { lastAttempt: job.retryCount >= deps.config.ALERT_RETRY_LIMIT }),
-});
+/** The delivery job's queue and payload (the job itself, with its options, is declared in alerts.jobs.ts). */
+export const ALERT_DELIVERY = { name: 'alert-delivery', payload: z.object({ deliveryId: z.number().int() }) };
 /** Drops listed in one message; the rest are counted ("…and N more"). */
 export const MAX_ITEMS_PER_MESSAGE = 50;
 const ENQUEUE_BATCH = 1000;
@@ -48,14 +40,13 @@ const ENQUEUE_BATCH = 1000;
 type DispatchDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'queue' | 'log'>;
 
 /** Queues one job per delivery (in batches). Without a job queue in this process the deliveries wait in the log as queued. */
-export async function enqueueDeliveries(deps: Pick<AppDeps, 'queue' | 'config'>, ids: number[]): Promise<void> {
+export async function enqueueDeliveries(deps: Pick<AppDeps, 'queue'>, ids: number[]): Promise<void> {
   if (!deps.queue || ids.length === 0) return;
   for (let i = 0; i < ids.length; i += ENQUEUE_BATCH) {
     await enqueueMany(
       deps.queue,
-      alertDeliveryJob,
+      ALERT_DELIVERY,
       ids.slice(i, i + ENQUEUE_BATCH).map((id) => ({ deliveryId: id })),
-      { retryLimit: deps.config.ALERT_RETRY_LIMIT, retryDelay: deps.config.ALERT_RETRY_DELAY_SECONDS, retryBackoff: true },
     );
   }
 }
@@ -101,7 +92,11 @@ const SCAN_SWEEP_WINDOW_MS = 15 * 60_000;
 /** Every minute: e-mails the owners of scans that ended and ran over 2 minutes (each scan once). */
 export async function queueScanFinishedMessages(deps: DispatchDeps): Promise<number> {
   const now = deps.clock.now();
-  const created = await createScanFinishedDeliveries(deps.db, new Date(now.getTime() - SCAN_SWEEP_WINDOW_MS), SCAN_FINISHED_MIN_SECONDS, now);
+  const since = new Date(now.getTime() - SCAN_SWEEP_WINDOW_MS);
+  const scans = await listEndedScans(deps.db, since, SCAN_FINISHED_MIN_SECONDS);
+  const brandScans = await listEndedBrandScans(deps.db, since, SCAN_FINISHED_MIN_SECONDS);
+  const messages = [...scans.map(scanFinishedMessage), ...brandScans.map(brandScanFinishedMessage)];
+  const created = await createScanFinishedDeliveries(deps.db, messages, now);
   await enqueueDeliveries(
     deps,
     created.map((d) => d.id),

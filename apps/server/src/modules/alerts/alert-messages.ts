@@ -4,6 +4,9 @@ import { conversionOf, formatMoney, fromListCurrency, rateText, type Conversion 
 import { formatCount, NO_VALUE } from '@dealradar/shared/number-format';
 import type { MailMessage } from '../../lib/mail/mailer.ts';
 import { escapeHtml, renderActionEmail } from '../../lib/mail/render.ts';
+import type { EndedBrandScan } from '../brand-analyzer/brand-scan.service.ts';
+import type { EndedScan } from '../scans/scans.service.ts';
+import type { NewScanFinishedDelivery } from './alert-deliveries.repository.ts';
 
 /**
  * The words of alert messages: e-mails (one rule's drops, digests, tests) and webhook bodies (generic, Discord, Slack).
@@ -235,6 +238,43 @@ export interface ScanFinishedItem {
   brands?: number;
   markets?: string;
   favorites?: number;
+}
+
+/** The scan-finished e-mail of a supplier or CSV Template scan: its subject and item. */
+export function scanFinishedMessage(scan: EndedScan): NewScanFinishedDelivery {
+  const label = scan.kind === 'supplier' ? 'Supplier scan' : 'CSV Template scan';
+  const item: ScanFinishedItem = {
+    label,
+    path: scan.kind === 'supplier' ? '/supplier-level-analyzer' : '/csv-template-analyzer',
+    status: scan.status,
+    name: scan.fileName,
+    error: scan.error,
+    totalEans: scan.totalEans,
+    processedEans: scan.processedEans,
+    matchedProducts: scan.matchedProducts,
+    dealsFound: scan.dealsFound,
+  };
+  return { ref: `scan:${scan.id}`, userId: scan.userId, summary: scanFinishedSummary(item), item };
+}
+
+/** The scan-finished e-mail of a brand scan: named by its first three brands ("…and N more"). */
+export function brandScanFinishedMessage(scan: EndedBrandScan): NewScanFinishedDelivery {
+  const more = scan.brands.length > 3 ? ` and ${scan.brands.length - 3} more` : '';
+  const item: ScanFinishedItem = {
+    label: 'Brand scan',
+    path: '/brand-level-analyzer',
+    status: scan.status,
+    name: scan.brands.slice(0, 3).join(', ') + more,
+    error: scan.error,
+    brands: scan.brands.length,
+    markets: scan.markets.join(', '),
+    favorites: scan.favorites,
+  };
+  return { ref: `brand:${scan.id}`, userId: scan.userId, summary: scanFinishedSummary(item), item };
+}
+
+function scanFinishedSummary(item: ScanFinishedItem): string {
+  return `${item.label} "${item.name}" ${item.status === 'COMPLETED' ? 'finished' : 'failed'}`;
 }
 
 const n = (value: number | undefined) => formatCount(value ?? 0);

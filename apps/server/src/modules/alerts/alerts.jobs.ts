@@ -1,7 +1,21 @@
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { defineJob, NO_PAYLOAD, registerJobDefinitions, type RunFlags } from '../../jobs/define-job.ts';
-import { alertDeliveryJob, queueScanFinishedMessages, sendDigests } from './alert-dispatch.service.ts';
+import { ALERT_DELIVERY, deliverOne, queueScanFinishedMessages, sendDigests } from './alert-dispatch.service.ts';
+
+/** One job per delivery; pg-boss retries a failure with exponential back-off (ALERT_RETRY_LIMIT, ALERT_RETRY_DELAY_SECONDS). */
+export const alertDeliveryJob = defineJob({
+  ...ALERT_DELIVERY,
+  options: (deps) => ({
+    retryLimit: deps.config.ALERT_RETRY_LIMIT,
+    retryDelay: deps.config.ALERT_RETRY_DELAY_SECONDS,
+    retryBackoff: true,
+    // A webhook times out after 10 s; an SMTP hand-over is quicker. A stuck job is retried after this long.
+    expireInSeconds: 120,
+  }),
+  work: { localConcurrency: 2, pollingIntervalSeconds: 2 },
+  handler: (deps, job) => deliverOne(deps, job.data.deliveryId, { lastAttempt: job.retryCount >= deps.config.ALERT_RETRY_LIMIT }),
+});
 
 /** Digests: hourly on the hour, daily at 07:00 (PRICE_SCHEDULE_TIMEZONE, the time zone of the price schedule). */
 export const ALERT_DIGEST_QUEUE = 'alert-digest';

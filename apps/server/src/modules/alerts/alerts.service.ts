@@ -13,23 +13,19 @@ import type { CurrentUser } from '../../plugins/auth.ts';
 import { requireAlerts } from '../plans/entitlements.ts';
 import { sampleItem } from './alert-messages.ts';
 import { enqueueDeliveries } from './alert-dispatch.service.ts';
+import { insertDelivery, listDeliveries, type DeliveryRow } from './alert-deliveries.repository.ts';
 import {
   countRules,
   deleteRule,
-  ensureSettings,
   findRule,
-  insertDelivery,
   insertRule,
-  listDeliveries,
   listRules,
-  findSettings,
   setRulePaused,
   updateRule,
-  updateSettings,
   type AlertRuleRow,
-  type DeliveryRow,
   type NewAlertRule,
-} from './alerts.repository.ts';
+} from './alert-rules.repository.ts';
+import { ensureSettings, findSettings, updateSettings } from './alert-settings.repository.ts';
 import { SIGNATURE_HEADER, newWebhookSecret } from './webhook-signature.ts';
 import { WebhookTargetError, checkWebhookUrl } from './webhook-target.ts';
 import type { UnsubscribeScope } from './unsubscribe-token.ts';

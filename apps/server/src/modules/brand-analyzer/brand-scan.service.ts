@@ -15,6 +15,9 @@ import { listCatalogueBrands } from './brand-catalogue.ts';
 import { enqueueBrandScan } from './brand-analyzer.jobs.ts';
 import { failScan, findActiveScanOfUser, findScanOfUser, insertScan, type BrandScanRow } from './brand-scan.repository.ts';
 
+/** Brand scans that ended, for the scan-finished e-mails. */
+export { listEndedBrandScans, type EndedBrandScan } from './ended-brand-scans.repository.ts';
+
 export const SCAN_ALREADY_RUNNING = 'A brand scan is already running. Wait for it to finish before starting another one.';
 export const SCAN_NOT_FOUND = 'Brand scan not found.';
 export const QUEUE_UNAVAILABLE = 'Brand scans cannot run right now. Please try again later.';

@@ -22,7 +22,6 @@ import { bestOf, roiPerMarket } from './drop-roi.ts';
 import { recomputeOrgRoiAfterRefresh } from './org-roi.service.ts';
 import { queueDropListingChecks } from './drop-listings.service.ts';
 import { queueAlertsAfterRefresh, type AfterRefreshResult } from '../alerts/alert-dispatch.service.ts';
-import { saveMarketRoi } from '../alerts/alerts.repository.ts';
 import {
   analyzeSnapshotTables,
   applySnapshot,
@@ -32,6 +31,7 @@ import {
   listDropsDetectedAt,
   loadStagingBatch,
   saveBestRoi,
+  saveMarketRoi,
   type ApplyCounts,
 } from './snapshot.repository.ts';
 

@@ -182,3 +182,24 @@ export async function saveBestRoi(
     ],
   );
 }
+
+/**
+ * The per-market ROI of the drops a refresh created or improved at `detectedAt`: what they had before (at an older
+ * price) is replaced.
+ */
+export async function saveMarketRoi(
+  db: Db,
+  detectedAt: Date,
+  rows: Array<{ dropId: number; market: string; roi: number; asin?: string | null }>,
+): Promise<void> {
+  await db.execute(`delete from price_drop_market_roi m using price_drops d where d.id = m.drop_id and d.status = 'active' and d.detected_at = $1`, [
+    detectedAt,
+  ]);
+  if (rows.length === 0) return;
+  await db.execute(
+    `insert into price_drop_market_roi (drop_id, market, roi_percentage, asin)
+     select * from unnest($1::bigint[], $2::text[], $3::numeric[], $4::text[])
+     on conflict (drop_id, market) do update set roi_percentage = excluded.roi_percentage, asin = excluded.asin`,
+    [rows.map((r) => r.dropId), rows.map((r) => r.market), rows.map((r) => r.roi), rows.map((r) => r.asin ?? null)],
+  );
+}

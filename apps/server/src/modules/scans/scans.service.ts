@@ -21,6 +21,9 @@ import * as repo from './scans.repository.ts';
 import { findOrganizationSupplierScan } from './supplier-lists.repository.ts';
 import { eanSampleOf, readSupplierFile, type SupplierColumns } from './supplier-file.ts';
 
+/** Scans that ended, for the scan-finished e-mails. */
+export { listEndedScans, type EndedScan } from './ended-scans.repository.ts';
+
 /** The rules shared by both analyzers: start (parse, plan allowance, queue), read, cancel, delete. */
 
 export const SCAN_NOT_FOUND = 'Scan not found';

@@ -1,168 +1,6 @@
 import type { Db } from '../../db/client.ts';
 
-/** Alert rules, channel settings, the per-(rule, drop) alert state and the delivery log. */
-
-export interface AlertRuleRow {
-  id: number;
-  userId: string;
-  name: string;
-  brands: string[];
-  categories: string[];
-  minDropPercentage: number;
-  minRoiPercentage: number | null;
-  minStock: number | null;
-  roiMarkets: string[];
-  channel: 'email' | 'webhook';
-  emailFrequency: 'instant' | 'hourly' | 'daily';
-  webhookUrl: string | null;
-  webhookFormat: 'generic' | 'discord' | 'slack' | null;
-  rearmPoints: number;
-  onlySellable: boolean;
-  paused: boolean;
-  pausedReason: 'user' | 'plan' | null;
-  createdAt: Date;
-}
-
-const RULE_COLUMNS = `id, user_id as "userId", name, brands, categories, min_drop_percentage as "minDropPercentage",
-  min_roi_percentage as "minRoiPercentage", min_stock as "minStock", roi_markets as "roiMarkets", channel,
-  email_frequency as "emailFrequency", webhook_url as "webhookUrl", webhook_format as "webhookFormat",
-  rearm_points as "rearmPoints", only_sellable as "onlySellable", paused, paused_reason as "pausedReason", created_at as "createdAt"`;
-
-export type NewAlertRule = Omit<AlertRuleRow, 'id' | 'userId' | 'paused' | 'pausedReason' | 'createdAt'>;
-
-/** A rule's fields in the column order of insertRule and updateRule. */
-function ruleValues(rule: NewAlertRule): unknown[] {
-  return [
-    rule.name,
-    rule.brands,
-    rule.categories,
-    rule.minDropPercentage,
-    rule.minRoiPercentage,
-    rule.minStock,
-    rule.roiMarkets,
-    rule.channel,
-    rule.emailFrequency,
-    rule.webhookUrl,
-    rule.webhookFormat,
-    rule.rearmPoints,
-    rule.onlySellable,
-  ];
-}
-
-export function insertRule(db: Db, userId: string, rule: NewAlertRule, now: Date): Promise<AlertRuleRow> {
-  return db.one<AlertRuleRow>(
-    `insert into alert_rules (user_id, name, brands, categories, min_drop_percentage, min_roi_percentage, min_stock, roi_markets,
-                              channel, email_frequency, webhook_url, webhook_format, rearm_points, only_sellable, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) returning ${RULE_COLUMNS}`,
-    [userId, ...ruleValues(rule), now],
-  );
-}
-
-/**
- * Changes every field of a rule; it then looks at every active drop once at the next refresh (evaluated_at null), as a
- * new rule does; the alert state still keeps drops it already alerted from repeating.
- */
-export function updateRule(db: Db, userId: string, id: number, rule: NewAlertRule): Promise<AlertRuleRow | undefined> {
-  return db.maybeOne<AlertRuleRow>(
-    `update alert_rules set name = $3, brands = $4, categories = $5, min_drop_percentage = $6, min_roi_percentage = $7, min_stock = $8,
-            roi_markets = $9, channel = $10, email_frequency = $11, webhook_url = $12, webhook_format = $13, rearm_points = $14,
-            only_sellable = $15, evaluated_at = null
-      where user_id = $1 and id = $2 returning ${RULE_COLUMNS}`,
-    [userId, id, ...ruleValues(rule)],
-  );
-}
-
-export function listRules(db: Db, userId: string): Promise<AlertRuleRow[]> {
-  return db.query<AlertRuleRow>(`select ${RULE_COLUMNS} from alert_rules where user_id = $1 order by id`, [userId]);
-}
-
-export async function countRules(db: Db, userId: string): Promise<number> {
-  return (await db.one<{ n: number }>('select count(*)::int as n from alert_rules where user_id = $1', [userId])).n;
-}
-
-export function findRule(db: Db, userId: string, id: number): Promise<AlertRuleRow | undefined> {
-  return db.maybeOne<AlertRuleRow>(`select ${RULE_COLUMNS} from alert_rules where user_id = $1 and id = $2`, [userId, id]);
-}
-
-/** Pauses (by the user) or resumes; a resumed rule looks at every active drop again at the next refresh (the alert state still keeps it from repeating). */
-export function setRulePaused(db: Db, userId: string, id: number, paused: boolean): Promise<AlertRuleRow | undefined> {
-  return db.maybeOne<AlertRuleRow>(
-    `update alert_rules set paused = $3, paused_reason = case when $3 then 'user' else null end,
-            evaluated_at = case when $3 then evaluated_at else null end
-      where user_id = $1 and id = $2 returning ${RULE_COLUMNS}`,
-    [userId, id, paused],
-  );
-}
-
-export async function deleteRule(db: Db, userId: string, id: number): Promise<boolean> {
-  const deleted = await db.execute('delete from alert_rules where user_id = $1 and id = $2', [userId, id]);
-  if (deleted > 0) await db.execute('delete from alert_drop_state where rule_id = $1', [id]);
-  return deleted > 0;
-}
-
-/**
- * The alert state of drops that ended (a removed or expired drop never alerts again) and of deleted rules. The table
- * has no foreign keys (they cost a look-up per matched pair on the refresh's path), so this hourly sweep keeps it small.
- */
-export function purgeAlertState(db: Db): Promise<number> {
-  return db.execute(
-    `delete from alert_drop_state s
-      where not exists (select 1 from price_drops d where d.id = s.drop_id and d.status = 'active')
-         or not exists (select 1 from alert_rules r where r.id = s.rule_id)`,
-  );
-}
-
-/**
- * A plan that ended pauses the rules of its users (reason 'plan'): every active rule of a user who is not an
- * administrator and whose organization's tier is one of `excludedTiers`. Answers how many rules were paused.
- */
-export function pauseRulesOutsidePlan(db: Db, excludedTiers: string[], userId?: string): Promise<number> {
-  return db.execute(
-    `update alert_rules r set paused = true, paused_reason = 'plan'
-       from users u join organizations o on o.id = u.organization_id
-      where u.id = r.user_id and not r.paused and u.role <> 'ADMIN' and o.subscription_tier = any($1::text[])
-        and ($2::uuid is null or u.id = $2)`,
-    [excludedTiers, userId ?? null],
-  );
-}
-
-// ---- channel settings ----
-
-export interface AlertSettingsRow {
-  webhookSecret: string;
-  emailUnsubscribedAt: Date | null;
-  scanFinishedEmail: boolean;
-}
-
-const SETTINGS_COLUMNS = `webhook_secret as "webhookSecret", alerts_email_unsubscribed_at as "emailUnsubscribedAt", scan_finished_email as "scanFinishedEmail"`;
-
-/** The user's settings, created with `newSecret` on first use. */
-/** The user's alert settings, created on first use (with a webhook secret made only then). */
-export async function ensureSettings(db: Db, userId: string, newSecret: () => string): Promise<AlertSettingsRow> {
-  const found = await findSettings(db, userId);
-  if (found) return found;
-  await db.execute('insert into alert_user_settings (user_id, webhook_secret) values ($1, $2) on conflict (user_id) do nothing', [userId, newSecret()]);
-  return db.one<AlertSettingsRow>(`select ${SETTINGS_COLUMNS} from alert_user_settings where user_id = $1`, [userId]);
-}
-
-export function findSettings(db: Db, userId: string): Promise<AlertSettingsRow | undefined> {
-  return db.maybeOne<AlertSettingsRow>(`select ${SETTINGS_COLUMNS} from alert_user_settings where user_id = $1`, [userId]);
-}
-
-export async function updateSettings(
-  db: Db,
-  userId: string,
-  patch: { emailUnsubscribedAt?: Date | null; scanFinishedEmail?: boolean; webhookSecret?: string },
-): Promise<void> {
-  await db.execute(
-    `update alert_user_settings
-        set alerts_email_unsubscribed_at = case when $2 then $3::timestamptz else alerts_email_unsubscribed_at end,
-            scan_finished_email = coalesce($4, scan_finished_email),
-            webhook_secret = coalesce($5, webhook_secret)
-      where user_id = $1`,
-    [userId, patch.emailUnsubscribedAt !== undefined, patch.emailUnsubscribedAt ?? null, patch.scanFinishedEmail ?? null, patch.webhookSecret ?? null],
-  );
-}
+/** The alert deliveries: matching drops to rules after a refresh, the delivery log, digests and scan-finished messages. */
 
 // ---- matching after a refresh ----
 
@@ -421,63 +259,30 @@ export function createDigests(db: Db, frequency: 'hourly' | 'daily', now: Date, 
   });
 }
 
-/**
- * The per-market ROI of the drops a refresh created or improved at `detectedAt`: what they had before (at an older
- * price) is replaced.
- */
-export async function saveMarketRoi(
-  db: Db,
-  detectedAt: Date,
-  rows: Array<{ dropId: number; market: string; roi: number; asin?: string | null }>,
-): Promise<void> {
-  await db.execute(`delete from price_drop_market_roi m using price_drops d where d.id = m.drop_id and d.status = 'active' and d.detected_at = $1`, [
-    detectedAt,
-  ]);
-  if (rows.length === 0) return;
-  await db.execute(
-    `insert into price_drop_market_roi (drop_id, market, roi_percentage, asin)
-     select * from unnest($1::bigint[], $2::text[], $3::numeric[], $4::text[])
-     on conflict (drop_id, market) do update set roi_percentage = excluded.roi_percentage, asin = excluded.asin`,
-    [rows.map((r) => r.dropId), rows.map((r) => r.market), rows.map((r) => r.roi), rows.map((r) => r.asin ?? null)],
-  );
-}
-
 // ---- scan-finished messages ----
 
+/** One scan-finished e-mail to write: the scan it is about (`ref`, each scan once), its owner, subject and item. */
+export interface NewScanFinishedDelivery {
+  ref: string;
+  userId: string;
+  summary: string;
+  item: object;
+}
+
 /**
- * One e-mail delivery per supplier, CSV Template or brand scan that ended (COMPLETED or ERROR) after `since` and ran
- * at least `minSeconds`, unless its owner switched scan e-mails off; each scan once (scan_ref). Answers the new ones.
+ * One e-mail delivery per ended scan, unless its owner switched scan e-mails off; a scan that already has its delivery
+ * (scan_ref) gets no second one. Answers the new ones.
  */
-export function createScanFinishedDeliveries(db: Db, since: Date, minSeconds: number, now: Date): Promise<Array<{ id: number }>> {
+export function createScanFinishedDeliveries(db: Db, messages: NewScanFinishedDelivery[], now: Date): Promise<Array<{ id: number }>> {
+  if (messages.length === 0) return Promise.resolve([]);
   return db.query<{ id: number }>(
-    `with ended as (
-       select 'scan:' || s.id as ref, s.user_id,
-              case s.kind when 'supplier' then 'Supplier scan' else 'CSV Template scan' end as label,
-              case s.kind when 'supplier' then '/supplier-level-analyzer' else '/csv-template-analyzer' end as path,
-              s.status, s.file_name as name, s.error,
-              jsonb_build_object('totalEans', s.total_eans, 'processedEans', s.processed_eans, 'matchedProducts', s.matched_products,
-                                 'dealsFound', s.deals_found) as counts
-         from scans s
-        where s.status in ('COMPLETED', 'ERROR') and s.completed_at > $1
-          and s.completed_at - coalesce(s.started_at, s.created_at) >= make_interval(secs => $2)
-       union all
-       select 'brand:' || b.id, b.user_id, 'Brand scan', '/brand-level-analyzer', b.status, array_to_string(b.brands[1:3], ', ') ||
-              case when cardinality(b.brands) > 3 then ' and ' || (cardinality(b.brands) - 3) || ' more' else '' end, b.error,
-              jsonb_build_object('brands', cardinality(b.brands), 'markets', array_to_string(b.markets, ', '),
-                                 'favorites', (select count(*) from brand_favorites f where f.scan_id = b.id))
-         from brand_scans b
-        where b.status in ('COMPLETED', 'ERROR') and b.finished_at > $1
-          and b.finished_at - b.created_at >= make_interval(secs => $2)
-     )
-     insert into alert_deliveries (user_id, kind, channel, status, summary, items, scan_ref, created_at)
-     select e.user_id, 'scan', 'email', 'queued',
-            e.label || ' "' || e.name || '" ' || case when e.status = 'COMPLETED' then 'finished' else 'failed' end,
-            jsonb_build_array(e.counts || jsonb_build_object('label', e.label, 'path', e.path, 'status', e.status, 'name', e.name, 'error', e.error)),
-            e.ref, $3
-       from ended e left join alert_user_settings st on st.user_id = e.user_id
+    `insert into alert_deliveries (user_id, kind, channel, status, summary, items, scan_ref, created_at)
+     select m.user_id, 'scan', 'email', 'queued', m.summary, jsonb_build_array(m.item), m.ref, $5
+       from unnest($1::text[], $2::uuid[], $3::text[], $4::jsonb[]) as m(ref, user_id, summary, item)
+       left join alert_user_settings st on st.user_id = m.user_id
       where coalesce(st.scan_finished_email, true)
      on conflict (scan_ref) where scan_ref is not null do nothing
      returning id`,
-    [since, minSeconds, now],
+    [messages.map((m) => m.ref), messages.map((m) => m.userId), messages.map((m) => m.summary), messages.map((m) => JSON.stringify(m.item)), now],
   );
 }
