@@ -8,26 +8,19 @@
 import { loadConfig } from '../apps/server/src/config/env.ts';
 import { startQueue } from '../apps/server/src/jobs/queue.ts';
 import { silentLogger } from '../apps/server/src/lib/logger.ts';
-import type { MarketDataService } from '../apps/server/src/modules/market-data/market-data.types.ts';
 import { refreshPrices, type RefreshDeps } from '../apps/server/src/modules/price-drops/price-refresh.service.ts';
 import { registerAlertJobs } from '../apps/server/src/modules/alerts/alerts.jobs.ts';
 import type { AppDeps } from '../apps/server/src/deps.ts';
 import { benchCatalogue } from './drops-catalogue.ts';
 import { isPostgresReachable, openBenchDb } from './drops-db.ts';
+import { benchMarketData as marketData, seedAlertUsers } from './refresh-support.ts';
 
 /** 40,000 variants with half the prices changed: ~10,000 falls (5–60 %) and ~10,000 rises. */
 const SIZE = 40_000;
 const CHANGED = 0.5;
 const USERS = 1000;
-const BRANDS = 400;
 const GOAL_SECONDS = 60;
 const silent = silentLogger();
-
-const marketData = {
-  source: { retail: 'bench', wholesale: 'bench', isDemo: false },
-  lookupListings: async () => ({ resolved: new Map(), notLookedUp: [], upstreamRequests: 0 }),
-  fxRate: async (from: string, to: string) => ({ from, to, rate: 1, date: '2026-01-01' }),
-} as unknown as MarketDataService;
 
 function peakRss() {
   let peak = process.memoryUsage().rss;
@@ -41,29 +34,6 @@ function peakRss() {
   };
 }
 
-/**
- * 1,000 users on GROWTH, 3 rules each, every rule e-mail at once:
- *   a few brands (5 of 400), drops of at least 10 %;
- *   a wider brand list (20), Medium drops and more (≥ 25 %);
- *   every brand, drops of at least 55 % with at least 1,000 in stock.
- */
-async function seedUsers(db: AppDeps['db']): Promise<void> {
-  await db.exec(`
-    insert into organizations (name, subscription_tier) select 'Bench org ' || g, 'GROWTH' from generate_series(1, ${USERS}) g;
-    insert into users (username, email, password_hash, role, email_confirmed_at, organization_id, primary_country)
-      select 'bench' || row_number() over (order by o.id), 'bench' || row_number() over (order by o.id) || '@example.test', 'x', 'USER', now(), o.id, 'DE'
-        from organizations o where o.name like 'Bench org %';
-    insert into alert_rules (user_id, name, brands, categories, min_drop_percentage, min_stock, channel, created_at)
-      select u.id, 'Few brands', array(select 'Brand ' || ((u.n * 7 + k * 31) % ${BRANDS}) from generate_series(1, 5) k), '{}'::text[], 10, null::int, 'email', now()
-        from (select id, row_number() over (order by id) as n from users where username like 'bench%') u
-      union all
-      select u.id, 'Wider brands', array(select 'Brand ' || ((u.n * 13 + k * 17) % ${BRANDS}) from generate_series(1, 20) k), '{MEDIUM,LARGE,HUGE}'::text[], 25, null::int, 'email', now()
-        from (select id, row_number() over (order by id) as n from users where username like 'bench%') u
-      union all
-      select u.id, 'Deep drops', '{}'::text[], '{}'::text[], 55, 1000, 'email', now() from users u where u.username like 'bench%';
-  `);
-}
-
 async function run(kind: 'pglite' | 'postgres') {
   const handle = await openBenchDb(kind);
   const queue = await startQueue(handle, silent);
@@ -73,7 +43,7 @@ async function run(kind: 'pglite' | 'postgres') {
     const deps: RefreshDeps = { db: handle.db, clock: { now: () => new Date(now) }, marketData, log: silent, config, queue };
     await registerAlertJobs({ ...deps, queue } as unknown as AppDeps, { worker: false, scheduler: false });
     await refreshPrices(deps, { trigger: 'bench', catalogue: benchCatalogue(false, SIZE, CHANGED) });
-    await seedUsers(handle.db);
+    await seedAlertUsers(handle.db, USERS);
     // The rules have looked at the (empty) drop list once, as rules in use have — a day before the benchmark's clock
     // (not the database's now(): with a fixed clock, a run days later would find every rule evaluated after the drops).
     const dayBefore = new Date(now - 86_400_000).toISOString();

@@ -9,6 +9,7 @@ import { loadConfig } from '../apps/server/src/config/env.ts';
 import type { AppDeps } from '../apps/server/src/deps.ts';
 import { categorySql, prioritySql } from '../apps/server/src/modules/price-drops/drop-rules.sql.ts';
 import { createUser } from '../apps/server/test/factories/users.ts';
+import { PRICE_DROP_QUERIES, percentile } from './api-load.ts';
 import { isPostgresReachable, openBenchDb } from './drops-db.ts';
 import { buildServer, startServer, stopServer } from './server.ts';
 
@@ -17,16 +18,7 @@ const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-000000';
 
-const QUERIES = [
-  'sortBy=detectedAt&sortOrder=desc',
-  'dropCategory=MEDIUM&sortBy=priceDropPercentage&sortOrder=desc',
-  'priority=HIGH&sortBy=newPriceExclVat&sortOrder=asc',
-  'brand=Brand%20117&sortBy=detectedAt&sortOrder=desc',
-  'dropCategory=SMALL&priority=MEDIUM&sortBy=productName&sortOrder=asc',
-  'search=Serum&dropCategory=LARGE&sortBy=priceDropPercentage&sortOrder=desc',
-  'brand=Brand%2042&priority=CRITICAL&sortBy=stock&sortOrder=desc',
-  'page=3&sortBy=oldPriceExclVat&sortOrder=desc',
-].map((q) => `/api/price-alerts/price-drops?size=100&${q}`);
+const QUERIES = PRICE_DROP_QUERIES;
 
 async function seed(kind: 'pglite' | 'postgres') {
   const handle = await openBenchDb(kind);
@@ -61,10 +53,6 @@ const UNCACHED = ['detectedAt', 'priceDropPercentage', 'newPriceExclVat', 'oldPr
   .flatMap((sortBy) => ['asc', 'desc'].map((sortOrder) => `sortBy=${sortBy}&sortOrder=${sortOrder}`))
   .flatMap((sort) => ['', '&dropCategory=SMALL'].map((filter) => sort + filter))
   .flatMap((q) => Array.from({ length: 10 }, (_, i) => `/api/price-alerts/price-drops?size=100&page=${i + 1}&${q}`));
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
 
 async function run(kind: 'pglite' | 'postgres', port: number) {
   const { handle, token } = await seed(kind);

@@ -21,6 +21,8 @@ declare module 'autocannon' {
   }
   interface Instance extends PromiseLike<Result> {
     on(event: 'response', listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): Instance;
+    /** Ends the run early; the instance then resolves with what was measured. */
+    stop(): void;
   }
   function autocannon(options: Options): Instance;
   export default autocannon;

@@ -7,21 +7,14 @@
 import { loadConfig } from '../apps/server/src/config/env.ts';
 import { silentLogger } from '../apps/server/src/lib/logger.ts';
 import type { Db } from '../apps/server/src/db/client.ts';
-import type { MarketDataService } from '../apps/server/src/modules/market-data/market-data.types.ts';
 import { loadStagingBatch } from '../apps/server/src/modules/price-drops/snapshot.repository.ts';
 import { refreshPrices, type RefreshDeps } from '../apps/server/src/modules/price-drops/price-refresh.service.ts';
 import { benchCatalogue, CATALOGUE_SIZE, CHANGED_SHARE } from './drops-catalogue.ts';
 import { isPostgresReachable, openBenchDb } from './drops-db.ts';
+import { benchMarketData as marketData } from './refresh-support.ts';
 
 const SIZE = Number(process.env.BENCH_DROPS_SIZE ?? CATALOGUE_SIZE);
 const silent = silentLogger();
-
-/** Amazon side unknown for the synthetic GTINs: the ROI step costs one cheap lookup per market, as with a cold cache. */
-const marketData = {
-  source: { retail: 'bench', wholesale: 'bench', isDemo: false },
-  lookupListings: async () => ({ resolved: new Map(), notLookedUp: [], upstreamRequests: 0 }),
-  fxRate: async (from: string, to: string) => ({ from, to, rate: 1, date: '2026-01-01' }),
-} as unknown as MarketDataService;
 
 /** The comparison: the same rows, same batches, same INSERT … SELECT unnest, into a plain table with the same primary key. */
 async function plainBulkLoad(db: Db): Promise<number> {

@@ -42,6 +42,18 @@ export async function startServer(port: number, env: Record<string, string>): Pr
   throw new Error('the server did not start');
 }
 
+/**
+ * Starts a worker process of the built server the way `npm run worker` does (package.json), with these settings;
+ * its log (LOG_LEVEL from `env`, warn by default) goes to `logFile`. The caller waits for it (it serves no HTTP).
+ */
+export function startWorker(env: Record<string, string>, logFile: string): ChildProcess {
+  return spawn('node', ['apps/server/dist/worker.js'], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', fs.openSync(logFile, 'a'), 'inherit'],
+  });
+}
+
 export async function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((r) => child.once('exit', r));
