@@ -1,9 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { forbidden, unauthorized } from '../errors/app-error.ts';
-import { ACCOUNT_DEACTIVATED, REMOVED_FROM_ORGANIZATION } from '../modules/auth/login.service.ts';
+import { ACCOUNT_DEACTIVATED, findSessionUser, recordLastActive, REMOVED_FROM_ORGANIZATION } from '../modules/auth/login.service.ts';
 import { verifySessionToken } from '../modules/auth/session-token.ts';
-import { findSessionUser, recordLastActive } from '../modules/auth/session-user.repository.ts';
 
 /** The authenticated user as the server knows them now (role and tier read from the database, not the token). */
 export interface CurrentUser {

@@ -35,10 +35,6 @@ export function findAccountByEmail(db: Db, email: string): Promise<AccountRow | 
   ]);
 }
 
-export function findAccountById(db: Db, id: string): Promise<AccountRow | undefined> {
-  return db.maybeOne<AccountRow>(`select ${ACCOUNT_COLUMNS} from users u join organizations o on o.id = u.organization_id where u.id = $1`, [id]);
-}
-
 export async function findTakenIdentity(db: Db, username: string, email: string): Promise<{ username: boolean; email: boolean }> {
   const rows = await db.query<{ username: string; email: string }>(
     'select username, email from users where lower(username) = lower($1) or lower(email) = lower($2)',
@@ -62,6 +58,11 @@ export interface NewUser {
   role: 'USER' | 'ADMIN';
   organizationId: string;
   affiliateId: string | null;
+}
+
+/** The one who registers an organization (or is invited into a new one by an administrator) owns it. */
+export async function setOrganizationOwner(db: Db, organizationId: string, userId: string): Promise<void> {
+  await db.execute('update organizations set owner_user_id = $2 where id = $1', [organizationId, userId]);
 }
 
 export async function insertUser(db: Db, user: NewUser): Promise<string> {

@@ -13,13 +13,16 @@ import { issueAuthToken } from './auth-tokens.service.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { signSessionToken } from './session-token.ts';
 
+/** Who a session belongs to now, and when it was last used (the auth plugin checks every request with them). */
+export { findSessionUser, recordLastActive } from './session-user.repository.ts';
+
 export const INVALID_CREDENTIALS = 'Invalid username or password.';
 export const CONFIRM_EMAIL_FIRST = 'Please confirm your email address before logging in. Check your inbox for the confirmation link.';
 export const CONFIRM_EMAIL_RESENT = 'Please confirm your email address before logging in. We have sent you a new confirmation link.';
-/** Said at login and to a deactivated user's open sessions (the session check shows it on the login screen). */
 /** A member the organization's owner removed (docs/organizations.md). */
 export const REMOVED_FROM_ORGANIZATION =
   "You have been removed from your organization, so this account can no longer sign in. Ask the organization's owner, or contact DealRadar support.";
+/** Said at login and to a deactivated user's open sessions (the session check shows it on the login screen). */
 export const ACCOUNT_DEACTIVATED =
   'This account has been deactivated by an administrator, so it can no longer sign in. Your data is kept; please contact DealRadar support to have it reactivated.';
 

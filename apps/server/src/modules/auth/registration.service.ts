@@ -4,12 +4,19 @@ import { AppError, badRequest } from '../../errors/app-error.ts';
 import { deliverInBackground } from '../../lib/mail/deliver.ts';
 import { consumeRateLimit } from '../rate-limit/rate-limit.service.ts';
 import { RATE_LIMITS } from '../rate-limit/rate-limit.rules.ts';
-import { findAccountByEmail, findTakenIdentity, insertOrganization, insertUser, markAuthTokenUsed, markEmailConfirmed } from './auth.repository.ts';
+import {
+  findAccountByEmail,
+  findTakenIdentity,
+  insertOrganization,
+  insertUser,
+  markAuthTokenUsed,
+  markEmailConfirmed,
+  setOrganizationOwner,
+} from './auth.repository.ts';
 import { confirmEmailMessage, registrationAttemptMessage } from './auth.emails.ts';
 import { findAuthTokenByValue, issueAuthToken } from './auth-tokens.service.ts';
 import { INVALID_TOKEN_MESSAGE, tokenState } from './one-time-token.ts';
 import { hashPassword } from './password.ts';
-import { setOrganizationOwner } from '../organization/organization.repository.ts';
 import { normalizeAffiliateId } from './referral.ts';
 
 export const REGISTRATION_SUCCESS_MESSAGE = 'Registration successful! Please check your email to confirm.';
@@ -64,6 +71,11 @@ export interface NewAccount {
   role: 'USER' | 'ADMIN';
   organizationName: string;
   affiliateId: string | null;
+}
+
+/** A member invited into an existing organization: an account without a password (set through its confirm-password link). */
+export function createInvitedMember(deps: Pick<AppDeps, 'db'>, member: { username: string; email: string; organizationId: string }): Promise<string> {
+  return insertUser(deps.db, { ...member, passwordHash: null, role: 'USER', affiliateId: null });
 }
 
 /** A new organization (FREE plan) with this user as its member; unconfirmed. Used by registration and invitations. */

@@ -1,9 +1,9 @@
 import { feeRulesInForce, ruleDate, type FeeRules, type SellerProfile } from '@dealradar/shared/fee-rules';
 import type { AmazonFeeParts } from '@dealradar/shared/profit';
 import type { Db } from '../../db/client.ts';
-import { findSellerProfile } from '../settings/seller-profile.repository.ts';
+import { findSellerProfile } from '../settings/settings.service.ts';
 import { findAllFeeRules } from './fee-rules.repository.ts';
-import { chosenAmazonFees } from '../seller-account/amazon-fees.repository.ts';
+import { chosenAmazonFees } from '../seller-account/amazon-fees.service.ts';
 
 /**
  * The fee rules the profit engine runs with: read from the database, kept for a minute per database

@@ -13,7 +13,7 @@ import { isUuid } from '../../lib/uuid.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import type { ResolvedListing } from './market-data.types.ts';
 import { recomputeOrgRoiForEans } from '../price-drops/org-roi.service.ts';
-import { eanOfMatchRule } from '../price-drops/org-roi.repository.ts';
+import { eanOfMatchRule } from '../price-drops/org-roi.service.ts';
 import { deleteMatchRule, listMatchRules, organizationOfUser, saveMatchRule, type MatchRuleRow } from './match-rules.repository.ts';
 
 /**

@@ -21,10 +21,6 @@ export function findOrganizationOwner(db: Db, organizationId: string): Promise<O
   ]);
 }
 
-export async function setOrganizationOwner(db: Db, organizationId: string, userId: string): Promise<void> {
-  await db.execute('update organizations set owner_user_id = $2 where id = $1', [organizationId, userId]);
-}
-
 export interface MemberRecord {
   id: string;
   username: string;

@@ -3,11 +3,13 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
-import { insertUser } from '../auth/auth.repository.ts';
 import { issueAuthToken } from '../auth/auth-tokens.service.ts';
 import { teamInviteMessage } from '../auth/auth.emails.ts';
-import { assertIdentityFree, isUniqueViolation } from '../auth/registration.service.ts';
+import { assertIdentityFree, createInvitedMember, isUniqueViolation } from '../auth/registration.service.ts';
 import * as repo from './organization.repository.ts';
+
+/** The organization's owner (who is told when its Amazon authorization ends). */
+export { findOrganizationOwner } from './organization.repository.ts';
 
 /** The organization as a team; rules in docs/organizations.md. */
 
@@ -64,14 +66,7 @@ export async function inviteMember(deps: AppDeps, user: CurrentUser, body: Invit
   if (!userId) {
     await assertIdentityFree(deps, body.username, body.email);
     try {
-      userId = await insertUser(deps.db, {
-        username: body.username,
-        email: body.email,
-        passwordHash: null,
-        role: 'USER',
-        organizationId: user.organizationId,
-        affiliateId: null,
-      });
+      userId = await createInvitedMember(deps, { username: body.username, email: body.email, organizationId: user.organizationId });
     } catch (error) {
       // A simultaneous invitation or registration of the same name or address won the unique index.
       if (isUniqueViolation(error)) await assertIdentityFree(deps, body.username, body.email);

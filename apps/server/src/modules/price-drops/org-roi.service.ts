@@ -3,6 +3,9 @@ import { bestOf, roiPerMarket } from './drop-roi.ts';
 import { queueDropListingChecks } from './drop-listings.service.ts';
 import { pairsDetectedAt, pairsOfOrganization, replaceRowsDetectedAt, replaceRowsOfEans, type OrgDropPair, type OrgRoiRow } from './org-roi.repository.ts';
 
+/** The EAN a match rule is about, so a changed rule recomputes its drops' own ROI. */
+export { eanOfMatchRule } from './org-roi.repository.ts';
+
 /**
  * An organization's own Best ROI of the price drops its match rules touch (docs/price-drops.md
  * "Best ROI per organization"). The shared figure of a drop is computed once for everybody; an organization that

@@ -23,7 +23,7 @@ import { cachedAggregate, cachedJson } from './answer-cache.ts';
 import { isRunning, lastRunId, lastSucceededRun } from './refresh-runs.repository.ts';
 import { orgRoiOf, orgRoiVersion } from './org-roi.repository.ts';
 import { withDropRestrictions } from './drop-listings.service.ts';
-import { findAccount } from '../seller-account/seller-account.repository.ts';
+import { findAccount } from '../seller-account/seller-account.service.ts';
 import type { ListingRestriction } from '@dealradar/shared/contracts/seller-account';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'marketData' | 'config'>;

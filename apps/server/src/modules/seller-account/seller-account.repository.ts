@@ -1,7 +1,6 @@
 import type { SellerRegion, SellerStore } from '@dealradar/shared/contracts/seller-account';
 import type { Db } from '../../db/client.ts';
 import type { CheckedRestriction } from './sp-api-client.ts';
-import { findOrganizationOwner } from '../organization/organization.repository.ts';
 
 export interface SellerAccountRow {
   organization_id: string;
@@ -65,11 +64,6 @@ export async function markNeedsReconnect(db: Db, organizationId: string, message
     ]);
     return first > 0;
   });
-}
-
-/** The organization's owner (decided in the organization module). */
-export async function organizationAdmin(db: Db, organizationId: string): Promise<{ id: string; email: string; username: string } | undefined> {
-  return findOrganizationOwner(db, organizationId);
 }
 
 export async function pendingCount(db: Db, organizationId: string): Promise<number> {

@@ -14,12 +14,15 @@ import type { CurrentUser } from '../../plugins/auth.ts';
 import * as repo from './seller-account.repository.ts';
 import { exchangeAuthorizationCode, exchangeRefreshToken, fetchStores, SpApiError } from './sp-api-client.ts';
 import { decryptToken, encryptToken, tokenKeys } from './token-crypto.ts';
-import { findOrganizationOwner } from '../organization/organization.repository.ts';
+import { findOrganizationOwner } from '../organization/organization.service.ts';
 
 export const NOT_CONFIGURED =
   'This install has no Amazon application configured (SP_API_CLIENT_ID and SP_API_CLIENT_SECRET), so no seller account can be connected.';
 export const ONLY_ADMINS = "Only your organization's owner can connect or disconnect its Amazon seller account.";
 export const NO_STORES = 'Amazon accepted the token, but this seller account sells in no store of the chosen region. Check the region.';
+
+/** The organization's connected seller account, if any (what other modules check before asking Amazon). */
+export { findAccount } from './seller-account.repository.ts';
 
 export function isConfigured(deps: Pick<AppDeps, 'config'>): boolean {
   return !!deps.config.SP_API_CLIENT_ID && !!deps.config.SP_API_CLIENT_SECRET;

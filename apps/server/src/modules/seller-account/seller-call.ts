@@ -3,6 +3,7 @@ import { deliverInBackground } from '../../lib/mail/deliver.ts';
 import { reconnectMessage } from './seller-account.emails.ts';
 import * as repo from './seller-account.repository.ts';
 import { accessTokenOf, forgetAccessToken } from './seller-account.service.ts';
+import { findOrganizationOwner } from '../organization/organization.service.ts';
 import { SpApiError } from './sp-api-client.ts';
 
 /**
@@ -71,6 +72,6 @@ export async function authorizationRevoked(deps: AppDeps, organizationId: string
   const tell = await repo.markNeedsReconnect(deps.db, organizationId, message, deps.clock.now());
   deps.log.warn({ organizationId }, 'seller account authorization revoked; calls to Amazon stopped');
   if (!tell) return;
-  const admin = await repo.organizationAdmin(deps.db, organizationId);
+  const admin = await findOrganizationOwner(deps.db, organizationId);
   if (admin) deliverInBackground(deps.mailer, deps.log, reconnectMessage(admin, deps.config.APP_URL, message));
 }

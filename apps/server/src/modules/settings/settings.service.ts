@@ -7,6 +7,9 @@ import type { CurrentUser } from '../../plugins/auth.ts';
 import { getEntitlements, requireAdjustableRoi } from '../plans/entitlements.ts';
 import { findMinRoiThreshold, findPrimaryCountry, findUserInfo, updateMinRoiThreshold, updatePrimaryCountry } from './settings.repository.ts';
 
+/** The seller profile as the profit engine reads it (fee rules, buy list). */
+export { findSellerProfile } from './seller-profile.repository.ts';
+
 type SettingsDeps = Pick<AppDeps, 'db'>;
 
 export async function getUserSettings(deps: SettingsDeps, user: CurrentUser): Promise<{ minRoiThreshold: number }> {
