@@ -27,10 +27,9 @@ import { eanFromKey, eanSampleOf, readSupplierFile, type ParsedSupplierFile } fr
  * larger batches cut the statements and bookkeeping of a long list). A batch's memory and work are its listings, not
  * its keys: batches grow to 2,000 EANs, and beyond that (up to MAX_CACHED_BATCH_SIZE) only while the last batch held
  * few listings, so that the next holds about MAX_LISTED_PER_BATCH at most. A typical list (most EANs listed) keeps
- * batches of about 2,000 (larger ones raised its peak memory by ~10 MB); a list of 800,000 mostly unknown codes is
- * read in batches of 64,000 (13 statements instead of 400; the embedded database's CPU to read them came within a
- * tenth of one statement for the whole list). A large batch that meets uncached EANs sends them upstream in one
- * look-up (cancel still stops it between requests); the next is 250 again.
+ * batches of about 2,000, which bound its memory; a long list of mostly unknown codes is read in batches of up to
+ * 64,000, a few statements instead of hundreds (docs/scans.md has the figures). A large batch that meets uncached EANs
+ * sends them upstream in one look-up (cancel still stops it between requests); the next is 250 again.
  */
 export const SCAN_BATCH_SIZE = 250;
 export const MAX_CACHED_BATCH_SIZE = 64_000;
@@ -41,6 +40,7 @@ export function nextCachedBatchSize(size: number, listed: number): number {
   const byListings = Math.floor((MAX_LISTED_PER_BATCH * size) / Math.max(1, listed));
   return Math.min(size * 2, MAX_CACHED_BATCH_SIZE, Math.max(MAX_LISTED_PER_BATCH, byListings));
 }
+
 /**
  * Products and progress are committed after at most this many EANs or this much time, whichever comes first:
  * few transactions on a warm cache (PGlite holds its lock for each), progress still moving for every 2-second poll.
