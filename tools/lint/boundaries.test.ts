@@ -83,6 +83,41 @@ describe('lint boundaries', () => {
     expect(await problems('apps/server/src/modules/help/help.service.ts', allowed)).toEqual([]);
   });
 
+  it('server modules reach each other through services, types or listed interface files; repositories are their own', async () => {
+    const from = 'apps/server/src/modules/buy-list/buy-list.service.ts';
+    expect(await problems(from, "import { findDrop } from '../price-drops/price-drops.repository.ts';\nexport const f = findDrop;\n")).toEqual([
+      expect.stringMatching(/is that module's own: reach its data through the service of modules\/price-drops/),
+    ]);
+    expect(await problems(from, "import { runRefresh } from '../price-drops/price-refresh.runner.ts';\nexport const f = runRefresh;\n")).toEqual([
+      expect.stringMatching(/Reach modules\/price-drops through its service/),
+    ]);
+    const allowed = [
+      "import { findDrop } from '../price-drops/price-drops.service.ts';",
+      "import type { Listing } from '../market-data/market-data.types.ts';",
+      "import { requirePlan } from '../plans/entitlements.ts';",
+      "import { lines } from './buy-list.repository.ts';",
+      'export const f = [findDrop, requirePlan, lines];',
+      'export type L = Listing;',
+      '',
+    ].join('\n');
+    expect(await problems(from, allowed)).toEqual([]);
+    // Only the composition roots import routes and job lists; nobody imports another module's repository.
+    expect(await problems('apps/server/src/app.ts', "import { routes } from './modules/alerts/alerts.routes.ts';\nexport const r = routes;\n")).toEqual([]);
+    expect(
+      await problems('apps/server/src/plugins/auth.ts', "import { routes } from '../modules/alerts/alerts.routes.ts';\nexport const r = routes;\n"),
+    ).toEqual([expect.stringMatching(/Reach modules\/alerts through its service/)]);
+    expect(await problems('apps/server/src/app.ts', "import { find } from './modules/auth/auth.repository.ts';\nexport const r = find;\n")).toEqual([
+      expect.stringMatching(/is that module's own/),
+    ]);
+    // Tests may reach into any module.
+    expect(
+      await problems(
+        'apps/server/test/buy-list/x.test.ts',
+        "import { findDrop } from '../../src/modules/price-drops/price-drops.repository.ts';\nexport const f = findDrop;\n",
+      ),
+    ).toEqual([]);
+  });
+
   it('the shared package stays free of React, Fastify and the apps', async () => {
     expect(await problems('packages/shared/src/contracts/x.ts', "import { useState } from 'react';\nexport const x = useState;\n")).toEqual([
       expect.stringMatching(/packages\/shared/),
