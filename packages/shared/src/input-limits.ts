@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The longest text the API takes in each kind of field, in characters. Every string field of every request
  * contract (bodies, query strings, path parameters, upload form fields) has one of these as its maximum, so no raw
@@ -43,9 +41,4 @@ export const MAX_LENGTH = {
 /** 'Name is too long (at most 200 characters).' */
 export function tooLongMessage(label: string, max: number): string {
   return `${label} is too long (at most ${max.toLocaleString('en-US')} characters).`;
-}
-
-/** A string of at most `max` characters (checked before any trimming or transformation), with the sentence above. */
-export function boundedString(label: string, max: number, options: { error?: string } = {}) {
-  return z.string(options.error ? { error: options.error } : undefined).max(max, tooLongMessage(label, max));
 }

@@ -5,10 +5,6 @@ export type PrimaryCountry = (typeof PRIMARY_COUNTRIES)[number];
 /** Countries an admin may switch to with the Settings buttons (SPEC §2 Settings). */
 export const ADMIN_COUNTRY_BUTTONS = ['UK', 'DE', 'IT', 'ES', 'FR'] as const;
 
-export function isPrimaryCountry(value: unknown): value is PrimaryCountry {
-  return typeof value === 'string' && (PRIMARY_COUNTRIES as readonly string[]).includes(value);
-}
-
 export function regionCurrency(country: string | null | undefined): { currency: 'GBP' | 'EUR'; currencySymbol: '£' | '€' } {
   return country === 'UK' ? { currency: 'GBP', currencySymbol: '£' } : { currency: 'EUR', currencySymbol: '€' };
 }

@@ -195,7 +195,3 @@ export const marketSchema = z.object({
 export const marketListSchema = z.array(marketSchema);
 
 export const deleteFavoritesResponseSchema = z.object({ deleted: z.number().int() });
-
-const idParam = z.string().max(MAX_LENGTH.id, 'The address is too long.');
-export const favoriteIdParamsSchema = z.object({ id: idParam });
-export const scanIdParamsSchema = z.object({ id: idParam });

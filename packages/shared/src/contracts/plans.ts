@@ -85,14 +85,14 @@ export const REFRESHED_TOKEN_HEADER = 'x-refreshed-token';
 /** Query parameter names of the Buy Plan link (Paddle hosted checkout: price_id, user_email; ours: user_id). */
 export const CHECKOUT_PARAMS = { priceId: 'price_id', email: 'user_email', userId: 'user_id' } as const;
 
-/** POST /billing/paddle/webhook */
-/**
- * The parts of a Paddle Billing event we read (external-apis.md §4.3); everything else is ignored. Text is bounded
- * (Paddle's ids are about 30 characters): a longer value is not Paddle's and answers 400.
- */
+/** Text in a Paddle event: bounded (Paddle's ids are about 30 characters), so a longer value is not Paddle's: 400. */
 const text = (max: number = MAX_LENGTH.id) => z.string().max(max, 'The event carries a value that is too long.');
 const isoTime = text(MAX_LENGTH.code).refine((v) => !Number.isNaN(Date.parse(v)), 'occurred_at must be an ISO time.');
 const period = z.object({ starts_at: text(MAX_LENGTH.code).nullish(), ends_at: text(MAX_LENGTH.code).nullish() }).nullish();
+/**
+ * POST /billing/paddle/webhook: the parts of a Paddle Billing event we read (external-apis.md §4.3); everything else
+ * is ignored.
+ */
 export const paddleEventSchema = z.object({
   event_id: z.string({ error: 'event_id is required.' }).min(1, 'event_id is required.').max(MAX_LENGTH.id, 'The event carries a value that is too long.'),
   event_type: z

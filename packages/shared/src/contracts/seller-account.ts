@@ -111,10 +111,6 @@ export const completeAuthorizationBodySchema = z.object({
 });
 export type CompleteAuthorizationBody = z.infer<typeof completeAuthorizationBodySchema>;
 
-/**
- * POST /seller-account/listing-checks ("check again" on a card): asks Amazon again at once for one ASIN in these
- * markets, whatever answer is cached.
- */
 /** An ASIN sent by the browser: 10 capital letters and digits. */
 export const asinField = z
   .string()
@@ -122,6 +118,10 @@ export const asinField = z
   .trim()
   .regex(/^[A-Z0-9]{10}$/, 'An ASIN has 10 capital letters and digits (e.g. B012345678).');
 
+/**
+ * POST /seller-account/listing-checks ("check again" on a card): asks Amazon again at once for one ASIN in these
+ * markets, whatever answer is cached.
+ */
 export const checkAgainBodySchema = z.object({
   asin: asinField,
   markets: z

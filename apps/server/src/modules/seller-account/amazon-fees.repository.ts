@@ -41,23 +41,6 @@ export async function latestSuccess(db: Db, organizationId: string, asin: string
   );
 }
 
-/** Which of these (asin, market, price) keys have an estimate made after `after`. */
-export async function freshKeys(
-  db: Db,
-  organizationId: string,
-  keys: Array<{ asin: string; market: string; price: number }>,
-  after: Date,
-): Promise<Set<string>> {
-  if (!keys.length) return new Set();
-  const rows = await db.query<{ asin: string; market: string; price: number }>(
-    `select e.asin, e.market, e.price from amazon_fee_estimates e
-       join jsonb_to_recordset($2::jsonb) as k(asin text, market text, price int) on k.asin = e.asin and k.market = e.market and k.price = e.price
-      where e.organization_id = $1 and e.estimated_at > $3`,
-    [organizationId, JSON.stringify(keys), after],
-  );
-  return new Set(rows.map((r) => `${r.asin}|${r.market}|${r.price}`));
-}
-
 export async function saveEstimate(db: Db, organizationId: string, row: EstimateRow): Promise<void> {
   await db.execute(
     `insert into amazon_fee_estimates (organization_id, ${ESTIMATE_COLUMNS})

@@ -31,5 +31,3 @@ export function scanProgress(scan: Pick<BrandScanState, 'status' | 'totalBrands'
     marketPercent: percent(scan.processedMarkets, scan.totalMarkets),
   };
 }
-
-export const isFinished = (status: string | undefined) => status === 'COMPLETED' || status === 'ERROR';
