@@ -11,7 +11,7 @@ import { queryClient } from '../lib/query-client.ts';
  * 7–9) is darkened so green text on white passes; dimmed text is gray 7 instead of gray 6 (3.3:1).
  */
 const green = [...DEFAULT_THEME.colors.green.slice(0, 7), '#2a8139', '#237032', '#1c5a26'] as unknown as MantineColorsTuple;
-const theme = createTheme({
+export const theme = createTheme({
   primaryColor: 'indigo',
   primaryShade: 8,
   autoContrast: true,
@@ -23,7 +23,11 @@ const theme = createTheme({
     Badge: Badge.extend({ styles: { root: { textTransform: 'none' } } }),
   },
 });
-const cssVariablesResolver: CSSVariablesResolver = () => ({ variables: {}, light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' }, dark: {} });
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  dark: {},
+});
 
 /**
  * App-wide providers. The modals manager (@mantine/modals) sits in the signed-in shell (layouts/app-shell-layout.tsx):

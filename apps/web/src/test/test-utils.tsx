@@ -1,0 +1,96 @@
+import type { ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications, notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, configure, render } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation, type Location } from 'react-router';
+import { onTestFinished } from 'vitest';
+import type { TokenClaims } from '@dealradar/shared/contracts/account';
+import { cssVariablesResolver, theme } from '../app/providers.tsx';
+import { TOKEN_KEY } from '../lib/auth-token.ts';
+import { installDomStubs } from './dom-stubs.ts';
+
+// A screen's first render loads Mantine and the screen's modules: on a busy 2-core machine that takes more than the
+// default second of findBy… and waitFor.
+configure({ asyncUtilTimeout: 5_000 });
+
+export { reply, stubApi, type ApiRequest, type ApiStub } from './api-stub.ts';
+
+export interface RenderOptions {
+  /** The address the screen opens at, with its query: `/qogita-price-alerts?category=MAJOR`. Default `/`. */
+  path?: string;
+  /** The route pattern the element is mounted at, when it reads path parameters (`/scans/:id`). Default: every path. */
+  route?: string;
+  /** Signs a user in for the test (a token with these claims in local storage); default: nobody is signed in. */
+  session?: Partial<TokenClaims>;
+}
+
+/** A session token the app can decode (the server, which would verify it, is stubbed). */
+function fakeToken(claims: Partial<TokenClaims>): string {
+  const payload: TokenClaims = {
+    sub: 'user@example.com',
+    id: 'user-1',
+    email: 'user@example.com',
+    role: 'USER',
+    subscriptionTier: 'GROWTH',
+    exp: Math.floor(Date.now() / 1000) + 3600,
+    ...claims,
+  };
+  const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part(payload)}.signature`;
+}
+
+/**
+ * Renders a component as the app would: Mantine with the app's theme (in its test mode: no transitions, no portals;
+ * without its style tags, which only make jsdom's style look-ups slow),
+ * the modals manager and toasts, a fresh QueryClient that never retries, and a router at `path`. Everything it sets
+ * up is taken down when the test finishes (the tree, toasts, the session, the DOM stubs). Answer API calls with
+ * `stubApi()` before rendering.
+ */
+export function renderWithProviders(ui: ReactNode, { path = '/', route = '*', session }: RenderOptions = {}) {
+  installDomStubs();
+  if (session) localStorage.setItem(TOKEN_KEY, fakeToken(session));
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } },
+  });
+  const current: { location: Location | null } = { location: null };
+  function LocationProbe() {
+    current.location = useLocation();
+    return null;
+  }
+  const result = render(
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test" withCssVariables={false} withGlobalClasses={false}>
+      <Notifications />
+      <ModalsProvider>
+        <QueryClientProvider client={queryClient}>
+          <MemoryRouter initialEntries={[path]}>
+            <Routes>
+              <Route path={route} element={ui} />
+            </Routes>
+            <LocationProbe />
+          </MemoryRouter>
+        </QueryClientProvider>
+      </ModalsProvider>
+    </MantineProvider>,
+  );
+  onTestFinished(() => {
+    cleanup();
+    queryClient.clear();
+    notifications.clean();
+    localStorage.removeItem(TOKEN_KEY);
+  });
+  return {
+    ...result,
+    user: userEvent.setup({ delay: null }),
+    queryClient,
+    /** Where the router is now: `pathname` and `search`. */
+    location: (): Location => {
+      if (!current.location) throw new Error('The router has not rendered yet.');
+      return current.location;
+    },
+    /** The query string the screen keeps its state in. */
+    searchParams: () => new URLSearchParams(current.location?.search ?? ''),
+  };
+}
