@@ -70,9 +70,14 @@ export function printedRate(conversion: Conversion): number {
   return conversion.currency === 'EUR' && conversion.listCurrency !== 'EUR' ? 1 / conversion.rate : conversion.rate;
 }
 
+/** An exchange rate as every screen, e-mail and download prints it: 4 decimals ('0.8745'). */
+export function formatRate(rate: number): string {
+  return rate.toFixed(4);
+}
+
 /** 'at 0.8745 on 28 Nov': the rate (4 decimals) and its day. */
 export function rateText(conversion: Conversion): string {
-  return `at ${printedRate(conversion).toFixed(4)} on ${formatRateDate(conversion.date)}`;
+  return `at ${formatRate(printedRate(conversion))} on ${formatRateDate(conversion.date)}`;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Table, Text } from '@mantine/core';
 import type { ProfitBreakdown } from '@dealradar/shared/contracts/scans';
 import { getMarket, type MarketId } from '@dealradar/shared/markets';
-import { formatMoney, moneyWithListAmountParts, rateText, type Conversion } from '@dealradar/shared/money';
+import { formatMoney, formatRate, moneyWithListAmountParts, rateText, type Conversion } from '@dealradar/shared/money';
 import { MoneyText } from './money-text.tsx';
 import { formatPercent, NO_VALUE } from '../lib/format.ts';
 
@@ -47,7 +47,7 @@ export function BreakdownRows({ breakdown: b, market: marketId, conversion }: { 
       {conversion && (
         <Text size="xs" c="dimmed" data-testid="breakdown-rate">
           Amounts in {b.currency}, the {market.name} market&apos;s currency, each with its {conversion.listCurrency} amount {rateText(conversion)} (1{' '}
-          {conversion.listCurrency} = {conversion.rate.toFixed(4)} {b.currency}, the reference rate of that day).
+          {conversion.listCurrency} = {formatRate(conversion.rate)} {b.currency}, the reference rate of that day).
         </Text>
       )}
       <Table fz="sm" verticalSpacing={6}>

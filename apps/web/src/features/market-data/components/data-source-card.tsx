@@ -10,6 +10,7 @@ import { downloadDemoSample } from '../../../lib/demo-sample.ts';
 import { SUPPLIER_FILE_ACCEPT_ATTRIBUTE, supplierFileProblem } from '../../../lib/supplier-file-rules.ts';
 import { useImportKeepaExport, useMarketDataStatus } from '../api/market-data-admin.ts';
 import { formatCount } from '../../../lib/format.ts';
+import { formatRate } from '@dealradar/shared/money';
 
 const SOURCE_NAMES: Record<string, string> = { demo: 'Demo catalogue', keepa: 'Keepa API', import: 'Imported Keepa exports', qogita: 'Qogita API' };
 const MARKET_OPTIONS = [{ value: '', label: 'From the Locale column' }, ...MARKETS.map((m) => ({ value: m.id, label: `${m.name} (${m.currency})` }))];
@@ -70,7 +71,7 @@ export function MarketDataSourceCard() {
                 <Table.Tr key={rate.to}>
                   <Table.Td>
                     <Text size="sm">
-                      1 EUR = {rate.rate.toFixed(4)} {rate.to}
+                      1 EUR = {formatRate(rate.rate)} {rate.to}
                     </Text>
                   </Table.Td>
                   <Table.Td>

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconReceiptTax } from '@tabler/icons-react';
-import { CURRENCY_SYMBOLS, getMarket, isMarketId } from '@dealradar/shared/markets';
+import { getMarket, isMarketId } from '@dealradar/shared/markets';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { formatMoney } from '../../../lib/format.ts';
 import { useFeeRules } from '../api/market-data-admin.ts';
 
 const pct = (rate: number) => `${Number((rate * 100).toFixed(2))} %`;
-const money = (minor: number, market: string) => `${isMarketId(market) ? CURRENCY_SYMBOLS[getMarket(market).currency] : ''}${(minor / 100).toFixed(2)}`;
+const money = (minor: number, market: string) => (isMarketId(market) ? formatMoney(minor / 100, getMarket(market).currency) : (minor / 100).toFixed(2));
 const anyone = (value: string, word: string) => (value === '*' ? word : value);
 
 /**
