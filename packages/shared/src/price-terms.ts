@@ -1,3 +1,5 @@
+import { parseDecimalInput } from './decimal.ts';
+
 /**
  * The currency of a supplier's prices and whether they include VAT (docs/scans.md "Supplier prices in
  * another currency"). The mapping dialog detects both from the price column's name and cells (and the rest of the
@@ -113,7 +115,8 @@ function writtenRate(text: string): number | null {
   const match = /(\d{1,2}(?:[.,]\d{1,2})?)\s*%\s*(vat|mwst|ust|btw|iva|tva|moms|dph)|(vat|mwst|ust|btw|iva|tva|moms|dph)\s*(\d{1,2}(?:[.,]\d{1,2})?)\s*%/i.exec(
     text,
   );
-  const value = match ? Number((match[1] ?? match[4])!.replace(',', '.')) : NaN;
+  const parsed = match ? parseDecimalInput(match[1] ?? match[4]) : null;
+  const value = parsed?.ok ? (parsed.value ?? NaN) : NaN;
   return Number.isFinite(value) && value >= 0 && value / 100 <= MAX_SUPPLIER_VAT_RATE ? value / 100 : null;
 }
 
