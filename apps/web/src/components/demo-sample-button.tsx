@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
 import { errorMessage } from '../lib/api-client.ts';
 import { downloadDemoSample } from '../lib/demo-sample.ts';
+import { LONG_TOAST_MS } from '../lib/notify.ts';
 
 /** 'Download a sample list' for demo mode (shown only when the market data is the demo catalogue). */
 export function DemoSampleButton({ isDemo }: { isDemo: boolean | undefined }) {
@@ -14,7 +15,7 @@ export function DemoSampleButton({ isDemo }: { isDemo: boolean | undefined }) {
     try {
       await downloadDemoSample();
     } catch (error) {
-      notifications.show({ title: 'Error', message: errorMessage(error, 'Failed to download the sample list'), color: 'red', autoClose: 6000 });
+      notifications.show({ title: 'Error', message: errorMessage(error, 'Failed to download the sample list'), color: 'red', autoClose: LONG_TOAST_MS });
     } finally {
       setLoading(false);
     }

@@ -7,6 +7,7 @@ import { REFRESHED_TOKEN_HEADER } from '@dealradar/shared/contracts/plans';
 import { getToken, setToken } from './auth-token.ts';
 import { queryClient } from './query-client.ts';
 import { endSession } from './session-notice.ts';
+import { LONG_TOAST_MS } from './notify.ts';
 
 const API_BASE = '/api';
 export const UPGRADE_FALLBACK = 'Your current plan does not allow this action. Please upgrade to access this feature.';
@@ -121,7 +122,7 @@ function showUpgradeNotice(message: string | undefined): void {
     title: 'Upgrade Required',
     message: message ?? UPGRADE_FALLBACK,
     color: 'orange',
-    autoClose: 6000,
+    autoClose: LONG_TOAST_MS,
     withCloseButton: true,
   });
 }

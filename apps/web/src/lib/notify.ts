@@ -11,6 +11,8 @@ export const TOAST_POSITION = 'bottom-left' as const;
 /** Toast durations of the account area (SPEC §9): success 3 s, error 4 s. */
 export const SUCCESS_TOAST_MS = 3000;
 export const ERROR_TOAST_MS = 4000;
+/** The longer toasts of the tool screens and the upgrade notice (SPEC §9: 6 s). */
+export const LONG_TOAST_MS = 6000;
 
 export function notifySuccess(message: string, title = 'Success'): void {
   notifications.show({ title, message, color: 'green', autoClose: SUCCESS_TOAST_MS });

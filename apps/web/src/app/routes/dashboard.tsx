@@ -7,6 +7,7 @@ import { isExampleDataTier } from '@dealradar/shared/tiers';
 import { PageHeader } from '../../components/page-header.tsx';
 import { DemoDataBadge } from '../../components/demo-data-badge.tsx';
 import { useSession } from '../../lib/session.ts';
+import { LONG_TOAST_MS } from '../../lib/notify.ts';
 import { useMarketDataSource } from '../../features/market-data/api/use-market-data-source.ts';
 import { useDashboardData, type DashboardData } from '../../features/dashboard/api/use-dashboard-data.ts';
 import { SummaryCards } from '../../features/dashboard/components/summary-cards.tsx';
@@ -58,7 +59,7 @@ export function DashboardPage() {
 
   useEffect(() => {
     if (!isExample && live.isError) {
-      notifications.show({ id: 'dashboard-error', title: 'Error', message: 'Failed to load dashboard data', color: 'red', autoClose: 6000 });
+      notifications.show({ id: 'dashboard-error', title: 'Error', message: 'Failed to load dashboard data', color: 'red', autoClose: LONG_TOAST_MS });
     }
   }, [isExample, live.isError]);
 

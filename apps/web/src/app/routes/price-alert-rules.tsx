@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SectionCard } from '../../components/section-card.tsx';
 import { paths } from '../../config/paths.ts';
+import { LONG_TOAST_MS } from '../../lib/notify.ts';
 import { ApiError, errorMessage, UPGRADE_FALLBACK } from '../../lib/api-client.ts';
 import {
   useAlertChannels,
@@ -25,9 +26,6 @@ import { DeliveryLog } from '../../features/alerts/components/delivery-log.tsx';
 import { RuleForm } from '../../features/alerts/components/rule-form.tsx';
 import { RulesTable } from '../../features/alerts/components/rules-table.tsx';
 import { usePriceDropBrands } from '../../features/price-alerts/api/price-alerts-queries.ts';
-
-/** SPEC §9: price-alert toasts stay 6 s. */
-const TOAST_MS = 6000;
 
 /**
  * /qogita-price-alerts/alerts: the user's alert rules, channels and delivery log, reached from the Price
@@ -62,14 +60,14 @@ export function PriceAlertRulesPage() {
             title: 'Alert e-mails on',
             message: 'Your e-mail rules send again from the next price update.',
             color: 'green',
-            autoClose: TOAST_MS,
+            autoClose: LONG_TOAST_MS,
           }),
         onError: (e) => fail(e, 'Failed to save settings.'),
       },
     );
 
   const fail = (error: unknown, fallback: string) =>
-    notifications.show({ title: 'Error', message: errorMessage(error, fallback), color: 'red', autoClose: TOAST_MS });
+    notifications.show({ title: 'Error', message: errorMessage(error, fallback), color: 'red', autoClose: LONG_TOAST_MS });
   const busy = pause.isPending || remove.isPending || test.isPending;
 
   return (
@@ -142,7 +140,7 @@ export function PriceAlertRulesPage() {
                       title: 'Test message queued',
                       message: `A test message of "${rule.name}" is on its way; see the delivery log.`,
                       color: 'green',
-                      autoClose: TOAST_MS,
+                      autoClose: LONG_TOAST_MS,
                     }),
                   onError: (e) => fail(e, 'Failed to send the test message'),
                 })
@@ -182,7 +180,7 @@ export function PriceAlertRulesPage() {
               title: 'Alert rule saved',
               message: editing ? `"${body.name}" is changed from the next price update.` : `"${body.name}" is active from the next price update.`,
               color: 'green',
-              autoClose: TOAST_MS,
+              autoClose: LONG_TOAST_MS,
             });
           };
           if (editing) update.mutate({ id: editing.id, body }, { onSuccess });

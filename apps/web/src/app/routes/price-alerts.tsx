@@ -5,6 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { IconBellCog, IconBellRinging, IconRefresh } from '@tabler/icons-react';
 import { useLocation, useNavigate, useNavigationType, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { LONG_TOAST_MS } from '../../lib/notify.ts';
 import { PAGE_SIZE } from '@dealradar/shared/constants';
 import type { PriceDropSortField } from '@dealradar/shared/contracts/price-drops';
 import { examplePriceDrops, exampleStats } from '@dealradar/shared/drops-example';
@@ -26,9 +27,6 @@ import { PriceDropCards } from '../../features/price-alerts/components/price-dro
 import { SellerAccountDealsNote } from '../../components/listing-restriction.tsx';
 import { AddDropToBuyList } from '../../features/buy-list/components/add-drop-to-buy-list.tsx';
 import { formatCount } from '../../lib/format.ts';
-
-/** SPEC §9: price-alert toasts stay 6 s. */
-const TOAST_MS = 6000;
 
 /** The filters typed into fields: they reach the view (and the server) debounced. */
 const TYPED = ['search', 'minRoi', 'minUnitsPerMonth', 'minMonthlyProfit'] as const;
@@ -80,11 +78,11 @@ export function PriceAlertsPage() {
 
   useEffect(() => {
     if (drops.isError)
-      notifications.show({ id: 'price-drops-error', title: 'Error', message: 'Failed to load price drops', color: 'red', autoClose: TOAST_MS });
+      notifications.show({ id: 'price-drops-error', title: 'Error', message: 'Failed to load price drops', color: 'red', autoClose: LONG_TOAST_MS });
   }, [drops.isError]);
   useEffect(() => {
     if (stats.isError)
-      notifications.show({ id: 'price-stats-error', title: 'Error', message: 'Failed to load price alert statistics', color: 'red', autoClose: TOAST_MS });
+      notifications.show({ id: 'price-stats-error', title: 'Error', message: 'Failed to load price alert statistics', color: 'red', autoClose: LONG_TOAST_MS });
   }, [stats.isError]);
 
   const example = useMemo(() => {
