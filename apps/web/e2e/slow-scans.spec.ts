@@ -99,7 +99,7 @@ test('Supplier Level Analyzer: a running scan is resumed after a reload and show
   await signInProUser(page, '/supplier-level-analyzer');
   await expect(page.getByText('No deals found.')).toBeVisible();
 
-  const started = page.waitForResponse((r) => r.url().endsWith('/api/supplier-analyzer/start') && r.request().method() === 'POST');
+  const started = page.waitForResponse((r) => r.url().endsWith('/api/supplier-analyzer/scans') && r.request().method() === 'POST');
   await page.getByTestId('supplier-dropzone').locator('input[type=file]').setInputFiles(csvFile('slow-supplier.csv', rows));
   const dialog = page.getByRole('dialog', { name: 'Map CSV columns' });
   await expect(dialog.getByRole('combobox', { name: 'Price column' })).toHaveValue('Price');
@@ -138,7 +138,7 @@ test('Supplier Level Analyzer: a long scan shows its time remaining from the sta
   const rows = FRESH.supplierCancel; // 3,000 uncached EANs: several minutes of look-ups if left alone
   expect(rows).toHaveLength(3000);
   await signInProUser(page, '/supplier-level-analyzer');
-  const started = page.waitForResponse((r) => r.url().endsWith('/api/supplier-analyzer/start') && r.request().method() === 'POST');
+  const started = page.waitForResponse((r) => r.url().endsWith('/api/supplier-analyzer/scans') && r.request().method() === 'POST');
   await page.getByTestId('supplier-dropzone').locator('input[type=file]').setInputFiles(csvFile('long-list.csv', rows));
   await page.getByRole('dialog', { name: 'Map CSV columns' }).getByRole('button', { name: 'Confirm' }).click();
   const { scanId } = supplierStartResponseSchema.parse(await (await started).json());
@@ -283,7 +283,7 @@ test('Supplier Level Analyzer: a scan that ends in ERROR shows "Error: {message}
   const report = { rowsRead: 3, validEans: 3, duplicateRows: 0, invalidRows: 0, issueCounts: {}, issueSamples: [], matchedProducts: 0, dealsFound: 0 };
   const startBody = supplierStartResponseSchema.parse({ scanId, allowedEans: 3, totalEans: 3, status: 'PENDING' });
   let polls = 0;
-  await page.route('**/api/supplier-analyzer/start', (route) => route.fulfill({ status: 200, json: startBody }));
+  await page.route('**/api/supplier-analyzer/scans', (route) => route.fulfill({ status: 200, json: startBody }));
   await page.route(`**/api/supplier-analyzer/${scanId}/status`, (route) => {
     polls += 1;
     const body =

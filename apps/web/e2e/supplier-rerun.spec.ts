@@ -50,7 +50,7 @@ async function uploadAndWait(page: Page, name: string, rows: Product[]) {
     .getByTestId('supplier-dropzone')
     .locator('input[type=file]')
     .setInputFiles({ name, mimeType: 'text/csv', buffer: supplierCsv(rows) });
-  const started = page.waitForResponse((r) => r.url().endsWith('/api/supplier-analyzer/start') && r.request().method() === 'POST');
+  const started = page.waitForResponse((r) => r.url().endsWith('/api/supplier-analyzer/scans') && r.request().method() === 'POST');
   await page.getByRole('dialog', { name: 'Map CSV columns' }).getByRole('button', { name: 'Confirm' }).click();
   const { scanId } = (await (await started).json()) as { scanId: string };
   const panel = page.getByTestId('supplier-scan-panel');

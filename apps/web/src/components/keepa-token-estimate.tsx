@@ -1,16 +1,19 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconCoins, IconHourglass } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { supplierAnalyzerApi } from '@dealradar/shared/contracts/endpoints/scans';
+import { uploadsApi } from '@dealradar/shared/contracts/endpoints/uploads';
+import { SUPPLIER_UPLOAD_TIMEOUT_MS } from '@dealradar/shared/constants';
 import { formatMinutes, spendVersusEstimate, type ScanTokens, type TokenEstimateAnswer } from '@dealradar/shared/keepa-tokens';
 import type { MarketChoice } from '@dealradar/shared/best-market';
 import { callEndpoint } from '../lib/api-client.ts';
 import { queryKeyOf } from '../lib/endpoint-query.ts';
 import { planTokensNote } from '../lib/mapping-checks.ts';
+import { useUploadedId, type PendingUpload } from '../lib/supplier-upload.ts';
 import { useReportFileChecks, useUploadsLeft } from './mapping-preview-checks.tsx';
 
 interface KeepaTokenEstimateProps {
-  file: File;
+  /** The file sent once when it was dropped (POST /uploads); the estimate names its id. */
+  upload: PendingUpload;
   /** One market, or ALL (issue 17: every market counts, Keepa charges per market). */
   market: MarketChoice;
   eanColumn: string | null;
@@ -20,22 +23,21 @@ interface KeepaTokenEstimateProps {
 /**
  * Before a scan starts (issue 12): the expected Keepa token cost of the file's EANs that are not in the shared cache
  * and the time at the account's refill rate, e.g. "about 3,400 Keepa tokens, about 2 h 50 min at 20 tokens/min".
+ * Asked of the stored upload by id: changing the EAN column or sheet sends the mapping, not the file.
  */
-export function KeepaTokenEstimate({ file, market, eanColumn, sheet }: KeepaTokenEstimateProps) {
+export function KeepaTokenEstimate({ upload, market, eanColumn, sheet }: KeepaTokenEstimateProps) {
+  const uploaded = useUploadedId(upload);
   const estimate = useQuery({
-    // The call's key, then what tells two uploads apart (a FormData cannot be a key).
-    queryKey: [...queryKeyOf(supplierAnalyzerApi.tokenEstimate), file.name, file.size, file.lastModified, market, eanColumn, sheet ?? ''],
-    enabled: !!eanColumn,
+    queryKey: [...queryKeyOf(uploadsApi.tokenEstimate, { params: { id: uploaded.id ?? '' } }), market, eanColumn, sheet ?? ''],
+    enabled: !!eanColumn && !!uploaded.id,
     staleTime: 60_000,
     retry: false,
-    queryFn: () => {
-      const form = new FormData();
-      form.append('marketId', market);
-      form.append('eanColumn', eanColumn ?? '');
-      if (sheet) form.append('sheet', sheet);
-      form.append('file', file, file.name);
-      return callEndpoint(supplierAnalyzerApi.tokenEstimate, { body: form, timeoutMs: 180_000 });
-    },
+    queryFn: () =>
+      callEndpoint(uploadsApi.tokenEstimate, {
+        params: { id: uploaded.id ?? '' },
+        body: { marketId: market, eanColumn: eanColumn ?? '', ...(sheet ? { sheet } : {}) },
+        timeoutMs: SUPPLIER_UPLOAD_TIMEOUT_MS,
+      }),
   });
   // The same read of the file counts its usable and damaged EANs: shown by the dialog's checks (issue 23 items 4–5).
   useReportFileChecks(eanColumn && !estimate.isPending ? estimate.data?.checks : null);
@@ -45,12 +47,14 @@ export function KeepaTokenEstimate({ file, market, eanColumn, sheet }: KeepaToke
   return (
     <Group gap={6} wrap="nowrap" data-testid="keepa-token-estimate">
       <IconCoins size={16} color="var(--mantine-color-dimmed)" />
-      <Text size="sm" c={estimate.isError ? 'dimmed' : undefined}>
-        {estimate.isPending
-          ? 'Estimating the Keepa tokens this scan needs…'
-          : estimate.isError
-            ? 'The Keepa token cost could not be estimated.'
-            : `${estimateSentence(estimate.data)}${planNote ? ` ${planNote}` : ''}`}
+      <Text size="sm" c={estimate.isError || uploaded.error ? 'dimmed' : undefined}>
+        {uploaded.error
+          ? `The Keepa token cost could not be estimated: ${uploaded.error}`
+          : estimate.isPending
+            ? 'Estimating the Keepa tokens this scan needs…'
+            : estimate.isError
+              ? 'The Keepa token cost could not be estimated.'
+              : `${estimateSentence(estimate.data)}${planNote ? ` ${planNote}` : ''}`}
       </Text>
     </Group>
   );

@@ -3,24 +3,30 @@ import type { CsvScan } from '@dealradar/shared/contracts/scans';
 import { getMarket, type MarketId } from '@dealradar/shared/markets';
 import { csvTemplateAnalyzerApi } from '@dealradar/shared/contracts/endpoints/scans';
 import { callEndpoint } from '../../../lib/api-client.ts';
-import { mappingFormFields, type ColumnMapping } from '../../../lib/column-mapping.ts';
+import type { ColumnMapping } from '../../../lib/column-mapping.ts';
+import { mappingBody, type PendingUpload } from '../../../lib/supplier-upload.ts';
+import { SUPPLIER_UPLOAD_TIMEOUT_MS } from '@dealradar/shared/constants';
 import { invalidateCalls, queryKeyOf } from '../../../lib/endpoint-query.ts';
 
 export interface StartCsvScanInput {
   file: File;
+  /** The file as sent once when it was dropped (POST /uploads). */
+  upload: PendingUpload;
   marketId: MarketId;
   mapping: ColumnMapping;
 }
 
-/** POST /catalog/scan/start (SPEC §7): text fields first, then the file; the answer text is the scanId. */
-export async function startCsvScan({ file, marketId, mapping }: StartCsvScanInput): Promise<string> {
-  const form = new FormData();
-  form.append('marketplaceId', getMarket(marketId).marketplaceId);
-  form.append('marketId', marketId);
-  for (const [name, value] of mappingFormFields(mapping)) form.append(name, value);
-  form.append('file', file, file.name);
-  const text = await callEndpoint(csvTemplateAnalyzerApi.start, { body: form });
-  return text.trim();
+/**
+ * POST /catalog/scans with the id of the upload sent when the file was dropped, the market and the mapping: the file
+ * is not sent again (SPEC §7's multipart POST /catalog/scan/start takes it with the fields in one request).
+ */
+export async function startCsvScan({ upload, marketId, mapping }: StartCsvScanInput): Promise<string> {
+  const { uploadId } = await upload.promise;
+  const { scanId } = await callEndpoint(csvTemplateAnalyzerApi.startFromUpload, {
+    body: { uploadId, marketplaceId: getMarket(marketId).marketplaceId, marketId, ...mappingBody(mapping) },
+    timeoutMs: SUPPLIER_UPLOAD_TIMEOUT_MS,
+  });
+  return scanId;
 }
 
 /** A new scan shows at once as PENDING with 0 of 0 EANs (SPEC §4) until the list reloads. */

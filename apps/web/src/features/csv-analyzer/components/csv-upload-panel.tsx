@@ -6,6 +6,7 @@ import { ColumnMappingDialog, type ColumnMapping } from '../../../components/col
 import { KeepaTokenEstimate } from '../../../components/keepa-token-estimate.tsx';
 import { readSupplierFilePreview } from '../../../lib/supplier-file-preview.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { sendSupplierFile, type PendingUpload } from '../../../lib/supplier-upload.ts';
 import { useStartCsvScan } from '../api/start-csv-scan.ts';
 import { toastError, toastInfo } from '../toasts.ts';
 import { CsvDropzone } from './csv-dropzone.tsx';
@@ -18,11 +19,13 @@ function withServerReason(message: string, error: unknown): string {
 interface PendingFile {
   file: File;
   preview: SpreadsheetPreview;
+  /** Sent once as soon as it was read (POST /uploads); the estimate and the start name its id. */
+  upload: PendingUpload;
 }
 
 /**
- * Market selector + drop zone. Each dropped file is read (header + 3 rows), then mapped in its own
- * dialog, one after the other; a confirmed file is uploaded at once (SPEC §2, §5, §7).
+ * Market selector + drop zone. Each dropped file is read (header + 3 rows) and sent once, then mapped in its own
+ * dialog, one after the other; a confirmed file's scan starts from its upload (SPEC §2, §5, §7).
  */
 export function CsvUploadPanel({ footer }: { footer?: ReactNode }) {
   const [market, setMarket] = useState<MarketId>('DE');
@@ -34,7 +37,8 @@ export function CsvUploadPanel({ footer }: { footer?: ReactNode }) {
     const read: PendingFile[] = [];
     for (const file of files) {
       try {
-        read.push({ file, preview: await readSupplierFilePreview(file) });
+        const preview = await readSupplierFilePreview(file);
+        read.push({ file, preview, upload: sendSupplierFile(file) });
       } catch (error) {
         // SPEC §5 'Failed to read CSV'; an XLSX that cannot be read (old .xls, password, damaged) says why.
         const reason = error instanceof Error && error.message !== 'Failed to read CSV' ? ` (${error.message})` : '';
@@ -65,11 +69,11 @@ export function CsvUploadPanel({ footer }: { footer?: ReactNode }) {
 
   const handleConfirm = (mapping: ColumnMapping) => {
     if (!current) return;
-    const { file } = current;
+    const { file, upload } = current;
     const marketName = getMarket(market).name;
     next();
     start.mutate(
-      { file, marketId: market, mapping },
+      { file, upload, marketId: market, mapping },
       {
         onSuccess: () => toastInfo('Upload Started', `Started processing ${file.name} for ${marketName}`),
         // SPEC §8: the server's sentence when it sent one, after the fallback that names the file.
@@ -104,7 +108,7 @@ export function CsvUploadPanel({ footer }: { footer?: ReactNode }) {
         caption={batchSize > 1 ? `File ${position} of ${batchSize}` : undefined}
         onConfirm={handleConfirm}
         onCancel={next}
-        renderEstimate={(eanColumn, sheet) => current && <KeepaTokenEstimate file={current.file} market={market} eanColumn={eanColumn} sheet={sheet} />}
+        renderEstimate={(eanColumn, sheet) => current && <KeepaTokenEstimate upload={current.upload} market={market} eanColumn={eanColumn} sheet={sheet} />}
       />
     </Card>
   );

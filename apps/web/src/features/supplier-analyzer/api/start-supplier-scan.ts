@@ -6,11 +6,12 @@ import { SUPPLIER_UPLOAD_TIMEOUT_MS } from '@dealradar/shared/constants';
 import type { MarketChoice } from '@dealradar/shared/best-market';
 import type { PriceTerms } from '@dealradar/shared/price-terms';
 import { callEndpoint } from '../../../lib/api-client.ts';
-import { mappingFormFields, type ColumnMapping } from '../../../lib/column-mapping.ts';
+import type { ColumnMapping } from '../../../lib/column-mapping.ts';
+import { mappingBody, type PendingUpload } from '../../../lib/supplier-upload.ts';
 import { invalidateCalls } from '../../../lib/endpoint-query.ts';
 
 export type StartSupplierScanInput =
-  | { kind: 'file'; marketId: MarketChoice; file: File; mapping: ColumnMapping }
+  | { kind: 'file'; marketId: MarketChoice; file: File; upload: PendingUpload; mapping: ColumnMapping }
   | {
       kind: 'manual';
       marketId: MarketChoice;
@@ -21,10 +22,11 @@ export type StartSupplierScanInput =
     };
 
 /**
- * POST /supplier-analyzer/start with a 180000 ms timeout (SPEC §7, §9): multipart for a file (text fields
- * before the file), JSON { marketId, rows } for manual entry.
+ * A file: POST /supplier-analyzer/scans with the id of the upload sent when the file was dropped and the mapping (the
+ * file is not sent again; a refused upload's sentence is the start's error). Manual entry: POST /supplier-analyzer/start
+ * with JSON { marketId, rows } (the server stores the rows as an upload). 180000 ms timeout (SPEC §7, §9).
  */
-export function startSupplierScan(input: StartSupplierScanInput): Promise<SupplierStartResponse> {
+export async function startSupplierScan(input: StartSupplierScanInput): Promise<SupplierStartResponse> {
   if (input.kind === 'manual') {
     const body = {
       marketId: input.marketId,
@@ -40,11 +42,11 @@ export function startSupplierScan(input: StartSupplierScanInput): Promise<Suppli
     };
     return callEndpoint(supplierAnalyzerApi.start, { body, timeoutMs: SUPPLIER_UPLOAD_TIMEOUT_MS });
   }
-  const form = new FormData();
-  form.append('marketId', input.marketId);
-  for (const [name, value] of mappingFormFields(input.mapping)) form.append(name, value);
-  form.append('file', input.file, input.file.name);
-  return callEndpoint(supplierAnalyzerApi.start, { body: form, timeoutMs: SUPPLIER_UPLOAD_TIMEOUT_MS });
+  const { uploadId } = await input.upload.promise;
+  return callEndpoint(supplierAnalyzerApi.startFromUpload, {
+    body: { uploadId, marketId: input.marketId, ...mappingBody(input.mapping) },
+    timeoutMs: SUPPLIER_UPLOAD_TIMEOUT_MS,
+  });
 }
 
 export function useStartSupplierScan() {

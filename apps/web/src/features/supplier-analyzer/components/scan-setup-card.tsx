@@ -82,7 +82,7 @@ export function ScanSetupCard({ footer, blockedReason, allowAllMarkets = false, 
               blockedReason={blockedReason}
               loading={start.isPending}
               market={market}
-              onStart={(file, mapping) => run({ kind: 'file', marketId: market, file, mapping })}
+              onStart={(file, upload, mapping) => run({ kind: 'file', marketId: market, file, upload, mapping })}
             />
             {footer}
           </>

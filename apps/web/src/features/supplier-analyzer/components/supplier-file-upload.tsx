@@ -9,6 +9,7 @@ import { ColumnMappingDialog, type ColumnMapping } from '../../../components/col
 import { KeepaTokenEstimate } from '../../../components/keepa-token-estimate.tsx';
 import { readSupplierFilePreview } from '../../../lib/supplier-file-preview.ts';
 import { rejectionMessages, SUPPLIER_FILE_ACCEPT, supplierFileProblem } from '../../../lib/supplier-file-rules.ts';
+import { sendSupplierFile, type PendingUpload } from '../../../lib/supplier-upload.ts';
 import { toast } from '../toasts.ts';
 
 interface SupplierFileUploadProps {
@@ -18,12 +19,16 @@ interface SupplierFileUploadProps {
   blockedReason?: string | null;
   /** The market of the scan, or ALL (the Keepa token estimate is per market: ALL counts all seven). */
   market: MarketChoice;
-  onStart: (file: File, mapping: ColumnMapping) => void;
+  /** The file as sent once when it was dropped (the start names its id). */
+  onStart: (file: File, upload: PendingUpload, mapping: ColumnMapping) => void;
 }
 
-/** One .csv or .xlsx file of at most 50 MB, read for the mapping dialog (EAN, brand and price required) (SPEC §5). */
+/**
+ * One .csv or .xlsx file of at most 50 MB, read here for the mapping dialog (EAN, brand and price required) (SPEC §5) and
+ * sent to the server once at the same time (POST /uploads): the estimate and the start name the upload's id.
+ */
 export function SupplierFileUpload({ disabled, loading, blockedReason, market, onStart }: SupplierFileUploadProps) {
-  const [pending, setPending] = useState<{ file: File; preview: SpreadsheetPreview } | null>(null);
+  const [pending, setPending] = useState<{ file: File; preview: SpreadsheetPreview; upload: PendingUpload } | null>(null);
   const [loadingSheet, setLoadingSheet] = useState(false);
 
   const handleDrop = async (files: File[]) => {
@@ -35,7 +40,8 @@ export function SupplierFileUpload({ disabled, loading, blockedReason, market, o
       return;
     }
     try {
-      setPending({ file, preview: await readSupplierFilePreview(file) });
+      const preview = await readSupplierFilePreview(file);
+      setPending({ file, preview, upload: sendSupplierFile(file) });
     } catch (error) {
       toast('Error', error instanceof Error ? error.message : 'Failed to read CSV', 'red');
     }
@@ -106,9 +112,9 @@ export function SupplierFileUpload({ disabled, loading, blockedReason, market, o
         loadingSheet={loadingSheet}
         onSheetChange={(sheet) => void changeSheet(sheet)}
         onCancel={() => setPending(null)}
-        renderEstimate={(eanColumn, sheet) => pending && <KeepaTokenEstimate file={pending.file} market={market} eanColumn={eanColumn} sheet={sheet} />}
+        renderEstimate={(eanColumn, sheet) => pending && <KeepaTokenEstimate upload={pending.upload} market={market} eanColumn={eanColumn} sheet={sheet} />}
         onConfirm={(mapping) => {
-          if (pending) onStart(pending.file, mapping);
+          if (pending) onStart(pending.file, pending.upload, mapping);
           setPending(null);
         }}
       />
