@@ -274,3 +274,32 @@ export function deleteAllFavorites(db: Db, userId: string): Promise<number> {
 export function favoriteListingsOfScan(db: Db, scanId: string): Promise<Array<{ asin: string; market: string }>> {
   return db.query('select distinct asin, market from brand_favorites where scan_id = $1 and asin is not null', [scanId]);
 }
+
+/** One of the user's favorites by id (favorites are the user's own, like the brand scans that made them). */
+export function findUserFavorite(db: Db, userId: string, id: string): Promise<FavoriteRow | undefined> {
+  return db.maybeOne<FavoriteRow>('select * from brand_favorites where id = $1 and user_id = $2', [id, userId]);
+}
+
+/** A product in one market, as favorites are kept. */
+export interface FavoriteProductKey {
+  market: string;
+  ean: string;
+  asin: string;
+}
+
+/**
+ * The organization's newest favorite (any member's: favorites are per user, a newer brand scan refreshes its row) for
+ * each of these market, EAN and ASIN keys: what the newest brand scan says of the product now. One statement for all keys.
+ */
+export function newestOrganizationFavorites(db: Db, organizationId: string, keys: FavoriteProductKey[]): Promise<FavoriteRow[]> {
+  if (keys.length === 0) return Promise.resolve([]);
+  return db.query<FavoriteRow>(
+    `select distinct on (f.market, f.ean, f.asin) f.*
+       from unnest($2::text[], $3::text[], $4::text[]) as k(market, ean, asin)
+       join brand_favorites f on f.market = k.market and f.ean = k.ean and f.asin = k.asin
+       join users u on u.id = f.user_id
+      where u.organization_id = $1
+      order by f.market, f.ean, f.asin, f.updated_at desc, f.id`,
+    [organizationId, keys.map((k) => k.market), keys.map((k) => k.ean), keys.map((k) => k.asin)],
+  );
+}

@@ -8,6 +8,9 @@ import { isUuid } from '../../lib/uuid.ts';
 import { withListingRestrictions } from '../seller-account/seller-account.service.ts';
 import { deleteAllFavorites, deleteFavorite, listFavorites, type FavoriteRow } from './favorites.repository.ts';
 
+/** A stored favorite, and the look-ups of modules that keep a favorite's figures (the buy list). */
+export { findUserFavorite, newestOrganizationFavorites, type FavoriteProductKey, type FavoriteRow } from './favorites.repository.ts';
+
 export const FAVORITE_NOT_FOUND = 'Favorite not found.';
 
 const toMajor = (minor: number) => Math.round(minor) / 100;

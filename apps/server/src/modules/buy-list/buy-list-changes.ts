@@ -1,7 +1,8 @@
 import type { BuyLineChange } from '@dealradar/shared/contracts/buy-list';
-import type { FavoriteRow } from '../brand-analyzer/favorites.repository.ts';
-import type { ResultRow } from '../scans/scans.repository.ts';
-import type { BuyLineRow, CatalogueRow } from './buy-list.repository.ts';
+import type { FavoriteRow } from '../brand-analyzer/favorites.service.ts';
+import type { CatalogueRow } from '../price-drops/price-drops.service.ts';
+import type { SupplierDealRow } from '../scans/deal-lookups.service.ts';
+import type { BuyLineRow } from './buy-list.repository.ts';
 
 /**
  * "Changed since added" for every kind of line (docs/buy-list.md "A changed line"): a line is a snapshot of its deal's
@@ -46,7 +47,7 @@ export function favoriteFigures(favorite: FavoriteRow, fx: number | null): Favor
 }
 
 /** A supplier-list line: the newer deal's figures when a newer scan of the list gave another price or profit. */
-export function listChangeOf(line: BuyLineRow, newest: ResultRow | undefined): BuyLineChange | null {
+export function listChangeOf(line: BuyLineRow, newest: SupplierDealRow | undefined): BuyLineChange | null {
   if (!newest || newest.id === line.deal_id) return null;
   const priceMoved = differs(newest.supplier_price, line.unit_price, 0.00005);
   const profitMoved = differs(newest.estimated_profit, line.profit_per_listing, 0.005);

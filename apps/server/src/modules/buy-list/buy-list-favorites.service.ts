@@ -5,10 +5,10 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError, conflict, notFound } from '../../errors/app-error.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import type { WholesaleOffer } from '../market-data/market-data.types.ts';
-import { findSellerProfile } from '../settings/seller-profile.repository.ts';
+import { findUserFavorite } from '../brand-analyzer/favorites.service.ts';
+import { findSellerProfile } from '../settings/settings.service.ts';
 import { chooseOffer, NO_OFFER, NO_STOCK, QOGITA_DOWN, qogitaSupplierName } from './buy-list-qogita.service.ts';
 import * as repo from './buy-list.repository.ts';
-import { findUserFavorite } from './buy-list-favorites.repository.ts';
 import { favoriteFigures, favoriteFxOf } from './buy-list-changes.ts';
 import { buildList, requireBuyList, weeksOf } from './buy-list.service.ts';
 

@@ -7,8 +7,8 @@ import { AppError, conflict, notFound } from '../../errors/app-error.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import type { WholesaleOffer } from '../market-data/market-data.types.ts';
 import { getDropProfit } from '../price-drops/drop-profit.service.ts';
-import { findActiveDrop } from '../price-drops/price-drops.repository.ts';
-import { findMinRoiThreshold } from '../settings/settings.repository.ts';
+import { findActiveDrop } from '../price-drops/price-drops.service.ts';
+import { getUserSettings } from '../settings/settings.service.ts';
 import { buildList, requireBuyList, WATCHLIST_UNAVAILABLE, weeksOf } from './buy-list.service.ts';
 import * as qogitaRepo from './buy-list-qogita.repository.ts';
 import * as repo from './buy-list.repository.ts';
@@ -109,7 +109,7 @@ export async function sendToWatchlist(deps: Deps, user: CurrentUser, supplierNam
   if (!watchlist) throw conflict(WATCHLIST_UNAVAILABLE);
   const lines = (await repo.listLines(deps.db, user.organizationId)).filter((l) => l.supplier_name === supplierName && l.source === 'qogita');
   if (!lines.length) throw notFound(`There is no Qogita line of "${supplierName}" on the buy list.`);
-  const minRoi = await findMinRoiThreshold(deps.db, user.id);
+  const { minRoiThreshold: minRoi } = await getUserSettings(deps, user);
   let existing: Set<string>;
   try {
     existing = await watchlist.listGtins();

@@ -1,7 +1,5 @@
 import { MAX_BUY_LIST_QUANTITY } from '@dealradar/shared/buy-list';
 import type { Db } from '../../db/client.ts';
-import type { FavoriteRow } from '../brand-analyzer/favorites.repository.ts';
-import type { ResultRow } from '../scans/scans.repository.ts';
 
 /** A stored buy-list line (migration 0036); money in EUR major units. */
 export interface BuyLineRow {
@@ -168,65 +166,5 @@ export async function saveWeeks(db: Db, organizationId: string, weeks: number, n
     `insert into buy_list_settings (organization_id, weeks, updated_at) values ($1, $2, $3)
      on conflict (organization_id) do update set weeks = excluded.weeks, updated_at = excluded.updated_at`,
     [organizationId, weeks, now],
-  );
-}
-
-/** A supplier deal of the caller (not expired), by id; undefined when it is not theirs, gone or expired. */
-export async function findUserDeal(db: Db, userId: string, dealId: string, now: Date): Promise<ResultRow | undefined> {
-  const rows = await db.query<ResultRow>(
-    `select * from scan_results where id::text = $2 and user_id = $1 and kind = 'supplier' and supplier_price is not null and expires_at > $3`,
-    [userId, dealId, now],
-  );
-  return rows[0];
-}
-
-/**
- * The organization's newest supplier deal (any member's scan) for each line's supplier, market, EAN and ASIN: what a
- * newer scan of the same list says now.
- */
-export async function newestDeals(db: Db, organizationId: string, now: Date): Promise<ResultRow[]> {
-  return db.query<ResultRow>(
-    `select distinct on (r.supplier_name, r.market, r.ean, r.asin) r.*
-       from scan_results r
-       join scans s on s.id = r.scan_id
-       join buy_list_lines l on l.organization_id = s.organization_id and l.supplier_name = r.supplier_name
-        and l.market = r.market and l.ean = r.ean and l.asin = r.asin
-      where s.organization_id = $1 and r.kind = 'supplier' and r.expires_at > $2
-      order by r.supplier_name, r.market, r.ean, r.asin, r.created_at desc, r.id`,
-    [organizationId, now],
-  );
-}
-
-/**
- * The organization's newest brand favorite (any member's: favorites are per user, a newer brand scan refreshes its row)
- * for each Qogita line's market, EAN and ASIN: what the newest brand scan says of the product now.
- */
-export async function newestFavorites(db: Db, organizationId: string): Promise<FavoriteRow[]> {
-  return db.query<FavoriteRow>(
-    `select distinct on (f.market, f.ean, f.asin) f.*
-       from brand_favorites f
-       join users u on u.id = f.user_id
-       join buy_list_lines l on l.organization_id = u.organization_id and l.source = 'qogita' and l.price_drop_id is null
-        and l.market = f.market and l.ean = f.ean and l.asin = f.asin
-      where u.organization_id = $1
-      order by f.market, f.ean, f.asin, f.updated_at desc, f.id`,
-    [organizationId],
-  );
-}
-
-/** The Qogita catalogue as the newest price refresh stored it (EUR cents excl. VAT, lowest offer's stock) for price-drop lines. */
-export interface CatalogueRow {
-  gtin: string;
-  price_excl_vat: number;
-  stock: number | null;
-  price_changed_at: Date;
-}
-
-export async function catalogueOfDropLines(db: Db, organizationId: string): Promise<CatalogueRow[]> {
-  return db.query<CatalogueRow>(
-    `select distinct p.gtin, p.price_excl_vat, p.stock, p.price_changed_at
-       from wholesale_products p
-       join buy_list_lines l on l.ean = p.gtin and l.organization_id = $1 and l.source = 'qogita' and l.price_drop_id is not null`,
-    [organizationId],
   );
 }

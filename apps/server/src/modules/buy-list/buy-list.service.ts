@@ -9,8 +9,10 @@ import { badRequest, forbidden, notFound } from '../../errors/app-error.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { getEntitlements } from '../plans/entitlements.ts';
 import { csvCell } from '../scans/result-files.ts';
-import { findSellerProfile } from '../settings/seller-profile.repository.ts';
-import { lastSucceededRun } from '../price-drops/refresh-runs.repository.ts';
+import { newestOrganizationFavorites } from '../brand-analyzer/favorites.service.ts';
+import { catalogueOfGtins, lastSucceededRun } from '../price-drops/price-drops.service.ts';
+import { findUserSupplierDeal, newestSupplierDeals } from '../scans/deal-lookups.service.ts';
+import { findSellerProfile } from '../settings/settings.service.ts';
 import { dropChangeOf, favoriteChangeOf, listChangeOf } from './buy-list-changes.ts';
 import * as repo from './buy-list.repository.ts';
 
@@ -79,13 +81,32 @@ const productKey = (r: { market: string; ean: string; asin: string }) => `${r.ma
 
 export async function buildList(deps: Deps, organizationId: string): Promise<BuyList> {
   const now = deps.clock.now();
-  const [rows, movs, weeks, newest, favorites, catalogue, refresh] = await Promise.all([
-    repo.listLines(deps.db, organizationId),
+  const rows = await repo.listLines(deps.db, organizationId);
+  // What each line's source says now, read by the lines' keys: a supplier-list line by its newest deal, a favorite's
+  // line by the newest favorite of its product, a price drop's line by the catalogue's row of its EAN.
+  const listKeys = new Map<string, repo.BuyLineRow>();
+  const favoriteKeys = new Map<string, repo.BuyLineRow>();
+  const dropGtins = new Set<string>();
+  for (const row of rows) {
+    if (row.source === 'list') listKeys.set(dealKey(row), row);
+    else if (row.price_drop_id === null) favoriteKeys.set(productKey(row), row);
+    else dropGtins.add(row.ean);
+  }
+  const [movs, weeks, newest, favorites, catalogue, refresh] = await Promise.all([
     repo.supplierMovs(deps.db, organizationId),
     weeksOf(deps, organizationId),
-    repo.newestDeals(deps.db, organizationId, now),
-    repo.newestFavorites(deps.db, organizationId),
-    repo.catalogueOfDropLines(deps.db, organizationId),
+    newestSupplierDeals(
+      deps.db,
+      organizationId,
+      [...listKeys.values()].map((l) => ({ supplierName: l.supplier_name, market: l.market, ean: l.ean, asin: l.asin })),
+      now,
+    ),
+    newestOrganizationFavorites(
+      deps.db,
+      organizationId,
+      [...favoriteKeys.values()].map((l) => ({ market: l.market, ean: l.ean, asin: l.asin })),
+    ),
+    catalogueOfGtins(deps.db, [...dropGtins]),
     lastSucceededRun(deps.db),
   ]);
   const newestByKey = new Map(newest.map((r) => [dealKey(r), r]));
@@ -147,7 +168,7 @@ export async function getBuyList(deps: Deps, user: CurrentUser): Promise<BuyList
 export async function addLine(deps: Deps, user: CurrentUser, body: { dealId: string; quantity?: number | undefined }): Promise<BuyList> {
   await requireBuyList(deps, user);
   const now = deps.clock.now();
-  const deal = await repo.findUserDeal(deps.db, user.id, body.dealId, now);
+  const deal = await findUserSupplierDeal(deps.db, user.id, body.dealId, now);
   if (!deal || deal.supplier_price === null) throw notFound(DEAL_NOT_FOUND);
   const breakdown = deal.breakdown;
   // The purchase VAT as the deal's profit counted it: none for a VAT-registered seller, else the supplier's VAT rate.

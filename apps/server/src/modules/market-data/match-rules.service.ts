@@ -16,6 +16,9 @@ import { recomputeOrgRoiForEans } from '../price-drops/org-roi.service.ts';
 import { eanOfMatchRule } from '../price-drops/org-roi.service.ts';
 import { deleteMatchRule, listMatchRules, organizationOfUser, saveMatchRule, type MatchRuleRow } from './match-rules.repository.ts';
 
+/** The organization's match rules of these EANs, as a scan's listing look-up applies them (kept-list comparisons too). */
+export { matchRulesForEans } from './match-rules.repository.ts';
+
 /**
  * An organization's match rules (docs/trusted-deals.md). Every member of the organization sees, makes and
  * undoes them; they are never visible to another organization (its ids answer 404). Look-ups read them fresh.

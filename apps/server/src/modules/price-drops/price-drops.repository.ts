@@ -285,3 +285,17 @@ export async function connectedOrganizations(db: Db, organizationId?: string): P
   );
   return rows.map((r) => r.id);
 }
+
+/** A Qogita product as the newest price refresh stored it: EUR cents excl. VAT and the lowest offer's stock. */
+export interface CatalogueRow {
+  gtin: string;
+  price_excl_vat: number;
+  stock: number | null;
+  price_changed_at: Date;
+}
+
+/** The catalogue's rows of these GTINs (exact GTINs; an unknown one has no row). */
+export function catalogueOfGtins(db: Db, gtins: string[]): Promise<CatalogueRow[]> {
+  if (gtins.length === 0) return Promise.resolve([]);
+  return db.query<CatalogueRow>('select gtin, price_excl_vat, stock, price_changed_at from wholesale_products where gtin = any($1::text[])', [gtins]);
+}

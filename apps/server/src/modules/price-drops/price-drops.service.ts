@@ -26,6 +26,10 @@ import { withDropRestrictions } from './drop-listings.service.ts';
 import { findAccount } from '../seller-account/seller-account.service.ts';
 import type { ListingRestriction } from '@dealradar/shared/contracts/seller-account';
 
+/** One active drop, the catalogue's current Qogita prices and the last finished refresh, for the buy list's drop lines. */
+export { catalogueOfGtins, findActiveDrop, type CatalogueRow } from './price-drops.repository.ts';
+export { lastSucceededRun } from './refresh-runs.repository.ts';
+
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'marketData' | 'config'>;
 
 /** Recent Drops answers at most this many (the screen shows the first 5). */

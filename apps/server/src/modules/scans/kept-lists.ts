@@ -3,7 +3,7 @@ import path from 'node:path';
 import { DEFAULT_PROFIT_CHANGE_THRESHOLD, diffRuns, type RunChange, type RunChangeCounts, type RunDeal } from '@dealradar/shared/rerun-diff';
 import type { AppDeps } from '../../deps.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { matchRulesForEans } from '../market-data/match-rules.repository.ts';
+import { matchRulesForEans } from '../market-data/match-rules.service.ts';
 import { removeUpload } from './scan-files.ts';
 import type { ScanRow } from './scans.repository.ts';
 import * as repo from './supplier-lists.repository.ts';
