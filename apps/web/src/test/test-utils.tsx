@@ -5,7 +5,7 @@ import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, render } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation, type Location } from 'react-router';
+import { BrowserRouter, Route, Routes, useLocation, type Location } from 'react-router';
 import { onTestFinished } from 'vitest';
 import type { TokenClaims } from '@dealradar/shared/contracts/account';
 import { cssVariablesResolver, theme } from '../app/providers.tsx';
@@ -46,12 +46,15 @@ function fakeToken(claims: Partial<TokenClaims>): string {
  * Renders a component as the app would: Mantine with the app's theme (in its test mode: no transitions, no portals;
  * without its style tags, which only make jsdom's style look-ups slow),
  * the modals manager and toasts, a fresh QueryClient that never retries, and a router at `path`. Everything it sets
- * up is taken down when the test finishes (the tree, toasts, the session, the DOM stubs). Answer API calls with
+ * up is taken down when the test finishes (the tree, toasts, the session, the address, the DOM stubs). Answer API calls with
  * `stubApi()` before rendering.
  */
 export function renderWithProviders(ui: ReactNode, { path = '/', route = '*', session }: RenderOptions = {}) {
   installDomStubs();
   if (session) localStorage.setItem(TOKEN_KEY, fakeToken(session));
+  // jsdom's own history, not a MemoryRouter: screens that compare with window.location (the price alerts' address
+  // state) then see what a browser shows them.
+  window.history.replaceState(null, '', path);
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } },
   });
@@ -65,12 +68,12 @@ export function renderWithProviders(ui: ReactNode, { path = '/', route = '*', se
       <Notifications />
       <ModalsProvider>
         <QueryClientProvider client={queryClient}>
-          <MemoryRouter initialEntries={[path]}>
+          <BrowserRouter>
             <Routes>
               <Route path={route} element={ui} />
             </Routes>
             <LocationProbe />
-          </MemoryRouter>
+          </BrowserRouter>
         </QueryClientProvider>
       </ModalsProvider>
     </MantineProvider>,
@@ -80,6 +83,7 @@ export function renderWithProviders(ui: ReactNode, { path = '/', route = '*', se
     queryClient.clear();
     notifications.clean();
     localStorage.removeItem(TOKEN_KEY);
+    window.history.replaceState(null, '', '/');
   });
   return {
     ...result,
