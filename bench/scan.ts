@@ -10,8 +10,10 @@
  * thousand distinct EANs) and `large` (BENCH_SCAN_LARGE_SHARE of the rows, default 0.75, are other products, each
  * once: about 800,000 distinct EANs) — both with the cache warm, each against the plain parse of its own file; then the
  * Keepa tokens per new EAN of a cold scan of a typical 3,000-EAN list (10–20 % candidates) and of its warm repeat.
- * BENCH_SCAN_SHAPES=typical,large,tokens picks what runs. After each shape, the database's floor: the bare index probes
- * of the file's distinct EANs in the cache, in the scan's batches (probeFloor).
+ * BENCH_SCAN_SHAPES=typical,large,tokens picks what runs. After each shape, the database's floors: the bare index probes
+ * of the file's distinct EANs in the cache, in batches of MAX_LISTED_PER_BATCH (probeFloor), and the set-wise look-up
+ * (bench/scan-floor.ts: every key sent in bulk and joined once), against the scan's own look-up phase (its server log
+ * line) and the whole scan against the plain parse plus the set-wise floor. The machine's load is printed with each.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,8 +22,9 @@ import { performance } from 'node:perf_hooks';
 import { inferSchema, initParser } from 'udsv';
 import type { Db } from '../apps/server/src/db/client.ts';
 import { demoCatalogue } from '../apps/server/src/modules/market-data/providers/demo/demo-catalogue.ts';
-import { MAX_CACHED_BATCH_SIZE } from '../apps/server/src/modules/scans/scan-engine.ts';
+import { MAX_LISTED_PER_BATCH } from '../apps/server/src/modules/scans/scan-engine.ts';
 import { generateSupplierFile } from './scan-file-generator.ts';
+import { describeFloor, setWiseFloor, type FloorMeasure } from './scan-floor.ts';
 import { buildServer, startServer, stopServer } from './server.ts';
 import { mb, openDatabase, prepareDatabase, processStats, serverEnv, uploadSupplierFile } from './scan-support.ts';
 
@@ -67,23 +70,35 @@ interface ShapeResult {
   pollP95: number;
   database: string;
   probeSeconds: number;
+  floor: FloorMeasure;
+  lookupSeconds: number | null;
+  load: number;
+}
+
+/** The scan's phase timings from the server's 'scan completed' log line (wall milliseconds). */
+function scanTimings(logFile: string, scanId: string): Record<string, number> | null {
+  if (!fs.existsSync(logFile)) return null;
+  for (const line of fs.readFileSync(logFile, 'utf8').split('\n').reverse()) {
+    if (!line.includes(scanId) || !line.includes('"scan completed"')) continue;
+    return JSON.parse(line) as Record<string, number>;
+  }
+  return null;
 }
 
 /**
- * The database's floor for a warm scan: the bare index probes of the scan's distinct EANs in the cache, in the scan's
- * batches of MAX_CACHED_BATCH_SIZE keys, counting the fresh entries (nothing returned, no JSON, no JavaScript per key).
- * Whatever the scan does around its look-ups, it cannot be faster than this plus the parse.
+ * The bare index probes of the scan's distinct EANs in the cache, in batches of MAX_LISTED_PER_BATCH keys (the batch
+ * size of a typical list), counting the fresh entries (nothing returned, no JSON, no JavaScript per key).
  */
 async function probeFloor(db: Db, keys: string[]): Promise<{ seconds: number; cpuSeconds: number; found: number }> {
   const t = performance.now();
   const cpu0 = process.cpuUsage();
   let found = 0;
   const now = new Date();
-  for (let i = 0; i < keys.length; i += MAX_CACHED_BATCH_SIZE) {
+  for (let i = 0; i < keys.length; i += MAX_LISTED_PER_BATCH) {
     const row = await db.one<{ n: number }>(
       `select count(*)::int as n from market_listing_cache
         where market = 'DE' and key_type = 'ean' and key = any(string_to_array($1, ',')) and expires_at > $2`,
-      [keys.slice(i, i + MAX_CACHED_BATCH_SIZE).join(','), now],
+      [keys.slice(i, i + MAX_LISTED_PER_BATCH).join(','), now],
     );
     found += row.n;
   }
@@ -105,7 +120,11 @@ async function measureShape(shape: string, otherShare: number): Promise<ShapeRes
   );
 
   const user = await prepareWarmDatabase(work, gtins, generated.otherGtins);
+  // The server's info log carries the scan's phase timings (look-up, evaluation, storing).
+  const logFile = process.env.BENCH_SERVER_LOG ?? path.join(work, 'server.log');
+  process.env.BENCH_SERVER_LOG = logFile;
   const server = await startServer(PORT, serverEnv(work));
+  if (logFile.startsWith(work)) delete process.env.BENCH_SERVER_LOG;
   const pid = server.pid!;
   const address = `http://127.0.0.1:${PORT}`;
   try {
@@ -147,6 +166,7 @@ async function measureShape(shape: string, otherShare: number): Promise<ShapeRes
     }
     clearInterval(sampler);
     const scanCpuSeconds = processStats(pid).cpuSeconds - cpuBefore;
+    const scanLoad = os.loadavg()[0]!;
     const memory = processStats(pid);
     peakRssKb = Math.max(peakRssKb, memory.rssKb);
     if (status.status !== 'COMPLETED') throw new Error(`scan ended ${status.status}`);
@@ -161,7 +181,10 @@ async function measureShape(shape: string, otherShare: number): Promise<ShapeRes
     const deals = await handle.db.one<{ n: number }>('select count(*)::int as n from scan_results where scan_id = $1', [answer.scanId]);
     const kind = handle.kind;
     const probes = await probeFloor(handle.db, [...generated.validGtins]);
+    const floor = await setWiseFloor(handle.db, [...generated.validGtins]);
     await handle.close();
+    const timings = scanTimings(logFile, answer.scanId);
+    const lookupSeconds = timings ? timings.lookupMs! / 1000 : null;
     const workerSeconds = (row.completed_at.getTime() - row.started_at.getTime()) / 1000;
     const totalSeconds = (accepted - started) / 1000 + (row.completed_at.getTime() - row.created_at.getTime()) / 1000;
     const sorted = [...polls].sort((a, b) => a - b);
@@ -186,7 +209,13 @@ async function measureShape(shape: string, otherShare: number): Promise<ShapeRes
       `server peak memory: resident ${mb(peakRssKb)} during the scan (idle before it ${mb(idle.rssKb)}; peak since start ${mb(memory.peakKb)}) (goal < 300 MB)`,
     );
     console.log(
-      `the database's floor: probing the ${probes.found.toLocaleString('en-US')} cached EANs in batches of ${MAX_CACHED_BATCH_SIZE.toLocaleString('en-US')} (count only) took ${probes.seconds.toFixed(2)} s (${(probes.seconds / plain.seconds).toFixed(2)}× the plain parse; CPU of this process ${probes.cpuSeconds.toFixed(2)} s${kind === 'pglite' ? ', the embedded database included' : ''})`,
+      `the database's floor: probing the ${probes.found.toLocaleString('en-US')} cached EANs in batches of ${MAX_LISTED_PER_BATCH.toLocaleString('en-US')} (count only) took ${probes.seconds.toFixed(2)} s (${(probes.seconds / plain.seconds).toFixed(2)}× the plain parse; CPU of this process ${probes.cpuSeconds.toFixed(2)} s${kind === 'pglite' ? ', the embedded database included' : ''}; load ${os.loadavg()[0]!.toFixed(1)})`,
+    );
+    console.log(
+      `set-wise look-up of the ${generated.validGtins.size.toLocaleString('en-US')} distinct EANs, each way: ${floor.all.map(describeFloor).join('; ')}`,
+    );
+    console.log(
+      `the scan's look-up phase: ${lookupSeconds === null ? 'not logged' : `${lookupSeconds.toFixed(2)} s wall, ${(timings!.lookupCpuMs! / 1000).toFixed(2)} s CPU (evaluation ${(timings!.evaluateMs! / 1000).toFixed(2)} s, storing ${(timings!.storeMs! / 1000).toFixed(2)} s) → ${(lookupSeconds / floor.best.seconds).toFixed(2)}× the set-wise floor (${floor.best.method}, ${floor.best.seconds.toFixed(2)} s)`}; whole scan ${(totalSeconds / (plain.seconds + floor.best.seconds)).toFixed(2)}× the plain parse plus that floor (goal ≤ 2×); load ${scanLoad.toFixed(1)} during the scan`,
     );
     console.log(
       `the screen's polls, sent every ${POLL_EVERY_MS} ms during the scan (active-scan while uploading, then status): n=${polls.length}, p95 ${p95.toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms (goal p95 < 200 ms)`,
@@ -201,6 +230,9 @@ async function measureShape(shape: string, otherShare: number): Promise<ShapeRes
       pollP95: p95,
       database: kind,
       probeSeconds: probes.seconds,
+      floor: floor.best,
+      lookupSeconds,
+      load: scanLoad,
     };
   } finally {
     await stopServer(server);
@@ -277,12 +309,12 @@ async function main() {
 
   console.log('\n== side by side (warm cache; each shape against the plain parse of its own file) ==');
   console.log(
-    '| shape | distinct EANs | rows | whole scan | plain parse | ratio (goal ≤ 3×) | peak memory (goal < 300 MB) | poll p95 (goal < 200 ms) | database | key probes alone |',
+    '| shape | distinct EANs | rows | whole scan | plain parse | ratio (goal ≤ 3×) | peak memory (goal < 300 MB) | poll p95 (goal < 200 ms) | database | key probes alone | set-wise floor | scan ÷ (parse + floor) (goal ≤ 2×) | look-up phase ÷ floor | load |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of results) {
     console.log(
-      `| ${r.shape} | ${r.distinctEans.toLocaleString('en-US')} | ${r.rows.toLocaleString('en-US')} | ${r.totalSeconds.toFixed(2)} s | ${r.parseSeconds.toFixed(2)} s | ${(r.totalSeconds / r.parseSeconds).toFixed(2)}× | ${r.peakMb.toFixed(0)} MB | ${r.pollP95.toFixed(0)} ms | ${r.database} | ${r.probeSeconds.toFixed(2)} s (${(r.probeSeconds / r.parseSeconds).toFixed(2)}×) |`,
+      `| ${r.shape} | ${r.distinctEans.toLocaleString('en-US')} | ${r.rows.toLocaleString('en-US')} | ${r.totalSeconds.toFixed(2)} s | ${r.parseSeconds.toFixed(2)} s | ${(r.totalSeconds / r.parseSeconds).toFixed(2)}× | ${r.peakMb.toFixed(0)} MB | ${r.pollP95.toFixed(0)} ms | ${r.database} | ${r.probeSeconds.toFixed(2)} s (${(r.probeSeconds / r.parseSeconds).toFixed(2)}×) | ${r.floor.seconds.toFixed(2)} s (${r.floor.method}) | ${(r.totalSeconds / (r.parseSeconds + r.floor.seconds)).toFixed(2)}× | ${r.lookupSeconds === null ? '—' : `${r.lookupSeconds.toFixed(2)} s, ${(r.lookupSeconds / r.floor.seconds).toFixed(2)}×`} | ${r.load.toFixed(1)} |`,
     );
   }
   if (tokens)
