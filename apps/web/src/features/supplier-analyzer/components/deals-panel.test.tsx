@@ -1,0 +1,82 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { supplierAnalyzerApi } from '@dealradar/shared/contracts/endpoints/scans';
+import { sellerAccountApi } from '@dealradar/shared/contracts/endpoints/seller-account';
+import { renderWithProviders, stubApi, type ApiStub } from '../../../test/test-utils.tsx';
+import { DealsPanel } from './deals-panel.tsx';
+
+function stubDeals() {
+  return stubApi().on(supplierAnalyzerApi.results, { content: [], totalPages: 0, totalElements: 0 }).on(sellerAccountApi.get, {
+    configured: false,
+    websiteAuthorization: false,
+    canManage: false,
+    connected: false,
+    status: null,
+    statusMessage: null,
+    region: null,
+    merchantId: null,
+    stores: [],
+    connectedAt: null,
+    pendingChecks: 0,
+  });
+}
+
+/** The query of the latest deals request: what the list on screen was asked with. */
+const lastQuery = (api: ApiStub) => api.requests(supplierAnalyzerApi.results).at(-1)?.query;
+
+async function openDeals() {
+  const api = stubDeals();
+  const rendered = renderWithProviders(<DealsPanel />);
+  expect(await screen.findByText('No deals found.')).toBeTruthy();
+  return { api, ...rendered };
+}
+
+describe('supplier deal filters', () => {
+  it('asks for the best sales rank first (SPEC §9: ascending) on the first page of 100', async () => {
+    const { api } = await openDeals();
+
+    const query = lastQuery(api);
+    expect(query?.get('sortBy')).toBe('mainCategoryRank');
+    expect(query?.get('sortOrder')).toBe('asc');
+    expect(query?.get('page')).toBe('0');
+    expect(query?.get('size')).toBe('100');
+    expect(screen.getByLabelText('Ascending')).toHaveProperty('checked', true);
+  });
+
+  it('sorts a newly chosen field best first, and the order can be flipped', async () => {
+    const { api, user } = await openDeals();
+
+    await user.click(screen.getByLabelText('Sort by', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'ROI' }));
+
+    await waitFor(() => expect(lastQuery(api)?.get('sortBy')).toBe('roi'));
+    expect(lastQuery(api)?.get('sortOrder')).toBe('desc');
+    expect(screen.getByLabelText('Descending')).toHaveProperty('checked', true);
+
+    await user.click(screen.getByLabelText('Ascending'));
+    await waitFor(() => expect(lastQuery(api)?.get('sortOrder')).toBe('asc'));
+    expect(lastQuery(api)?.get('sortBy')).toBe('roi');
+  });
+
+  it('sends the chosen brands, markets, hidden warnings and Amazon buy-box filter, and drops a filter once cleared', async () => {
+    const { api, user } = await openDeals();
+
+    await user.type(screen.getByLabelText('Brands', { selector: 'input' }), 'Nivea{Enter}Dove{Enter}');
+    await user.click(screen.getByLabelText('Markets', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'DE · Germany' }));
+    await user.click(screen.getByLabelText('Hide warnings', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Pack listing' }));
+    await user.click(screen.getByLabelText('Hide Amazon buy boxes'));
+
+    await waitFor(() => expect(lastQuery(api)?.get('hideAmazonBuyBox')).toBe('true'));
+    const query = lastQuery(api);
+    expect(query?.getAll('brands')).toEqual(['Nivea', 'Dove']);
+    expect(query?.getAll('markets')).toEqual(['DE']);
+    expect(query?.get('hideWarnings')).toBe('pack');
+
+    await user.click(screen.getByLabelText('Hide Amazon buy boxes'));
+    await waitFor(() => expect(lastQuery(api)?.has('hideAmazonBuyBox')).toBe(false));
+    expect(lastQuery(api)?.getAll('brands')).toEqual(['Nivea', 'Dove']);
+  });
+});
