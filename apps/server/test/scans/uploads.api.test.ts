@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildXlsx } from '@dealradar/shared/xlsx-writer';
 import { buildTestApp, type TestContext } from '../build-test-app.ts';
 import { createUser, type TestUser } from '../factories/users.ts';
 import { registerScanJobs, stopScanWorker } from '../../src/modules/scans/scans.jobs.ts';
@@ -79,6 +80,32 @@ describe('an upload is sent once and named by its id', () => {
     const again = await postJson(user, '/api/supplier-analyzer/scans', { uploadId: upload.uploadId, ...MAPPING });
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toBe(UPLOAD_ALREADY_SCANNED);
+  });
+
+  it('a workbook: the upload answers its sheets, another sheet is previewed by name, the scan reads the chosen sheet', async () => {
+    const user = await createUser(ctx.deps, { tier: 'GROWTH' });
+    const book = Buffer.from(
+      buildXlsx([
+        { name: 'Hinweise', rows: [['Alle Preise netto']] },
+        {
+          name: 'Artikel',
+          rows: [
+            ['EAN', 'Marke', 'Preis'],
+            [Number(A), 'Nivea', 5],
+            [Number(B), 'Dove', 6],
+          ],
+        },
+      ]),
+    );
+    const res = await sendFile(user, book, 'list.xlsx');
+    expect(res.statusCode).toBe(200);
+    const { uploadId, preview } = res.json();
+    expect(preview).toMatchObject({ format: 'xlsx', sheets: ['Hinweise', 'Artikel'], sheet: 'Hinweise' });
+    const artikel = await get(user, `/api/uploads/${uploadId}/preview?sheet=Artikel`);
+    expect(artikel.json()).toMatchObject({ sheet: 'Artikel', headers: ['EAN', 'Marke', 'Preis'] });
+    const started = await postJson(user, '/api/supplier-analyzer/scans', { uploadId, ...MAPPING, sheet: 'Artikel' });
+    expect(started.json()).toMatchObject({ totalEans: 2 });
+    await waitForStatus(ctx, `/api/supplier-analyzer/${uploadId}/status`, user.headers, ['COMPLETED']);
   });
 
   it('a refused start leaves the upload for another try with a corrected mapping', async () => {
