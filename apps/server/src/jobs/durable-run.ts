@@ -2,6 +2,16 @@ import crypto from 'node:crypto';
 import { jobContext, type Log } from '../lib/logger.ts';
 import { durableRunsClaimed, durableRunsFailed, durableRunsResumed } from '../lib/metrics.ts';
 
+/** How often every running durable run (scans, brand scans, the price refresh) writes its heartbeat. */
+export const RUN_HEARTBEAT_MS = 10_000;
+/**
+ * A running run silent this long is taken over by a claim or a sweep: six missed heartbeats, so a busy event loop or
+ * one slow statement is not mistaken for a dead process (on PostgreSQL a released process lease is noticed sooner).
+ */
+export const RUN_STALE_AFTER_MS = 60_000;
+/** How often a worker sweeps for runs whose owner is gone. */
+export const RUN_SWEEP_INTERVAL_MS = 10_000;
+
 /**
  * The statements of one kind of durable run on its own table (the row is the source of truth; the queue only carries
  * "run this id"). Every write names the run's token, so a run that was taken over loses the row at its next write.

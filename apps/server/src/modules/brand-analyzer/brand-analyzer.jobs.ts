@@ -1,24 +1,13 @@
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { defineJob, enqueue, registerJobDefinitions, type JobRun } from '../../jobs/define-job.ts';
-import { DurableRuns } from '../../jobs/durable-run.ts';
+import { DurableRuns, RUN_HEARTBEAT_MS, RUN_STALE_AFTER_MS, RUN_SWEEP_INTERVAL_MS } from '../../jobs/durable-run.ts';
 import type { Queue } from '../../jobs/queue.ts';
 import { BRAND_SCAN_QUEUE, BRAND_SCAN_QUEUE_OPTIONS } from './brand-scan.queue.ts';
 import { setScanJob, type BrandScanRow } from './brand-scan.repository.ts';
-import {
-  brandScanRunStore,
-  HEARTBEAT_INTERVAL_MS,
-  MAX_SCAN_ATTEMPTS,
-  RETRY_DELAY_MS,
-  runBrandScan,
-  STALE_AFTER_MS,
-  TOO_MANY_ATTEMPTS_MESSAGE,
-} from './brand-scan.runner.ts';
+import { brandScanRunStore, MAX_SCAN_ATTEMPTS, RETRY_DELAY_MS, runBrandScan, TOO_MANY_ATTEMPTS_MESSAGE } from './brand-scan.runner.ts';
 
 export { UNEXPECTED_SCAN_ERROR } from './brand-scan.runner.ts';
-
-/** How often a worker looks for brand scans whose owner is gone (another process that died; PostgreSQL only). */
-const SWEEP_INTERVAL_MS = 10_000;
 
 /**
  * The durable runs of each queue instance's brand-scan worker (a process, or a test's app): the scans it runs and its
@@ -33,8 +22,8 @@ function createBrandScanRuns(deps: AppDeps): DurableRuns<BrandScanRow> {
     store: brandScanRunStore(deps),
     maxAttempts: MAX_SCAN_ATTEMPTS,
     tooManyAttempts: TOO_MANY_ATTEMPTS_MESSAGE,
-    heartbeatMs: HEARTBEAT_INTERVAL_MS,
-    staleAfterMs: STALE_AFTER_MS,
+    heartbeatMs: RUN_HEARTBEAT_MS,
+    staleAfterMs: RUN_STALE_AFTER_MS,
     retryFailuresAfterMs: RETRY_DELAY_MS,
     resend: (scanId, delayMs) => enqueueBrandScan(deps, scanId, delayMs),
     log: deps.log,
@@ -74,7 +63,7 @@ export async function handleBrandScanJob(deps: AppDeps, job: Pick<JobRun<{ scanI
  * Finds brand scans whose worker died and gives them back to the queue (resumed from their cursor), or ends them as
  * ERROR once they used MAX_SCAN_ATTEMPTS. On PGlite exactly one process owns the database, so at start every
  * PROCESSING scan is an orphan; on PostgreSQL one whose owner's process lease is released or whose heartbeat is
- * older than STALE_AFTER_MS. At start the jobs of PENDING scans are sent again (a job lost with a crash is replaced).
+ * older than RUN_STALE_AFTER_MS. At start the jobs of PENDING scans are sent again (a job lost with a crash is replaced).
  */
 export async function sweepBrandScans(deps: AppDeps, options: { startup: boolean }): Promise<{ requeued: number; failed: number }> {
   const runs = deps.queue ? brandScanRuns(deps, deps.queue) : createBrandScanRuns(deps);
@@ -122,7 +111,7 @@ export const brandScanJob = defineJob({
     const runs = brandScanRuns(deps, queue, { fresh: true });
     await sweepBrandScans(deps, { startup: true });
     // The embedded database has one process, whose own runs are never orphans while it lives: its start-up sweep is enough.
-    if (deps.db.kind === 'postgres') runs.startSweeper(SWEEP_INTERVAL_MS, () => sweepBrandScans(deps, { startup: false }));
+    if (deps.db.kind === 'postgres') runs.startSweeper(RUN_SWEEP_INTERVAL_MS, () => sweepBrandScans(deps, { startup: false }));
     queue.once('stopped', () => runs.stopSweeper());
   },
 });

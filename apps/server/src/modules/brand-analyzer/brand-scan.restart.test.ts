@@ -43,7 +43,7 @@ describe('brand scans across restarts', () => {
       `update brand_scans set status = 'PROCESSING', processed_brands = $2, processed_markets = $3, current_brand = brands[$2 + 1],
               current_market = markets[$3 + 1], attempts = $4, run_id = gen_random_uuid(), heartbeat_at = $5, job_id = gen_random_uuid()::text
         where id = $1`,
-      // the dead process's last heartbeat, older than STALE_AFTER_MS (PostgreSQL) and before this start (PGlite)
+      // the dead process's last heartbeat, older than RUN_STALE_AFTER_MS (PostgreSQL) and before this start (PGlite)
       [id, cursor.brands, cursor.markets, cursor.attempts, new Date(ctx.clock.now().getTime() - 10 * 60_000)],
     );
     return id;

@@ -34,9 +34,6 @@ export const LOOKUP_BATCH_SIZE = 100;
  */
 export const MAX_SCAN_ATTEMPTS = 3;
 export const RETRY_DELAY_MS = 5_000;
-/** The heartbeat of a running scan, and how long a PROCESSING scan may stay silent before it is taken over. */
-export const HEARTBEAT_INTERVAL_MS = 10_000;
-export const STALE_AFTER_MS = 60_000;
 export const TOO_MANY_ATTEMPTS_MESSAGE = 'The scan was interrupted too many times and has been stopped. Please start it again.';
 export const NO_AMAZON_DATA_MESSAGE = 'Amazon data could not be retrieved for this scan. Please try again later.';
 export const UNEXPECTED_SCAN_ERROR = 'The scan stopped because of an unexpected problem. Please start it again.';

@@ -17,6 +17,7 @@ import {
   scansByState,
 } from '../../lib/metrics.ts';
 import { PROCESS_ALIVE_MS } from '../../db/process-heartbeat.ts';
+import { RUN_STALE_AFTER_MS } from '../../jobs/durable-run.ts';
 import {
   countScansByState,
   databaseSize,
@@ -28,11 +29,8 @@ import {
   runningDurableRuns,
 } from './system.repository.ts';
 
-/**
- * A running durable run silent this long is stuck: the staleness after which a claim or sweep takes it over (STALE_AFTER_MS
- * of scans and brand scans, REFRESH_STALE_AFTER_MS of the price refresh, all 60 s).
- */
-export const RUN_STUCK_AFTER_MS = 60_000;
+/** A running durable run silent this long is stuck: the staleness after which a claim or sweep takes it over. */
+export const RUN_STUCK_AFTER_MS = RUN_STALE_AFTER_MS;
 /** Failed deliveries listed (all are counted). */
 const FAILED_DELIVERIES_LISTED = 50;
 const LARGEST_TABLES = 10;

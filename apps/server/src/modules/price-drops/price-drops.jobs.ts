@@ -4,14 +4,11 @@ import type { AppDeps } from '../../deps.ts';
 import type { DbHandle } from '../../db/client.ts';
 import { AppError, conflict } from '../../errors/app-error.ts';
 import { defineJob, enqueue, registerJobDefinitions, type RunFlags } from '../../jobs/define-job.ts';
-import { RunStopped, type DurableRuns } from '../../jobs/durable-run.ts';
+import { RUN_SWEEP_INTERVAL_MS, RunStopped, type DurableRuns } from '../../jobs/durable-run.ts';
 import { hasAnyRun, isRunning, takeLeftJob, type RefreshRunRow } from './refresh-runs.repository.ts';
 import { createRefreshRuns, PRICE_REFRESH_QUEUE, REFRESH_ALREADY_RUNNING, refreshPrices } from './price-refresh.service.ts';
 
 export { PRICE_REFRESH_QUEUE } from './price-refresh.service.ts';
-
-/** How often a worker looks for a refresh whose process died (another process; PostgreSQL only). */
-const SWEEP_INTERVAL_MS = 10_000;
 
 /**
  * The durable runs of each app instance's refresh worker (keyed by its database handle: a process, or a test's app),
@@ -68,11 +65,11 @@ export const priceRefreshJob = defineJob({
   onStart: async (deps, flags) => {
     if (flags.workerId && deps.queue) {
       // Created with the worker: a refresh interrupted by a restart (embedded database) or whose process died
-      // (PostgreSQL, then every SWEEP_INTERVAL_MS) is resumed. The embedded database has one process: its own run is
-      // never an orphan while it lives, also when a long statement of the comparison holds the thread past STALE_AFTER_MS.
+      // (PostgreSQL, then every RUN_SWEEP_INTERVAL_MS) is resumed. The embedded database has one process: its own run is
+      // never an orphan while it lives, also when a long statement of the comparison holds the thread past RUN_STALE_AFTER_MS.
       const runs = refreshRuns(deps, { fresh: true });
       await sweepRefreshes(deps, { startup: true });
-      if (deps.db.kind === 'postgres') runs.startSweeper(SWEEP_INTERVAL_MS, () => sweepRefreshes(deps, { startup: false }));
+      if (deps.db.kind === 'postgres') runs.startSweeper(RUN_SWEEP_INTERVAL_MS, () => sweepRefreshes(deps, { startup: false }));
       deps.queue.once('stopped', () => runs.stopSweeper());
     }
     // A fresh install has never refreshed: take the first snapshot now rather than at the next scheduled hour, so

@@ -1,7 +1,7 @@
 import { DROP_TTL_HOURS } from '@dealradar/shared/drops';
 import type { AppDeps } from '../../deps.ts';
 import { conflict } from '../../errors/app-error.ts';
-import { DurableRuns, RunStopped, type DurableRunStore } from '../../jobs/durable-run.ts';
+import { DurableRuns, RUN_HEARTBEAT_MS, RUN_STALE_AFTER_MS, RunStopped, type DurableRunStore } from '../../jobs/durable-run.ts';
 import type { WholesaleVariant } from '../market-data/market-data.types.ts';
 import { createMarketDataService } from '../market-data/market-data.service.ts';
 import {
@@ -42,12 +42,10 @@ export type RefreshDeps = Pick<AppDeps, 'db' | 'clock' | 'marketData' | 'log' | 
 export const PRICE_REFRESH_QUEUE = 'price-drops-refresh';
 /**
  * A refresh is claimed at most this often (its process died while it ran); then it ends as failed with a sentence.
- * Heartbeat and staleness as scans: a running refresh silent for STALE_AFTER_MS (or whose process lease is released) is
+ * Heartbeat and staleness as every durable run: a running refresh silent for RUN_STALE_AFTER_MS (or whose process lease is released) is
  * taken over by the next sweep or claim, and resumed from its checkpoint.
  */
 export const MAX_REFRESH_ATTEMPTS = 3;
-export const REFRESH_HEARTBEAT_MS = 10_000;
-export const REFRESH_STALE_AFTER_MS = 60_000;
 export const REFRESH_TOO_MANY_ATTEMPTS = `The refresh was interrupted ${MAX_REFRESH_ATTEMPTS} times (the server stopped while it ran) and was ended.`;
 /** Staging rows per INSERT; PGlite gets the event loop back between batches. */
 const STAGING_BATCH = 5000;
@@ -103,8 +101,8 @@ export function createRefreshRuns(deps: RefreshDeps, resend: (id: string) => Pro
     store: refreshRunStore(deps),
     maxAttempts: MAX_REFRESH_ATTEMPTS,
     tooManyAttempts: REFRESH_TOO_MANY_ATTEMPTS,
-    heartbeatMs: REFRESH_HEARTBEAT_MS,
-    staleAfterMs: REFRESH_STALE_AFTER_MS,
+    heartbeatMs: RUN_HEARTBEAT_MS,
+    staleAfterMs: RUN_STALE_AFTER_MS,
     resend,
     log: deps.log,
   });
