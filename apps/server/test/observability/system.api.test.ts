@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SystemFiguresDto } from '@dealradar/shared/contracts/system';
 import { buildTestApp, type TestContext } from '../build-test-app.ts';
+import { createScanRow } from '../factories/scans.ts';
 import { createUser, type TestUser } from '../factories/users.ts';
 import { ean13, fakeMarketData, listing } from '../scans/fake-market-data.ts';
 import { scanSupplierCsv } from '../scans/helpers.ts';
@@ -26,14 +27,18 @@ async function figures(ctx: TestContext, admin: TestUser): Promise<SystemFigures
 }
 
 /** A supplier scan row in PROCESSING, as a worker leaves it: its heartbeat `secondsAgo` old, owned by lease `lease`. */
-async function processingScan(ctx: TestContext, user: TestUser, fileName: string, secondsAgo: number, lease: number | null): Promise<string> {
-  const row = await ctx.deps.db.one<{ id: string }>(
-    `insert into scans (kind, user_id, organization_id, file_name, market, ean_column, brand_column, status, attempts, heartbeat_at, owner_lease, worker_token, created_at, updated_at, started_at)
-     values ('supplier', $1, $2, $3, 'DE', 'EAN', 'Brand', 'PROCESSING', 1, now() - make_interval(secs => $4), $5, 'test-token', now(), now(), now())
-     returning id::text`,
-    [user.id, user.organizationId, fileName, secondsAgo, lease],
-  );
-  return row.id;
+function processingScan(ctx: TestContext, user: TestUser, fileName: string, secondsAgo: number, lease: number | null): Promise<string> {
+  const now = new Date();
+  return createScanRow(ctx.deps, user, {
+    fileName,
+    status: 'PROCESSING',
+    attempts: 1,
+    heartbeatAt: new Date(now.getTime() - secondsAgo * 1000),
+    ownerLease: lease,
+    workerToken: 'test-token',
+    createdAt: now,
+    startedAt: now,
+  });
 }
 
 describe('GET /api/admin/system', () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
+import { createBrandScanRow, createScanRow } from '../../../test/factories/scans.ts';
 import { createUser, type TestUser } from '../../../test/factories/users.ts';
 import { TestClock } from '../../lib/clock.ts';
 import { deliverOne, queueScanFinishedMessages } from './alert-dispatch.service.ts';
@@ -20,30 +21,25 @@ describe('scan-finished messages', () => {
   afterAll(async () => ctx.close());
 
   const at = (minutesAgo: number) => new Date(Date.parse(NOW) - minutesAgo * MIN);
-  const insertScan = (file: string, status: string, ranMinutes: number, endedMinutesAgo = 1) =>
-    ctx.deps.db.execute(
-      `insert into scans (kind, user_id, organization_id, file_name, market, ean_column, brand_column, status, total_eans, processed_eans,
-                          matched_products, deals_found, error, created_at, updated_at, started_at, completed_at)
-       values ('supplier', $1, $2, $3, 'DE', 'ean', 'brand', $4, 1200, 1200, 800, 42, $5, $6, $7, $6, $7)`,
-      [
-        user.id,
-        user.organizationId,
-        file,
-        status,
-        status === 'ERROR' ? 'The scan failed: upstream down.' : null,
-        at(endedMinutesAgo + ranMinutes),
-        at(endedMinutesAgo),
-      ],
-    );
+  const insertScan = (fileName: string, status: 'COMPLETED' | 'ERROR', ranMinutes: number, endedMinutesAgo = 1) =>
+    createScanRow(ctx.deps, user, {
+      fileName,
+      status,
+      totalEans: 1200,
+      processedEans: 1200,
+      matchedProducts: 800,
+      dealsFound: 42,
+      error: status === 'ERROR' ? 'The scan failed: upstream down.' : null,
+      createdAt: at(endedMinutesAgo + ranMinutes),
+      startedAt: at(endedMinutesAgo + ranMinutes),
+      completedAt: at(endedMinutesAgo),
+    });
 
   it('a scan that ran over 2 minutes e-mails its owner once with the counts and a link; a short one does not', async () => {
     await insertScan('long.csv', 'COMPLETED', 3);
     await insertScan('short.csv', 'COMPLETED', 1);
     await insertScan('broken.csv', 'ERROR', 5);
-    await ctx.deps.db.execute(
-      `insert into brand_scans (user_id, status, brands, markets, min_roi, created_at, updated_at, finished_at) values ($1, 'COMPLETED', $2, $3, 0.15, $4, $5, $5)`,
-      [user.id, ['Nivea', 'Garnier', 'Dove', 'Loreal'], ['DE', 'FR'], at(10), at(2)],
-    );
+    await createBrandScanRow(ctx.deps, user, { brands: ['Nivea', 'Garnier', 'Dove', 'Loreal'], markets: ['DE', 'FR'], createdAt: at(10), finishedAt: at(2) });
     expect(await queueScanFinishedMessages(ctx.deps)).toBe(3);
     expect(await queueScanFinishedMessages(ctx.deps)).toBe(0);
     const rows = await ctx.deps.db.query<{ id: number; summary: string }>(`select id, summary from alert_deliveries where kind = 'scan' order by id`);

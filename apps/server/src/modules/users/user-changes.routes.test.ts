@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFRESHED_TOKEN_HEADER } from '@dealradar/shared/contracts/plans';
 import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
+import { createScanRow } from '../../../test/factories/scans.ts';
 import { createUser, type TestUser } from '../../../test/factories/users.ts';
 import { ACCOUNT_DEACTIVATED } from '../auth/login.service.ts';
 import { LAST_ADMIN_MESSAGE } from './user-changes.service.ts';
@@ -144,15 +145,11 @@ describe('users management: edit and delete', () => {
     const bystander = await createUser(ctx.deps, { tier: 'GROWTH' });
     const now = ctx.clock.now();
     for (const owner of [user, bystander]) {
-      const scan = await ctx.deps.db.one<{ id: string }>(
-        `insert into scans (kind, user_id, organization_id, file_name, market, ean_column, brand_column, status, created_at, updated_at)
-         values ('supplier', $1, $2, 'list.csv', 'DE', 'EAN', 'Brand', 'COMPLETED', $3, $3) returning id`,
-        [owner.id, owner.organizationId, now],
-      );
+      const scanId = await createScanRow(ctx.deps, owner, { createdAt: now });
       await ctx.deps.db.execute(
         `insert into scan_results (scan_id, user_id, kind, market, ean, asin, min_roi, is_deal, breakdown, created_at, expires_at)
          values ($1, $2, 'supplier', 'DE', '4006170012345', 'B000TEST01', 0.15, true, '{}'::jsonb, $3, $3::timestamptz + interval '1 day')`,
-        [scan.id, owner.id, now],
+        [scanId, owner.id, now],
       );
       await ctx.deps.db.execute(
         `insert into brand_favorites (user_id, ean, asin, market, currency, brand, supplier_name, supplier_price, amazon_price, estimated_profit, roi_percentage)
