@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, render } from '@testing-library/react';
+import { cleanup, configure, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { BrowserRouter, Route, Routes, useLocation, type Location } from 'react-router';
 import { onTestFinished } from 'vitest';
@@ -97,4 +97,16 @@ export function renderWithProviders(ui: ReactNode, { path = '/', route = '*', se
     /** The query string the screen keeps its state in. */
     searchParams: () => new URLSearchParams(current.location?.search ?? ''),
   };
+}
+
+/**
+ * The open dialog of this title, once Mantine has moved the focus into it: a modal focuses its first control a moment
+ * after it opens, and a click before that loses its focus to it (an opened select closes again).
+ */
+export async function findDialog(name: string): Promise<HTMLElement> {
+  const dialog = await screen.findByRole('dialog', { name });
+  await waitFor(() => {
+    if (!dialog.contains(document.activeElement)) throw new Error(`The dialog "${name}" has not taken the focus yet.`);
+  });
+  return dialog;
 }

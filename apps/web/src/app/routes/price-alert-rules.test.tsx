@@ -6,7 +6,7 @@ import { alertsApi } from '@dealradar/shared/contracts/endpoints/alerts';
 import { priceDropsApi } from '@dealradar/shared/contracts/endpoints/price-drops';
 import { sellerAccountApi } from '@dealradar/shared/contracts/endpoints/seller-account';
 import type { SellerAccount } from '@dealradar/shared/contracts/seller-account';
-import { reply, renderWithProviders, stubApi } from '../../test/test-utils.tsx';
+import { findDialog, reply, renderWithProviders, stubApi } from '../../test/test-utils.tsx';
 import { PriceAlertRulesPage } from './price-alert-rules.tsx';
 
 const noSellerAccount: SellerAccount = {
@@ -63,7 +63,7 @@ function stubRulesScreen(sellerAccount: SellerAccount = noSellerAccount) {
 async function openNewRuleForm() {
   const screenApi = renderWithProviders(<PriceAlertRulesPage />, { path: '/qogita-price-alerts/alerts', session: { subscriptionTier: 'GROWTH' } });
   await screenApi.user.click(await screen.findByRole('button', { name: 'New alert rule' }));
-  const dialog = await screen.findByRole('dialog', { name: 'New alert rule' });
+  const dialog = await findDialog('New alert rule');
   return { ...screenApi, dialog: within(dialog) };
 }
 
