@@ -4,6 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { SERVER_NODE_FLAGS } from '../run-flags.ts';
+import { waitFor } from './wait-for.ts';
 
 /**
  * Real server processes for the tests of start-up, crash and shutdown: the bundle `npm start` runs, started
@@ -81,17 +82,17 @@ export function startServer(bundleDir: string, env: Record<string, string>): Pro
           }),
       exited,
       async waitUntilUp(timeoutMs = 180_000) {
-        const started = Date.now();
-        while (Date.now() - started < timeoutMs) {
-          if (child.exitCode !== null || child.signalCode !== null) throw new Error(`The server exited before it was up:\n${output}`);
-          const ok = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(5000) }).then(
-            (r) => r.ok,
-            () => false,
-          );
-          if (ok) return;
-          await new Promise((r) => setTimeout(r, 250));
-        }
-        throw new Error(`The server was not up after ${timeoutMs} ms:\n${output}`);
+        await waitFor(
+          async () => {
+            if (child.exitCode !== null || child.signalCode !== null) throw new Error(`The server exited before it was up:\n${output}`);
+            return fetch(`${url}/api/health`, { signal: AbortSignal.timeout(5000) }).then(
+              (r) => r.ok,
+              () => false,
+            );
+          },
+          timeoutMs,
+          () => `the server to be up:\n${output}`,
+        );
       },
     };
     return server;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCatalogue } from '../../src/modules/market-data/providers/demo/demo-catalogue.ts';
 import { multipart } from '../scans/helpers.ts';
+import { waitFor } from '../wait-for.ts';
 import { adminHeaders, buildServerBundle, createPostgresDatabase, killServer, ROOT, startServer, type ServerProcess } from '../server-process.ts';
 
 /**
@@ -90,13 +91,15 @@ describe('crash resume and graceful shutdown of real server processes', () => {
     done: (s: Status) => boolean,
     timeoutMs: number,
   ): Promise<Status> {
-    const started = Date.now();
-    for (;;) {
-      const s = await status(server, headers, scanId);
-      if (done(s)) return s;
-      if (Date.now() - started > timeoutMs) throw new Error(`scan ${scanId} still ${JSON.stringify(s)} after ${timeoutMs} ms\n${server.output().slice(-3000)}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    let last: Status | undefined;
+    return waitFor(
+      async () => {
+        last = await status(server, headers, scanId);
+        return done(last) ? last : undefined;
+      },
+      timeoutMs,
+      () => `scan ${scanId} (last ${JSON.stringify(last)})\n${server.output().slice(-3000)}`,
+    );
   }
 
   /** The EANs of the admin's current deals among `rows`. */

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts';
 import { createUser } from '../../../test/factories/users.ts';
+import { waitFor } from '../../../test/wait-for.ts';
 
 /** The deliveries as durable pg-boss jobs: a webhook that fails twice with 500 is retried with back-off and then sent. */
 describe('alert deliveries on the job queue', () => {
@@ -39,14 +40,16 @@ describe('alert deliveries on the job queue', () => {
     expect(rule.statusCode, rule.body).toBe(201);
     const test = await ctx.app.inject({ method: 'POST', url: `/api/alerts/rules/${rule.json().id}/test`, headers: user.headers });
     expect(test.statusCode).toBe(202);
-    const deadline = Date.now() + 45_000;
-    let delivery: { status: string; attempts: number } | undefined;
-    while (Date.now() < deadline) {
-      delivery = (await ctx.app.inject({ method: 'GET', url: '/api/alerts/deliveries', headers: user.headers })).json()[0];
-      if (delivery?.status === 'sent') break;
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    expect(delivery, JSON.stringify(delivery)).toMatchObject({ status: 'sent', attempts: 3 });
+    let last: { status: string; attempts: number } | undefined;
+    const delivery = await waitFor(
+      async () => {
+        last = (await ctx.app.inject({ method: 'GET', url: '/api/alerts/deliveries', headers: user.headers })).json()[0];
+        return last?.status === 'sent' ? last : undefined;
+      },
+      45_000,
+      () => `the delivery to be sent (last ${JSON.stringify(last)})`,
+    );
+    expect(delivery).toMatchObject({ status: 'sent', attempts: 3 });
     expect(arrivals).toHaveLength(3);
     // Back-off: the second retry waited longer than the first (retryDelay 1 s, doubling, with jitter).
     expect(arrivals[1]! - arrivals[0]!).toBeGreaterThanOrEqual(900);

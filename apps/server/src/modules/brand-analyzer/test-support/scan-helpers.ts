@@ -1,6 +1,7 @@
 import type { BrandScanState } from '@dealradar/shared/contracts/brand-analyzer';
 import type { TestContext } from '../../../../test/build-test-app.ts';
 import type { TestUser } from '../../../../test/factories/users.ts';
+import { waitFor } from '../../../../test/wait-for.ts';
 import { ean, FakeMarketData } from './fake-market-data.ts';
 
 /** Products of the fake catalogue with their known outcome in DE (referral 15 %, FBA €3.00, VAT 19 %). */
@@ -51,16 +52,18 @@ export async function getScan(ctx: TestContext, user: TestUser, id: string): Pro
 
 /** Polls the scan until it is COMPLETED or ERROR. */
 export async function waitForScan(ctx: TestContext, user: TestUser, id: string, timeoutMs = 20_000): Promise<BrandScanState> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const scan = await getScan(ctx, user, id);
-    if (scan.status === 'COMPLETED' || scan.status === 'ERROR') return scan;
-    if (Date.now() > deadline) throw new Error(`scan ${id} still ${scan.status} after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  let last: BrandScanState | undefined;
+  return waitFor(
+    async () => {
+      last = await getScan(ctx, user, id);
+      return last.status === 'COMPLETED' || last.status === 'ERROR' ? last : undefined;
+    },
+    timeoutMs,
+    () => `scan ${id} to finish (still ${last?.status})`,
+  );
 }
 
-export { waitFor } from '../../../../test/wait-for.ts';
+export { waitFor };
 
 export async function listFavorites(ctx: TestContext, user: TestUser, query = '') {
   const res = await ctx.app.inject({ method: 'GET', url: `/api/brand-analyzer/favorites${query ? `?${query}` : ''}`, headers: user.headers });
