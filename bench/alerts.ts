@@ -10,6 +10,7 @@ import { startQueue } from '../apps/server/src/jobs/queue.ts';
 import { silentLogger } from '../apps/server/src/lib/logger.ts';
 import { refreshPrices, type RefreshDeps } from '../apps/server/src/modules/price-drops/price-refresh.service.ts';
 import { registerAlertJobs } from '../apps/server/src/modules/alerts/alerts.jobs.ts';
+import { queueAlertsAfterRefresh } from '../apps/server/src/modules/alerts/alert-dispatch.service.ts';
 import type { AppDeps } from '../apps/server/src/deps.ts';
 import { benchCatalogue } from './drops-catalogue.ts';
 import { isPostgresReachable, openBenchDb } from './drops-db.ts';
@@ -52,8 +53,9 @@ async function run(kind: 'pglite' | 'postgres') {
     now += 3600_000;
     const memory = peakRss();
     const result = await refreshPrices(deps, { trigger: 'bench', catalogue: benchCatalogue(true, SIZE, CHANGED) });
+    // What the refresh's announcement sets off (the alerts-after-refresh job's work), run here in the same process.
+    const alerts = await queueAlertsAfterRefresh({ ...deps, queue }, result.runId, result.detectedAt);
     const peak = memory.stop();
-    const alerts = result.alerts!;
     const jobs = await handle.db.one<{ n: number }>(`select count(*)::int as n from pgboss.job where name = 'alert-delivery'`);
     const stats = await handle.db.one<{ rules: number; matched: number; items: number }>(
       `select (select count(*)::int from alert_rules) as rules, (select count(*)::int from alert_drop_state) as matched,

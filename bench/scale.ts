@@ -237,7 +237,7 @@ async function run(workers: number, files: ScanFile[], fresh: ScanFile): Promise
     scanLoad.end = loadNow();
     const scanApi = await api.stop();
     const scanRows = await handle.db.query<{ status: string; error: string | null; total_eans: number; deals_found: number; completed_at: Date }>(
-      `select status, error, total_eans, deals_found, completed_at from scans where id = any($1::uuid[])`,
+      `select status, error, total_eans, deals_found, completed_at from scans where id = any($1::uuid[]) order by array_position($1::uuid[], id)`,
       [started],
     );
     const failed = scanRows.filter((s) => s.status !== 'COMPLETED');
@@ -248,7 +248,7 @@ async function run(workers: number, files: ScanFile[], fresh: ScanFile): Promise
     const deals = scanRows.reduce((sum, s) => sum + s.deals_found, 0);
     console.log(
       `${files.length} scans, ${rows.toLocaleString('en-US')} rows (${eans.toLocaleString('en-US')} distinct EANs over the lists): ${scanSeconds.toFixed(1)} s → ` +
-        `${Math.round(rows / scanSeconds).toLocaleString('en-US')} rows/s, ${Math.round(eans / scanSeconds)} EANs/s; ${deals} deals · ` +
+        `${Math.round(rows / scanSeconds).toLocaleString('en-US')} rows/s, ${Math.round(eans / scanSeconds)} EANs/s; ${deals} deals (${scanRows.map((s) => s.deals_found).join(' + ')}) · ` +
         `API p95 ${scanApi.p95.toFixed(0)} ms (${scanApi.requests.toLocaleString('en-US')} requests, ${scanApi.non200} non-200) · ${fmtLoad(scanLoad)}`,
     );
 
@@ -277,7 +277,17 @@ async function run(workers: number, files: ScanFile[], fresh: ScanFile): Promise
     const refresh = await refreshPrices({ ...refreshDeps, queue }, { trigger: 'bench', catalogue: benchCatalogue(true, SIZES.variants, CHANGED_SHARE) });
     refreshLoad.end = loadNow();
     const refreshEnd = Date.now();
-    const alerts = refresh.alerts!;
+    // The refresh announces itself; a worker process matches the drops and queues the deliveries (alerts-after-refresh).
+    let alerts = { deliveries: 0, seconds: 0 };
+    await waitFor('the alerts of the refresh', 600_000, async () => {
+      const job = await handle.db.maybeOne<{ state: string; output: typeof alerts | null }>(
+        `select state, output from pgboss.job where name = 'alerts-after-refresh' and (data->>'runId')::bigint = $1 order by created_on desc limit 1`,
+        [refresh.runId],
+      );
+      if (job?.state !== 'completed' || !job.output) return false;
+      alerts = job.output;
+      return true;
+    });
     const fanOutLoad: Load = { start: refreshLoad.end, end: 0 };
     // Each worker process takes at most 2 deliveries every 2 s (alert-delivery: localConcurrency 2, polling every 2 s,
     // one job per fetch): all of them would take an hour on one worker. The rate is measured over a window instead.

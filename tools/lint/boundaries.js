@@ -12,7 +12,7 @@
  *   (apps/server/test/, e2e/, test-support/, *.test-helpers.ts, *.test.ts).
  * - packages/shared stays plain TypeScript and zod: no imports from the apps, React, Fastify or the database.
  * - server: a module (src/modules/<a>/) reaches another (<b>) only through <b>'s services (*.service.ts), its types
- *   (*.types.ts) or a file <b> deliberately exports (MODULE_INTERFACES); never through <b>'s repositories. Only the
+ *   (*.types.ts), the events it announces (*.events.ts) or a file <b> deliberately exports (MODULE_INTERFACES); never through <b>'s repositories. Only the
  *   composition roots (app.ts, jobs/registry.ts, the entry points) import a module's routes and job lists.
  * Import cycles between server files are refused by tools/lint/import-cycles.js (a whole-graph check ESLint's
  * file-by-file rules cannot make).
@@ -56,9 +56,9 @@ function serverModuleViolation(from, target) {
   if (/\.repository\.ts$/.test(to.file)) {
     return `modules/${to.name}/${to.file} is that module's own: reach its data through the service of modules/${to.name} (export what you need there).`;
   }
-  if (/\.(service|types)\.ts$/.test(to.file) || (MODULE_INTERFACES[to.name] ?? []).includes(to.file)) return undefined;
+  if (/\.(service|types|events)\.ts$/.test(to.file) || (MODULE_INTERFACES[to.name] ?? []).includes(to.file)) return undefined;
   if (SERVER_COMPOSITION_ROOTS.includes(from)) return undefined;
-  return `Reach modules/${to.name} through its service (*.service.ts), its types or a file it lists in MODULE_INTERFACES (tools/lint/boundaries.js), not modules/${to.name}/${to.file}.`;
+  return `Reach modules/${to.name} through its service (*.service.ts), its types, its events or a file it lists in MODULE_INTERFACES (tools/lint/boundaries.js), not modules/${to.name}/${to.file}.`;
 }
 
 /** repo-relative, forward slashes */

@@ -108,6 +108,7 @@ describe('the registry (every job of the product as data)', () => {
       'market-data-cache-purge': { policy: 'exclusive', retryLimit: 0 },
       'db-maintenance': { policy: 'exclusive', retryLimit: 0 },
       'alert-delivery': { retryLimit: 4, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
+      'alerts-after-refresh': { policy: 'singleton', retryLimit: 3, retryDelay: 30, expireInSeconds: 600 },
       'alert-digest': { retryLimit: 2, expireInSeconds: 600 },
       'alert-scan-finished': { policy: 'singleton', retryLimit: 0, expireInSeconds: 300 },
       'listing-restriction-checks': { retryLimit: 3, retryDelay: 30, expireInSeconds: 2 * 60 * 60 },

@@ -42,6 +42,8 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   /** pg-boss worker options (concurrency, polling). */
   work?: WorkOptions | ((deps: AppDeps) => WorkOptions);
   schedule?: ReadonlyArray<JobScheduleEntry<z.input<S>>>;
+  /** An event of another module this job runs on (its payload is the event's). */
+  subscribes?: JobEvent;
   /** False: this job does not exist in this process (e.g. the embedded database's vacuum on PostgreSQL). */
   enabled?: (deps: AppDeps) => boolean;
   // Method syntax on purpose: a list of definitions of different payloads is a JobDefinition[] (bivariant parameters).
@@ -55,6 +57,25 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
 
 export function defineJob<S extends z.ZodType>(definition: JobDefinition<S>): JobDefinition<S> {
   return definition;
+}
+
+/**
+ * Something a module announces when it has done its part (a finished price refresh), with the zod schema of what it
+ * tells. The announcing module knows nobody who listens: a job of another module subscribes to the event (its
+ * `subscribes`), and pg-boss sends each subscribed queue its own job, durably, in any process.
+ */
+export interface JobEvent<S extends z.ZodType = z.ZodType> {
+  name: string;
+  payload: S;
+}
+
+export function defineEvent<S extends z.ZodType>(event: JobEvent<S>): JobEvent<S> {
+  return event;
+}
+
+/** Announces an event to every job that subscribes to it (none: nothing happens), after checking its payload. */
+export async function announce<S extends z.ZodType>(queue: Queue, event: JobEvent<S>, payload: z.input<S>): Promise<void> {
+  await queue.publish(event.name, event.payload.parse(payload) as object);
 }
 
 /** Sends one job after checking its payload against the job's schema (a wrong payload throws, nothing is sent). */
@@ -113,6 +134,7 @@ export async function registerJobDefinitions(deps: AppDeps, jobs: readonly JobDe
   for (const job of jobs) {
     if (job.enabled && !job.enabled(deps)) continue;
     await ensureQueue(queue, job.name, queueOptionsOf(job, deps));
+    if (job.subscribes) await queue.subscribe(job.subscribes.name, job.name);
     let workerId: string | undefined;
     if (flags.worker) {
       const workOptions = typeof job.work === 'function' ? job.work(deps) : (job.work ?? {});

@@ -3,6 +3,7 @@ import { TestClock } from '../../src/lib/clock.ts';
 import type { AmazonListing, MarketDataService } from '../../src/modules/market-data/market-data.types.ts';
 import { NO_POSITIVE_ROI } from '../../src/modules/price-drops/drop-listings.service.ts';
 import { catalogueOf, variant } from '../../src/modules/price-drops/price-drops.test-helpers.ts';
+import { alertsOfRefreshDone } from '../../src/modules/alerts/refresh-alerts.test-helpers.ts';
 import { refreshPrices } from '../../src/modules/price-drops/price-refresh.service.ts';
 import { buildTestApp, type TestContext } from '../build-test-app.ts';
 import { createUser, type TestUser } from '../factories/users.ts';
@@ -45,8 +46,12 @@ function listingOf(ean: string): AmazonListing {
   } as unknown as AmazonListing;
 }
 
-const refresh = (price: number) =>
-  refreshPrices(ctx.deps, { trigger: 'test', catalogue: catalogueOf(EANS.map((ean) => variant(ean, price, { name: `Product ${ean}` }))) });
+/** A refresh, and the alerts its announcement sets off in the background (done when this answers). */
+async function refresh(price: number) {
+  const result = await refreshPrices(ctx.deps, { trigger: 'test', catalogue: catalogueOf(EANS.map((ean) => variant(ean, price, { name: `Product ${ean}` }))) });
+  await alertsOfRefreshDone(ctx.deps, result.runId);
+  return result;
+}
 
 let seller: TestUser;
 let other: TestUser;

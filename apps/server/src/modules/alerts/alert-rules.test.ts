@@ -5,7 +5,8 @@ import { buildTestApp, type TestContext } from '../../../test/build-test-app.ts'
 import { createUser, type TestUser } from '../../../test/factories/users.ts';
 import type { AmazonListing, MarketDataService } from '../market-data/market-data.types.ts';
 import { catalogueOf, variant } from '../price-drops/price-drops.test-helpers.ts';
-import { refreshPrices, type RefreshDeps } from '../price-drops/price-refresh.service.ts';
+import type { RefreshDeps } from '../price-drops/price-refresh.service.ts';
+import { refreshAndAlert } from './refresh-alerts.test-helpers.ts';
 import { sendDigests } from './alert-dispatch.service.ts';
 import { ONLY_SELLABLE_UNAVAILABLE } from './alerts.service.ts';
 
@@ -263,7 +264,7 @@ describe('alert rules: drop sequences × rules → deliveries', () => {
         if (step.before === 'downgrade') await setTier('STARTER');
         if (step.before === 'upgrade') await setTier('PRO');
         const before = await ctx.deps.db.one<{ n: number }>(`select count(*)::int as n from alert_deliveries where kind = 'drops'`);
-        const result = await refreshPrices(deps, { trigger: 'test', catalogue: catalogueOf([variant(GTIN, step.price)]) });
+        const result = await refreshAndAlert(deps, { trigger: 'test', catalogue: catalogueOf([variant(GTIN, step.price)]) });
         const rows = await ctx.deps.db.query<{ items: Array<{ dropPercentage: number; gtin: string }>; status: string }>(
           `select items, status from alert_deliveries where kind = 'drops' order by id offset $1`,
           [before.n],
@@ -286,9 +287,9 @@ describe('alert rules: drop sequences × rules → deliveries', () => {
   it('one delivery per rule and refresh, listing its drops best first', async () => {
     await ctx.app.inject({ method: 'POST', url: '/api/alerts/rules', headers: user.headers, payload: rule() });
     const gtins = ['4005808158232', '4005808158249', '4005808158256'];
-    await refreshPrices(deps, { trigger: 'test', catalogue: catalogueOf(gtins.map((g) => variant(g, 1000))) });
+    await refreshAndAlert(deps, { trigger: 'test', catalogue: catalogueOf(gtins.map((g) => variant(g, 1000))) });
     clock.advance(HOUR);
-    await refreshPrices(deps, { trigger: 'test', catalogue: catalogueOf(gtins.map((g, i) => variant(g, 900 - i * 100))) });
+    await refreshAndAlert(deps, { trigger: 'test', catalogue: catalogueOf(gtins.map((g, i) => variant(g, 900 - i * 100))) });
     const rows = await ctx.deps.db.query<{ summary: string; dropCount: number; items: Array<{ gtin: string }> }>(
       `select summary, drop_count as "dropCount", items from alert_deliveries where kind = 'drops'`,
     );
@@ -304,11 +305,11 @@ describe('alert rules: drop sequences × rules → deliveries', () => {
     const b = (await ctx.app.inject({ method: 'POST', url: '/api/alerts/rules', headers: user.headers, payload: rule({ name: 'B' }) })).json() as {
       id: number;
     };
-    await refreshPrices(deps, { trigger: 'test', catalogue: catalogueOf([variant(GTIN, 1000), variant('3600523614431', 1000)]) });
+    await refreshAndAlert(deps, { trigger: 'test', catalogue: catalogueOf([variant(GTIN, 1000), variant('3600523614431', 1000)]) });
     clock.advance(HOUR);
-    await refreshPrices(deps, { trigger: 'test', catalogue: catalogueOf([variant(GTIN, 800), variant('3600523614431', 800)]) });
+    await refreshAndAlert(deps, { trigger: 'test', catalogue: catalogueOf([variant(GTIN, 800), variant('3600523614431', 800)]) });
     clock.advance(HOUR);
-    await refreshPrices(deps, { trigger: 'test', catalogue: catalogueOf([variant(GTIN, 900), variant('3600523614431', 800)]) });
+    await refreshAndAlert(deps, { trigger: 'test', catalogue: catalogueOf([variant(GTIN, 900), variant('3600523614431', 800)]) });
     const states = () =>
       ctx.deps.db.query<{ rule: number; gtin: string }>(
         'select s.rule_id as rule, d.gtin from alert_drop_state s join price_drops d on d.id = s.drop_id order by 1, 2',
@@ -330,9 +331,9 @@ describe('alert rules: drop sequences × rules → deliveries', () => {
   it('the rules of another user and of FREE users are not used', async () => {
     const free = await createUser(ctx.deps, { tier: 'FREE' });
     await ctx.deps.db.execute(`insert into alert_rules (user_id, name, channel, created_at) values ($1, 'free rule', 'email', now())`, [free.id]);
-    await refreshPrices(deps, { trigger: 'test', catalogue: catalogueOf([variant(GTIN, 1000)]) });
+    await refreshAndAlert(deps, { trigger: 'test', catalogue: catalogueOf([variant(GTIN, 1000)]) });
     clock.advance(HOUR);
-    const result = await refreshPrices(deps, { trigger: 'test', catalogue: catalogueOf([variant(GTIN, 800)]) });
+    const result = await refreshAndAlert(deps, { trigger: 'test', catalogue: catalogueOf([variant(GTIN, 800)]) });
     expect(result.alerts?.deliveries).toBe(0);
     const rules = await ctx.deps.db.query<{ paused: boolean; reason: string }>('select paused, paused_reason as reason from alert_rules where user_id = $1', [
       free.id,
@@ -354,9 +355,9 @@ describe('alert rules: drop sequences × rules → deliveries', () => {
       payload: rule({ name: 'Other hourly', emailFrequency: 'hourly' }),
     });
     const products = [variant('4005808158232', 1000), variant('3600523614431', 1000, { brand: 'Garnier' })];
-    await refreshPrices(deps, { trigger: 'test', catalogue: catalogueOf(products) });
+    await refreshAndAlert(deps, { trigger: 'test', catalogue: catalogueOf(products) });
     clock.advance(HOUR);
-    const result = await refreshPrices(deps, {
+    const result = await refreshAndAlert(deps, {
       trigger: 'test',
       catalogue: catalogueOf([
         { ...products[0]!, priceExclVat: 900 },
@@ -394,9 +395,9 @@ describe('alert rules: drop sequences × rules → deliveries', () => {
   it('a digest counts each waiting drop once, also when one waiting delivery holds several drops', async () => {
     await ctx.app.inject({ method: 'POST', url: '/api/alerts/rules', headers: user.headers, payload: rule({ name: 'All hourly', emailFrequency: 'hourly' }) });
     const products = [variant('4005808158232', 1000), variant('3600523614431', 1000, { brand: 'Garnier' })];
-    await refreshPrices(deps, { trigger: 'test', catalogue: catalogueOf(products) });
+    await refreshAndAlert(deps, { trigger: 'test', catalogue: catalogueOf(products) });
     clock.advance(HOUR);
-    await refreshPrices(deps, {
+    await refreshAndAlert(deps, {
       trigger: 'test',
       catalogue: catalogueOf([
         { ...products[0]!, priceExclVat: 900 },

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { defineJob, NO_PAYLOAD, registerJobDefinitions, type RunFlags } from '../../jobs/define-job.ts';
-import { ALERT_DELIVERY, deliverOne, queueScanFinishedMessages, sendDigests } from './alert-dispatch.service.ts';
+import { priceRefreshFinished } from '../price-drops/price-drops.events.ts';
+import { ALERT_DELIVERY, deliverOne, queueAlertsAfterRefresh, queueScanFinishedMessages, sendDigests } from './alert-dispatch.service.ts';
 
 /** One job per delivery; pg-boss retries a failure with exponential back-off (ALERT_RETRY_LIMIT, ALERT_RETRY_DELAY_SECONDS). */
 export const alertDeliveryJob = defineJob({
@@ -43,7 +44,19 @@ export const scanFinishedJob = defineJob({
   handler: async (deps) => ({ messages: await queueScanFinishedMessages(deps) }),
 });
 
-export const ALERT_JOBS = [alertDeliveryJob, alertDigestJob, scanFinishedJob];
+/**
+ * After every successful price refresh: pauses the rules of plans that ended, matches the new drops against the rules
+ * and queues the deliveries sent at once. One at a time, so two refreshes' matching never run together.
+ */
+export const alertsAfterRefreshJob = defineJob({
+  name: 'alerts-after-refresh',
+  payload: priceRefreshFinished.payload,
+  subscribes: priceRefreshFinished,
+  options: { policy: 'singleton', retryLimit: 3, retryDelay: 30, expireInSeconds: 600 },
+  handler: (deps, job) => queueAlertsAfterRefresh(deps, job.data.runId, new Date(job.data.detectedAt)),
+});
+
+export const ALERT_JOBS = [alertDeliveryJob, alertsAfterRefreshJob, alertDigestJob, scanFinishedJob];
 
 export async function registerAlertJobs(deps: AppDeps, options: RunFlags): Promise<void> {
   await registerJobDefinitions(deps, ALERT_JOBS, options);

@@ -7,7 +7,7 @@ import { demoCatalogue } from '../market-data/providers/demo/demo-catalogue.ts';
 import { demoListings } from '../market-data/providers/demo/demo-retail.ts';
 import type { MarketDataService } from '../market-data/market-data.types.ts';
 import { catalogueOf, variant } from './price-drops.test-helpers.ts';
-import { refreshPrices } from './price-refresh.service.ts';
+import { refreshAndAlert } from '../alerts/refresh-alerts.test-helpers.ts';
 
 const HOUR = 3600_000;
 
@@ -28,7 +28,7 @@ describe('Best ROI per organization (match rules)', () => {
   let best: string;
   let worse: string;
   const shared = { roi: 0 };
-  const refresh = (price: number) => refreshPrices(ctx.deps, { trigger: 'test', catalogue: catalogueOf([variant(ean, price, { brand: 'OrgRoi' })]) });
+  const refresh = (price: number) => refreshAndAlert(ctx.deps, { trigger: 'test', catalogue: catalogueOf([variant(ean, price, { brand: 'OrgRoi' })]) });
 
   beforeAll(async () => {
     clock = new TestClock(new Date('2026-11-24T10:00:00Z'));

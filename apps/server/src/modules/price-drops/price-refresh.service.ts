@@ -21,7 +21,8 @@ import {
 import { bestOf, roiPerMarket } from './drop-roi.ts';
 import { recomputeOrgRoiAfterRefresh } from './org-roi.service.ts';
 import { queueDropListingChecks } from './drop-listings.service.ts';
-import { queueAlertsAfterRefresh, type AfterRefreshResult } from '../alerts/alert-dispatch.service.ts';
+import { announce } from '../../jobs/define-job.ts';
+import { priceRefreshFinished } from './price-drops.events.ts';
 import {
   analyzeSnapshotTables,
   applySnapshot,
@@ -58,8 +59,8 @@ export interface RefreshResult extends ApplyCounts {
   runId: number;
   seconds: number;
   roiComputed: number;
-  /** Price-drop alerts queued at the end of the refresh; null when that step failed (logged). */
-  alerts: AfterRefreshResult | null;
+  /** The refresh's comparison time: the detected_at of the drops it created or improved. */
+  detectedAt: Date;
 }
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -188,12 +189,14 @@ async function runRefresh(deps: RefreshDeps, run: RefreshRunRow, token: string, 
   if (!options.skipRoi) await queueDropListingChecks(deps);
   if (!(await finishRun(deps.db, run.id, token, deps.clock.now()))) throw new RunStopped('lost');
   const runId = Number(run.id);
-  // The refresh has succeeded; alerts failing must not turn it into a failed run.
-  const alerts = await queueAlertsAfterRefresh(deps, runId, now).catch((error: unknown) => {
-    deps.log.error({ err: (error as Error).message, runId }, 'price-drop alerts could not be queued');
-    return null;
-  });
-  const result = { runId, ...counts, roiComputed, alerts, seconds: (performance.now() - t0) / 1000 };
+  // The refresh has succeeded; an announcement that fails must not turn it into a failed run. What it would have set
+  // off is not lost: the alerts look at every drop detected since they last ran, at the next refresh's announcement.
+  if (deps.queue) {
+    await announce(deps.queue, priceRefreshFinished, { runId, detectedAt: now.toISOString() }).catch((error: unknown) =>
+      deps.log.error({ err: (error as Error).message, runId }, 'the finished refresh could not be announced'),
+    );
+  }
+  const result = { runId, ...counts, roiComputed, detectedAt: now, seconds: (performance.now() - t0) / 1000 };
   deps.log.info({ ...result }, 'price refresh finished');
   return result;
 }
