@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DATE_TIME_PATTERN, formatDate, formatDateTime, formatDateTimeSeconds, formatDayMonth } from './date-format.ts';
+import { DATE_TIME_PATTERN, fileNameDay, formatDate, formatDateTime, formatDateTimeSeconds, formatDayMonth } from './date-format.ts';
 
 describe('the one date and time format', () => {
   it('writes day, three-letter month, year and 24-hour time in local time', () => {
@@ -12,6 +12,7 @@ describe('the one date and time format', () => {
     expect(formatDate(new Date(2026, 10, 23, 23, 59))).toBe('23 Nov 2026');
     expect(formatDate('2026-11-20')).toBe('20 Nov 2026');
     expect(formatDayMonth('2026-01-02')).toBe('2 Jan');
+    expect(fileNameDay(new Date(Date.UTC(2026, 10, 29, 23, 30)))).toBe('2026-11-29');
   });
   it('missing or broken values show the empty text', () => {
     expect(formatDateTime(null)).toBe('—');

@@ -46,5 +46,10 @@ export function formatDayMonth(value: string | Date | null | undefined, empty = 
   return date ? dayMonth(date) : empty;
 }
 
+/** Today (UTC) as 'YYYY-MM-DD', the day in the names of downloaded files. */
+export function fileNameDay(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
 /** The pattern of formatDateTime, for tests that check a screen uses it. */
 export const DATE_TIME_PATTERN = /^\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4}, \d{2}:\d{2}$/;

@@ -15,6 +15,7 @@ import { DEFAULT_FAVORITE_SORT, defaultFavoriteOrder } from '../favorite-format.
 import { FavoriteCard } from './favorite-card.tsx';
 import { FavoritesFilters, type FavoriteFilterState } from './favorites-filters.tsx';
 import { SellerAccountDealsNote } from '../../../components/listing-restriction.tsx';
+import { fileNameDay } from '../../../lib/date-format.ts';
 import { formatCount } from '../../../lib/format.ts';
 
 export const LOAD_FAVORITES_ERROR = 'Failed to load favorites';
@@ -83,7 +84,7 @@ export function FavoritesCard({
   const download = async () => {
     setDownloading(true);
     try {
-      saveBlob(await downloadFavorites(filters), favoritesFileName(new Date().toISOString().slice(0, 10)));
+      saveBlob(await downloadFavorites(filters), favoritesFileName(fileNameDay()));
     } catch {
       onError(DOWNLOAD_ERROR);
     } finally {
