@@ -107,7 +107,7 @@ test('a FREE user sees the example data and the upgrade banner, and makes no liv
   expect(liveCalls).toEqual([]);
 });
 
-test('a UK FREE user sees the example prices in pounds, like live data (issue 16)', async ({ page }) => {
+test('a UK FREE user sees the example prices in pounds, like live data', async ({ page }) => {
   await signInNewUser(page, { country: 'UK' });
   const hot = page.getByTestId('hot-deal');
   await expect(hot).toHaveCount(3);
@@ -178,7 +178,7 @@ function contrastRatio(foreground: string, background: string): number {
   return (hi! + 0.05) / (lo! + 0.05);
 }
 
-test('drop category badges are readable: every badge on the dashboard has a contrast of at least 4.5:1 (issue 23 item 16)', async ({ page }) => {
+test('drop category badges are readable: every badge on the dashboard has a contrast of at least 4.5:1', async ({ page }) => {
   // The example data's hot deals are Medium (orange, Lighthouse's finding: 3.6:1) and its recent drops Small (yellow).
   await signInNewUser(page, { country: 'DE' });
   const badges = page.getByTestId('drop-category-badge');

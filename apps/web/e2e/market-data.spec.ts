@@ -30,7 +30,7 @@ test.describe('Market data source (admin Settings)', () => {
     await expect(card.getByTestId('recent-imports')).toContainText('keepa-export.csv');
   });
 
-  test('an admin sees the fee rules in force, today and on a chosen day (issue 12)', async ({ page }) => {
+  test('an admin sees the fee rules in force, today and on a chosen day', async ({ page }) => {
     await loginAsAdmin(page, { open: '/settings' });
     const card = page.getByTestId('fee-rules-card');
     const referral = card.getByTestId('fee-rules-referral');
@@ -68,7 +68,7 @@ test.describe('Market data source (admin Settings)', () => {
     await expect(card.getByRole('status')).toContainText('1 listings for 1 EANs imported from finder.csv');
   });
 
-  test('an XLSX export is imported like a CSV, and an old .xls is refused before the upload (issue 11)', async ({ page }) => {
+  test('an XLSX export is imported like a CSV, and an old .xls is refused before the upload', async ({ page }) => {
     await loginAsAdmin(page, { open: '/settings' });
     const card = page.getByTestId('market-data-source-card');
     const file = card.locator('input[type=file]');

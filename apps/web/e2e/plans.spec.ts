@@ -112,9 +112,7 @@ async function signInOnPlan(page: Page, tier: string) {
   expect(res.status(), await res.text()).toBe(200);
 }
 
-test('issue 23: a PRO user is offered no second checkout, but Change and Manage; without a Paddle API key they say billing is not configured', async ({
-  page,
-}) => {
+test('a PRO user is offered no second checkout, but Change and Manage; without a Paddle API key they say billing is not configured', async ({ page }) => {
   await signInOnPlan(page, 'PRO');
   await page.goto('/subscription');
   await expect(page.getByRole('heading', { name: 'Your Plan' })).toBeVisible();
@@ -140,7 +138,7 @@ test('issue 23: a PRO user is offered no second checkout, but Change and Manage;
   await expect(page.getByTestId('plan-PRO').getByText('Current Plan')).toBeVisible();
 });
 
-test('issue 23: with billing configured (Paddle answers stubbed), Change shows what changes and when, then waits for Paddle; Manage opens the portal', async ({
+test('with billing configured (Paddle answers stubbed), Change shows what changes and when, then waits for Paddle; Manage opens the portal', async ({
   page,
   baseURL,
 }) => {

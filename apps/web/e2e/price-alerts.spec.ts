@@ -100,7 +100,7 @@ test('on a phone the drops are cards with their prices, and the sort select reor
   await shot(page, 'price-alerts-phone');
 });
 
-test('a PRO user sorts by Best ROI; filters and sort stay in the URL over a reload and back/forward (issue 23)', async ({ page }) => {
+test('a PRO user sorts by Best ROI; filters and sort stay in the URL over a reload and back/forward', async ({ page }) => {
   test.setTimeout(180_000);
   await refreshPricesNow(page.request);
   await signInWithTier(page, 'PRO', 'DE', '/qogita-price-alerts');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseAmountText } from './amount-text.ts';
 
-describe('parseAmountText (issue 23 item 8)', () => {
+describe('parseAmountText', () => {
   it('refuses separators that do not group thousands', () => {
     expect(parseAmountText('4,2,0')).toEqual({ ok: false, error: '4,2,0 is not a number.' });
     expect(parseAmountText('1.23.456')).toMatchObject({ ok: false });

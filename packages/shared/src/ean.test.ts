@@ -175,7 +175,7 @@ describe('internal codes (GS1 restricted circulation and coupons)', () => {
   });
 });
 
-describe('a GTIN-8 with its padding zeros (issue 23: text and number cells give one answer)', () => {
+describe('a GTIN-8 with its padding zeros (text and number cells give one answer)', () => {
   it('judges 0000022022202 (text) and 22022202 (a number cell) alike: an RCN-8, internal', () => {
     for (const input of ['0000022022202', '00000022022202', '022022202', '22022202', 22022202]) {
       const result = normalizeEan(input);

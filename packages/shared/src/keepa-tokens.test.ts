@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { spendVersusEstimate } from './keepa-tokens.ts';
 
-describe('why a scan spent more or less than estimated (issue 23)', () => {
+describe('why a scan spent more or less than estimated', () => {
   it('explains "3 spent of about 0": cached entries without the buy box, or expired ones', () => {
     expect(spendVersusEstimate({ estimated: 0, spent: 3 }, false)).toMatch(/^The estimate was 0 because every EAN was in the shared cache; .*buy boxes/);
   });

@@ -3,7 +3,7 @@ import { DEFAULT_PRICE_TERMS, describeDetection, detectPriceTerms, priceTermsOf,
 
 const QOGITA_GBP = ['GTIN', 'Name', 'Category', 'Brand', '£ Lowest Price inc. shipping', 'Unit', 'Lowest Priced Offer Inventory', 'Product Link'];
 
-describe('detectPriceTerms (issue 23 item 2)', () => {
+describe('detectPriceTerms', () => {
   it('reads the GBP Qogita export as pounds without VAT, with Qogita’s 21 %', () => {
     const d = detectPriceTerms(QOGITA_GBP, [['5000167000000', 'Soap', 'Beauty', 'Dove', '7.29', 'each', '12', 'https://q']], '£ Lowest Price inc. shipping');
     expect(d).toMatchObject({ currency: 'GBP', currencySource: 'header', includesVat: null, qogita: true, vatRate: 0.21 });

@@ -33,7 +33,7 @@ const withNulParams = (path: string) => path.replace(/:[A-Za-z]+/g, 'a%00b');
 /** A sentence for a user (SPEC texts such as 'Invalid selection' end without a full stop), not a stack trace. */
 const isSentence = (error: unknown) => typeof error === 'string' && /^\S.*[.!?]$/.test(error) && !/\bat \S+ \(/.test(error);
 
-describe('bad input answers 400 with a sentence, never 500 (issue 13, items 1–4)', () => {
+describe('bad input answers 400 with a sentence, never 500', () => {
   let ctx: TestContext;
   let admin: TestUser;
   let routes: Array<[string, string]>;

@@ -7,7 +7,7 @@ import { createUser } from '../factories/users.ts';
 
 const withoutIdsAndSources = <T extends { id: number; source: string }>(rows: T[]) => rows.map(({ id: _id, source: _source, ...rest }) => rest);
 
-describe('fee rules as dated data (issue 12 items 4–5)', () => {
+describe('fee rules as dated data', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await buildTestApp();
@@ -71,7 +71,7 @@ describe('fee rules as dated data (issue 12 items 4–5)', () => {
   });
 });
 
-describe('the seller profile (issue 12 item 4)', () => {
+describe('the seller profile', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await buildTestApp();

@@ -9,7 +9,7 @@ const EAN = '4006381333931';
 const at = new Date('2026-11-20T10:00:00Z');
 const listing = (p: object) => toListing(p as KeepaProduct, EAN, 'DE', at)!;
 
-describe('Keepa product read right (issue 12 items 1–3)', () => {
+describe('Keepa product read right', () => {
   it('takes the buy-box holder from the last pair of buyBoxSellerIdHistory', () => {
     const p = keepaProduct({ asin: 'B0HOLDER01', ean: EAN, buyBoxSeller: 'A3JWKAKR8XB7XF' });
     expect(listing(p).buyBoxSellerId).toBe('A3JWKAKR8XB7XF');

@@ -115,7 +115,7 @@ describe('Qogita adapter against a local Qogita', () => {
 });
 
 describe('Qogita catalogue CSV', () => {
-  it('reads the price column by its pattern; a GBP account is converted to EUR at the day’s rate (issue 23 item 2)', () => {
+  it('reads the price column by its pattern; a GBP account is converted to EUR at the day’s rate', () => {
     expect(parseQogitaCsv(`GTIN;Name;Brand;€ Price inc. shipping\n4006381333931;X;Y;12,99`).variants[0]!.priceExclVat).toBe(1299);
     const gbp = parseQogitaCsv(`GTIN,Name,Brand,£ Lowest Price inc. shipping\n4006381333931,X,Y,7.29`, { eurRate: (c) => (c === 'GBP' ? 0.8745 : undefined) });
     expect(gbp.currency).toBe('GBP');

@@ -184,7 +184,7 @@ describe('POST /api/billing/paddle/webhook', () => {
     ctx.clock.set('2026-11-22T10:00:00Z');
   });
 
-  it('subscription.canceled ends the plan at once: the organization is FREE (issue 13 item 8)', async () => {
+  it('subscription.canceled ends the plan at once: the organization is FREE', async () => {
     const user = await createUser(ctx.deps, { tier: 'FREE' });
     await post(JSON.stringify(event('subscription.created', subscription(user, 'GROWTH'))));
     ctx.clock.advance(1000);

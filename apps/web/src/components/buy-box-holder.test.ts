@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buyBoxHolderLabel } from './buy-box-holder.tsx';
 
-describe('the buy-box holder (issue 23 detail)', () => {
+describe('the buy-box holder', () => {
   it('names Amazon, the user\'s own seller account as "You", and other sellers by id', () => {
     expect(buyBoxHolderLabel('A3P5ROKL5A1OLE', 'A1OWNSELLER')).toBe('Amazon');
     expect(buyBoxHolderLabel('A1OWNSELLER', 'A1OWNSELLER')).toBe('You');

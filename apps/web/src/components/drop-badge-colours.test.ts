@@ -15,7 +15,7 @@ function contrast(a: string, b: string): number {
   return (hi! + 0.05) / (lo! + 0.05);
 }
 
-describe('drop category badge colours (issue 23 item 16)', () => {
+describe('drop category badge colours', () => {
   it.each(['MINOR', 'SMALL', 'MEDIUM', 'LARGE', 'HUGE'])('%s: its SPEC §4 colour, text at least 6:1 on its background (WCAG AA asks 4.5:1)', (category) => {
     const { background, color } = DROP_BADGE_COLOURS[dropCategoryColor(category)];
     expect(contrast(color, background)).toBeGreaterThanOrEqual(6);

@@ -14,7 +14,7 @@ const clean: FileChecks = {
   examples: [],
 };
 
-describe('the plan allowance before Confirm (issue 23 item 4)', () => {
+describe('the plan allowance before Confirm', () => {
   it('says only 100 of 199 will be analyzed on FREE with the whole allowance left', () => {
     const left = uploadsLeft({ eanUploadLimit: 100, eanUploadsThisMonth: 0 });
     const warning = planWarning(199, left);
@@ -39,7 +39,7 @@ describe('the plan allowance before Confirm (issue 23 item 4)', () => {
   });
 });
 
-describe('damaged EANs before Confirm (issue 23 item 5)', () => {
+describe('damaged EANs before Confirm', () => {
   const german: FileChecks = {
     ...clean,
     rowsRead: 10_000,

@@ -61,7 +61,7 @@ describe('registration and e-mail confirmation', () => {
     expect(rows).toEqual([{ affiliate_id: null }, { affiliate_id: null }]);
   });
 
-  it('refuses a taken username (any case) with 409; a taken e-mail (any case) gets the success answer (issue 13: no enumeration)', async () => {
+  it('refuses a taken username (any case) with 409; a taken e-mail (any case) gets the success answer (no enumeration)', async () => {
     const account = uniqueAccount();
     expect((await post(ctx, '/api/auth/register', account)).statusCode).toBe(201);
     const sameName = await post(ctx, '/api/auth/register', { ...uniqueAccount(), username: account.username.toUpperCase() });

@@ -127,7 +127,7 @@ describe('favorites', () => {
     expect((await listFavorites(ctx, owner, 'brands=Unknown')).json()).toMatchObject({ content: [], totalElements: 0, totalPages: 0 });
   });
 
-  it('sorts and filters by the 90-day stability (issue 17), favorites without the figure last and left out by the filter', async () => {
+  it('sorts and filters by the 90-day stability, favorites without the figure last and left out by the filter', async () => {
     const steady = await createUser(ctx.deps, { tier: 'PRO' });
     await seed(
       steady,

@@ -27,7 +27,7 @@ describe('favorite card rules (SPEC §9)', () => {
     for (const market of ['DE', 'FR', 'IT', 'ES', 'NL']) expect(favoriteCurrency(market)).toBe('EUR');
   });
 
-  it('links the product on the markets a brand scan covers (DE, UK, FR, IT, ES; not NL: issue 23), its own market first', () => {
+  it('links the product on the markets a brand scan covers (DE, UK, FR, IT, ES; not NL), its own market first', () => {
     const links = marketplaceLinks('FR', 'B000TEST01');
     expect(links.map((l) => l.market)).toEqual(['FR', 'DE', 'UK', 'IT', 'ES']);
     expect(links[0]!.url).toContain('amazon.fr');

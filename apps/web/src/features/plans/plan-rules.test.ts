@@ -37,7 +37,7 @@ describe('plan display rules', () => {
     expect(lines.find((l) => l.label === 'Wholesale brand checks per day')?.value).toBe('Unlimited');
   });
 
-  it('offers no second checkout on a paid plan: Change on the other sold plans, nothing on FREE (issue 23)', () => {
+  it('offers no second checkout on a paid plan: Change on the other sold plans, nothing on FREE', () => {
     const plan = (name: string) => ({ name, checkoutUrl: name === 'FREE' ? null : `https://checkout.test/?price_id=${name}` });
     expect(['FREE', 'STARTER', 'GROWTH', 'PRO'].map((n) => planActionOf(plan(n), 'FREE'))).toEqual(['current', 'buy', 'buy', 'buy']);
     expect(['FREE', 'STARTER', 'GROWTH', 'PRO'].map((n) => planActionOf(plan(n), 'PRO'))).toEqual(['none', 'change', 'change', 'current']);

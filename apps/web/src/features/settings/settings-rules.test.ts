@@ -53,7 +53,7 @@ describe('primary business country select', () => {
   });
 });
 
-describe('the ROI field reads decimal commas (issue 11)', () => {
+describe('the ROI field reads decimal commas', () => {
   it('reads 22,5 and 22.5 alike', () => {
     expect(parseRoiPercent('22,5')).toEqual({ ok: true, value: 22.5 });
     expect(parseRoiPercent('22.5')).toEqual({ ok: true, value: 22.5 });
