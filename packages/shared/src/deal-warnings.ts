@@ -1,4 +1,5 @@
 import { CURRENCY_SYMBOLS, isAmazonBuyBox } from './markets.ts';
+import { formatCount } from './number-format.ts';
 
 /**
  * Warnings on every deal and favorite (docs/trusted-deals.md): signs that the match or the price may not be
@@ -57,7 +58,7 @@ export interface DealWarningInput {
 }
 
 const money = (value: number, currency: string) => `${CURRENCY_SYMBOLS[currency] ?? `${currency} `}${value.toFixed(2)}`;
-const percent = (value: number) => `${Math.round(value).toLocaleString('en-US')} %`;
+const percent = (value: number) => `${formatCount(Math.round(value))} %`;
 
 /** The warnings of one deal, in the order of DEAL_WARNING_CODES. */
 export function dealWarnings(input: DealWarningInput): DealWarning[] {

@@ -1,3 +1,5 @@
+import { formatCount } from './number-format.ts';
+
 /**
  * The longest text the API takes in each kind of field, in characters. Every string field of every request
  * contract (bodies, query strings, path parameters, upload form fields) has one of these as its maximum, so no raw
@@ -40,5 +42,5 @@ export const MAX_LENGTH = {
 
 /** 'Name is too long (at most 200 characters).' */
 export function tooLongMessage(label: string, max: number): string {
-  return `${label} is too long (at most ${max.toLocaleString('en-US')} characters).`;
+  return `${label} is too long (at most ${formatCount(max)} characters).`;
 }

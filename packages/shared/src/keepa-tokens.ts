@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fileChecksSchema } from './ean-checks.ts';
+import { formatCount } from './number-format.ts';
 
 /**
  * Keepa tokens as the screens show them (docs/market-data.md "Keepa tokens").
@@ -56,14 +57,14 @@ export function formatMinutes(minutes: number): string {
   return m === 0 ? `${h} h` : `${h} h ${m} min`;
 }
 
-const tokenCount = (n: number) => `${Math.round(n).toLocaleString('en-US')} Keepa token${Math.round(n) === 1 ? '' : 's'}`;
+const tokenCount = (n: number) => `${formatCount(Math.round(n))} Keepa token${Math.round(n) === 1 ? '' : 's'}`;
 
 /** "about 3,400 Keepa tokens, about 2 h 50 min at 20 tokens/min" (no new EANs: "no Keepa tokens (…)"). */
 export function describeTokenCost(estimate: { tokens: number; minutes: number | null; refillRate: number | null; newEans: number }): string {
   if (estimate.tokens === 0) return estimate.newEans === 0 ? 'no Keepa tokens (every EAN is in the shared cache)' : 'no Keepa tokens';
   const cost = `about ${tokenCount(estimate.tokens)}`;
   if (estimate.refillRate === null || estimate.minutes === null) return `${cost} (refill rate unknown)`;
-  const rate = `${estimate.refillRate.toLocaleString('en-US')} tokens/min`;
+  const rate = `${formatCount(estimate.refillRate)} tokens/min`;
   if (estimate.minutes === 0) return `${cost}, available now at ${rate}`;
   return `${cost}, about ${formatMinutes(estimate.minutes)} at ${rate}`;
 }

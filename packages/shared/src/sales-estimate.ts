@@ -1,4 +1,5 @@
 import type { MarketId } from './markets.ts';
+import { formatCount } from './number-format.ts';
 
 /**
  * The sales estimate of an Amazon listing and the seller's share of it (docs/sales-estimate.md). Pure: the inputs are
@@ -83,7 +84,7 @@ export function unitsFromRank(market: MarketId, rank: number | null): number | n
 }
 
 const positive = (n: number | null | undefined): n is number => typeof n === 'number' && Number.isFinite(n) && n > 0;
-const count = (n: number) => Math.round(n).toLocaleString('en-US');
+const count = (n: number) => formatCount(Math.round(n));
 
 /** Units per month and the basis, in order: monthlySold, 30-day rank drops, 90-day rank drops ÷ 3, the rank curve. */
 function monthlyUnits(market: MarketId, f: SalesFacts): { units: number; basis: SalesBasis; basisText: string } | null {

@@ -1,3 +1,5 @@
+import { formatCount } from './number-format.ts';
+
 /** Subscription tiers (SPEC §1, §3). */
 export const TIER_NAMES = ['FREE', 'STARTER', 'GROWTH', 'PRO', 'prodtest'] as const;
 export type TierName = (typeof TIER_NAMES)[number];
@@ -8,7 +10,7 @@ export const ADMIN_ONLY_TIER: TierName = 'prodtest';
 export const UNLIMITED = Number.MAX_SAFE_INTEGER;
 
 export function formatLimit(value: number): string {
-  return value >= UNLIMITED ? 'Unlimited' : value.toLocaleString('en-US');
+  return value >= UNLIMITED ? 'Unlimited' : formatCount(value);
 }
 
 /** Tiers that only see example data on the dashboard and price alerts (SPEC §6). */

@@ -1,6 +1,7 @@
 import { DecodeUTF8 } from 'fflate';
 import { readZipDirectory, readZipEntry, SpreadsheetFileError, type ByteSource, type Inflater, type ZipEntry } from './zip-reader.ts';
 import { flatCopy } from './flat-copy.ts';
+import { formatCount } from './number-format.ts';
 
 /**
  * A streaming reader of the first (or a named) sheet of an .xlsx workbook, the same code in the browser preview and on
@@ -23,7 +24,7 @@ export const SST_FULL_LOAD_BYTES = 16 * 1024 * 1024;
 const MAX_ROW_XML = 8 * 1024 * 1024;
 const SMALL_PART_BYTES = 32 * 1024 * 1024;
 const DECODE_PIECE = 32 * 1024;
-const TOO_MANY_ROWS = `The sheet has more than ${XLSX_MAX_ROWS.toLocaleString('en-US')} rows (the most Excel allows); it is damaged or not a price list. Please split it.`;
+const TOO_MANY_ROWS = `The sheet has more than ${formatCount(XLSX_MAX_ROWS)} rows (the most Excel allows); it is damaged or not a price list. Please split it.`;
 
 export const CELL_EMPTY = 0;
 export const CELL_TEXT = 1;
@@ -652,7 +653,7 @@ export class XlsxWorkbook {
       rows += 1;
       if (rows > maxRows || raw.row > XLSX_MAX_ROWS) {
         throw new SpreadsheetFileError(
-          `The sheet has more than ${maxRows.toLocaleString('en-US')} rows (the most Excel allows); it is damaged or not a price list. Please split it.`,
+          `The sheet has more than ${formatCount(maxRows)} rows (the most Excel allows); it is damaged or not a price list. Please split it.`,
         );
       }
     };
