@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
 import { within } from '@testing-library/react';
 import { plansApi } from '@dealradar/shared/contracts/endpoints/plans';

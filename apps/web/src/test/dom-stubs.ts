@@ -1,9 +1,10 @@
 import { onTestFinished } from 'vitest';
 
 /**
- * What Mantine needs from a browser and jsdom lacks: `matchMedia` (colour scheme, `useMediaQuery`), `ResizeObserver`
- * (ScrollArea, SegmentedControl) and `scrollIntoView` (Combobox options). Installed for the running test and taken
- * away when it finishes, so a test file leaves the shared jsdom window as it found it.
+ * What Mantine reads from a browser, made the same in every test: `matchMedia` never matches (a wide screen, motion
+ * allowed, the light scheme), `ResizeObserver` and `scrollIntoView` (Combobox options) do nothing. jsdom lacks them;
+ * happy-dom has its own, which would answer by its window's size. Installed for the running test and taken away when
+ * it finishes, so a test file leaves the DOM window its worker shares with other DOM test files as it found it.
  */
 export function installDomStubs(): void {
   const saved = {

@@ -44,7 +44,7 @@ function fakeToken(claims: Partial<TokenClaims>): string {
 
 /**
  * Renders a component as the app would: Mantine with the app's theme (in its test mode: no transitions, no portals;
- * without its style tags, which only make jsdom's style look-ups slow),
+ * without its style tags, which only make the DOM's style look-ups slow),
  * the modals manager and toasts, a fresh QueryClient that never retries, and a router at `path`. Everything it sets
  * up is taken down when the test finishes (the tree, toasts, the session, the address, the DOM stubs). Answer API calls with
  * `stubApi()` before rendering.
@@ -52,7 +52,7 @@ function fakeToken(claims: Partial<TokenClaims>): string {
 export function renderWithProviders(ui: ReactNode, { path = '/', route = '*', session }: RenderOptions = {}) {
   installDomStubs();
   if (session) localStorage.setItem(TOKEN_KEY, fakeToken(session));
-  // jsdom's own history, not a MemoryRouter: screens that compare with window.location (the price alerts' address
+  // The DOM window's own history, not a MemoryRouter: screens that compare with window.location (the price alerts' address
   // state) then see what a browser shows them.
   window.history.replaceState(null, '', path);
   const queryClient = new QueryClient({
