@@ -7,7 +7,7 @@ import type { SubscriptionStatus } from '@dealradar/shared/contracts/plans';
 import type { Upload } from '@dealradar/shared/contracts/scans';
 import type { FileChecks } from '@dealradar/shared/ean-checks';
 import type { SpreadsheetPreview } from '@dealradar/shared/spreadsheet-preview';
-import { findDialog, renderWithProviders, stubApi } from '../test/test-utils.tsx';
+import { chooseOption, findDialog, renderWithProviders, stubApi } from '../test/test-utils.tsx';
 import { ColumnMappingDialog, type ColumnMapping } from './column-mapping-dialog.tsx';
 import { KeepaTokenEstimate } from './keepa-token-estimate.tsx';
 import { useReportFileChecks } from './mapping-preview-checks.tsx';
@@ -81,16 +81,14 @@ describe('column mapping dialog', () => {
     const { dialog, user, onConfirm, confirm } = await openDialog({ preview: unnamedColumns });
     expect(confirm()).toHaveProperty('disabled', true);
 
-    await user.click(dialog.getByLabelText(/^EAN column/, { selector: 'input' }));
-    await user.click(await dialog.findByRole('option', { name: 'Code' }));
+    await chooseOption(user, dialog.getByLabelText(/^EAN column/, { selector: 'input' }), 'Code');
     expect(confirm()).toHaveProperty('disabled', true);
 
     await user.click(dialog.getByLabelText('No brand column: use the brand from the marketplace'));
     expect(dialog.getByLabelText(/^Brand column/, { selector: 'input' })).toHaveProperty('disabled', true);
     expect(confirm()).toHaveProperty('disabled', true);
 
-    await user.click(dialog.getByLabelText(/^Price column/, { selector: 'input' }));
-    await user.click(await dialog.findByRole('option', { name: 'Notes' }));
+    await chooseOption(user, dialog.getByLabelText(/^Price column/, { selector: 'input' }), 'Notes');
     expect(confirm()).toHaveProperty('disabled', false);
 
     await user.click(confirm());
@@ -100,10 +98,8 @@ describe('column mapping dialog', () => {
   it('lets the CSV Template Analyzer confirm without a price column', async () => {
     const { dialog, user, confirm } = await openDialog({ preview: unnamedColumns, priceRequired: false });
 
-    await user.click(dialog.getByLabelText(/^EAN column/, { selector: 'input' }));
-    await user.click(await dialog.findByRole('option', { name: 'Code' }));
-    await user.click(dialog.getByLabelText(/^Brand column/, { selector: 'input' }));
-    await user.click(await dialog.findByRole('option', { name: 'Maker' }));
+    await chooseOption(user, dialog.getByLabelText(/^EAN column/, { selector: 'input' }), 'Code');
+    await chooseOption(user, dialog.getByLabelText(/^Brand column/, { selector: 'input' }), 'Maker');
 
     expect(confirm()).toHaveProperty('disabled', false);
   });
@@ -124,8 +120,7 @@ describe('column mapping dialog', () => {
     });
     expect(dialog.getByText('Estimate for no column')).toBeTruthy();
 
-    await user.click(dialog.getByLabelText(/^EAN column/, { selector: 'input' }));
-    await user.click(await dialog.findByRole('option', { name: 'Code' }));
+    await chooseOption(user, dialog.getByLabelText(/^EAN column/, { selector: 'input' }), 'Code');
 
     expect(dialog.getByText('Estimate for Code')).toBeTruthy();
   });

@@ -58,16 +58,35 @@ function bodyOf(init: RequestInit | undefined): unknown {
   }
 }
 
+/** The real `fetch` while a test has replaced it (restored when that test finishes); null: not replaced. */
+let realFetch: { descriptor: PropertyDescriptor | undefined } | null = null;
+
+/** Whether the running test answers API calls already (renderWithProviders installs an empty stub otherwise). */
+export const isApiStubbed = (): boolean => realFetch !== null;
+
+function installFetch(fake: typeof fetch): void {
+  if (!realFetch) {
+    const saved = { descriptor: Object.getOwnPropertyDescriptor(globalThis, 'fetch') };
+    realFetch = saved;
+    onTestFinished(() => {
+      if (saved.descriptor) Object.defineProperty(globalThis, 'fetch', saved.descriptor);
+      else delete (globalThis as { fetch?: unknown }).fetch;
+      realFetch = null;
+    });
+  }
+  Object.defineProperty(globalThis, 'fetch', { configurable: true, writable: true, value: fake });
+}
+
 /**
  * Replaces `fetch` for the running test with answers per call, matched by the call's method and path from its shared
  * declaration (`api.on(alertsApi.listRules, [])`), and records what was sent. `fetch` is restored when the test
- * finishes. Answers go through the app's own client, so they are parsed with the call's response schema as in production.
+ * finishes; a later `stubApi()` in the same test replaces the earlier one. Answers go through the app's own client, so
+ * they are parsed with the call's response schema as in production.
  */
 export function stubApi(): ApiStub {
   const handlers: Handler[] = [];
   const sent: { endpoint: Endpoint | null; request: ApiRequest }[] = [];
   const unhandled: string[] = [];
-  const saved = Object.getOwnPropertyDescriptor(globalThis, 'fetch');
 
   const fakeFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
@@ -84,11 +103,7 @@ export function stubApi(): ApiStub {
     const answer = handler.answer(request);
     return answer instanceof ApiReply ? jsonResponse(answer.status, answer.body) : jsonResponse(successStatus(handler.endpoint), answer);
   };
-  Object.defineProperty(globalThis, 'fetch', { configurable: true, writable: true, value: fakeFetch });
-  onTestFinished(() => {
-    if (saved) Object.defineProperty(globalThis, 'fetch', saved);
-    else delete (globalThis as { fetch?: unknown }).fetch;
-  });
+  installFetch(fakeFetch);
 
   const stub: ApiStub = {
     on(endpoint, answer) {

@@ -3,13 +3,14 @@ import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { BrowserRouter, Route, Routes, useLocation, type Location } from 'react-router';
 import { onTestFinished } from 'vitest';
 import type { TokenClaims } from '@dealradar/shared/contracts/account';
 import { cssVariablesResolver, theme } from '../app/providers.tsx';
 import { TOKEN_KEY } from '../lib/auth-token.ts';
+import { isApiStubbed, stubApi } from './api-stub.ts';
 import { installDomStubs } from './dom-stubs.ts';
 
 // A screen's first render loads Mantine and the screen's modules: on a busy 2-core machine that takes more than the
@@ -47,10 +48,12 @@ function fakeToken(claims: Partial<TokenClaims>): string {
  * without its style tags, which only make the DOM's style look-ups slow),
  * the modals manager and toasts, a fresh QueryClient that never retries, and a router at `path`. Everything it sets
  * up is taken down when the test finishes (the tree, toasts, the session, the address, the DOM stubs). Answer API calls with
- * `stubApi()` before rendering.
+ * `stubApi()` before rendering; without it every call is answered 404.
  */
 export function renderWithProviders(ui: ReactNode, { path = '/', route = '*', session }: RenderOptions = {}) {
   installDomStubs();
+  // A test never reaches the network: calls nobody answered get a 404 with a sentence (see stubApi).
+  if (!isApiStubbed()) stubApi();
   if (session) localStorage.setItem(TOKEN_KEY, fakeToken(session));
   // The DOM window's own history, not a MemoryRouter: screens that compare with window.location (the price alerts' address
   // state) then see what a browser shows them.
@@ -109,4 +112,20 @@ export async function findDialog(name: string): Promise<HTMLElement> {
     if (!dialog.contains(document.activeElement)) throw new Error(`The dialog "${name}" has not taken the focus yet.`);
   });
   return dialog;
+}
+
+/**
+ * Opens a select, multi-select or tags field and clicks one of its options, looked up in the list that field opened
+ * (the same option name in another field's list is not mistaken for it). The look-up skips the visibility checks of
+ * the accessibility tree: the list is open, and they are most of a query's time in a screen full of Mantine.
+ */
+export async function chooseOption(user: { click: (element: Element) => Promise<void> }, field: HTMLElement, option: string): Promise<void> {
+  await user.click(field);
+  const list = await waitFor(() => {
+    const id = field.getAttribute('aria-controls');
+    const element = id ? document.getElementById(id) : null;
+    if (!element) throw new Error('The field did not open its list of options.');
+    return element;
+  });
+  await user.click(await within(list).findByRole('option', { name: option, hidden: true }));
 }

@@ -6,7 +6,7 @@ import { alertsApi } from '@dealradar/shared/contracts/endpoints/alerts';
 import { priceDropsApi } from '@dealradar/shared/contracts/endpoints/price-drops';
 import { sellerAccountApi } from '@dealradar/shared/contracts/endpoints/seller-account';
 import type { SellerAccount } from '@dealradar/shared/contracts/seller-account';
-import { findDialog, reply, renderWithProviders, stubApi } from '../../test/test-utils.tsx';
+import { chooseOption, findDialog, reply, renderWithProviders, stubApi } from '../../test/test-utils.tsx';
 import { PriceAlertRulesPage } from './price-alert-rules.tsx';
 
 const noSellerAccount: SellerAccount = {
@@ -122,8 +122,7 @@ describe('alert rule form', () => {
     expect(dialog.queryByLabelText('E-mail frequency', { selector: 'input' })).toBeNull();
     await user.click(dialog.getByLabelText(/^Webhook URL/));
     await user.paste('https://hooks.example.com/drops');
-    await user.click(dialog.getByLabelText('Format', { selector: 'input' }));
-    await user.click(await screen.findByRole('option', { name: 'Discord' }));
+    await chooseOption(user, dialog.getByLabelText('Format', { selector: 'input' }), 'Discord');
     await user.click(dialog.getByRole('button', { name: 'Save rule' }));
 
     await waitFor(() => expect(api.requests(alertsApi.createRule)).toHaveLength(1));

@@ -5,7 +5,7 @@ import { marketDataApi } from '@dealradar/shared/contracts/endpoints/market-data
 import { priceDropsApi } from '@dealradar/shared/contracts/endpoints/price-drops';
 import { sellerAccountApi } from '@dealradar/shared/contracts/endpoints/seller-account';
 import { settingsApi } from '@dealradar/shared/contracts/endpoints/settings';
-import { renderWithProviders, stubApi, type ApiStub } from '../../test/test-utils.tsx';
+import { chooseOption, renderWithProviders, stubApi, type ApiStub } from '../../test/test-utils.tsx';
 import { PriceAlertsPage } from './price-alerts.tsx';
 
 /** A GROWTH user's Price Alerts screen (real data, not the example rows) with no drops. */
@@ -47,8 +47,7 @@ function openPriceAlerts(path = '/qogita-price-alerts') {
 }
 
 async function choose(user: ReturnType<typeof openPriceAlerts>['user'], label: string, option: string) {
-  await user.click(screen.getByLabelText(label, { selector: 'input' }));
-  await user.click(await screen.findByRole('option', { name: option }));
+  await chooseOption(user, screen.getByLabelText(label, { selector: 'input' }), option);
 }
 
 describe('price drop filters', () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { supplierAnalyzerApi } from '@dealradar/shared/contracts/endpoints/scans';
 import { sellerAccountApi } from '@dealradar/shared/contracts/endpoints/seller-account';
-import { renderWithProviders, stubApi, type ApiStub } from '../../../test/test-utils.tsx';
+import { chooseOption, renderWithProviders, stubApi, type ApiStub } from '../../../test/test-utils.tsx';
 import { DealsPanel } from './deals-panel.tsx';
 
 function stubDeals() {
@@ -47,8 +47,7 @@ describe('supplier deal filters', () => {
   it('sorts a newly chosen field best first, and the order can be flipped', async () => {
     const { api, user } = await openDeals();
 
-    await user.click(screen.getByLabelText('Sort by', { selector: 'input' }));
-    await user.click(await screen.findByRole('option', { name: 'ROI' }));
+    await chooseOption(user, screen.getByLabelText('Sort by', { selector: 'input' }), 'ROI');
 
     await waitFor(() => expect(lastQuery(api)?.get('sortBy')).toBe('roi'));
     expect(lastQuery(api)?.get('sortOrder')).toBe('desc');
@@ -63,10 +62,8 @@ describe('supplier deal filters', () => {
     const { api, user } = await openDeals();
 
     await user.type(screen.getByLabelText('Brands', { selector: 'input' }), 'Nivea{Enter}Dove{Enter}');
-    await user.click(screen.getByLabelText('Markets', { selector: 'input' }));
-    await user.click(await screen.findByRole('option', { name: 'DE · Germany' }));
-    await user.click(screen.getByLabelText('Hide warnings', { selector: 'input' }));
-    await user.click(await screen.findByRole('option', { name: 'Pack listing' }));
+    await chooseOption(user, screen.getByLabelText('Markets', { selector: 'input' }), 'DE · Germany');
+    await chooseOption(user, screen.getByLabelText('Hide warnings', { selector: 'input' }), 'Pack listing');
     await user.click(screen.getByLabelText('Hide Amazon buy boxes'));
 
     await waitFor(() => expect(lastQuery(api)?.get('hideAmazonBuyBox')).toBe('true'));
