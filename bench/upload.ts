@@ -69,7 +69,7 @@ async function measure(ctx: TestContext, file: string, flow: string, workerElsew
   };
   const ok = (res: { statusCode: number; body: string }, what: string) => {
     if (res.statusCode !== 200) throw new Error(`${what}: ${res.statusCode} ${res.body}`);
-    return res.json() as Record<string, unknown>;
+    return JSON.parse(res.body) as Record<string, unknown>;
   };
   const readsAt = () => streams.count;
   const parseAt = parseReads();
