@@ -35,8 +35,8 @@ export function listing(ean: string, market: MarketId, overrides: Partial<Amazon
 }
 
 /**
- * Deterministic market data for API tests: only the listings given; `delayMs` slows each look-up batch down
- * so tests can observe a running scan; calls are counted.
+ * Deterministic market data for API tests: only the listings given; `delayMs` slows each look-up batch down (as an
+ * upstream call) so tests can observe a running scan; calls are counted.
  */
 export function fakeMarketData(listings: AmazonListing[], options: { delayMs?: number } = {}) {
   const byKey = new Map(listings.map((l) => [`${l.market}:${l.ean}`, l]));
@@ -60,7 +60,9 @@ export function fakeMarketData(listings: AmazonListing[], options: { delayMs?: n
         const l = byKey.get(`${market}:${ean}`);
         if (l) resolved.set(ean, { listing: l, numberOfPacks: l.packageQuantity, alternatives: [], mapped: false });
       }
-      return { resolved, notLookedUp: [], upstreamRequests: 0 };
+      // A slowed look-up stands for an upstream call: the scan keeps its batch size for uncached EANs, as with Keepa
+      // (a look-up it takes for a cache hit would let its batches grow and the scan outrun the test that watches it).
+      return { resolved, notLookedUp: [], upstreamRequests: state.delayMs ? 1 : 0 };
     },
     // The fake listings carry their daily history themselves.
     withBuyBoxHistory: async (_market, items) => items,
