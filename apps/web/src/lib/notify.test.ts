@@ -2,6 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 
 const show = vi.fn();
 vi.mock('@mantine/notifications', () => ({ notifications: { show } }));
+// Test files share their worker (isolate: false): another file may have loaded notify.ts with its own mock of the
+// notifications module already; load it again so it takes this file's.
+vi.resetModules();
 const { notifyError, notifySuccess } = await import('./notify.ts');
 
 /** SPEC §9: account-area toasts close after 3 s (success) and 4 s (error, red). */
