@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { defineJob, enqueue, NO_PAYLOAD, registerJobDefinitions, type RunFlags } from '../../jobs/define-job.ts';
-import { DurableRuns, RunStopped } from '../../jobs/durable-run.ts';
+import { DurableRuns, RUN_HEARTBEAT_MS, RUN_STALE_AFTER_MS, RUN_SWEEP_INTERVAL_MS, RunStopped } from '../../jobs/durable-run.ts';
 import type { Queue } from '../../jobs/queue.ts';
-import { HEARTBEAT_INTERVAL_MS, MAX_ATTEMPTS, runScan, scanRunStore, STALE_AFTER_MS, TOO_MANY_ATTEMPTS } from './scan-engine.ts';
+import { MAX_ATTEMPTS, runScan, scanRunStore, TOO_MANY_ATTEMPTS } from './scan-engine.ts';
 import type { ScanRow } from './scans.repository.ts';
 import { cleanupKeptLists } from './kept-lists.ts';
 import * as repo from './scans.repository.ts';
@@ -11,11 +11,9 @@ import * as repo from './scans.repository.ts';
 export const SCAN_QUEUE = 'scans-run';
 export const SCAN_CLEANUP_QUEUE = 'scans-cleanup';
 export const RETENTION_MS = 24 * 60 * 60 * 1000;
-/** How often a worker looks for scans whose owner is gone (another process that died; PostgreSQL). */
-const SWEEP_INTERVAL_MS = 10_000;
 /**
- * How often a worker asks whether a scan it runs was cancelled or deleted by a request another process served
- *: the request writes the outcome; this process stops the run within this time, also while it waits for
+ * How often a worker asks whether a scan it runs was cancelled or deleted by a request another process served:
+ * the request writes the outcome; this process stops the run within this time, also while it waits for
  * Keepa tokens and commits nothing.
  */
 export const CANCEL_CHECK_MS = 2_000;
@@ -76,8 +74,8 @@ function createScanRuns(deps: AppDeps): DurableRuns<ScanRow> {
     store: scanRunStore(deps),
     maxAttempts: MAX_ATTEMPTS,
     tooManyAttempts: TOO_MANY_ATTEMPTS,
-    heartbeatMs: HEARTBEAT_INTERVAL_MS,
-    staleAfterMs: STALE_AFTER_MS,
+    heartbeatMs: RUN_HEARTBEAT_MS,
+    staleAfterMs: RUN_STALE_AFTER_MS,
     resend: (scanId) => enqueueScan(deps, scanId),
     log: deps.log,
   });
@@ -108,7 +106,7 @@ export function abortLocalScan(deps: Pick<AppDeps, 'queue'>, scanId: string): vo
  * Finds scans whose worker died and gives them back to the queue (or ends them after MAX_ATTEMPTS).
  * On PGlite exactly one process owns the database, so at start-up every PROCESSING scan is an orphan;
  * on PostgreSQL a scan is an orphan when the lease of the process running it is released (the process is gone,
- * db/process-lease.ts) or its heartbeat is older than STALE_AFTER_MS.
+ * db/process-lease.ts) or its heartbeat is older than RUN_STALE_AFTER_MS.
  * PENDING scans get their job re-sent (a job lost with a crash is replaced; duplicates are no-ops).
  */
 export async function sweepScans(deps: AppDeps, options: { startup: boolean }): Promise<{ requeued: number; failed: number }> {
@@ -175,7 +173,7 @@ export const scanRunJob = defineJob({
     local.workerId = flags.workerId;
     const runs = local.runs;
     await sweepScans(deps, { startup: true });
-    runs.startSweeper(SWEEP_INTERVAL_MS, () => sweepScans(deps, { startup: false }));
+    runs.startSweeper(RUN_SWEEP_INTERVAL_MS, () => sweepScans(deps, { startup: false }));
     queue.once('stopped', () => runs.stopSweeper());
   },
 });
