@@ -3,7 +3,6 @@ export const PAGE_SIZE = 100;
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30000;
 /** Requests that move a whole file (an upload up to 50 MB, a result or report download): three minutes. */
 export const FILE_TRANSFER_TIMEOUT_MS = 180000;
-export const SUPPLIER_UPLOAD_TIMEOUT_MS = FILE_TRANSFER_TIMEOUT_MS;
 export const PASSWORD_MIN_LENGTH = 8;
 export const CONFIRM_PASSWORD_REDIRECT_MS = 3000;
 export const REFERRAL_LIFETIME_MS = 7776000000;

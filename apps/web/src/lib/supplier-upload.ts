@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Upload } from '@dealradar/shared/contracts/scans';
 import { uploadsApi } from '@dealradar/shared/contracts/endpoints/uploads';
-import { SUPPLIER_UPLOAD_TIMEOUT_MS } from '@dealradar/shared/constants';
+import { FILE_TRANSFER_TIMEOUT_MS } from '@dealradar/shared/constants';
 import { callEndpoint, errorMessage } from './api-client.ts';
 import { mappingFormFields, type ColumnMapping } from './column-mapping.ts';
 
@@ -17,7 +17,7 @@ export interface PendingUpload {
 export function sendSupplierFile(file: File): PendingUpload {
   const form = new FormData();
   form.append('file', file, file.name);
-  const promise = callEndpoint(uploadsApi.create, { body: form, timeoutMs: SUPPLIER_UPLOAD_TIMEOUT_MS });
+  const promise = callEndpoint(uploadsApi.create, { body: form, timeoutMs: FILE_TRANSFER_TIMEOUT_MS });
   // A dialog cancelled before the answer awaits nothing: no unhandled rejection.
   promise.catch(() => undefined);
   return { promise };

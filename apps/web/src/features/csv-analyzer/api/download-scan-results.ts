@@ -1,11 +1,12 @@
+import { FILE_TRANSFER_TIMEOUT_MS } from '@dealradar/shared/constants';
 import type { DownloadFormat } from '@dealradar/shared/contracts/scans';
 import { csvTemplateAnalyzerApi } from '@dealradar/shared/contracts/endpoints/scans';
 import { ApiError, callEndpoint } from '../../../lib/api-client.ts';
 import { downloadFileName } from '../../../lib/download-formats.ts';
 
-/** GET /catalog/scan/{id}/results?format= as a blob (SPEC §7; csv, excel-csv or xlsx, issue 11). */
+/** GET /catalog/scan/{id}/results?format= as a blob (SPEC §7; csv, excel-csv or xlsx). */
 export function getScanResults(scanId: string, format: DownloadFormat = 'csv'): Promise<Blob> {
-  return callEndpoint(csvTemplateAnalyzerApi.results, { params: { id: scanId }, query: { format }, timeoutMs: 180_000 });
+  return callEndpoint(csvTemplateAnalyzerApi.results, { params: { id: scanId }, query: { format }, timeoutMs: FILE_TRANSFER_TIMEOUT_MS });
 }
 
 /** 'scan_results_{id}.csv' (SPEC), or the name of the other formats. */

@@ -5,7 +5,7 @@ import { csvTemplateAnalyzerApi } from '@dealradar/shared/contracts/endpoints/sc
 import { callEndpoint } from '../../../lib/api-client.ts';
 import type { ColumnMapping } from '../../../lib/column-mapping.ts';
 import { mappingBody, type PendingUpload } from '../../../lib/supplier-upload.ts';
-import { SUPPLIER_UPLOAD_TIMEOUT_MS } from '@dealradar/shared/constants';
+import { FILE_TRANSFER_TIMEOUT_MS } from '@dealradar/shared/constants';
 import { invalidateCalls, queryKeyOf } from '../../../lib/endpoint-query.ts';
 
 export interface StartCsvScanInput {
@@ -24,7 +24,7 @@ export async function startCsvScan({ upload, marketId, mapping }: StartCsvScanIn
   const { uploadId } = await upload.promise;
   const { scanId } = await callEndpoint(csvTemplateAnalyzerApi.startFromUpload, {
     body: { uploadId, marketplaceId: getMarket(marketId).marketplaceId, marketId, ...mappingBody(mapping) },
-    timeoutMs: SUPPLIER_UPLOAD_TIMEOUT_MS,
+    timeoutMs: FILE_TRANSFER_TIMEOUT_MS,
   });
   return scanId;
 }

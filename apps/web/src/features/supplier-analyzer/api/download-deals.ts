@@ -1,3 +1,4 @@
+import { FILE_TRANSFER_TIMEOUT_MS } from '@dealradar/shared/constants';
 import type { DownloadFormat } from '@dealradar/shared/contracts/scans';
 import { supplierAnalyzerApi } from '@dealradar/shared/contracts/endpoints/scans';
 import { callEndpoint } from '../../../lib/api-client.ts';
@@ -6,10 +7,10 @@ import { dealsFilterQuery, type DealsQuery } from './deals-query.ts';
 
 /**
  * GET /supplier-analyzer/results/download?format&brands&markets&sortBy&sortOrder: every live deal with the list's
- * filters and order, as CSV, CSV for Excel or XLSX (issue 11; money columns in EUR).
+ * filters and order, as CSV, CSV for Excel or XLSX (money columns in EUR).
  */
 export function downloadDeals(query: Omit<DealsQuery, 'page'>, format: DownloadFormat): Promise<Blob> {
-  return callEndpoint(supplierAnalyzerApi.downloadResults, { query: { format, ...dealsFilterQuery(query) }, timeoutMs: 180_000 });
+  return callEndpoint(supplierAnalyzerApi.downloadResults, { query: { format, ...dealsFilterQuery(query) }, timeoutMs: FILE_TRANSFER_TIMEOUT_MS });
 }
 
 /** 'deals_2026-11-23.csv', 'deals_2026-11-23_excel.csv', 'deals_2026-11-23.xlsx'. */

@@ -3,7 +3,7 @@ import { PAGE_SIZE } from '@dealradar/shared/constants';
 import type { RerunResponse } from '@dealradar/shared/contracts/supplier-lists';
 import { plansApi } from '@dealradar/shared/contracts/endpoints/plans';
 import { supplierListsApi } from '@dealradar/shared/contracts/endpoints/supplier-lists';
-import { SUPPLIER_UPLOAD_TIMEOUT_MS } from '@dealradar/shared/constants';
+import { FILE_TRANSFER_TIMEOUT_MS } from '@dealradar/shared/constants';
 import { callEndpoint } from '../../../lib/api-client.ts';
 import { endpointQuery, invalidateCalls } from '../../../lib/endpoint-query.ts';
 
@@ -15,7 +15,7 @@ export function useKeptLists(page: number) {
 /** GET /supplier-analyzer/lists/{id}/rerun-estimate: the list's EANs and expected Keepa tokens, for the re-run's confirmation. */
 export function useRerunEstimate(scanId: string | null) {
   return useQuery({
-    ...endpointQuery(supplierListsApi.rerunEstimate, { params: { id: scanId ?? '' }, timeoutMs: SUPPLIER_UPLOAD_TIMEOUT_MS }),
+    ...endpointQuery(supplierListsApi.rerunEstimate, { params: { id: scanId ?? '' }, timeoutMs: FILE_TRANSFER_TIMEOUT_MS }),
     enabled: !!scanId,
     staleTime: 60_000,
     retry: false,
@@ -24,7 +24,7 @@ export function useRerunEstimate(scanId: string | null) {
 
 /** POST /supplier-analyzer/lists/{id}/rerun: a new scan of the kept list against today's Amazon data (parsed in the request, like an upload). */
 export function rerunList(scanId: string): Promise<RerunResponse> {
-  return callEndpoint(supplierListsApi.rerun, { params: { id: scanId }, timeoutMs: SUPPLIER_UPLOAD_TIMEOUT_MS });
+  return callEndpoint(supplierListsApi.rerun, { params: { id: scanId }, timeoutMs: FILE_TRANSFER_TIMEOUT_MS });
 }
 
 export function useRerunList() {

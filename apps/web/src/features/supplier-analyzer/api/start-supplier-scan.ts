@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ManualEntryRow, SupplierStartResponse } from '@dealradar/shared/contracts/scans';
 import { plansApi } from '@dealradar/shared/contracts/endpoints/plans';
 import { supplierAnalyzerApi } from '@dealradar/shared/contracts/endpoints/scans';
-import { SUPPLIER_UPLOAD_TIMEOUT_MS } from '@dealradar/shared/constants';
+import { FILE_TRANSFER_TIMEOUT_MS } from '@dealradar/shared/constants';
 import type { MarketChoice } from '@dealradar/shared/best-market';
 import type { PriceTerms } from '@dealradar/shared/price-terms';
 import { callEndpoint } from '../../../lib/api-client.ts';
@@ -40,12 +40,12 @@ export async function startSupplierScan(input: StartSupplierScanInput): Promise<
           }
         : {}),
     };
-    return callEndpoint(supplierAnalyzerApi.start, { body, timeoutMs: SUPPLIER_UPLOAD_TIMEOUT_MS });
+    return callEndpoint(supplierAnalyzerApi.start, { body, timeoutMs: FILE_TRANSFER_TIMEOUT_MS });
   }
   const { uploadId } = await input.upload.promise;
   return callEndpoint(supplierAnalyzerApi.startFromUpload, {
     body: { uploadId, marketId: input.marketId, ...mappingBody(input.mapping) },
-    timeoutMs: SUPPLIER_UPLOAD_TIMEOUT_MS,
+    timeoutMs: FILE_TRANSFER_TIMEOUT_MS,
   });
 }
 
