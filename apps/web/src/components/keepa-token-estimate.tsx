@@ -2,10 +2,12 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconCoins, IconHourglass } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { uploadsApi } from '@dealradar/shared/contracts/endpoints/uploads';
-import { SUPPLIER_UPLOAD_TIMEOUT_MS } from '@dealradar/shared/constants';
+import { FILE_TRANSFER_TIMEOUT_MS } from '@dealradar/shared/constants';
 import { formatMinutes, spendVersusEstimate, type ScanTokens, type TokenEstimateAnswer } from '@dealradar/shared/keepa-tokens';
 import type { MarketChoice } from '@dealradar/shared/best-market';
+import { formatCount } from '@dealradar/shared/number-format';
 import { callEndpoint } from '../lib/api-client.ts';
+import { formatDateTime } from '../lib/date-format.ts';
 import { queryKeyOf } from '../lib/endpoint-query.ts';
 import { planTokensNote } from '../lib/mapping-checks.ts';
 import { useUploadedId, type PendingUpload } from '../lib/supplier-upload.ts';
@@ -36,7 +38,7 @@ export function KeepaTokenEstimate({ upload, market, eanColumn, sheet }: KeepaTo
       callEndpoint(uploadsApi.tokenEstimate, {
         params: { id: uploaded.id ?? '' },
         body: { marketId: market, eanColumn: eanColumn ?? '', ...(sheet ? { sheet } : {}) },
-        timeoutMs: SUPPLIER_UPLOAD_TIMEOUT_MS,
+        timeoutMs: FILE_TRANSFER_TIMEOUT_MS,
       }),
   });
   // The same read of the file counts its usable and damaged EANs: shown by the dialog's checks (issue 23 items 4–5).
@@ -66,27 +68,27 @@ export function KeepaTokenEstimate({ upload, market, eanColumn, sheet }: KeepaTo
  */
 export function estimateSentence(estimate: TokenEstimateAnswer): string {
   const markets = estimate.markets ?? 1;
-  const eans = estimate.eans.toLocaleString('en-US');
+  const eans = formatCount(estimate.eans);
   if (estimate.eans === 0) return 'The EAN column has no usable EAN, so there is nothing to look up.';
   if (markets > 1) {
-    const lookups = (estimate.eans * markets).toLocaleString('en-US');
+    const lookups = formatCount(estimate.eans * markets);
     if (estimate.newEans === 0)
       return `This scan needs no Keepa tokens for ${markets} markets: all ${lookups} EAN look-ups (${eans} EANs × ${markets} markets) are in the shared cache.`;
-    return `This scan needs ${estimate.text} for ${markets} markets (${estimate.newEans.toLocaleString('en-US')} of ${lookups} EAN look-ups — ${eans} EANs × ${markets} markets — are not in the shared cache).`;
+    return `This scan needs ${estimate.text} for ${markets} markets (${formatCount(estimate.newEans)} of ${lookups} EAN look-ups — ${eans} EANs × ${markets} markets — are not in the shared cache).`;
   }
   if (estimate.newEans === 0) return `This scan needs no Keepa tokens: ${estimate.eans === 1 ? 'its EAN is' : `all ${eans} EANs are`} in the shared cache.`;
-  return `This scan needs ${estimate.text} (${estimate.newEans.toLocaleString('en-US')} of ${eans} EANs are not in the shared cache).`;
+  return `This scan needs ${estimate.text} (${formatCount(estimate.newEans)} of ${eans} EANs are not in the shared cache).`;
 }
 
 /** During a scan: tokens spent, the time left from tokens and refill, and a wait for tokens with its reason. */
 export function ScanTokenProgress({ tokens, running, onCancel }: { tokens: ScanTokens | undefined; running: boolean; onCancel?: () => void }) {
   if (!tokens) return null;
-  const spent = `${tokens.spent.toLocaleString('en-US')} Keepa tokens spent`;
-  const of = tokens.estimated !== null ? ` of about ${tokens.estimated.toLocaleString('en-US')}` : '';
+  const spent = `${formatCount(tokens.spent)} Keepa tokens spent`;
+  const of = tokens.estimated !== null ? ` of about ${formatCount(tokens.estimated)}` : '';
   const left =
     // Only a real account (balance known) paces the scan; the demo charges like Keepa but never waits.
     running && tokens.minutesRemaining !== null && tokens.refillRate !== null && tokens.tokensLeft !== null
-      ? ` · about ${formatMinutes(tokens.minutesRemaining)} left at ${tokens.refillRate.toLocaleString('en-US')} tokens/min`
+      ? ` · about ${formatMinutes(tokens.minutesRemaining)} left at ${formatCount(tokens.refillRate)} tokens/min`
       : '';
   const until = tokens.waitingUntil ? new Date(tokens.waitingUntil) : null;
   const why = spendVersusEstimate(tokens, running);
@@ -102,8 +104,7 @@ export function ScanTokenProgress({ tokens, running, onCancel }: { tokens: ScanT
         <Alert variant="light" color="orange" icon={<IconHourglass size={18} />} p="xs" data-testid="scan-token-wait">
           <Group justify="space-between" wrap="nowrap" gap="sm">
             <Text size="xs">
-              Waiting for Keepa tokens until {until.toLocaleString('en-GB', { hour: '2-digit', minute: '2-digit', day: 'numeric', month: 'short' })}.{' '}
-              {tokens.waitingReason} The scan goes on by itself, also after a server restart.
+              Waiting for Keepa tokens until {formatDateTime(until)}. {tokens.waitingReason} The scan goes on by itself, also after a server restart.
             </Text>
             {onCancel && (
               <Button size="compact-xs" variant="light" color="red" onClick={onCancel}>

@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { SectionCard } from '../../components/section-card.tsx';
 import { paths } from '../../config/paths.ts';
 import { ApiError, errorMessage, UPGRADE_FALLBACK } from '../../lib/api-client.ts';
+import { fileNameDay } from '../../lib/date-format.ts';
 import { saveBlob } from '../../lib/save-blob.ts';
 import {
   buyListSettingsQueryOptions,
@@ -103,7 +104,7 @@ export function BuyListPage() {
                   onDownload: (supplierName, format) => {
                     setDownloading(supplierName);
                     downloadPurchaseOrder(supplierName, format)
-                      .then((blob) => saveBlob(blob, purchaseOrderFileName(supplierName, new Date().toISOString().slice(0, 10), format)))
+                      .then((blob) => saveBlob(blob, purchaseOrderFileName(supplierName, fileNameDay(), format)))
                       .catch((e: unknown) => fail(e, 'Failed to download the purchase order'))
                       .finally(() => setDownloading(null));
                   },

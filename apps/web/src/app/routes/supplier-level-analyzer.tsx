@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { IconTargetArrow } from '@tabler/icons-react';
 import { supplierAnalyzerApi } from '@dealradar/shared/contracts/endpoints/scans';
 import { breakdownConversion } from '@dealradar/shared/money';
+import { formatCount } from '@dealradar/shared/number-format';
 import { formatLimit } from '@dealradar/shared/tiers';
 import { DemoDataBadge } from '../../components/demo-data-badge.tsx';
 import { DemoSampleButton } from '../../components/demo-sample-button.tsx';
@@ -51,7 +52,7 @@ export function SupplierLevelAnalyzerPage() {
             {usage && (
               <Tooltip label="EANs analyzed this month against your plan's monthly limit">
                 <Badge variant="light" color="gray" size="lg" data-testid="ean-usage">
-                  EAN uploads: {usage.eanUploadsThisMonth.toLocaleString('en-US')} / {formatLimit(usage.eanUploadLimit)}
+                  EAN uploads: {formatCount(usage.eanUploadsThisMonth)} / {formatLimit(usage.eanUploadLimit)}
                 </Badge>
               </Tooltip>
             )}

@@ -20,10 +20,10 @@ const change = (over: Partial<BuyLineChange>): BuyLineChange => ({
 describe('buy-list format', () => {
   it('says only what changed: price, profit, ROI, stock', () => {
     expect(changeText(line, change({ unitPrice: 9, profitPerListing: 4, roiPercentage: 44.44, stock: 3, previousStock: 5 }))).toBe(
-      'Changed since added: price €10.00 → €9.00, profit €3.00 → €4.00, ROI 30.0 % → 44.4 %, stock 5 → 3',
+      'Changed since added: price €10.00 → €9.00, profit €3.00 → €4.00, ROI 30.0% → 44.4%, stock 5 → 3',
     );
     expect(changeText(line, change({ reason: 'brand-scan', profitPerListing: 2.5, roiPercentage: 25 }))).toBe(
-      'Changed since added: profit €3.00 → €2.50, ROI 30.0 % → 25.0 %',
+      'Changed since added: profit €3.00 → €2.50, ROI 30.0% → 25.0%',
     );
     expect(changeText(line, change({ stock: 1200, previousStock: 900 }))).toBe('Changed since added: stock 900 → 1,200');
   });

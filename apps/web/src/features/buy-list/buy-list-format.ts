@@ -1,17 +1,18 @@
 import type { SuggestedQuantity } from '@dealradar/shared/buy-list';
 import type { BuyLine, BuyLineChange, PurchaseOrderFormat, WatchlistLineResult } from '@dealradar/shared/contracts/buy-list';
+import { formatMoney } from '@dealradar/shared/money';
+import { formatCount, formatPercent } from '@dealradar/shared/number-format';
 import { regionOfCountry } from '@dealradar/shared/regions';
+import { formatDateTime } from '../../lib/date-format.ts';
 
-const eur = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' });
-
-/** €1,234.50; '—' for none. */
+/** €1,234.50; NO_VALUE for none. */
 export function formatEur(value: number | null | undefined): string {
-  return value === null || value === undefined ? '—' : eur.format(value);
+  return formatMoney(value, 'EUR');
 }
 
-/** 0.253 → '25.3 %'. */
+/** 0.253 → '25.3%'. */
 export function formatRoi(fraction: number | null): string {
-  return fraction === null ? '—' : `${(fraction * 100).toFixed(1)} %`;
+  return formatPercent(fraction === null ? null : fraction * 100);
 }
 
 /** How the suggested quantity was reached, for the add form. */
@@ -32,23 +33,20 @@ export function daysText(days: number | null): string {
 const moved = (a: number | null, b: number | null, tolerance = 0.005) =>
   (a === null) !== (b === null) || (a !== null && b !== null && Math.abs(a - b) > tolerance);
 
-/** 'Changed since added: price €10.00 → €9.00, profit €3.00 → €4.00, ROI 30.0 % → 44.4 %, stock 5 → 3' — only what moved. */
+/** 'Changed since added: price €10.00 → €9.00, profit €3.00 → €4.00, ROI 30.0% → 44.4%, stock 5 → 3' — only what moved. */
 export function changeText(line: BuyLine, change: BuyLineChange): string {
   const parts: string[] = [];
   if (moved(line.unitPrice, change.unitPrice, 0.00005)) parts.push(`price ${formatEur(line.unitPrice)} → ${formatEur(change.unitPrice)}`);
   if (moved(line.profitPerListing, change.profitPerListing)) parts.push(`profit ${formatEur(line.profitPerListing)} → ${formatEur(change.profitPerListing)}`);
-  if (moved(line.roiPercentage, change.roiPercentage))
-    parts.push(
-      `ROI ${line.roiPercentage === null ? '—' : `${line.roiPercentage.toFixed(1)} %`} → ${change.roiPercentage === null ? '—' : `${change.roiPercentage.toFixed(1)} %`}`,
-    );
+  if (moved(line.roiPercentage, change.roiPercentage)) parts.push(`ROI ${formatPercent(line.roiPercentage)} → ${formatPercent(change.roiPercentage)}`);
   if (change.previousStock !== null && change.stock !== change.previousStock)
-    parts.push(`stock ${change.previousStock.toLocaleString('en-US')} → ${change.stock === null ? 'unknown' : change.stock.toLocaleString('en-US')}`);
+    parts.push(`stock ${formatCount(change.previousStock)} → ${change.stock === null ? 'unknown' : formatCount(change.stock)}`);
   return `Changed since added: ${parts.join(', ')}`;
 }
 
 /** Where the change comes from and how to take it, for the badge's tooltip. */
 export function changeSourceText(change: BuyLineChange): string {
-  const when = new Date(change.scannedAt).toLocaleString();
+  const when = formatDateTime(change.scannedAt);
   if (change.reason === 'brand-scan') return `A newer brand scan (${when}) re-evaluated this favorite. Add the favorite again to take its figures.`;
   if (change.reason === 'price-refresh')
     return `The Qogita price refresh (${when}) changed the lowest offer of this product. Profit and ROI are at the new price with the Amazon side as when added. Add the price drop again to take the new figures and the seller's current minimum order value.`;

@@ -1,3 +1,4 @@
+import { formatCount } from '@dealradar/shared/number-format';
 /** Pure display rules of a CSV scan card (SPEC §4 "CSV scan status"). */
 
 export type CsvScanStatus = 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'ERROR';
@@ -18,7 +19,7 @@ export function progressPercent({ status, processedEans, totalEans }: ScanCounts
 /** 'Initializing scan...' while pending, else 'Progress: N% (x of y EANs analyzed)'. */
 export function progressText(scan: ScanCounts): string {
   if (scan.status === 'PENDING') return 'Initializing scan...';
-  return `Progress: ${progressPercent(scan)}% (${scan.processedEans.toLocaleString('en-US')} of ${scan.totalEans.toLocaleString('en-US')} EANs analyzed)`;
+  return `Progress: ${progressPercent(scan)}% (${formatCount(scan.processedEans)} of ${formatCount(scan.totalEans)} EANs analyzed)`;
 }
 
 export function isActiveStatus(status: CsvScanStatus): boolean {

@@ -1,7 +1,7 @@
 import { breakdownConversion, type Conversion } from '@dealradar/shared/money';
-import { formatMoney } from '../../lib/format.ts';
+import { formatMoney, formatPercent } from '../../lib/format.ts';
 
-export { buyBoxSellerLabel, formatCount, formatMoney, formatPercent } from '../../lib/format.ts';
+export { buyBoxSellerLabel, formatCount, formatMoney, formatPercent, NO_VALUE } from '../../lib/format.ts';
 
 /** Supplier deals are shown in EUR (SPEC §9). */
 export function formatEur(value: number | null | undefined): string {
@@ -18,11 +18,11 @@ export function dealConversion(deal: { breakdown: { currency: string; fxRate: nu
 
 /**
  * A minimum ROI threshold as the user set it: 0.225 → '22.5%', 0.25 → '25%' (one decimal at most, SPEC §5;
- * issue 16: never rounded to a whole percent).
+ * never rounded to a whole percent).
  */
 export function formatRoiThreshold(fraction: number): string {
   const percent = Math.round(fraction * 1000) / 10;
-  return `${Number.isInteger(percent) ? percent.toFixed(0) : percent.toFixed(1)}%`;
+  return formatPercent(percent, Number.isInteger(percent) ? 0 : 1);
 }
 
 /** 'Case of 6: €17.70' beside a unit cost when the supplier's price buys several units; null for unit prices. */

@@ -1,7 +1,8 @@
+// Wording and colours of a re-run's changes: one place for the kept-lists card and the changes view.
+import { formatMoney } from '@dealradar/shared/money';
+import { formatCount } from '@dealradar/shared/number-format';
 import { formatProfitChange, type RunChange, type RunChangeCounts } from '@dealradar/shared/rerun-diff';
 import { UNLIMITED } from '@dealradar/shared/tiers';
-
-/** Wording and colours of a re-run's changes (issue 17): one place for the kept-lists card and the changes view. */
 
 /**
  * The marker of one changed deal: 'New deal', 'Gone' ('Gone: you marked this match wrong' when the organization's own
@@ -15,11 +16,11 @@ export function changeMarker(change: Pick<RunChange, 'kind' | 'profitChange' | '
   return { label: `Profit ${formatProfitChange(delta)}`, color: delta >= 0 ? 'teal' : 'orange' };
 }
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 /** '€1.00', '€0.50', '€0' → the threshold as the sentences show it. */
 export function formatThreshold(threshold: number): string {
-  return `€${threshold.toFixed(2)}`;
+  return formatMoney(threshold, 'EUR');
 }
 
 /** '1 new deal · 2 deals gone · 1 profit moved by more than €1.00' (or 'No changes since the last run'). */
@@ -47,9 +48,9 @@ export interface EanAllowance {
 /** What a re-run takes from the month's EAN uploads, as the confirmation says it. */
 export function allowanceSentence(eans: number, allowance: EanAllowance | undefined): string | null {
   if (!allowance) return null;
-  if (allowance.limit >= UNLIMITED) return `Your plan has unlimited EAN uploads; this re-run uses ${eans.toLocaleString('en-US')}.`;
+  if (allowance.limit >= UNLIMITED) return `Your plan has unlimited EAN uploads; this re-run uses ${formatCount(eans)}.`;
   const left = Math.max(0, allowance.limit - allowance.used);
-  const n = (v: number) => v.toLocaleString('en-US');
+  const n = formatCount;
   if (left === 0) return `You have no EAN uploads left this month (${n(allowance.used)} of ${n(allowance.limit)} used).`;
   if (left < eans)
     return `Your plan allows ${n(left)} more EANs this month: only the first ${n(left)} of ${n(eans)} EANs are analyzed, and that uses them all.`;

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { notifications } from '@mantine/notifications';
 import { MAX_BUY_LIST_QUANTITY } from '@dealradar/shared/buy-list';
 import type { PriceDropItem } from '@dealradar/shared/contracts/price-drops';
+import { formatCount } from '@dealradar/shared/number-format';
 import { useAddDropToBuyList } from '../api/buy-list.ts';
 import { BuyListPopover, planRefusal } from './buy-list-popover.tsx';
 
@@ -43,7 +44,7 @@ export function AddDropToBuyList({ drop, compact = false }: { drop: PriceDropIte
         <>
           Empty: the suggestion (weeks of your share; one unit without an estimate). The supplier is the seller of the cheapest Qogita offer, with its minimum
           order value; the quantity never exceeds that seller&apos;s stock
-          {drop.stock === null ? '' : ` (about ${drop.stock.toLocaleString('en-US')} on Qogita)`}.
+          {drop.stock === null ? '' : ` (about ${formatCount(drop.stock)} on Qogita)`}.
         </>
       }
       error={forbidden ? null : add.error}
@@ -58,7 +59,7 @@ export function AddDropToBuyList({ drop, compact = false }: { drop: PriceDropIte
               const line = list.suppliers.flatMap((s) => s.lines.map((l) => ({ s, l }))).find((x) => x.l.priceDropId === drop.id);
               notifications.show({
                 title: 'Added to the buy list',
-                message: line ? `${line.l.quantity.toLocaleString('en-US')} × ${drop.productName} (${line.s.supplierName})` : drop.productName,
+                message: line ? `${formatCount(line.l.quantity)} × ${drop.productName} (${line.s.supplierName})` : drop.productName,
                 color: 'green',
                 autoClose: 4000,
               });

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_BUY_LIST_WEEKS, MAX_BUY_LIST_QUANTITY, suggestQuantity } from '@dealradar/shared/buy-list';
 import type { Favorite } from '@dealradar/shared/contracts/brand-analyzer';
 import { buyListApi } from '@dealradar/shared/contracts/endpoints/buy-list';
+import { formatCount } from '@dealradar/shared/number-format';
 import { callEndpoint } from '../../../lib/api-client.ts';
 import { buyListQueryOptions, buyListSettingsQueryOptions } from '../api/buy-list.ts';
 import { suggestionText } from '../buy-list-format.ts';
@@ -76,7 +77,7 @@ export function AddFavoriteToBuyList({ favorite }: { favorite: Favorite }) {
                 .find((x) => x.l.ean === favorite.ean && x.l.market === favorite.market);
               notifications.show({
                 title: 'Added to the buy list',
-                message: `${value.toLocaleString('en-US')} × ${favorite.productName ?? favorite.ean} (${line?.s.supplierName ?? 'Qogita'})`,
+                message: `${formatCount(value)} × ${favorite.productName ?? favorite.ean} (${line?.s.supplierName ?? 'Qogita'})`,
                 color: 'green',
                 autoClose: 4000,
               });

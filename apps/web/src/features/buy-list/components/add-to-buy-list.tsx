@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { DEFAULT_BUY_LIST_WEEKS, MAX_BUY_LIST_QUANTITY, suggestQuantity } from '@dealradar/shared/buy-list';
 import type { DealProduct } from '@dealradar/shared/contracts/scans';
+import { formatCount } from '@dealradar/shared/number-format';
 import { buyListSettingsQueryOptions, useAddToBuyList } from '../api/buy-list.ts';
 import { suggestionText } from '../buy-list-format.ts';
 import { BuyListPopover, planRefusal } from './buy-list-popover.tsx';
@@ -54,7 +55,7 @@ export function AddToBuyList({ deal }: { deal: DealProduct }) {
               setOpened(false);
               notifications.show({
                 title: 'Added to the buy list',
-                message: `${value.toLocaleString('en-US')} × ${deal.productName ?? deal.ean} (${deal.supplierName ?? 'supplier'})`,
+                message: `${formatCount(value)} × ${deal.productName ?? deal.ean} (${deal.supplierName ?? 'supplier'})`,
                 color: 'green',
                 autoClose: 4000,
               });

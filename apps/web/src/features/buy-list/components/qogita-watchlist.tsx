@@ -1,6 +1,7 @@
 import { Alert, Button, Group, List, Stack, Text, Tooltip } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import type { BuyList, BuyListSupplier, WatchlistLineResult } from '@dealradar/shared/contracts/buy-list';
+import { formatCount } from '@dealradar/shared/number-format';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSendToWatchlist } from '../api/buy-list.ts';
 import { formatEur, watchlistSummary } from '../buy-list-format.ts';
@@ -66,8 +67,7 @@ export function QogitaWatchlistPanel({ supplier, watchlist }: { supplier: BuyLis
           <List size="xs" spacing={2}>
             {results.map((r) => (
               <List.Item key={r.lineId} data-testid="buy-list-watchlist-result" data-outcome={r.outcome}>
-                {r.productName ?? r.ean} (EAN {r.ean}): target {formatEur(r.targetPrice)} × {r.targetQuantity.toLocaleString('en-US')} —{' '}
-                {OUTCOME_TEXT[r.outcome]}
+                {r.productName ?? r.ean} (EAN {r.ean}): target {formatEur(r.targetPrice)} × {formatCount(r.targetQuantity)} — {OUTCOME_TEXT[r.outcome]}
                 {r.error ? `: ${r.error}` : ''}
               </List.Item>
             ))}

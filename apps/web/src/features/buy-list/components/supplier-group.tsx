@@ -4,6 +4,8 @@ import { IconAlertTriangle, IconCheck, IconChevronDown, IconDownload, IconTrash 
 import { useQuery } from '@tanstack/react-query';
 import { MAX_BUY_LIST_QUANTITY } from '@dealradar/shared/buy-list';
 import type { BuyLine, BuyList, BuyListSupplier, PurchaseOrderFormat } from '@dealradar/shared/contracts/buy-list';
+import { formatCount, formatPercent } from '@dealradar/shared/number-format';
+import { formatDateTime } from '../../../lib/date-format.ts';
 import { primaryCountryQueryOptions } from '../../../lib/primary-country.ts';
 import { changeSourceText, changeText, daysText, defaultOrderCsvFormat, formatEur, formatRoi, ORDER_CSV_OPTIONS } from '../buy-list-format.ts';
 import { QogitaWatchlistPanel } from './qogita-watchlist.tsx';
@@ -57,7 +59,7 @@ export function SupplierGroup({
           </Group>
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="xs">
-          <Figure label="Units" value={supplier.units.toLocaleString('en-US')} testId="buy-list-units" />
+          <Figure label="Units" value={formatCount(supplier.units)} testId="buy-list-units" />
           <Figure label="Order value (excl. VAT)" value={formatEur(supplier.orderValue)} testId="buy-list-order-value" />
           <Figure label="Capital (with purchase VAT)" value={formatEur(supplier.capital)} testId="buy-list-capital" />
           <Figure label="Expected profit" value={formatEur(supplier.expectedProfit)} testId="buy-list-profit" />
@@ -253,12 +255,12 @@ function LineRow({ line, actions }: { line: BuyLine; actions: SupplierGroupActio
           EAN {line.ean} · {line.market} · ASIN {line.asin}
           {line.unitsPerCase > 1 ? ` · cases of ${line.unitsPerCase}` : ''}
           {line.addedBy ? ` · added by ${line.addedBy}` : ''}
-          {line.stock !== null ? ` · seller's stock ${line.stock.toLocaleString('en-US')}` : ''}
+          {line.stock !== null ? ` · seller's stock ${formatCount(line.stock)}` : ''}
         </Text>
         {line.watchlist && (
           <Text size="xs" c="grape.8" data-testid="buy-list-line-watchlist">
-            On the Qogita watchlist: target {formatEur(line.watchlist.targetPrice)} × {line.watchlist.targetQuantity.toLocaleString('en-US')} (
-            {new Date(line.watchlist.sentAt).toLocaleString()})
+            On the Qogita watchlist: target {formatEur(line.watchlist.targetPrice)} × {formatCount(line.watchlist.targetQuantity)} (
+            {formatDateTime(line.watchlist.sentAt)})
           </Text>
         )}
         {line.changed && (
@@ -303,7 +305,7 @@ function LineRow({ line, actions }: { line: BuyLine; actions: SupplierGroupActio
         {formatEur(line.lineTotal)}
       </Table.Td>
       <Table.Td ta="right">{formatEur(line.expectedProfit)}</Table.Td>
-      <Table.Td ta="right">{line.roiPercentage === null ? '—' : `${line.roiPercentage.toFixed(1)} %`}</Table.Td>
+      <Table.Td ta="right">{formatPercent(line.roiPercentage)}</Table.Td>
       <Table.Td>
         <ActionIcon
           variant="subtle"

@@ -11,7 +11,7 @@ import { ListingRestrictionBadge } from '../../../components/listing-restriction
 import { ApprovalWorthLine, SalesEstimateLine } from '../../../components/sales-estimate.tsx';
 import { MarketComparisonLine } from './market-comparison-line.tsx';
 import { StabilityLine } from '../../../components/stability-line.tsx';
-import { casePriceNote, dealConversion, formatCount, formatEur, formatPercent, formatRoiThreshold, packNote } from '../deal-format.ts';
+import { casePriceNote, dealConversion, formatCount, formatEur, formatPercent, formatRoiThreshold, NO_VALUE, packNote } from '../deal-format.ts';
 import { MoneyText } from '../../../components/money-text.tsx';
 import { BuyBoxHolder } from '../../../components/buy-box-holder.tsx';
 import { ExternalLink } from '../../../components/external-link.tsx';
@@ -117,7 +117,7 @@ export function DealCard({
               <Group gap={4}>
                 <Rating value={deal.rating ?? 0} fractions={2} readOnly size="xs" />
                 <Text size="xs" c="dimmed">
-                  {deal.rating != null ? deal.rating.toFixed(1) : '—'} ({formatCount(deal.reviewCount)} reviews)
+                  {deal.rating != null ? deal.rating.toFixed(1) : NO_VALUE} ({formatCount(deal.reviewCount)} reviews)
                 </Text>
               </Group>
               <BuyBoxHolder market={deal.market} sellerId={deal.buyBoxSellerId} />

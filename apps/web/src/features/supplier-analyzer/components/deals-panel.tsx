@@ -3,9 +3,11 @@ import { Badge, Button, Card, Center, Group, Loader, Pagination, Stack, Text, Ti
 import { modals } from '@mantine/modals';
 import { IconTrash } from '@tabler/icons-react';
 import type { DealProduct, DownloadFormat } from '@dealradar/shared/contracts/scans';
+import { formatCount } from '@dealradar/shared/number-format';
 import { DownloadMenuButton } from '../../../components/download-menu-button.tsx';
 import { SellerAccountDealsNote } from '../../../components/listing-restriction.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { fileNameDay } from '../../../lib/date-format.ts';
 import { saveBlob } from '../../../lib/save-blob.ts';
 import { dealsFileName, downloadDeals } from '../api/download-deals.ts';
 import { useClearDeals } from '../api/clear-deals.ts';
@@ -46,7 +48,7 @@ export function DealsPanel({
     setDownloading(true);
     try {
       const blob = await downloadDeals(filters, format);
-      saveBlob(blob, dealsFileName(new Date().toISOString().slice(0, 10), format));
+      saveBlob(blob, dealsFileName(fileNameDay(), format));
     } catch (error) {
       toast('Download Failed', errorMessage(error, 'Failed to download the deals'), 'red');
     } finally {
@@ -102,7 +104,7 @@ export function DealsPanel({
           <Group gap="sm">
             <Title order={4}>High ROI Deals</Title>
             <Badge variant="light" data-testid="deals-total">
-              {totalElements.toLocaleString('en-US')}
+              {formatCount(totalElements)}
             </Badge>
             {deals.isFetching && !deals.isPending && <Loader size={14} />}
           </Group>

@@ -3,6 +3,7 @@ import { ActionIcon, Badge, Box, Button, Card, CloseButton, Group, Loader, Modal
 import { modals } from '@mantine/modals';
 import { IconCoins, IconRefresh, IconTrash } from '@tabler/icons-react';
 import type { KeptList, RerunResponse } from '@dealradar/shared/contracts/supplier-lists';
+import { formatCount } from '@dealradar/shared/number-format';
 import { estimateSentence } from '../../../components/keepa-token-estimate.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
 import { PagePager } from '../../../components/page-pager.tsx';
@@ -47,8 +48,8 @@ function RerunConfirmModal({
       {list && (
         <Stack gap="sm" data-testid="rerun-confirm">
           <Text size="sm" data-testid="rerun-confirm-list">
-            <b>{listName(list)}</b> ({list.allMarkets ? 'All markets' : list.market}): {eans.toLocaleString('en-US')} EANs against today&apos;s Amazon data,
-            with the same columns, market and minimum ROI.
+            <b>{listName(list)}</b> ({list.allMarkets ? 'All markets' : list.market}): {formatCount(eans)} EANs against today&apos;s Amazon data, with the same
+            columns, market and minimum ROI.
           </Text>
           {allowanceText && (
             <Text size="sm" data-testid="rerun-confirm-allowance">
@@ -99,7 +100,7 @@ export function KeptListsCard({ onRerunStarted, allowance }: { onRerunStarted: (
       onSuccess: (answer) => {
         const partial = partialScanMessage(answer);
         if (partial) toast('Re-run Started (Partial)', partial, 'orange');
-        else toast('Re-run Started', `Re-running ${listName(list)} against today's Amazon data (${answer.totalEans.toLocaleString('en-US')} EANs).`, 'blue');
+        else toast('Re-run Started', `Re-running ${listName(list)} against today's Amazon data (${formatCount(answer.totalEans)} EANs).`, 'blue');
         onRerunStarted(answer);
       },
       onError: (error) => {
@@ -150,9 +151,7 @@ export function KeptListsCard({ onRerunStarted, allowance }: { onRerunStarted: (
   );
   const marketOf = (list: KeptList) => (list.allMarkets ? 'All markets' : list.market);
   const eansOf = (list: KeptList) =>
-    list.analyzedEans < list.totalEans
-      ? `${list.analyzedEans.toLocaleString('en-US')} of ${list.totalEans.toLocaleString('en-US')}`
-      : list.totalEans.toLocaleString('en-US');
+    list.analyzedEans < list.totalEans ? `${formatCount(list.analyzedEans)} of ${formatCount(list.totalEans)}` : formatCount(list.totalEans);
   const changesOf = (list: KeptList) =>
     list.changes ? (
       <Button
@@ -193,7 +192,7 @@ export function KeptListsCard({ onRerunStarted, allowance }: { onRerunStarted: (
         <Group gap="sm">
           <Title order={4}>Kept supplier lists</Title>
           <Badge variant="light" data-testid="kept-lists-total">
-            {total.toLocaleString('en-US')}
+            {formatCount(total)}
           </Badge>
           {lists.isFetching && !lists.isPending && <Loader size={14} />}
         </Group>
@@ -220,7 +219,7 @@ export function KeptListsCard({ onRerunStarted, allowance }: { onRerunStarted: (
                     <Table.Td>{marketOf(list)}</Table.Td>
                     <Table.Td>{formatDateTime(list.completedAt)}</Table.Td>
                     <Table.Td>{eansOf(list)}</Table.Td>
-                    <Table.Td>{list.dealsFound.toLocaleString('en-US')}</Table.Td>
+                    <Table.Td>{formatCount(list.dealsFound)}</Table.Td>
                     <Table.Td>{changesOf(list)}</Table.Td>
                     <Table.Td>{formatDate(list.keptUntil)}</Table.Td>
                     <Table.Td>{actionsOf(list)}</Table.Td>
@@ -239,7 +238,7 @@ export function KeptListsCard({ onRerunStarted, allowance }: { onRerunStarted: (
                         {marketOf(list)} · finished {formatDateTime(list.completedAt)} · kept until {formatDate(list.keptUntil)}
                       </Text>
                       <Text size="sm">
-                        {eansOf(list)} EANs · {list.dealsFound.toLocaleString('en-US')} {list.dealsFound === 1 ? 'deal' : 'deals'}
+                        {eansOf(list)} EANs · {formatCount(list.dealsFound)} {list.dealsFound === 1 ? 'deal' : 'deals'}
                       </Text>
                       <Group justify="space-between" gap="xs">
                         {changesOf(list)}

@@ -1,6 +1,7 @@
 import { Divider, Group, Stack, Table, Text } from '@mantine/core';
 import type { DealProduct } from '@dealradar/shared/contracts/scans';
 import { getMarket } from '@dealradar/shared/markets';
+import { formatRate } from '@dealradar/shared/money';
 import { dealConversion, formatEur, formatRoiThreshold } from '../deal-format.ts';
 import { BreakdownRows } from '../../../components/profit-breakdown-rows.tsx';
 import { ProfitBreakdownDialog } from '../../../components/profit-breakdown-dialog.tsx';
@@ -86,7 +87,7 @@ function BreakdownTable({ deal }: { deal: DealProduct }) {
       </Group>
       {b.currency !== 'EUR' && (
         <Text size="xs" c="dimmed">
-          Supplier prices are in EUR, converted at 1 EUR = {b.fxRate.toFixed(4)} {b.currency} ({b.fxDate}).
+          Supplier prices are in EUR, converted at 1 EUR = {formatRate(b.fxRate)} {b.currency} ({b.fxDate}).
         </Text>
       )}
     </Stack>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Loader, NumberInput, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
+import { NO_VALUE } from '@dealradar/shared/number-format';
 import { DEFAULT_PROFIT_CHANGE_THRESHOLD, MAX_PROFIT_CHANGE_THRESHOLD, type RunChangeKind } from '@dealradar/shared/rerun-diff';
 import { ListTable } from '../../../components/list-table.tsx';
 import { PagePager } from '../../../components/page-pager.tsx';
@@ -122,7 +123,7 @@ export function RunChangesView({ scanId }: { scanId: string }) {
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm" lineClamp={1}>
-                      {c.productName ?? '–'}
+                      {c.productName ?? NO_VALUE}
                     </Text>
                     {c.brand && (
                       <Text size="xs" c="dimmed">
@@ -132,8 +133,8 @@ export function RunChangesView({ scanId }: { scanId: string }) {
                   </Table.Td>
                   <Table.Td>{c.ean}</Table.Td>
                   <Table.Td>{c.asin}</Table.Td>
-                  <Table.Td>{c.previousProfit === null ? '–' : formatEur(c.previousProfit)}</Table.Td>
-                  <Table.Td>{c.currentProfit === null ? '–' : formatEur(c.currentProfit)}</Table.Td>
+                  <Table.Td>{formatEur(c.previousProfit)}</Table.Td>
+                  <Table.Td>{formatEur(c.currentProfit)}</Table.Td>
                 </Table.Tr>
               );
             })}

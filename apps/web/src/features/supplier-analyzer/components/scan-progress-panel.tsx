@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ScanStatus, SupplierScanStatus } from '@dealradar/shared/contracts/scans';
 import { supplierAnalyzerApi } from '@dealradar/shared/contracts/endpoints/scans';
 import { supplierListsApi } from '@dealradar/shared/contracts/endpoints/supplier-lists';
+import { formatCount } from '@dealradar/shared/number-format';
 import { ScanReportView } from '../../../components/scan-report-view.tsx';
 import { ScanTokenProgress } from '../../../components/keepa-token-estimate.tsx';
 import { ApiError, callEndpoint, errorMessage } from '../../../lib/api-client.ts';
@@ -117,7 +118,7 @@ export function ScanProgressPanel({ scanId, initial, restored, onDismiss }: Scan
         <Text size="sm" data-testid="supplier-scan-progress-text">
           {scan.status === 'PENDING'
             ? 'Waiting for the scan to start...'
-            : `${percent}% · ${scan.processedEans.toLocaleString('en-US')} of ${scan.totalEans.toLocaleString('en-US')} EANs analyzed`}
+            : `${percent}% · ${formatCount(scan.processedEans)} of ${formatCount(scan.totalEans)} EANs analyzed`}
         </Text>
         {remainingLine && (
           <Text size="sm" c="dimmed" data-testid="supplier-scan-time-remaining">
@@ -126,7 +127,7 @@ export function ScanProgressPanel({ scanId, initial, restored, onDismiss }: Scan
         )}
         {scan.allowedEans < scan.totalEans && (
           <Text size="xs" c="orange.8">
-            Your plan allows {scan.allowedEans.toLocaleString('en-US')} EANs in this run; only those are analyzed.
+            Your plan allows {formatCount(scan.allowedEans)} EANs in this run; only those are analyzed.
           </Text>
         )}
         <ScanTokenProgress tokens={poll.data?.tokens} running={running} />

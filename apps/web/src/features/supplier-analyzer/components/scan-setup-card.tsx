@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Card, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import type { SupplierStartResponse } from '@dealradar/shared/contracts/scans';
 import { ALL_MARKETS } from '@dealradar/shared/best-market';
+import { formatCount } from '@dealradar/shared/number-format';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useStartSupplierScan, type StartSupplierScanInput } from '../api/start-supplier-scan.ts';
 import { partialScanMessage } from '../scan-progress.ts';
@@ -35,7 +36,7 @@ export function ScanSetupCard({ footer, blockedReason, allowAllMarkets = false, 
       onSuccess: (answer) => {
         const partial = partialScanMessage(answer);
         if (partial) toast('Scan Started (Partial)', partial, 'orange');
-        else toast('Scan Started', `Analyzing ${answer.totalEans.toLocaleString('en-US')} EANs.`, 'blue');
+        else toast('Scan Started', `Analyzing ${formatCount(answer.totalEans)} EANs.`, 'blue');
         onStarted(answer);
       },
       // A 403 already has its one 'Upgrade Required' notice (SPEC §8, shown by the API client): no second toast.

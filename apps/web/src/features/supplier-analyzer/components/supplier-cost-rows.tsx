@@ -1,6 +1,6 @@
 import { Table } from '@mantine/core';
 import type { DealProduct } from '@dealradar/shared/contracts/scans';
-import { formatMoney, formatRateDate, moneyWithListAmount, type Conversion } from '@dealradar/shared/money';
+import { formatMoney, formatRate, formatRateDate, moneyWithListAmount, type Conversion } from '@dealradar/shared/money';
 
 /**
  * The supplier's price as written, for the breakdown's "supplier-cost" table: in its own currency
@@ -29,7 +29,7 @@ export function SupplierCostRows({ deal }: { deal: DealProduct }) {
       )}
       {sc.includesVat && row(`VAT removed (${vatPercent})`, `−${formatMoney(sc.vatRemoved, sc.currency)}`, 'supplier-vat-removed')}
       {sc.includesVat && row('Net unit price', moneyWithListAmount(sc.netUnitPrice, conversion), 'supplier-net-price')}
-      {sc.currency !== 'EUR' && row('Exchange rate', `1 EUR = ${sc.fxRate.toFixed(4)} ${sc.currency} on ${formatRateDate(sc.fxDate)}`, 'supplier-fx')}
+      {sc.currency !== 'EUR' && row('Exchange rate', `1 EUR = ${formatRate(sc.fxRate)} ${sc.currency} on ${formatRateDate(sc.fxDate)}`, 'supplier-fx')}
     </>
   );
 }
