@@ -15,7 +15,7 @@ import { installDomStubs } from './dom-stubs.ts';
 
 // A screen's first render loads Mantine and the screen's modules: on a busy 2-core machine that takes more than the
 // default second of findBy… and waitFor.
-configure({ asyncUtilTimeout: 5_000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 export { reply, stubApi, type ApiRequest, type ApiStub } from './api-stub.ts';
 
