@@ -20,7 +20,7 @@ configure({ asyncUtilTimeout: 10_000 });
 export { reply, stubApi, type ApiRequest, type ApiStub } from './api-stub.ts';
 
 export interface RenderOptions {
-  /** The address the screen opens at, with its query: `/qogita-price-alerts?category=MAJOR`. Default `/`. */
+  /** The address the screen opens at, with its query: `/qogita-price-alerts?category=LARGE`. Default `/`. */
   path?: string;
   /** The route pattern the element is mounted at, when it reads path parameters (`/scans/:id`). Default: every path. */
   route?: string;
