@@ -1,24 +1,22 @@
 import { performance } from 'node:perf_hooks';
-import { STORED_ISSUES_LIMIT, type RowIssue } from '@dealradar/shared/contracts/scans';
 import { getMarket } from '@dealradar/shared/markets';
 import { supplierPriceToEur } from '@dealradar/shared/price-terms';
 import type { AppDeps } from '../../deps.ts';
 import { RunStopped as ScanStopped, WorkerStopping, type DurableRunStore, type DurableRuns } from '../../jobs/durable-run.ts';
 import { AppError } from '../../errors/app-error.ts';
-import type { ResolvedListing, TokenWait } from '../market-data/market-data.types.ts';
+import type { LookupResult, ResolvedListing, TokenWait } from '../market-data/market-data.types.ts';
 import { releaseEanUploads } from '../plans/entitlements.ts';
 import { loadProfitTerms } from '../market-data/fee-rules.service.ts';
-import { createAllMarketsScan, estimateAllMarketsTokens } from './all-markets.ts';
+import { createAllMarketsScan, estimateAllMarketsTokens, type AllMarketsScan } from './all-markets.ts';
 import { reachesMinRoiBelow, referralThresholds } from './buy-box-candidates.ts';
-import { evaluateProduct, stabilityOf, type ScanProduct } from './deal-calculator.ts';
+import { evaluateProduct, stabilityOf, type DealInput, type ScanProduct } from './deal-calculator.ts';
 import { keepSupplierList } from './kept-lists.ts';
 import { afterSupplierScan } from '../seller-account/seller-account.jobs.ts';
 import { afterSupplierScanFees } from '../seller-account/amazon-fees.jobs.ts';
 import { loadParsedFile, priceTermsOfScan, readOptionsOf, removeUpload, scanColumns } from './scan-files.ts';
 import { storeParseIssues } from './scan-issues.ts';
-import { buildReport } from './scan-report.ts';
+import { ScanProgress, type PricedBatch } from './scan-progress.ts';
 import * as repo from './scans.repository.ts';
-import { scanRowsScanned } from '../../lib/metrics.ts';
 import { eanFromKey, eanSampleOf, readSupplierFile, type ParsedSupplierFile } from './supplier-file.ts';
 
 /**
@@ -41,19 +39,9 @@ export function nextCachedBatchSize(size: number, listed: number): number {
   return Math.min(size * 2, MAX_CACHED_BATCH_SIZE, Math.max(MAX_LISTED_PER_BATCH, byListings));
 }
 
-/**
- * Products and progress are committed after at most this many EANs or this much time, whichever comes first:
- * few transactions on a warm cache (PGlite holds its lock for each), progress still moving for every 2-second poll.
- */
-export const COMMIT_EVERY_EANS = 5000;
-export const COMMIT_EVERY_MS = 1000;
-/** Rows per INSERT statement (PGlite runs each statement on the main thread: 250 deals take about 0.1 s idle; 100 cost a
- * quarter more CPU per deal in statement overhead). */
-export const INSERT_SLICE = 250;
 /** A PROCESSING scan whose worker has not shown life for this long is taken over (PostgreSQL, several processes). */
 export const HEARTBEAT_INTERVAL_MS = 10_000;
 export const STALE_AFTER_MS = 60_000;
-export const DEAL_TTL_MS = 24 * 60 * 60 * 1000;
 export const MAX_ATTEMPTS = 3;
 /**
  * Two-phase look-up (docs/market-data.md "Keepa tokens"): a candidate costs 1 + 3 tokens, a product in one phase 3.
@@ -120,270 +108,293 @@ async function endWithError(deps: AppDeps, scan: repo.ScanRow, token: string, me
   return ok;
 }
 
-/** The parse the start request stored beside the file (any process, after a restart too); without it, the file is read. */
-async function loadFile(scan: repo.ScanRow, signal: AbortSignal): Promise<ParsedSupplierFile> {
-  if (!scan.upload_path) throw new AppError('internal', 'The uploaded file of this scan is gone; please upload it again.');
-  const stored = await loadParsedFile(scan.upload_path);
-  if (stored) return stored;
-  return readSupplierFile(scan.upload_path, scanColumns(scan), { signal, ...readOptionsOf(scan.source) });
-}
+// ---- the phases of a scan: load the upload, resolve listings, price, store a batch with its checkpoint, finish ----
 
+/**
+ * One scan run from its checkpoint to the end: the list is loaded, then each batch of EANs has its listings resolved,
+ * is priced, and is stored (with the checkpoint, when a commit is due); the run then finishes the scan.
+ */
 async function processScan(deps: AppDeps, scan: repo.ScanRow, token: string, signal: AbortSignal): Promise<void> {
   const stopIfAborted = () => {
     if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new ScanStopped('aborted');
   };
-  const parseStarted = performance.now();
-  const parsed = await loadFile(scan, signal);
-  const parseMs = performance.now() - parseStarted;
+  const timer = new PhaseTimer();
+  const { parsed, allowed } = await loadUpload(scan, signal, timer);
   stopIfAborted();
-  const allowed = Math.min(scan.allowed_eans ?? parsed.eans.length, parsed.eans.length);
+  const pricing = await pricingOf(deps, scan, parsed);
+  // The report download: the file's unusable rows are stored once (a resumed run finds them stored).
+  const parseIssuesStored = scan.issues_stored ?? (await storeParseIssues(deps, scan.id, parsed, allowed));
+  stopIfAborted();
+  const progress = new ScanProgress(deps, scan, token, parsed, allowed, parseIssuesStored);
+  await estimateTokensOnce(deps, scan, parsed, allowed, pricing, progress.done);
+  stopIfAborted();
+  const listings = new ListingResolver(deps, scan, token, pricing, signal);
+
+  try {
+    while (progress.done < allowed) {
+      stopIfAborted();
+      const batch = listings.nextBatch(parsed, progress.done, allowed);
+      timer.start();
+      const lookup = await listings.resolve(batch);
+      timer.lap('lookupMs');
+      stopIfAborted();
+      progress.record(batch.end, await priceBatch(deps, scan, pricing, batch, lookup));
+      timer.lap('evaluateMs');
+      if (progress.commitDue()) {
+        await progress.commit(listings.tokensSpent);
+        timer.lap('storeMs');
+      }
+      await yieldToEventLoop();
+    }
+  } catch (error) {
+    // A graceful shutdown: commit the batches finished so far, so the next run resumes right after them.
+    const reason: unknown = signal.aborted ? signal.reason : undefined;
+    if (reason instanceof WorkerStopping && reason.handBack && progress.hasUncommittedWork()) await progress.commit(listings.tokensSpent);
+    throw error;
+  }
+  await finishScan(deps, scan, token, progress, listings, timer);
+}
+
+/** Phase 1, load the upload: the parse the start request stored beside the file (any process, after a restart too), or the file read again. */
+async function loadUpload(scan: repo.ScanRow, signal: AbortSignal, timer: PhaseTimer): Promise<{ parsed: ParsedSupplierFile; allowed: number }> {
+  if (!scan.upload_path) throw new AppError('internal', 'The uploaded file of this scan is gone; please upload it again.');
+  const started = performance.now();
+  const parsed =
+    (await loadParsedFile(scan.upload_path)) ?? (await readSupplierFile(scan.upload_path, scanColumns(scan), { signal, ...readOptionsOf(scan.source) }));
+  timer.add('parseMs', performance.now() - started);
+  // The plan's monthly allowance may have capped the EANs this scan analyzes.
+  return { parsed, allowed: Math.min(scan.allowed_eans ?? parsed.eans.length, parsed.eans.length) };
+}
+
+/** What pricing a row needs besides its listing: the seller's terms, the rates, and the row's supplier figures. */
+interface ScanPricing {
+  /** The profit engine's input for row i, without its listing (the same for the deal and for the two-phase test). */
+  inputOf(i: number): Omit<DealInput, 'resolved'>;
+  /** The file line of row i (the report's issues name it). */
+  lineOf(i: number): number;
+  /** All markets: every EAN in the seven markets, the best one kept (all-markets.ts); null for one market. */
+  allMarkets: AllMarketsScan | null;
+  /** The referral-fee price thresholds of the scan's market (the two-phase candidate test). */
+  thresholds: number[];
+}
+
+async function pricingOf(deps: AppDeps, scan: repo.ScanRow, parsed: ParsedSupplierFile): Promise<ScanPricing> {
   const minRoi = scan.min_roi ?? 0;
-  const market = getMarket(scan.market);
-  const fx = await deps.marketData.fxRate('EUR', market.currency);
+  const fx = await deps.marketData.fxRate('EUR', getMarket(scan.market).currency);
   // The supplier's prices as written: their currency and VAT, converted to EUR net at the day's rate.
   const priceTerms = priceTermsOfScan(scan);
   const supplierFx = await deps.marketData.fxRate('EUR', priceTerms.currency);
   const terms = await loadProfitTerms(deps.db, scan.user_id, deps.clock.now());
-  // All markets (issue 17): every EAN in the seven markets, the best one kept (scans/all-markets.ts).
-  const allMarkets = scan.all_markets ? await createAllMarketsScan(deps, { terms, minRoi, comparisonCurrency: scan.comparison_currency ?? 'EUR' }) : null;
-
-  // Resume: what earlier runs committed stays; the look-up problems they met are kept in the stored report.
-  const previousIssues = scan.report?.issueSamples.filter((i) => i.reason === 'not_looked_up') ?? [];
-  // The report download: the file's unusable rows are stored once (a resumed run finds them stored).
-  const parseIssuesStored = scan.issues_stored ?? (await storeParseIssues(deps, scan.id, parsed, allowed));
-  stopIfAborted();
-  const progress = {
-    matched: scan.matched_products,
-    deals: scan.deals_found,
-    notLookedUp: previousIssues as RowIssue[],
-    notLookedUpCount: scan.report?.issueCounts.not_looked_up ?? 0,
-    issuesStored: Math.max(parseIssuesStored, scan.report?.issuesStored ?? 0),
-  };
-  /** not_looked_up rows found since the last commit, stored with it. */
-  let newIssues: RowIssue[] = [];
-  let done = Math.min(scan.checkpoint, allowed);
-  // Wall and CPU time per phase, logged when the scan completes (CPU time stays meaningful on a busy machine).
-  const timings = { parseMs: parseMs, lookupMs: 0, evaluateMs: 0, storeMs: 0, lookupCpuMs: 0, evaluateCpuMs: 0, storeCpuMs: 0 };
-  let mark = performance.now();
-  let cpuMark = process.cpuUsage();
-  const lap = (key: 'lookupMs' | 'evaluateMs' | 'storeMs') => {
-    const now = performance.now();
-    const cpu = process.cpuUsage(cpuMark);
-    timings[key] += now - mark;
-    timings[key.replace('Ms', 'CpuMs') as 'lookupCpuMs'] += (cpu.user + cpu.system) / 1000;
-    mark = now;
-    cpuMark = process.cpuUsage();
-  };
   const supplierName = scan.source === 'manual' ? 'Manual entry' : scan.file_name;
+  const allMarkets = scan.all_markets ? await createAllMarketsScan(deps, { terms, minRoi, comparisonCurrency: scan.comparison_currency ?? 'EUR' }) : null;
+  return {
+    inputOf: (i) => {
+      const price = parsed.prices[i]!;
+      const priced = !Number.isNaN(price);
+      return {
+        market: scan.market,
+        supplierPriceCents: priced ? supplierPriceToEur(price, priceTerms, supplierFx.rate) : null,
+        written: priced ? { unitPriceMinor: price, terms: priceTerms, fx: supplierFx } : undefined,
+        unitsPerPrice: parsed.units[i]!,
+        supplierBrand: parsed.brands[i]!,
+        supplierName,
+        line: parsed.lines[i]!,
+        fx,
+        minRoi,
+        terms,
+      };
+    },
+    lineOf: (i) => parsed.lines[i]!,
+    allMarkets,
+    thresholds: referralThresholds(terms, scan.market),
+  };
+}
 
-  let pending: ScanProduct[] = [];
-  let committed = done;
-  let lastCommit = performance.now();
-  let upstreamRequests = 0;
-  let tokensSpent = scan.tokens_spent ?? 0;
-  // The expected token cost, once, before the first look-up spends any (sources without tokens: none).
-  if (scan.tokens_estimated === null && deps.marketData.estimateTokens && done === 0) {
-    const eans = eanSampleOf(parsed.eans, allowed);
-    const estimate = allMarkets ? await estimateAllMarketsTokens(deps.marketData, eans) : await deps.marketData.estimateTokens(eans, scan.market);
-    if (estimate.refillRate !== null || estimate.tokens > 0) await repo.saveTokenEstimate(deps.db, scan.id, estimate);
-    stopIfAborted();
-  }
-  const onTokenWait = (wait: TokenWait | null) => {
-    repo.saveTokenWait(deps.db, scan.id, token, wait).catch(() => undefined);
-  };
-  /**
-   * Stores the pending products, then the progress. No transaction on purpose: PGlite would hold its one connection
-   * for the whole commit and every HTTP request would wait. Order makes it safe: results first (idempotent,
-   * unique scan+ean), checkpoint after, so a crash in between only repeats inserts that change nothing.
-   * Inserts go in slices of INSERT_SLICE rows with a yield between, so no statement blocks the event loop for long.
-   */
-  /** Set while a commit runs; a commit that failed half-way is not repeated (its products left `pending`). */
-  let commitFailed = false;
-  const commit = async () => {
-    commitFailed = true;
-    const products = pending;
-    pending = [];
-    const issues = newIssues;
-    newIssues = [];
-    const now = deps.clock.now();
-    const expires = new Date(now.getTime() + DEAL_TTL_MS);
-    try {
-      for (let i = 0; i < products.length; i += INSERT_SLICE) {
-        const slice = products.slice(i, i + INSERT_SLICE);
-        if (scan.kind === 'supplier')
-          await repo.deleteSupersededDeals(
-            deps.db,
-            scan.user_id,
-            scan.id,
-            scan.all_markets ? null : scan.market,
-            slice.map((p) => p.ean),
-          );
-        await repo.insertResults(deps.db, { id: scan.id, userId: scan.user_id, kind: scan.kind }, slice, now, expires);
-        await yieldToEventLoop();
-      }
-      // Named by the checkpoint this commit reaches: stored again after a restart, it is the same chunk.
-      await repo.insertIssueChunk(deps.db, scan.id, `run-${String(done).padStart(9, '0')}`, issues);
-      progress.issuesStored += issues.length;
-    } catch (error) {
-      // A scan deleted meanwhile makes the insert fail on its foreign key: that is a stop, not a failure.
-      if (!(await stillOwned())) throw new ScanStopped('lost');
-      throw error;
-    }
-    const account = deps.marketData.tokenAccount ? await deps.marketData.tokenAccount() : null;
-    const ok = await repo.saveProgress(deps.db, scan.id, token, {
-      processed: done,
-      checkpoint: done,
-      matched: progress.matched,
-      deals: progress.deals,
-      report: buildReport(parsed, allowed, progress),
-      now,
-      heartbeat: new Date(),
-      tokens: { spent: tokensSpent, refillRate: account?.refillRate ?? null, tokensLeft: account?.tokensLeft ?? null },
-    });
-    if (!ok) throw new ScanStopped('lost'); // canceled, deleted or taken over
-    scanRowsScanned.inc({ kind: scan.kind }, Math.max(0, done - committed));
-    committed = done;
-    lastCommit = performance.now();
-    commitFailed = false;
-  };
-  const stillOwned = async () => {
-    const current = await repo.findScan(deps.db, scan.id);
-    return !!current && current.status === 'PROCESSING' && current.worker_token === token;
-  };
+/** The expected token cost, once, before the first look-up spends any (sources without tokens: none). */
+async function estimateTokensOnce(deps: AppDeps, scan: repo.ScanRow, parsed: ParsedSupplierFile, allowed: number, pricing: ScanPricing, done: number) {
+  if (scan.tokens_estimated !== null || !deps.marketData.estimateTokens || done > 0) return;
+  const eans = eanSampleOf(parsed.eans, allowed);
+  const estimate = pricing.allMarkets ? await estimateAllMarketsTokens(deps.marketData, eans) : await deps.marketData.estimateTokens(eans, scan.market);
+  if (estimate.refillRate !== null || estimate.tokens > 0) await repo.saveTokenEstimate(deps.db, scan.id, estimate);
+}
 
-  /** Inputs of the profit engine for row i (the same for the deal and for the two-phase candidate test). */
-  const dealInput = (i: number) => {
-    const price = parsed.prices[i]!;
-    const priced = !Number.isNaN(price);
-    return {
-      market: scan.market,
-      supplierPriceCents: priced ? supplierPriceToEur(price, priceTerms, supplierFx.rate) : null,
-      written: priced ? { unitPriceMinor: price, terms: priceTerms, fx: supplierFx } : undefined,
-      unitsPerPrice: parsed.units[i]!,
-      supplierBrand: parsed.brands[i]!,
-      supplierName,
-      line: parsed.lines[i]!,
-      fx,
-      minRoi,
-      terms,
+/** The rows [start, end) of the list and their canonical EANs. */
+interface Batch {
+  start: number;
+  end: number;
+  eans: string[];
+}
+
+/**
+ * Phase 2, resolve listings: each batch's EANs through the market data (cache, then upstream), sized as
+ * nextCachedBatchSize says, with the two-phase look-up's candidate test; counts the upstream requests and tokens.
+ */
+class ListingResolver {
+  upstreamRequests = 0;
+  tokensSpent: number;
+  private batchSize = SCAN_BATCH_SIZE;
+  private readonly judged = { listings: 0, candidates: 0 };
+  private readonly onTokenWait: (wait: TokenWait | null) => void;
+
+  constructor(
+    private readonly deps: AppDeps,
+    private readonly scan: repo.ScanRow,
+    token: string,
+    private readonly pricing: ScanPricing,
+    private readonly signal: AbortSignal,
+  ) {
+    this.tokensSpent = scan.tokens_spent ?? 0;
+    this.onTokenWait = (wait) => {
+      repo.saveTokenWait(deps.db, scan.id, token, wait).catch(() => undefined);
     };
-  };
+  }
+
+  nextBatch(parsed: ParsedSupplierFile, start: number, allowed: number): Batch {
+    const end = Math.min(start + this.batchSize, allowed);
+    const eans: string[] = [];
+    for (let i = start; i < end; i += 1) eans.push(eanFromKey(parsed.eans[i]!));
+    return { start, end, eans };
+  }
+
+  async resolve(batch: Batch): Promise<LookupResult> {
+    const { scan, signal, onTokenWait } = this;
+    const allMarkets = this.pricing.allMarkets;
+    const lookup = allMarkets
+      ? await allMarkets.lookup(batch.eans, (k) => this.pricing.inputOf(batch.start + k), { signal, onTokenWait, organizationId: scan.organization_id })
+      : await this.deps.marketData.lookupListings(batch.eans, scan.market, {
+          signal,
+          candidate: this.candidateTest(batch),
+          onTokenWait,
+          organizationId: scan.organization_id,
+        });
+    this.upstreamRequests += lookup.upstreamRequests;
+    this.tokensSpent += lookup.tokensSpent ?? 0;
+    this.batchSize = lookup.upstreamRequests === 0 ? nextCachedBatchSize(batch.end - batch.start, lookup.resolved.size) : SCAN_BATCH_SIZE;
+    return lookup;
+  }
+
   /**
    * Two-phase look-up: a listing gets its buy box when it could be a deal at a price Keepa shows, or (both analyzers)
-   * when the row has no supplier price (those products are stored with their Amazon numbers).
+   * when the row has no supplier price (those products are stored with their Amazon numbers). A list where most
+   * products are candidates costs less in one phase (3 tokens per product instead of 1 + 3): no test then.
    */
-  const thresholds = referralThresholds(terms, scan.market);
-  const judged = { listings: 0, candidates: 0 };
-  const candidateOf = (start: number, eans: string[]) => {
-    // A list where most products are candidates costs less in one phase (3 tokens per product instead of 1 + 3).
+  private candidateTest(batch: Batch) {
+    const judged = this.judged;
     if (judged.listings >= MIN_JUDGED_FOR_ONE_PHASE && judged.candidates / judged.listings > ONE_PHASE_ABOVE_CANDIDATE_SHARE) return undefined;
     // Built on the first listing judged: most batches of a warm list judge none (cached listings carry their buy box).
     let rowOf: Map<string, number> | undefined;
     return (ean: string, atHighest: ResolvedListing) => {
-      rowOf ??= new Map(eans.map((e, k) => [e, start + k]));
+      rowOf ??= new Map(batch.eans.map((e, k) => [e, batch.start + k]));
       const i = rowOf.get(ean);
-      const input = i === undefined ? undefined : dealInput(i);
-      // A row without a supplier price is listed with its Amazon price and fees (both analyzers): it needs the buy box.
-      const yes = !input || input.supplierPriceCents === null || reachesMinRoiBelow(atHighest, input, thresholds);
+      const input = i === undefined ? undefined : this.pricing.inputOf(i);
+      const yes = !input || input.supplierPriceCents === null || reachesMinRoiBelow(atHighest, input, this.pricing.thresholds);
       judged.listings += 1;
       if (yes) judged.candidates += 1;
       return yes;
     };
-  };
-
-  let batchSize = SCAN_BATCH_SIZE;
-  const scanBatches = async (): Promise<void> => {
-    while (done < allowed) {
-      stopIfAborted();
-      const start = done;
-      const end = Math.min(start + batchSize, allowed);
-      const eans: string[] = [];
-      for (let i = start; i < end; i += 1) eans.push(eanFromKey(parsed.eans[i]!));
-      mark = performance.now();
-      cpuMark = process.cpuUsage();
-      const lookup = allMarkets
-        ? await allMarkets.lookup(eans, (k) => dealInput(start + k), { signal, onTokenWait, organizationId: scan.organization_id })
-        : await deps.marketData.lookupListings(eans, scan.market, {
-            signal,
-            candidate: candidateOf(start, eans),
-            onTokenWait,
-            organizationId: scan.organization_id,
-          });
-      upstreamRequests += lookup.upstreamRequests;
-      tokensSpent += lookup.tokensSpent ?? 0;
-      const nextBatchSize = lookup.upstreamRequests === 0 ? nextCachedBatchSize(end - start, lookup.resolved.size) : SCAN_BATCH_SIZE;
-      lap('lookupMs');
-      stopIfAborted();
-      const notLookedUp = new Set(lookup.notLookedUp);
-      const deals: Array<{ product: ScanProduct; resolved: ResolvedListing; row: number }> = [];
-      for (let i = start; i < end; i += 1) {
-        // Let HTTP requests in between (PGlite shares this thread) every SCAN_BATCH_SIZE products of a large batch.
-        if (i > start && (i - start) % SCAN_BATCH_SIZE === 0) await yieldToEventLoop();
-        const ean = eans[i - start]!;
-        const resolved = lookup.resolved.get(ean);
-        if (!resolved) {
-          if (notLookedUp.has(ean)) {
-            progress.notLookedUpCount += 1;
-            const issue: RowIssue = {
-              line: parsed.lines[i]!,
-              reason: 'not_looked_up',
-              value: ean,
-              message: 'Amazon data could not be fetched for this EAN; please scan it again later.',
-            };
-            if (progress.notLookedUp.length < 20) progress.notLookedUp.push(issue);
-            if (progress.issuesStored + newIssues.length < STORED_ISSUES_LIMIT) newIssues.push(issue);
-          }
-          continue;
-        }
-        const product = allMarkets ? allMarkets.evaluate(ean, dealInput(i)) : evaluateProduct({ resolved, ...dealInput(i) });
-        progress.matched += 1;
-        if (product.isDeal) {
-          progress.deals += 1;
-          deals.push({ product, resolved, row: i });
-        }
-        // Both analyzers: the deals and the matched products without a supplier price (their listing, fees and max buy
-        // price; issue 23 item 8: a manual row without a price showed nothing).
-        if (product.isDeal || product.supplierPrice === null) pending.push(product);
-      }
-      // All markets: each deal's history and profit rule are its best market's (scans/all-markets.ts); none left below.
-      if (allMarkets) await allMarkets.addStability(deals.splice(0).map((d) => ({ product: d.product, input: dealInput(d.row) })));
-      // The deals' 90-day stability, from their daily histories (read for the deals only, in one statement).
-      const withHistory = await deps.marketData.withBuyBoxHistory(
-        scan.market,
-        deals.map((d) => d.resolved),
-      );
-      deals.forEach((d, k) => (d.product.profitableShare90 = stabilityOf({ ...dealInput(d.row), resolved: withHistory[k]! })));
-      done = end;
-      batchSize = nextBatchSize;
-      lap('evaluateMs');
-      if (done === allowed || done - committed >= COMMIT_EVERY_EANS || performance.now() - lastCommit >= COMMIT_EVERY_MS) {
-        await commit();
-        lap('storeMs');
-      }
-      await yieldToEventLoop();
-    }
-  };
-  try {
-    await scanBatches();
-  } catch (error) {
-    // A graceful shutdown: commit the batches finished so far, so the next run resumes right after them.
-    const reason: unknown = signal.aborted ? signal.reason : undefined;
-    if (reason instanceof WorkerStopping && reason.handBack && !commitFailed && done > committed) await commit();
-    throw error;
   }
-  await keepSupplierList(deps, scan); // issue 17: the list and its deals, so it can be re-run (kept-lists.ts)
-  const finished = await repo.finishScan(deps.db, scan.id, token, {
-    status: 'COMPLETED',
-    error: null,
-    now: deps.clock.now(),
-    report: buildReport(parsed, allowed, progress),
-  });
-  if (!finished) throw new ScanStopped('lost');
-  deps.log.info({ scanId: scan.id, eans: allowed, deals: progress.deals, upstreamRequests, tokensSpent, ...roundTimings(timings) }, 'scan completed');
-  if (scan.kind === 'supplier') await afterSupplierScan(deps, scan.id); // issue 24: Amazon's listing restrictions of its deals
-  if (scan.kind === 'supplier') await afterSupplierScanFees(deps, scan.id); // Amazon's fee estimate of its top deals
 }
 
-function roundTimings(t: Record<string, number>): Record<string, number> {
-  return Object.fromEntries(Object.entries(t).map(([k, v]) => [k, Math.round(v)]));
+/**
+ * Phase 3, price: every row of the batch with a listing through the profit engine (its best market, for all markets),
+ * and the deals' 90-day stability from their daily histories (read for the deals only, in one statement).
+ */
+async function priceBatch(deps: AppDeps, scan: repo.ScanRow, pricing: ScanPricing, batch: Batch, lookup: LookupResult): Promise<PricedBatch> {
+  const priced: PricedBatch = { toStore: [], matched: 0, deals: 0, notLookedUp: [] };
+  const notLookedUp = new Set(lookup.notLookedUp);
+  const deals: Array<{ product: ScanProduct; resolved: ResolvedListing; row: number }> = [];
+  for (let i = batch.start; i < batch.end; i += 1) {
+    // Let HTTP requests in between (PGlite shares this thread) every SCAN_BATCH_SIZE products of a large batch.
+    if (i > batch.start && (i - batch.start) % SCAN_BATCH_SIZE === 0) await yieldToEventLoop();
+    const ean = batch.eans[i - batch.start]!;
+    const resolved = lookup.resolved.get(ean);
+    if (!resolved) {
+      if (notLookedUp.has(ean)) {
+        priced.notLookedUp.push({
+          line: pricing.lineOf(i),
+          reason: 'not_looked_up',
+          value: ean,
+          message: 'Amazon data could not be fetched for this EAN; please scan it again later.',
+        });
+      }
+      continue;
+    }
+    const product = pricing.allMarkets ? pricing.allMarkets.evaluate(ean, pricing.inputOf(i)) : evaluateProduct({ resolved, ...pricing.inputOf(i) });
+    priced.matched += 1;
+    if (product.isDeal) {
+      priced.deals += 1;
+      deals.push({ product, resolved, row: i });
+    }
+    // Both analyzers store the deals and the matched products without a supplier price (their listing, fees and max
+    // buy price).
+    if (product.isDeal || product.supplierPrice === null) priced.toStore.push(product);
+  }
+  if (pricing.allMarkets) {
+    // Each deal's history and profit rule are its best market's.
+    await pricing.allMarkets.addStability(deals.map((d) => ({ product: d.product, input: pricing.inputOf(d.row) })));
+    return priced;
+  }
+  const withHistory = await deps.marketData.withBuyBoxHistory(
+    scan.market,
+    deals.map((d) => d.resolved),
+  );
+  deals.forEach((d, k) => (d.product.profitableShare90 = stabilityOf({ ...pricing.inputOf(d.row), resolved: withHistory[k]! })));
+  return priced;
+}
+
+/**
+ * Phase 5, finish: the list is kept for re-runs, the scan ends COMPLETED with its report, and what follows a supplier
+ * scan in the background is sent (Amazon's listing restrictions of its deals, Amazon's fee estimate of its top deals).
+ */
+async function finishScan(deps: AppDeps, scan: repo.ScanRow, token: string, progress: ScanProgress, listings: ListingResolver, timer: PhaseTimer) {
+  await keepSupplierList(deps, scan);
+  const finished = await repo.finishScan(deps.db, scan.id, token, { status: 'COMPLETED', error: null, now: deps.clock.now(), report: progress.report() });
+  if (!finished) throw new ScanStopped('lost');
+  deps.log.info(
+    {
+      scanId: scan.id,
+      eans: progress.allowed,
+      deals: progress.dealsFound,
+      upstreamRequests: listings.upstreamRequests,
+      tokensSpent: listings.tokensSpent,
+      ...timer.rounded(),
+    },
+    'scan completed',
+  );
+  if (scan.kind === 'supplier') {
+    await afterSupplierScan(deps, scan.id);
+    await afterSupplierScanFees(deps, scan.id);
+  }
+}
+
+/**
+ * Wall and CPU time per phase, logged when the scan completes (CPU time stays meaningful on a busy machine). Each
+ * batch starts the clock; each phase takes the time since the last lap.
+ */
+class PhaseTimer {
+  private readonly totals = { parseMs: 0, lookupMs: 0, evaluateMs: 0, storeMs: 0, lookupCpuMs: 0, evaluateCpuMs: 0, storeCpuMs: 0 };
+  private mark = performance.now();
+  private cpuMark = process.cpuUsage();
+
+  start(): void {
+    this.mark = performance.now();
+    this.cpuMark = process.cpuUsage();
+  }
+
+  add(key: 'parseMs', ms: number): void {
+    this.totals[key] += ms;
+  }
+
+  lap(key: 'lookupMs' | 'evaluateMs' | 'storeMs'): void {
+    const now = performance.now();
+    const cpu = process.cpuUsage(this.cpuMark);
+    this.totals[key] += now - this.mark;
+    this.totals[key.replace('Ms', 'CpuMs') as 'lookupCpuMs'] += (cpu.user + cpu.system) / 1000;
+    this.mark = now;
+    this.cpuMark = process.cpuUsage();
+  }
+
+  rounded(): Record<string, number> {
+    return Object.fromEntries(Object.entries(this.totals).map(([k, v]) => [k, Math.round(v)]));
+  }
 }
