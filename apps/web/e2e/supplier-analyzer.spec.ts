@@ -29,7 +29,7 @@ async function uploadAndMap(page: Page, name: string, content: Buffer) {
   const dialog = page.getByRole('dialog', { name: 'Map CSV columns' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('cell', { name: 'Artikelnummer' }).or(dialog.getByRole('columnheader', { name: /Artikelnummer/ }))).toBeVisible();
-  // The name 'Artikelnummer' says nothing, its content does: mostly valid GTINs make it the EAN guess (issue 11).
+  // The name 'Artikelnummer' says nothing, its content does: mostly valid GTINs make it the EAN guess.
   await expect(dialog.getByRole('combobox', { name: 'EAN column' })).toHaveValue('Artikelnummer');
   await expect(dialog.getByRole('combobox', { name: 'Brand column' })).toHaveValue('Hersteller');
   await expect(dialog.getByRole('combobox', { name: 'Price column' })).toHaveValue('Einkaufspreis');

@@ -3,7 +3,7 @@ import { demoCatalogue } from '../../server/src/modules/market-data/providers/de
 import { signInNewUser } from './helpers.ts';
 
 /**
- * Issue 23 items 2 and 8 in the browser: a Qogita export from a GBP account is detected as pounds, the user changes
+ * Supplier currencies in the browser: a Qogita export from a GBP account is detected as pounds, the user changes
  * what the dialog detected (the prices include 20 % VAT), and the deal's breakdown shows the price as written with
  * the VAT removed and the rate; manual entry refuses '4,2,0' and a missing brand at the field, offers "No brand", and
  * lists a row without a price with its Amazon price and fees.

@@ -9,7 +9,7 @@ import { demoCatalogue } from '../../server/src/modules/market-data/providers/de
 import { ADMIN, apiLogin, loginAsAdmin, signInNewUser } from './helpers.ts';
 
 /**
- * Supplier files as resellers have them (issue 11) and four details of issue 16, in the browser: an XLSX with a
+ * Supplier files as resellers have them, and four display details, in the browser: an XLSX with a
  * preamble and numbers as EANs mapped with the guesses, case prices, the report after a reload, the three download
  * formats read back; the no-brand choice; decimal commas; the upload limit said before a file is chosen; a steady time
  * remaining; the pack count and the ROI threshold as set on deal cards.
@@ -177,7 +177,7 @@ test('an XLSX with a preamble is mapped with the guesses, its deals show case pr
   expect(Number(sheet[1]!.cells[col('casePrice')])).toBeCloseTo(Number(csvRows[1]![col('casePrice')]), 2);
 });
 
-/** A deal as the server sends it, for the display details of issue 16. */
+/** A deal as the server sends it, for the display details. */
 function mockDeal(): DealProduct {
   const now = new Date().toISOString();
   return {
@@ -232,7 +232,7 @@ function mockDeal(): DealProduct {
   };
 }
 
-test('issue 16 on the deals: the pack count beside the prices, the ROI threshold as set (22.5 %), manual prices with a decimal comma', async ({ page }) => {
+test('on the deals: the pack count beside the prices, the ROI threshold as set (22.5 %), manual prices with a decimal comma', async ({ page }) => {
   await signInNewUser(page);
   await page.route('**/api/supplier-analyzer/results?*', (route) =>
     route.fulfill({ json: { content: [mockDeal()], totalElements: 1, totalPages: 1, page: 0, size: 100 } }),
@@ -260,7 +260,7 @@ test('issue 16 on the deals: the pack count beside the prices, the ROI threshold
   expect((await started).postDataJSON()).toMatchObject({ rows: [{ ean: '4006381333931', brand: 'Stabilo', price: 4.2 }] });
 });
 
-test('issue 16: an exhausted upload limit is said before a file is chosen, and a refused upload gives one toast', async ({ page }) => {
+test('an exhausted upload limit is said before a file is chosen, and a refused upload gives one toast', async ({ page }) => {
   await signInNewUser(page, { country: 'DE', open: '/supplier-level-analyzer' });
   await expect(page.getByTestId('ean-usage')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('supplier-dropzone')).not.toHaveAttribute('data-blocked');
@@ -285,7 +285,7 @@ test('issue 16: an exhausted upload limit is said before a file is chosen, and a
   await expect(input(page)).toBeDisabled();
 });
 
-test('issue 16: the time remaining of a CSV scan never grows while its progress stands still', async ({ page }) => {
+test('the time remaining of a CSV scan never grows while its progress stands still', async ({ page }) => {
   await loginAsAdmin(page);
   const startTime = new Date(Date.now() - 6_000).toISOString();
   const scan: CsvScan = {

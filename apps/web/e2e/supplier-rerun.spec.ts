@@ -5,7 +5,7 @@ import { formatMoney } from '@dealradar/shared/money';
 import { signInNewUser } from './helpers.ts';
 
 /**
- * Issue 17: re-running a kept supplier list. The demo market data does not change between two runs, so "today's data"
+ * Re-running a kept supplier list. The demo market data does not change between two runs, so "today's data"
  * is changed the way a reseller's own decisions change it: the organization's match rules (a wrong match removes a
  * deal, undoing one brings a deal in, an "always match" with 2 units per listing halves a deal's margin).
  */
@@ -207,7 +207,7 @@ test('the other listings of a deal show their price and ROI; choosing one marks 
   await signInNewUser(page, { country: 'DE' });
   await page.goto('/supplier-level-analyzer');
   await uploadAndWait(page, 'packs.csv', [product]);
-  // The toasts no longer cover the "EAN uploads" badge in the page header.
+  // The toasts do not cover the "EAN uploads" badge in the page header.
   const completed = toast(page, 'Scan Completed');
   await expect(completed).toBeVisible();
   const [note, badge] = [(await completed.boundingBox())!, (await page.getByTestId('ean-usage').boundingBox())!];

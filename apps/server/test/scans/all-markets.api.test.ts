@@ -12,7 +12,7 @@ import { ean13, fakeMarketData, listing } from './fake-market-data.ts';
 import { multipart, waitForStatus } from './helpers.ts';
 
 /**
- * "All markets" in the Supplier Level Analyzer (issue 17, docs/trusted-deals.md "Best market across all markets"):
+ * "All markets" in the Supplier Level Analyzer (docs/trusted-deals.md "Best market across all markets"):
  * best market and runner-up against a hand computation with FX, the same figures as seven single-market scans of the
  * demo sample, the plan gate, and the token estimate counting every market.
  */

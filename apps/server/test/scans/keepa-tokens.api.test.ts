@@ -11,7 +11,7 @@ import { localScanCount, registerScanJobs, stopScanWorker } from '../../src/modu
 import { keepaProduct, startKeepaFake } from '../market-data/fakes/keepa-fake.ts';
 import { multipart, waitFor, waitForStatus } from './helpers.ts';
 
-/** Issue 12 items 8–10 through the supplier analyzer: tokens stored per scan, estimate, two phases, token waits. */
+/** Keepa tokens through the supplier analyzer: tokens stored per scan, estimate, two phases, token waits. */
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await buildTestApp({ withQueue: true });

@@ -6,7 +6,7 @@ import { createUser } from '../factories/users.ts';
 import { multipart } from './helpers.ts';
 
 /**
- * Issue 23 items 4–5 and detail (a): the token estimate the mapping dialog asks for before Confirm also says how many
+ * The token estimate the mapping dialog asks for before Confirm also says how many
  * usable EANs the file has and how many are damaged, and why — counted by the scan's own rules.
  */
 let ctx: TestContext;

@@ -67,7 +67,7 @@ describe('scans survive a worker restart', () => {
     expect(row.n).toBe(4500);
     const attempts = await ctx.deps.db.one<{ attempts: number }>('select attempts from scans where id = $1', [scanId]);
     expect(attempts.attempts).toBe(2);
-    // issue 11: the file's unusable row was stored by the first run and not again by the resumed one
+    // the file's unusable row was stored by the first run and not again by the resumed one
     const issues = await storedIssues(ctx.deps.db, scanId);
     expect(issues.map(({ line, reason }) => ({ line, reason }))).toEqual([{ line: 2, reason: 'invalid_ean' }]);
     const chunks = await ctx.deps.db.one<{ n: number }>('select count(*)::int as n from scan_issue_chunks where scan_id = $1', [scanId]);
@@ -99,7 +99,7 @@ describe('scans survive a worker restart', () => {
     expect(status.error).toContain('interrupted 3 times');
   });
 
-  // Issue 13 item 11: on PostgreSQL a scan whose process is gone is taken over at once, not after its heartbeat ages.
+  // On PostgreSQL a scan whose process is gone is taken over at once, not after its heartbeat ages.
   it.skipIf(!process.env.TEST_DATABASE_URL)('takes over a scan as soon as the process lease of its owner is released, not while the owner lives', async () => {
     const fake = fakeMarketData([]);
     ctx.deps.marketData = fake.service;

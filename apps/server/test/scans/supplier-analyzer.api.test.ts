@@ -99,7 +99,7 @@ describe('Supplier analyzer: upload → poll → deals', () => {
     // highest buy price for 15 %: 10.8067 / 1.15 = 9.39
     expect(a.maxBuyPrice).toBe(9.39);
     expect(a.breakdown).toMatchObject({ currency: 'EUR', price: 20, vat: 3.19, referralFee: 3, fbaFee: 3, cost: 5, numberOfPacks: 1 });
-    // issue 12: every fee line with its rule, the seller profile (default: DE, registered); the DE holder is Amazon
+    // every fee line with its rule, the seller profile (default: DE, registered); the DE holder is Amazon
     // VAT on fees (19 % of 6.00) charged and reclaimed: net zero
     expect(a.breakdown.feeLines.map((l: { kind: string; amount: number }) => [l.kind, l.amount])).toEqual([
       ['referral', 3],
@@ -229,7 +229,7 @@ describe('Supplier analyzer: upload → poll → deals', () => {
     const cases: Array<[string, Buffer | string, string, number, string]> = [
       ['empty', '', 'a.csv', 400, 'The file is empty.'],
       ['header only', 'EAN;Marke;Preis\r\n', 'a.csv', 400, 'The file has a header line but no data rows.'],
-      // Since issue 11: .csv and .xlsx are taken (read by their bytes); other names get the SPEC sentence naming both.
+      // .csv and .xlsx are taken (read by their bytes); other names get the SPEC sentence naming both.
       ['not csv name', 'EAN;Marke;Preis\n1;2;3', 'a.pdf', 400, 'File type must be .csv or .xlsx.'],
       ['old excel name', 'EAN;Marke;Preis\n1;2;3', 'a.xls', 400, 'This is an old Excel file (.xls). Please save it as .xlsx or .csv and upload it again.'],
       ['binary', Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4]), 'a.csv', 400, 'could not be read as an Excel workbook'],

@@ -8,8 +8,8 @@ import { ean13, fakeMarketData, listing } from './fake-market-data.ts';
 import { multipart, waitFor, waitForStatus } from './helpers.ts';
 
 /**
- * Issue 23 item 6 (cancel and time remaining of a supplier scan) and item 14 (the deals list and the maximum buy
- * price follow the user's current minimum ROI).
+ * Cancel and time remaining of a supplier scan; the deals list and the maximum buy price follow the user's current
+ * minimum ROI.
  */
 
 let ctx: TestContext;
@@ -46,7 +46,7 @@ const status = async (user: TestUser, scanId: string) =>
   ctx.app.inject({ method: 'GET', url: `/api/supplier-analyzer/${scanId}/status`, headers: user.headers });
 const deals = async (user: TestUser) => (await ctx.app.inject({ method: 'GET', url: '/api/supplier-analyzer/results?size=100', headers: user.headers })).json();
 
-describe('cancelling a supplier scan (issue 23)', () => {
+describe('cancelling a supplier scan', () => {
   it('the owner cancels a running scan: it ends as cancelled, the deals found so far stay, the worker stops; another user gets 404', async () => {
     const owner = await createUser(ctx.deps, { tier: 'GROWTH' });
     const other = await createUser(ctx.deps, { tier: 'GROWTH' });
@@ -114,7 +114,7 @@ describe('cancelling a supplier scan (issue 23)', () => {
   });
 });
 
-describe('time remaining of a running scan (issue 23)', () => {
+describe('time remaining of a running scan', () => {
   const now = new Date('2026-11-28T12:00:00Z');
   const row = (over: Partial<repo.ScanRow>): repo.ScanRow =>
     ({
@@ -157,7 +157,7 @@ describe('time remaining of a running scan (issue 23)', () => {
   });
 });
 
-describe('the deals list follows the current minimum ROI (issue 23)', () => {
+describe('the deals list follows the current minimum ROI', () => {
   const file = ['EAN;Marke;Preis', ...THRESHOLD.map((e, i) => `${e};Nivea;${COSTS[i]!.toFixed(2).replace('.', ',')}`)].join('\n');
 
   it('raising the minimum ROI hides the deals below it and gives the maximum buy price for the new minimum', async () => {
@@ -198,7 +198,7 @@ describe('the deals list follows the current minimum ROI (issue 23)', () => {
   });
 });
 
-describe('the re-run confirmation (issue 23)', () => {
+describe('the re-run confirmation', () => {
   it("tells a kept list's EANs and expected tokens before a re-run; another organization's list is 404", async () => {
     const owner = await createUser(ctx.deps, { tier: 'GROWTH' });
     const other = await createUser(ctx.deps, { tier: 'GROWTH' });
@@ -225,7 +225,7 @@ describe('the re-run confirmation (issue 23)', () => {
   });
 });
 
-describe('the other listings of a deal (issue 23)', () => {
+describe('the other listings of a deal', () => {
   it('carry their price now (the buy box, else the lowest offer) and the ROI the supplier price would have there', async () => {
     const user = await createUser(ctx.deps, { tier: 'GROWTH' });
     const ean = THRESHOLD[0]!;

@@ -67,7 +67,7 @@ async function downloadRow(user: TestUser, ean: string): Promise<Record<string, 
   return Object.fromEntries(header!.map((h, i) => [h, row[i]!]));
 }
 
-describe('Supplier prices in another currency (issue 23 item 2)', () => {
+describe('Supplier prices in another currency', () => {
   it('a GBP Qogita export: £7.29 is the cost in the UK market (not £6.38), converted to €8.34 at 0.8745', async () => {
     const user = await createUser(ctx.deps, { tier: 'GROWTH', minRoiThreshold: 0.15 });
     const qogitaFields = { marketId: 'UK', eanColumn: 'GTIN', brandColumn: 'Brand', priceColumn: '£ Lowest Price inc. shipping' };
@@ -196,7 +196,7 @@ describe('Supplier prices in another currency (issue 23 item 2)', () => {
   });
 });
 
-describe('The CSV Template Analyzer takes the same currency fields (issue 23 item 2)', () => {
+describe('The CSV Template Analyzer takes the same currency fields', () => {
   it('converts a GBP list and its result file shows the price as written', async () => {
     const admin = await createUser(ctx.deps, { role: 'ADMIN', minRoiThreshold: 0.15 });
     const body = multipart(
@@ -214,7 +214,7 @@ describe('The CSV Template Analyzer takes the same currency fields (issue 23 ite
   });
 });
 
-describe('Manual entry (issue 23 item 8)', () => {
+describe('Manual entry', () => {
   it('refuses "4,2,0" instead of reading €420.00', async () => {
     const user = await createUser(ctx.deps, { tier: 'GROWTH' });
     const res = await ctx.app.inject({

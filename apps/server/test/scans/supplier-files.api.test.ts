@@ -13,7 +13,7 @@ import { ean13, fakeMarketData, listing } from './fake-market-data.ts';
 import { multipart, waitForStatus } from './helpers.ts';
 
 /**
- * Issue 11 through the API: XLSX uploads to both analyzers, no brand column, case prices, the stored report and its
+ * Supplier files through the API: XLSX uploads to both analyzers, no brand column, case prices, the stored report and its
  * download, the three result formats read back, one currency per file, the live deals download, decimal commas in
  * manual entry. Market data is the fake of this folder (DE buy box 20.00, FX EUR→GBP 0.85).
  */
@@ -349,7 +349,7 @@ describe('CSV Template Analyzer: XLSX upload, three result formats, one currency
     expect(col(a, 'amazonPriceMarketCurrency')).toBe('18');
     expect(Number(col(a, 'amazonPrice'))).toBeCloseTo(18 / 0.85, 2);
     expect(Number(col(a, 'vat'))).toBeCloseTo(3 / 0.85, 2);
-    // the FBA fee carries the UK store's 2 % Digital Services Fee for a seller established elsewhere (issue 12)
+    // the FBA fee carries the UK store's 2 % Digital Services Fee for a seller established elsewhere
     expect(Number(col(a, 'fbaFee'))).toBeCloseTo((3 * 1.02) / 0.85, 2);
     expect(col(a, 'amazonHoldsBuyBox')).toMatch(/^(yes|no)$/);
     expect(col(a, 'productName')).toBe(`'=HYPERLINK("http://evil.test")`);

@@ -11,7 +11,7 @@ import { ean13, fakeMarketData, listing } from './fake-market-data.ts';
 import { multipart, waitFor, waitForStatus } from './helpers.ts';
 
 /**
- * Re-running a kept supplier list (issue 17): the diff on a fixture pair of market data, ownership, the plan's
+ * Re-running a kept supplier list: the diff on a fixture pair of market data, ownership, the plan's
  * retention, deleting a list, partial runs, and the kept list's file on disk.
  */
 

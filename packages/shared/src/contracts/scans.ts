@@ -14,7 +14,7 @@ import { minMonthlyProfitParam, minUnitsPerMonthParam, salesEstimateShape } from
 import { MAX_SUPPLIER_VAT_RATE, SUPPLIER_CURRENCIES } from '../price-terms.ts';
 
 /**
- * Payloads of SPEC §7 "CSV Template Analyzer" and "Supplier analyzer" (issue 5). Decisions: docs/scans.md.
+ * Payloads of SPEC §7 "CSV Template Analyzer" and "Supplier analyzer". Decisions: docs/scans.md.
  * Money in answers is a decimal number in major units (12.5 = 12.50) of the stated currency.
  * Dates are ISO-8601 strings. Ids are strings.
  */
@@ -64,7 +64,8 @@ export type SkippedLineInfo = z.infer<typeof skippedLineSchema>;
 export const SKIPPED_LINES_LIMIT = 100;
 /**
  * Unusable rows stored per scan for the report download (the counts are always exact); docs/scans.md. A real list
- * with more bad rows than this has a wrong column mapped; storing 100,000 cost the embedded database ~35 MB.
+ * with more bad rows than this has a wrong column mapped, and each stored row costs the embedded database space
+ * (docs/decisions/0029-stored-unusable-rows-bounded.md).
  */
 export const STORED_ISSUES_LIMIT = 25_000;
 
@@ -84,7 +85,7 @@ export const scanReportSchema = z.object({
   matchedProducts: z.number().int(),
   /** Products meeting the user's minimum ROI. */
   dealsFound: z.number().int(),
-  // Since issue 11 (optional in the type only for reports stored before, and the web's placeholders; always sent):
+  // Optional in the type only for older stored reports and the web's placeholders; always sent:
   /** 'csv' or 'xlsx' (read from the file's bytes, not its name). */
   fileFormat: z.enum(['csv', 'xlsx']).optional(),
   /** XLSX: the sheet that was read; null for CSV. */
@@ -117,7 +118,7 @@ export const csvScanSchema = z.object({
   completedAt: z.string().nullable(),
   error: z.string().optional(),
   report: scanReportSchema,
-  /** Keepa tokens (issue 12): absent when the data source charges none. */
+  /** Keepa tokens: absent when the data source charges none. */
   tokens: scanTokensSchema.optional(),
 });
 export type CsvScan = z.infer<typeof csvScanSchema>;
@@ -231,7 +232,7 @@ export type CsvScanStartFields = z.infer<typeof csvScanStartFieldsSchema>;
 
 /**
  * POST /supplier-analyzer/start, multipart/form-data fields (text fields BEFORE the file):
- * marketId (a market, or ALL: every market, plans with multi-market analysis only — issue 17), the mapping fields
+ * marketId (a market, or ALL: every market, plans with multi-market analysis only), the mapping fields
  * above, file. Price is required in the dialog (SPEC §5) but the server
  * accepts '' (then every product is listed with its max buy price only and none can be a deal).
  */
@@ -418,11 +419,11 @@ export const supplierScanStatusSchema = z.object({
   status: scanStatusSchema,
   error: z.string().optional(),
   report: scanReportSchema,
-  /** Keepa tokens (issue 12): absent when the data source charges none. */
+  /** Keepa tokens: absent when the data source charges none. */
   tokens: scanTokensSchema.optional(),
-  /** True for an all-markets scan (every EAN looked up in the seven markets; issue 17). */
+  /** True for an all-markets scan (every EAN looked up in the seven markets). */
   allMarkets: z.boolean().optional(),
-  /** A re-run of a kept list (issue 17): the scan it re-ran; absent for a scan of an upload or manual entry. */
+  /** A re-run of a kept list: the scan it re-ran; absent for a scan of an upload or manual entry. */
   rerunOf: z.string().optional(),
   /**
    * Cancelled by its user: the status stays ERROR with 'The scan was canceled.' (SPEC §4 keeps four
@@ -489,7 +490,7 @@ export const profitBreakdownSchema = z.object({
   /** EUR → market currency rate used, and the date it is valid for. */
   fxRate: z.number(),
   fxDate: z.string().max(MAX_LENGTH.code),
-  /** Every Amazon fee line with the rule that produced it (market currency); absent on deals stored before issue 12. */
+  /** Every Amazon fee line with the rule that produced it (market currency); absent on older stored deals. */
   feeLines: z.array(feeLineSchema).optional(),
   /** The seller profile the fees were computed for. */
   seller: sellerProfileShape.optional(),
@@ -551,7 +552,7 @@ export const dealProductSchema = z.object({
   breakdown: profitBreakdownSchema,
   ...matchFactsShape,
   /**
-   * All-markets scans (issue 17): the best market (this deal's market and figures) and the runner-up, compared in the
+   * All-markets scans: the best market (this deal's market and figures) and the runner-up, compared in the
    * region's currency; null for a deal of a single-market scan.
    */
   marketComparison: marketComparisonSchema.nullable().optional(),
@@ -573,7 +574,7 @@ export const SUPPLIER_SORT_OPTIONS = [
   'numberOfSellers',
   'rating',
   'reviewCount',
-  /** Issue 17 (beyond SPEC §9's nine): the share of the last 90 days the deal was profitable. */
+  /** Beyond SPEC §9's nine: the share of the last 90 days the deal was profitable. */
   'profitableShare',
   /** The seller's estimated monthly profit (docs/sales-estimate.md). */
   'estimatedMonthlyProfit',
@@ -597,7 +598,7 @@ export const hideAmazonBuyBoxParam = z
   .optional()
   .transform((value) => value === 'true');
 
-/** ?minProfitableShare=0…100: only products profitable on at least this percentage of the last 90 days (issue 17). */
+/** ?minProfitableShare=0…100: only products profitable on at least this percentage of the last 90 days. */
 export const minProfitableShareParam = z.coerce
   .number({ error: 'minProfitableShare must be a number.' })
   .min(0, 'minProfitableShare must be between 0 and 100.')
@@ -618,9 +619,9 @@ export const supplierResultsQuerySchema = z.object({
   brands: listParam,
   markets: listParam.pipe(z.array(marketIdSchema)),
   hideAmazonBuyBox: hideAmazonBuyBoxParam,
-  /** Leave out deals with any of these warnings (issue 17). */
+  /** Leave out deals with any of these warnings. */
   hideWarnings: hideWarningsParam,
-  /** Only deals profitable on at least this percentage (0–100) of the last 90 days (issue 17). */
+  /** Only deals profitable on at least this percentage (0–100) of the last 90 days. */
   minProfitableShare: minProfitableShareParam,
   /** Sellable = only deals Amazon says the seller can sell; hideNotEligible = leave out the not eligible ones. */
   listingRestriction: listingRestrictionFilterParam,
@@ -657,10 +658,10 @@ export const REPORT_COLUMNS = ['line', 'reason', 'value', 'message'] as const;
  * Columns of the result files (GET /catalog/scan/{id}/results, GET /supplier-analyzer/results/download), in order.
  * One currency per file: every money column (supplierPrice, casePrice, amazonPrice, estimatedProfit, maxBuyPrice,
  * vat, referralFee, fbaFee) is EUR and `currency` says EUR; fxRate/fxDate give the EUR → market rate used;
- * amazonPriceMarketCurrency is the buy box as the market shows it, in marketCurrency. Issue 17: warnings = the warning
+ * amazonPriceMarketCurrency is the buy box as the market shows it, in marketCurrency. warnings = the warning
  * codes joined by ' | ', warningReasons = their one-line reasons joined the same way, buyBoxAvg30/buyBoxAvg90 = the
  * buy box's 30/90-day averages in EUR, profitableDays90Percentage = the percentage of the last 90 days the deal
- * would have met the minimum ROI. All markets (issue 17; empty for single-market deals): comparisonCurrency = the
+ * would have met the minimum ROI. All markets (empty for single-market deals): comparisonCurrency = the
  * region's currency of the comparison, bestMarket/bestMarketProfit/bestMarketRoiPercentage and runnerUp… = the best
  * market (the row's market) and the runner-up with their profit in that currency, dealMarkets = every market where
  * the product meets the minimum ROI, best first, joined by ' | '. Supplier prices: supplierCurrency =

@@ -1,3 +1,9 @@
+/**
+ * "All markets" (docs/trusted-deals.md "Best market across all markets"): a supplier scan that looks every
+ * EAN up in the seven markets (the shared cache and the two-phase look-up per market, as a single-market scan does)
+ * and keeps, per EAN, the deal of its best market with the runner-up. The scan engine calls `lookup` and `evaluate`
+ * instead of its single-market look-up and evaluateProduct; nothing here runs for a single-market scan.
+ */
 import { bestMarkets, compareMarkets, convertMinor, meetsMinRoi, type MarketFigures } from '@dealradar/shared/best-market';
 import type { MarketComparison, MarketResult } from '@dealradar/shared/contracts/market-comparison';
 import { MARKETS, MARKET_IDS, type MarketId } from '@dealradar/shared/markets';
@@ -8,13 +14,6 @@ import type { EanSample, FxRate, LookupOptions, LookupResult, MarketDataService,
 import { minutesFor } from '../market-data/token-estimate.ts';
 import { reachesMinRoiBelow, referralThresholds } from './buy-box-candidates.ts';
 import { evaluateProduct, stabilityOf, toEur, type DealInput, type ScanProduct } from './deal-calculator.ts';
-
-/**
- * "All markets" (issue 17, docs/trusted-deals.md "Best market across all markets"): a supplier scan that looks every
- * EAN up in the seven markets (the shared cache and the two-phase look-up per market, as a single-market scan does)
- * and keeps, per EAN, the deal of its best market with the runner-up. The scan engine calls `lookup` and `evaluate`
- * instead of its single-market look-up and evaluateProduct; nothing here runs for a single-market scan.
- */
 
 /** The row inputs of the profit engine without the market-specific parts (listing, market, FX). */
 export type RowInput = Omit<DealInput, 'resolved'>;

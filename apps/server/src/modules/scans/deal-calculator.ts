@@ -41,7 +41,7 @@ export interface ScanProduct {
   buyBoxSellerId: string | null;
   amazonImageUrl: string | null;
   breakdown: WireBreakdown;
-  /** Other listings of the EAN in the market, and what chose this one (issue 17). */
+  /** Other listings of the EAN in the market, and what chose this one. */
   alternatives: MatchAlternative[];
   matchSource: MatchSource;
   /** Warnings with their reasons (@dealradar/shared/deal-warnings). */
@@ -76,7 +76,7 @@ export interface DealInput {
   market: MarketId;
   /** Supplier unit price excl. VAT, EUR cents; null: none given. */
   supplierPriceCents: number | null;
-  /** The price as the supplier wrote it (absent: EUR excl. VAT at 21 %, as before issue 23). */
+  /** The price as the supplier wrote it (absent: EUR excl. VAT at 21 %, as stored before prices could carry a currency). */
   written?: WrittenSupplierPrice;
   /** Units the written price is for (the unit price is that price ÷ units); 1 by default. */
   unitsPerPrice?: number;

@@ -3,7 +3,7 @@ import { normalizeEan } from '@dealradar/shared/ean';
 import type { ParsedSupplierFile } from './supplier-file.ts';
 
 /**
- * The mapping dialog's checks of a parsed file (issue 23 items 4–5): usable EANs and the damaged codes by problem,
+ * The mapping dialog's checks of a parsed file: usable EANs and the damaged codes by problem,
  * from the same parse the scan makes (ean.ts decides why a code is refused). The problems are counted over the
  * unusable rows the parse keeps (STORED_ISSUES_LIMIT); the total of damaged rows is exact.
  */

@@ -1,3 +1,8 @@
+/**
+ * Keeping a supplier scan's list (docs/trusted-deals.md "Re-running a supplier's list"): what the scan engine
+ * calls as a supplier scan completes, the comparison of a re-run with the run it re-ran, and the hourly cleanup.
+ * (The routes' side — list, re-run, changes, delete — is supplier-lists.service.ts.)
+ */
 import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_PROFIT_CHANGE_THRESHOLD, diffRuns, type RunChange, type RunChangeCounts, type RunDeal } from '@dealradar/shared/rerun-diff';
@@ -7,12 +12,6 @@ import { matchRulesForEans } from '../market-data/match-rules.service.ts';
 import { removeUpload } from './scan-files.ts';
 import type { ScanRow } from './scans.repository.ts';
 import * as repo from './supplier-lists.repository.ts';
-
-/**
- * Keeping a supplier scan's list (issue 17, docs/trusted-deals.md "Re-running a supplier's list"): what the scan engine
- * calls as a supplier scan completes, the comparison of a re-run with the run it re-ran, and the hourly cleanup.
- * (The routes' side — list, re-run, changes, delete — is supplier-lists.service.ts.)
- */
 
 /** Kept lists live under DATA_DIR/lists/<scanId>.<ext>. */
 export function listsDir(dataDir: string): string {

@@ -85,7 +85,7 @@ function eurOf(amount: number, breakdown: DealProduct['breakdown']): number {
 
 export function resultValues({ product: p, isDeal }: ResultFileRow): Record<Column, string | number | null> {
   const b = p.breakdown;
-  // All markets (issue 17): the best market and the runner-up in the region's currency; empty for single-market deals.
+  // All markets: the best market and the runner-up in the region's currency; empty for single-market deals.
   const c = p.marketComparison ?? null;
   return {
     ean: p.ean,

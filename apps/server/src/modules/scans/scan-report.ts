@@ -37,7 +37,7 @@ export function buildReport(
   };
 }
 
-/** Defaults for the fields a report stored before issue 11 does not have. */
+/** Defaults for the fields an older stored report does not have (file format, sheet, header line, skipped lines). */
 const REPORT_DEFAULTS = { fileFormat: 'csv', sheet: null, headerLine: 1, skippedLines: [], skippedLineCount: 0, issuesStored: 0 } as const;
 
 export function emptyReport(): ScanReport {

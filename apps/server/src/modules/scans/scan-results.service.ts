@@ -64,7 +64,7 @@ function currentMinRoi(deps: AppDeps, user: CurrentUser): Promise<number> {
 
 /**
  * The user's live deals (not expired) at or above their current minimum ROI, filtered, sorted (nulls last) and paged;
- * each with the maximum buy price for that minimum (raising it no longer leaves lower deals listed).
+ * each with the maximum buy price for that minimum (raising the minimum hides the deals below it at once).
  */
 export async function listDeals(deps: AppDeps, user: CurrentUser, query: SupplierResultsQuery): Promise<Paged<DealProduct>> {
   const minRoi = await currentMinRoi(deps, user);

@@ -96,7 +96,7 @@ export interface NewScan {
   minRoi: number | null;
   report: ScanReport | null;
   now: Date;
-  /** All markets (issue 17): the region's currency the markets are compared in. */
+  /** All markets: the region's currency the markets are compared in. */
   allMarkets?: { comparisonCurrency: string };
   /** The line of the last EAN the plan allowed (a partial run); null or absent: all. */
   analyzedUntilLine?: number | null;
@@ -585,7 +585,6 @@ export async function dealFacets(db: Db, userId: string, now: Date, minRoiPercen
 /** Unusable rows per stored chunk (scan_issue_chunks: one JSON text each). */
 export const ISSUE_CHUNK = 1000;
 
-/** Stores unusable rows of a scan, set-wise. Storing the same rows again adds nothing (key: scan, line, reason). */
 /**
  * Stores unusable rows as one chunk (JSON text). `chunk` names it within the scan: storing the same chunk again (a
  * resumed run) adds nothing.

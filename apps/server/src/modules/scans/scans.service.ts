@@ -36,7 +36,7 @@ export interface StartedScan {
 }
 
 /**
- * All markets (issue 17): refused (403) unless the plan has multi-market analysis. The scan's market is then the
+ * All markets: refused (403) unless the plan has multi-market analysis. The scan's market is then the
  * region's home market (UK or DE), and the markets are compared in the region's currency (UK → GBP, else EUR).
  */
 async function allMarketsOf(deps: AppDeps, user: CurrentUser, market: MarketChoice): Promise<{ market: MarketId; comparisonCurrency: string } | null> {
@@ -162,7 +162,7 @@ export async function estimateScanTokens(
     minutes,
     text: describeTokenCost(estimate),
     ...(allMarkets ? { markets: MARKET_IDS.length } : {}),
-    // Usable and damaged EANs of the same parse, for the dialog's warnings before Confirm (issue 23 items 4–5).
+    // Usable and damaged EANs of the same parse, for the dialog's warnings before Confirm.
     checks: fileChecksOf(parsed),
   };
 }
@@ -374,7 +374,7 @@ export function toSupplierStatus(scan: repo.ScanRow, now?: Date): SupplierScanSt
     report: reportOf(scan),
     ...withTokens(scan),
     ...(scan.all_markets ? { allMarkets: true } : {}),
-    // A re-run of a kept list (issue 17): the screen shows its changes once it completes.
+    // A re-run of a kept list: the screen shows its changes once it completes.
     ...(scan.rerun_of ? { rerunOf: scan.rerun_of } : {}),
     ...(isCanceled(scan) ? { canceled: true } : {}),
     ...(remaining ? { timeRemaining: remaining } : {}),

@@ -9,7 +9,7 @@ import { buildXlsx, type XlsxSheetSpec } from '@dealradar/shared/xlsx-writer';
 import { eanFromKey, parseUnits, readSupplierFile, type SupplierColumns } from './supplier-file.ts';
 
 /**
- * Issue 11: supplier files as resellers really have them, each built here (nothing downloaded) with exactly the rows
+ * Supplier files as resellers really have them, each built here (nothing downloaded) with exactly the rows
  * expected to be read and refused. Rows: [ean, brand, unit price in cents (null: none), units, line].
  */
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'supplier-shapes-'));
@@ -233,7 +233,7 @@ const shapes: Shape[] = [
   },
 ];
 
-describe('supplier files as resellers really have them (issue 11)', () => {
+describe('supplier files as resellers really have them', () => {
   for (const shape of shapes) {
     it(shape.name, async () => {
       const { parsed, rows, issues, skipped } = await read(shape.file, shape.columns, shape.fileName);

@@ -149,7 +149,7 @@ describe('supplier files as they come', () => {
     await expect(read('')).rejects.toThrow('The file is empty.');
     await expect(read('\r\n\r\n')).rejects.toThrow('The file is empty.');
     await expect(read('EAN;Brand;Price\r\n')).rejects.toThrow('The file has a header line but no data rows.');
-    // Since issue 11 a ZIP is read as an XLSX (by its bytes, whatever its name): this one is not a whole workbook.
+    // A ZIP is read as an XLSX (by its bytes, whatever its name): this one is not a whole workbook.
     await expect(read(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0]))).rejects.toThrow('could not be read as an Excel workbook (.xlsx)');
     await expect(read(Buffer.from('EAN,Brand\x00,x'))).rejects.toThrow('binary data');
     await expect(read('Code;Marke\n1;2')).rejects.toThrow("The EAN column 'EAN' is not in the file's header (columns: 'Code', 'Marke').");
@@ -209,8 +209,8 @@ describe('supplier prices', () => {
   ])('%s → %s cents', (cell, cents) => {
     expect(parseSupplierPrice(cell)).toEqual({ ok: true, cents });
   });
-  it('reads a lone separator before three digits as the column shows it (issue 11: parseDecimalInput)', () => {
-    // Alone, '1,000' is a thousand (it used to be 1.00); a column that also has '12,50' makes it 1.00.
+  it('reads a lone separator before three digits as the column shows it (parseDecimalInput)', () => {
+    // Alone, '1,000' is a thousand; a column that also has '12,50' makes it 1.00.
     expect(parseSupplierPrice('1,000', ',')).toEqual({ ok: true, cents: 100 });
     expect(parseSupplierPrice('1.234', '.')).toEqual({ ok: true, cents: 123.4 });
     expect(parseSupplierPrice('4,2x')).toEqual({ ok: false, reason: 'The price 4,2x is not a number.' });

@@ -420,14 +420,14 @@ export interface ReadOptions {
   priceDecimal?: ',' | '.';
 }
 
+/** Full reads of supplier files by this process (the upload benchmark and tests count them per scan). */
+export const supplierFileReads = { count: 0 };
+
 /**
  * Streams the file from disk (never whole in memory) as CSV or XLSX (decided by its bytes, lib/table-file.ts), finds
  * the header below any title lines, maps the columns by header name, and normalizes every row. File-level problems
  * throw AppError 400 with a sentence; row-level problems are counted and kept (up to STORED_ISSUES_LIMIT).
  */
-/** Full reads of supplier files by this process (the upload benchmark and tests count them per scan). */
-export const supplierFileReads = { count: 0 };
-
 export async function readSupplierFile(filePath: string, columns: SupplierColumns, options: ReadOptions = {}): Promise<ParsedSupplierFile> {
   supplierFileReads.count += 1;
   const rows = new SupplierRows(columns, { lineOffset: options.lineOffset ?? 0, priceDecimal: options.priceDecimal });

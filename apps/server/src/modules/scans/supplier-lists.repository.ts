@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.ts';
 import type { ScanRow } from './scans.repository.ts';
 
 /**
- * SQL of kept supplier lists and re-runs (issue 17, migration 0019). A list's retention is the plan's
+ * SQL of kept supplier lists and re-runs (migration 0019). A list's retention is the plan's
  * `subscription_tiers.supplier_list_retention_days` of the scan's organization today, counted from the scan's end.
  */
 

@@ -18,7 +18,7 @@ import { startScanOfReceived } from '../uploads/uploads.service.ts';
 import * as repo from './supplier-lists.repository.ts';
 
 /**
- * Kept supplier lists and re-runs (issue 17, docs/trusted-deals.md "Re-running a supplier's list").
+ * Kept supplier lists and re-runs (docs/trusted-deals.md "Re-running a supplier's list").
  * - A completed supplier scan keeps its list: the uploaded file (or the manual entry's small CSV), hard-linked to
  *   DATA_DIR/lists/<scanId>.<ext> when the scan completes (no copy, no parse), plus its deals as they were then
  *   (scan_deal_snapshots). Kept for the plan's retention, counted from the scan's end with the plan of today.

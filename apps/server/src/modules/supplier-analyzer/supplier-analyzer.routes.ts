@@ -97,7 +97,7 @@ export function registerSupplierAnalyzerRoutes(api: FastifyInstance, deps: AppDe
     });
 
     /**
-     * Cancel (issues 12 and 23: any running scan of the user's own can be stopped; SPEC §7 lists no supplier cancel,
+     * Cancel (any running scan of the user's own can be stopped; SPEC §7 lists no supplier cancel,
      * the CSV Template Analyzer's rule applies): an unfinished scan ends as ERROR 'The scan was canceled.' with
      * `canceled: true` at once, the deals found so far stay, the EANs not analyzed go back to the month's allowance,
      * and the worker running it — in this process or another — stops (scans.jobs.ts watches for it). Another

@@ -7,7 +7,7 @@ import { DOWNLOAD_TYPES, sendDownload } from '../scans/result-files.ts';
 import { estimateRerunTokens } from '../scans/scans.service.ts';
 import { deleteKeptList, listKeptLists, rerunList, runChanges, runChangesCsv } from '../scans/supplier-lists.service.ts';
 
-/** Kept supplier lists and re-runs (issue 17, docs/trusted-deals.md "Re-running a supplier's list"). */
+/** Kept supplier lists and re-runs (docs/trusted-deals.md "Re-running a supplier's list"). */
 export function registerSupplierListRoutes(api: FastifyInstance, deps: AppDeps, guards: AuthGuards): void {
   const route = contractRoutes(api, guards);
 

@@ -77,7 +77,7 @@ describe('sortByLastUpdateDesc', () => {
   });
 });
 
-describe('steadyRemaining (issue 16: time remaining never grows while progress stands still)', () => {
+describe('steadyRemaining (time remaining never grows while progress stands still)', () => {
   const started = '2026-11-23T14:00:00.000Z';
   const at = (seconds: number) => Date.parse(started) + seconds * 1000;
   const scan = (processedEans: number) => ({ status: 'PROCESSING' as const, processedEans, totalEans: 100, startTime: started });

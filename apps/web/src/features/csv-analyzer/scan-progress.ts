@@ -48,7 +48,7 @@ export interface ShownRemaining {
 }
 
 /**
- * The time remaining to show next (issue 16: it must never grow while progress stands still — the estimate from the
+ * The time remaining to show next (it must never grow while progress stands still — the estimate from the
  * average rate does, as time passes with no EAN done): while processedEans is unchanged the shown value can only stay
  * or fall; new progress gives a fresh estimate.
  */

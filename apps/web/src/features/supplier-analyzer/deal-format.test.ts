@@ -20,7 +20,7 @@ describe('deal formatting', () => {
   });
 });
 
-describe('issue 11 and 16 deal details', () => {
+describe('deal details', () => {
   it('shows the ROI threshold as set, not rounded to a whole percent', () => {
     expect(formatRoiThreshold(0.225)).toBe('22.5%');
     expect(formatRoiThreshold(0.25)).toBe('25%');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEAL_SORT_OPTIONS, DEFAULT_DEAL_SORT, defaultOrderFor, isDealSortBy } from './deal-sort.ts';
 
 describe('supplier deal sort options', () => {
-  it('offers the nine fields of SPEC §9, in order, then the 90-day stability (issue 17)', () => {
+  it('offers the nine fields of SPEC §9, in order, then the 90-day stability', () => {
     expect(DEAL_SORT_OPTIONS.map((o) => o.value)).toEqual([
       'mainCategoryRank',
       'roi',

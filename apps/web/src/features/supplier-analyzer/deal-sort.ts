@@ -9,7 +9,7 @@ export const DEAL_SORT_OPTIONS = [
   { value: 'numberOfSellers', label: 'Number of sellers' },
   { value: 'rating', label: 'Rating' },
   { value: 'reviewCount', label: 'Review count' },
-  // Issue 17: beyond SPEC §9's nine, the share of the last 90 days the deal was profitable.
+  // Beyond SPEC §9's nine, the share of the last 90 days the deal was profitable.
   { value: 'profitableShare', label: '90-day stability' },
   // The seller's estimated monthly profit: share of the sales × profit per unit (docs/sales-estimate.md).
   { value: 'estimatedMonthlyProfit', label: 'Monthly profit (estimate)' },

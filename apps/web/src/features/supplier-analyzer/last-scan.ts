@@ -1,6 +1,6 @@
 /**
  * The supplier scan shown last, remembered in local storage so its report (rows not used, line numbers, reasons) is
- * shown again after a reload (issue 11) until the user closes it or the scan is removed (24 h after completion).
+ * shown again after a reload until the user closes it or the scan is removed (24 h after completion).
  */
 export const LAST_SUPPLIER_SCAN_KEY = 'supplierAnalyzer.lastScan';
 

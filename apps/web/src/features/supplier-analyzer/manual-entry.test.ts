@@ -28,7 +28,7 @@ describe('toManualEntries', () => {
   it('keeps a price of 0', () => {
     expect(toManualEntries([row('1', 'B', 0)])).toEqual({ ok: true, entries: [{ ean: '1', brand: 'B', price: 0 }] });
   });
-  it('takes rows without a brand with "No brand" (issue 23 item 8)', () => {
+  it('takes rows without a brand with "No brand"', () => {
     expect(toManualEntries([row('4006381333931', '', '4,20')], { noBrand: true })).toEqual({
       ok: true,
       entries: [{ ean: '4006381333931', brand: '', price: 4.2 }],
@@ -36,7 +36,7 @@ describe('toManualEntries', () => {
   });
 });
 
-describe('toManualEntries reads prices as people type them (issue 11)', () => {
+describe('toManualEntries reads prices as people type them', () => {
   it('reads a decimal comma as a decimal: "4,20" is 4.20, never 420', () => {
     expect(toManualEntries([row('1', 'B', '4,20')])).toEqual({ ok: true, entries: [{ ean: '1', brand: 'B', price: 4.2 }] });
   });
@@ -59,7 +59,7 @@ describe('toManualEntries reads prices as people type them (issue 11)', () => {
     });
     expect(toManualEntries([row('1', 'B', '-3')])).toMatchObject({ ok: false, title: 'Invalid price' });
   });
-  it('refuses "4,2,0" instead of reading €420.00 (issue 23 item 8)', () => {
+  it('refuses "4,2,0" instead of reading €420.00', () => {
     expect(toManualEntries([row('1', 'B', '4,2,0')])).toMatchObject({
       ok: false,
       title: 'Invalid price',

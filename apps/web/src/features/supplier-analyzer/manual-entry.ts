@@ -6,7 +6,7 @@ export interface ManualRowInput {
   key: string;
   ean: string;
   brand: string;
-  /** The price as typed ('' when not given): "4,20", "4.20", "1.234,56" and "1,234.56" are all read (issue 11). */
+  /** The price as typed ('' when not given): "4,20", "4.20", "1.234,56" and "1,234.56" are all read. */
   price: number | string;
 }
 

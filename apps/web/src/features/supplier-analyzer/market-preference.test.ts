@@ -20,7 +20,7 @@ describe('supplier market preference', () => {
   it('ignores an unknown stored value', () => {
     expect(readPreferredMarket(memoryStorage({ [SUPPLIER_MARKET_KEY]: 'XX' }))).toBe('DE');
   });
-  it('remembers All markets, used only while the plan allows it (issue 17)', () => {
+  it('remembers All markets, used only while the plan allows it', () => {
     const storage = memoryStorage();
     writePreferredMarket(storage, 'ALL');
     expect(readPreferredMarket(storage)).toBe('ALL');
@@ -28,7 +28,7 @@ describe('supplier market preference', () => {
     expect(allowedMarketChoice('ALL', false)).toBe('DE');
     expect(allowedMarketChoice('UK', false)).toBe('UK');
   });
-  it("starts on the region's market when nothing was chosen; a remembered choice still wins (issue 23 item 7)", () => {
+  it("starts on the region's market when nothing was chosen; a remembered choice still wins", () => {
     expect(regionMarket('UK')).toBe('UK');
     for (const country of ['DE', 'FR', 'IT', 'ES'] as const) expect(regionMarket(country)).toBe(country);
     expect(regionMarket(null)).toBe('DE');

@@ -18,8 +18,8 @@ export function readRememberedMarket(storage: Pick<Storage, 'getItem'> | undefin
 }
 
 /**
- * The market the screen starts with: the remembered choice wins; without one, the region's market (issue 23 item 7:
- * a UK user starts on UK, not DE), else the first market (DE).
+ * The market the screen starts with: the remembered choice wins; without one, the region's market (a UK user
+ * starts on UK, not DE), else the first market (DE).
  */
 export function readPreferredMarket(storage: Pick<Storage, 'getItem'> | undefined, regionDefault: MarketId = MARKETS[0]!.id): MarketChoice {
   return readRememberedMarket(storage) ?? regionDefault;

@@ -23,7 +23,7 @@ describe('re-run wording', () => {
     expect(changesShort({ new: 0, gone: 0, moved: 0 })).toBe('No changes');
     expect(formatThreshold(0)).toBe('€0.00');
   });
-  it("says what a re-run takes from the month's EAN uploads (issue 23)", () => {
+  it("says what a re-run takes from the month's EAN uploads", () => {
     expect(allowanceSentence(5, { used: 10, limit: 100 })).toBe('It uses 5 of the 90 EAN uploads left this month (plan limit 100).');
     expect(allowanceSentence(250, { used: 10, limit: 100 })).toBe(
       'Your plan allows 90 more EANs this month: only the first 90 of 250 EANs are analyzed, and that uses them all.',

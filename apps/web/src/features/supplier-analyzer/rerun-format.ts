@@ -1,4 +1,4 @@
-// Wording and colours of a re-run's changes: one place for the kept-lists card and the changes view.
+/** Wording and colours of a re-run's changes: one place for the kept-lists card and the changes view. */
 import { formatMoney } from '@dealradar/shared/money';
 import { formatCount } from '@dealradar/shared/number-format';
 import { formatProfitChange, type RunChange, type RunChangeCounts } from '@dealradar/shared/rerun-diff';

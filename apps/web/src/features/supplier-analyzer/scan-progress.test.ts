@@ -14,7 +14,7 @@ describe('supplier scan progress', () => {
     expect(partialScanMessage({ allowedEans: 100, totalEans: 250 })).toBe('Your plan allows 100 EANs in this run, so the first 100 of 250 EANs are analyzed.');
     expect(partialScanMessage({ allowedEans: 250, totalEans: 250 })).toBeNull();
   });
-  it('says the time remaining from the token estimate, then the measured rate (issue 23)', () => {
+  it('says the time remaining from the token estimate, then the measured rate', () => {
     expect(timeRemainingLine({ seconds: 691 * 60, basis: 'tokens' })).toBe('Time remaining: 11 h 31 min (estimated from the Keepa tokens this scan needs)');
     expect(timeRemainingLine({ seconds: 150, basis: 'measured' })).toBe('Time remaining: 3 minutes');
     expect(timeRemainingLine({ seconds: 42, basis: 'measured' })).toBe('Time remaining: 42 seconds');
@@ -22,7 +22,7 @@ describe('supplier scan progress', () => {
     expect(timeRemainingLine({ seconds: null, basis: 'unknown' })).toBe('Time remaining: estimating…');
     expect(timeRemainingLine(undefined)).toBeNull();
   });
-  it('words a cancelled scan and its confirmation (issue 23)', () => {
+  it('words a cancelled scan and its confirmation', () => {
     expect(canceledMessage({ processedEans: 500, totalEans: 9999, dealsFound: 12 })).toBe(
       'Scan cancelled after 500 of 9,999 EANs. The 12 deals found before the cancel stay in your list.',
     );

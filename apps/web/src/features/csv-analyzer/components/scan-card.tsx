@@ -63,7 +63,7 @@ export function ScanCard({ scan: listed, onRemove, onDownload, removing, downloa
   const percent = progressPercent(scan);
   const market = getMarket(scan.market);
   const shownRemaining = useRef<ShownRemaining | null>(null);
-  // Issue 12: a scan that spends Keepa tokens is paced by the refill, so its time left comes from tokens, not rows
+  // A scan that spends Keepa tokens is paced by the refill, so its time left comes from tokens, not rows
   // (only with a real account, whose balance is known: the demo charges like Keepa but never waits).
   const tokenMinutes = scan.tokens && scan.tokens.tokensLeft !== null ? scan.tokens.minutesRemaining : null;
   const byRows = tokenMinutes !== null && tokenMinutes > 0 ? tokenMinutes * 60 : estimateSecondsRemaining(scan, Date.now());

@@ -7,7 +7,7 @@ import { FILE_TRANSFER_TIMEOUT_MS } from '@dealradar/shared/constants';
 import { callEndpoint } from '../../../lib/api-client.ts';
 import { endpointQuery, invalidateCalls } from '../../../lib/endpoint-query.ts';
 
-/** GET /supplier-analyzer/lists: the kept supplier lists (issue 17), newest first, 100 per page (`page` zero-based). */
+/** GET /supplier-analyzer/lists: the kept supplier lists, newest first, 100 per page (`page` zero-based). */
 export function useKeptLists(page: number) {
   return useQuery({ ...endpointQuery(supplierListsApi.list, { query: { page, size: PAGE_SIZE } }), placeholderData: keepPreviousData });
 }

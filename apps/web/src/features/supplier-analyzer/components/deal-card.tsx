@@ -30,7 +30,7 @@ export function DealCard({
 }: {
   deal: DealProduct;
   onShowBreakdown: (deal: DealProduct) => void;
-  /** The match actions (issue 17), composed by the screen. */ match?: ReactNode;
+  /** The match actions, composed by the screen. */ match?: ReactNode;
   /** "Add to buy list" (docs/buy-list.md), composed by the screen. */ buyList?: ReactNode;
 }) {
   const image = deal.amazonImageUrl ?? deal.imageUrl ?? deal.qogitaImageUrl;

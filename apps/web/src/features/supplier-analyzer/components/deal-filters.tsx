@@ -14,9 +14,9 @@ export interface DealFilterState {
   sortOrder: SortOrder;
   /** Leave out deals whose buy box Amazon itself holds. */
   hideAmazonBuyBox: boolean;
-  /** Leave out deals with any of these warnings (issue 17). */
+  /** Leave out deals with any of these warnings. */
   hideWarnings: DealWarningCode[];
-  /** Only deals profitable on at least this percentage of the last 90 days (issue 17); null: any. */
+  /** Only deals profitable on at least this percentage of the last 90 days; null: any. */
   minProfitableShare: number | null;
   /** Only what the seller can sell / hide the not eligible; null: every deal. */
   listingRestriction: ListingRestrictionFilter | null;

@@ -81,7 +81,7 @@ function RerunConfirmModal({
 }
 
 /**
- * Kept supplier lists (issue 17): each completed supplier scan's list, kept for the plan's retention, with "Re-run"
+ * Kept supplier lists: each completed supplier scan's list, kept for the plan's retention, with "Re-run"
  * (a new scan of the same list, mapping and minimum ROI against today's Amazon data, after a confirmation) and, for a
  * re-run, its changes.
  */
@@ -227,7 +227,7 @@ export function KeptListsCard({ onRerunStarted, allowance }: { onRerunStarted: (
                 ))}
               </ListTable>
             </Box>
-            {/* Issue 23: on a phone each list is a block of its own, every field and button on screen (no sideways scroll). */}
+            {/* On a phone each list is a block of its own, every field and button on screen (no sideways scroll). */}
             {rows.length > 0 && (
               <Stack gap="xs" hiddenFrom="sm" data-testid="kept-lists-phone">
                 {rows.map((list) => (

@@ -8,8 +8,8 @@ import { formatPercent } from '../../../lib/format.ts';
 /**
  * The one comparison currency of an all-markets card (docs/money.md): the region's, in which the markets are ranked,
  * named on the card; where it is not the list's EUR every profit carries its euro amount, the rate and its day
- * ('£13.10 · €14.98 at 0.8745 on 28 Nov'), so the best market's figure is the card's own euro profit. Deals stored
- * before issue 23 carry no euro amounts: only the region's, labelled.
+ * ('£13.10 · €14.98 at 0.8745 on 28 Nov'), so the best market's figure is the card's own euro profit. Older stored
+ * deals carry no euro amounts: only the region's, labelled.
  */
 function regionConversion(comparison: MarketComparison): Conversion | null {
   if (comparison.currency === 'EUR' || !comparison.fxRate) return null;

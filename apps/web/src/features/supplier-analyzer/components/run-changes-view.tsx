@@ -21,7 +21,7 @@ const FILTERS: Array<{ value: RunChangeKind | 'all'; label: string }> = [
 ];
 
 /**
- * A re-run's changes since the run it re-ran (issue 17): the counts, the "profit moved by more than" threshold (€1.00 by
+ * A re-run's changes since the run it re-ran: the counts, the "profit moved by more than" threshold (€1.00 by
  * default), a filter by kind, each changed deal with its marker, and the CSV download of what is shown.
  */
 export function RunChangesView({ scanId }: { scanId: string }) {

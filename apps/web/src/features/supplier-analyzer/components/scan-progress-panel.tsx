@@ -16,7 +16,7 @@ import { canceledMessage, cancelConfirmText, completedMessage, supplierProgressP
 import { RunChangesView } from './run-changes-view.tsx';
 import { toast } from '../toasts.ts';
 
-/** POST /supplier-analyzer/{id}/cancel (issues 12, 23: the user's own running scan can be stopped; its deals stay). */
+/** POST /supplier-analyzer/{id}/cancel (the user's own running scan can be stopped; its deals stay). */
 function cancelSupplierScan(scanId: string) {
   return callEndpoint(supplierAnalyzerApi.cancel, { params: { id: scanId } });
 }
@@ -152,7 +152,7 @@ export function ScanProgressPanel({ scanId, initial, restored, onDismiss }: Scan
           </Alert>
         )}
         {scan.report && !running && <ScanReportView report={scan.report} scanId={scanId} reportCall={supplierAnalyzerApi.report} />}
-        {/* A re-run of a kept list (issue 17): what changed since the run it re-ran. */}
+        {/* A re-run of a kept list: what changed since the run it re-ran. */}
         {scan.status === 'COMPLETED' && poll.data?.rerunOf && <RunChangesView scanId={scanId} />}
       </Stack>
     </Card>

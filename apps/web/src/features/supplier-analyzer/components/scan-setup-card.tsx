@@ -19,7 +19,7 @@ interface ScanSetupCardProps {
   footer?: ReactNode;
   /** Why no scan can start now (the plan's EAN uploads for the month are used up), said before a file is chosen. */
   blockedReason?: string | null;
-  /** The plan has multi-market analysis: "All markets" is offered (issue 17). */
+  /** The plan has multi-market analysis: "All markets" is offered. */
   allowAllMarkets?: boolean;
   onStarted: (answer: SupplierStartResponse) => void;
 }

@@ -8,7 +8,7 @@ const MARKET_GROUPS = GROUPS.map((group) => ({
   group,
   items: MARKETS.filter((m) => m.region === group).map((m) => ({ value: m.id as string, label: `${m.id} · ${m.name}` })),
 }));
-/** Issue 17: every market at once, the best one per product (plans with multi-market analysis). */
+/** Every market at once, the best one per product (plans with multi-market analysis). */
 const ALL_GROUP = { group: 'Compare', items: [{ value: ALL_MARKETS as string, label: 'All markets (best of 7)' }] };
 
 export function SupplierMarketSelect({

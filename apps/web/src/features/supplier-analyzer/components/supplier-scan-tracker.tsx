@@ -20,7 +20,7 @@ const storage = () => (typeof window === 'undefined' ? undefined : window.localS
 /**
  * The scan the progress panel follows: the one just started, or, when the page opens, the user's active scan
  * (GET /supplier-analyzer/active-scan), so a running scan is resumed (SPEC §7); without one, the last scan shown, so
- * its report is there after a reload (issue 11).
+ * its report is there after a reload.
  */
 export function useTrackedSupplierScan() {
   const [tracked, setTrackedState] = useState<TrackedScan | null>(null);
