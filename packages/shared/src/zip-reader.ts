@@ -153,7 +153,7 @@ export interface EntryReadOptions {
  * Compressed bytes are read in pieces of this size, so that a piece dies young. A 256 KiB piece stayed alive while
  * ~1.4 MB of XML was parsed from it, was promoted to V8's old generation and freed only by a full GC: ~30 MB of such
  * pieces waited during a 50 MB workbook's scan, and while they did the process kept the upload's freed buffers too
- * (docs/scans.md, "Memory of the XLSX path").
+ * (docs/decisions/0030-scan-time-and-memory.md).
  */
 const READ_PIECE = 16 * 1024;
 
