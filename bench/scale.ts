@@ -279,13 +279,15 @@ async function run(workers: number, files: ScanFile[], fresh: ScanFile): Promise
     const refreshEnd = Date.now();
     // The refresh announces itself; a worker process matches the drops and queues the deliveries (alerts-after-refresh).
     let alerts = { deliveries: 0, seconds: 0 };
+    let queuedAt = refreshEnd;
     await waitFor('the alerts of the refresh', 600_000, async () => {
-      const job = await handle.db.maybeOne<{ state: string; output: typeof alerts | null }>(
-        `select state, output from pgboss.job where name = 'alerts-after-refresh' and (data->>'runId')::bigint = $1 order by created_on desc limit 1`,
+      const job = await handle.db.maybeOne<{ state: string; output: typeof alerts | null; completed_on: Date | null }>(
+        `select state, output, completed_on from pgboss.job where name = 'alerts-after-refresh' and (data->>'runId')::bigint = $1 order by created_on desc limit 1`,
         [refresh.runId],
       );
       if (job?.state !== 'completed' || !job.output) return false;
       alerts = job.output;
+      queuedAt = job.completed_on?.getTime() ?? Date.now();
       return true;
     });
     const fanOutLoad: Load = { start: refreshLoad.end, end: 0 };
@@ -303,12 +305,14 @@ async function run(workers: number, files: ScanFile[], fresh: ScanFile): Promise
       `select max(sent_at) as at, count(*)::int as n from alert_deliveries where kind = 'drops' and status = 'sent'`,
     );
     const refreshApi = await api.stop();
-    const sentSeconds = ((sent.at?.getTime() ?? refreshEnd) - refreshEnd) / 1000;
+    // Refresh end → every delivery queued (the worker's matching job done), then the sending rate from there.
+    const queuedAfter = (queuedAt - refreshEnd) / 1000;
+    const sentSeconds = ((sent.at?.getTime() ?? queuedAt) - queuedAt) / 1000;
     const perSecond = sent.n / Math.max(sentSeconds, 0.001);
     const deliveredSeconds = sent.n === alerts.deliveries ? sentSeconds : alerts.deliveries / perSecond;
     console.log(
       `refresh of ${SIZES.variants.toLocaleString('en-US')} variants ${refresh.seconds.toFixed(1)} s (${refresh.dropsCreated.toLocaleString('en-US')} drops) · ` +
-        `refresh end → ${alerts.deliveries.toLocaleString('en-US')} deliveries queued ${alerts.seconds.toFixed(2)} s → ${sent.n.toLocaleString('en-US')} sent in ${sentSeconds.toFixed(1)} s (${perSecond.toFixed(1)}/s${sent.n === alerts.deliveries ? '' : `; all of them at this rate: ${deliveredSeconds.toFixed(0)} s`}) · ` +
+        `refresh end → ${alerts.deliveries.toLocaleString('en-US')} deliveries queued ${queuedAfter.toFixed(1)} s (the matching ${alerts.seconds.toFixed(2)} s) → ${sent.n.toLocaleString('en-US')} sent in ${sentSeconds.toFixed(1)} s from there (${perSecond.toFixed(1)}/s${sent.n === alerts.deliveries ? '' : `; all of them at this rate: ${deliveredSeconds.toFixed(0)} s`}) · ` +
         `API p95 ${refreshApi.p95.toFixed(0)} ms (${refreshApi.requests.toLocaleString('en-US')} requests, ${refreshApi.non200} non-200) · ${fmtLoad(refreshLoad)}`,
     );
 
@@ -354,7 +358,7 @@ async function run(workers: number, files: ScanFile[], fresh: ScanFile): Promise
     return {
       workers,
       refresh: { seconds: refresh.seconds, drops: refresh.dropsCreated, load: refreshLoad },
-      fanOut: { seconds: alerts.seconds, deliveries: alerts.deliveries, sent: sent.n, perSecond, deliveredSeconds, load: fanOutLoad },
+      fanOut: { seconds: queuedAfter, deliveries: alerts.deliveries, sent: sent.n, perSecond, deliveredSeconds, load: fanOutLoad },
       refreshApi,
       scans: { rows, eans, seconds: scanSeconds, deals, load: scanLoad },
       scanApi,
