@@ -14,7 +14,9 @@ export const alertDeliveryJob = defineJob({
     // A webhook times out after 10 s; an SMTP hand-over is quicker. A stuck job is retried after this long.
     expireInSeconds: 120,
   }),
-  work: { localConcurrency: 2, pollingIntervalSeconds: 2 },
+  // One job per fetch, so that each delivery retries on its own; with a backlog (a refresh's deliveries) the worker
+  // fetches again at once instead of every 2 s, or sending would be capped at about one delivery a second per worker.
+  work: { localConcurrency: 2, pollingIntervalSeconds: 2, burstWhenReadyExceeds: 1 },
   handler: (deps, job) => deliverOne(deps, job.data.deliveryId, { lastAttempt: job.retryCount >= deps.config.ALERT_RETRY_LIMIT }),
 });
 

@@ -39,9 +39,7 @@ export function nextCachedBatchSize(size: number, listed: number): number {
   return Math.min(size * 2, MAX_CACHED_BATCH_SIZE, Math.max(MAX_LISTED_PER_BATCH, byListings));
 }
 
-/** A PROCESSING scan whose worker has not shown life for this long is taken over (PostgreSQL, several processes). */
-export const HEARTBEAT_INTERVAL_MS = 10_000;
-export const STALE_AFTER_MS = 60_000;
+/** Runs of a scan that the server's stopping may interrupt before the scan ends as ERROR (TOO_MANY_ATTEMPTS). */
 export const MAX_ATTEMPTS = 3;
 /**
  * Two-phase look-up (docs/market-data.md "Keepa tokens"): a candidate costs 1 + 3 tokens, a product in one phase 3.
