@@ -6,7 +6,7 @@ import { acquireProcessLease } from '../../src/db/process-lease.ts';
 import { silentLogger } from '../../src/lib/logger.ts';
 import { ean13, fakeMarketData, listing } from './fake-market-data.ts';
 import { multipart, waitFor, waitForStatus } from './helpers.ts';
-import { storedIssues } from '../../src/modules/scans/scans.repository.ts';
+import { storedIssues } from '../../src/modules/scans/scan-issues.repository.ts';
 
 let ctx: TestContext;
 

@@ -7,7 +7,7 @@ import { bytesSource } from '@dealradar/shared/zip-reader';
 import { buildTestApp, type TestContext } from '../build-test-app.ts';
 import { createUser, type TestUser } from '../factories/users.ts';
 import { storeParseIssues } from '../../src/modules/scans/scan-issues.ts';
-import { storedIssues } from '../../src/modules/scans/scans.repository.ts';
+import { storedIssues } from '../../src/modules/scans/scan-issues.repository.ts';
 import { readSupplierFile } from '../../src/modules/scans/supplier-file.ts';
 import { ean13, fakeMarketData, listing } from './fake-market-data.ts';
 import { multipart, waitForStatus } from './helpers.ts';

@@ -18,7 +18,7 @@ import { regionCurrency } from '@dealradar/shared/regions';
 import { createDigests, createDropDeliveries, createScanFinishedDeliveries, findDelivery, recordAttempt } from './alert-deliveries.repository.ts';
 import { pauseRulesOutsidePlan, purgeAlertState } from './alert-rules.repository.ts';
 import { ensureSettings } from './alert-settings.repository.ts';
-import { listEndedScans } from '../scans/scans.service.ts';
+import { listScansEndedSince } from '../scans/scans.service.ts';
 import { listEndedBrandScans } from '../brand-analyzer/brand-scan.service.ts';
 import { newWebhookSecret } from './webhook-signature.ts';
 import { unsubscribeUrl } from './unsubscribe-token.ts';
@@ -93,7 +93,7 @@ const SCAN_SWEEP_WINDOW_MS = 15 * 60_000;
 export async function queueScanFinishedMessages(deps: DispatchDeps): Promise<number> {
   const now = deps.clock.now();
   const since = new Date(now.getTime() - SCAN_SWEEP_WINDOW_MS);
-  const scans = await listEndedScans(deps.db, since, SCAN_FINISHED_MIN_SECONDS);
+  const scans = await listScansEndedSince(deps.db, since, SCAN_FINISHED_MIN_SECONDS);
   const brandScans = await listEndedBrandScans(deps.db, since, SCAN_FINISHED_MIN_SECONDS);
   const messages = [...scans.map(scanFinishedMessage), ...brandScans.map(brandScanFinishedMessage)];
   const created = await createScanFinishedDeliveries(deps.db, messages, now);

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { REPORT_COLUMNS, STORED_ISSUES_LIMIT, type RowIssue } from '@dealradar/shared/contracts/scans';
 import type { AppDeps } from '../../deps.ts';
 import { csvCell } from './result-files.ts';
-import * as repo from './scans.repository.ts';
+import * as issueRepo from './scan-issues.repository.ts';
 import { eanFromKey, toRowIssue, type ParsedSupplierFile } from './supplier-file.ts';
 
 /**
@@ -30,13 +30,13 @@ export async function storeParseIssues(deps: AppDeps, scanId: string, parsed: Pa
   const total = fromFile + overLimit;
   // Sentences are made slice by slice (the parse keeps the rows without them).
   const at = (i: number): RowIssue => (i < fromFile ? toRowIssue(parsed.issues[i]!) : overPlanLimitIssue(parsed, allowed + i - fromFile, allowed));
-  for (let i = 0; i < total; i += repo.ISSUE_CHUNK) {
+  for (let i = 0; i < total; i += issueRepo.ISSUE_CHUNK) {
     const slice: RowIssue[] = [];
-    for (let k = i; k < Math.min(total, i + repo.ISSUE_CHUNK); k += 1) slice.push(at(k));
-    await repo.insertIssueChunk(deps.db, scanId, `file-${String(i / repo.ISSUE_CHUNK).padStart(4, '0')}`, slice);
+    for (let k = i; k < Math.min(total, i + issueRepo.ISSUE_CHUNK); k += 1) slice.push(at(k));
+    await issueRepo.insertIssueChunk(deps.db, scanId, `file-${String(i / issueRepo.ISSUE_CHUNK).padStart(4, '0')}`, slice);
     await yieldToEventLoop();
   }
-  await repo.markIssuesStored(deps.db, scanId, total);
+  await issueRepo.markIssuesStored(deps.db, scanId, total);
   return total;
 }
 
@@ -44,7 +44,7 @@ export async function storeParseIssues(deps: AppDeps, scanId: string, parsed: Pa
 export function reportCsvStream(deps: AppDeps, scanId: string): Readable {
   async function* lines() {
     yield `\uFEFF${REPORT_COLUMNS.join(',')}\r\n`;
-    const issues = await repo.storedIssues(deps.db, scanId);
+    const issues = await issueRepo.storedIssues(deps.db, scanId);
     for (let i = 0; i < issues.length; i += 2000) {
       yield issues
         .slice(i, i + 2000)

@@ -6,6 +6,8 @@ import { scanRowsScanned } from '../../lib/metrics.ts';
 import type { ScanProduct } from './deal-calculator.ts';
 import { buildReport } from './scan-report.ts';
 import * as repo from './scans.repository.ts';
+import * as results from './scan-results.repository.ts';
+import * as issueRepo from './scan-issues.repository.ts';
 import type { ParsedSupplierFile } from './supplier-file.ts';
 
 /**
@@ -126,7 +128,7 @@ export class ScanProgress {
       for (let i = 0; i < products.length; i += INSERT_SLICE) {
         const slice = products.slice(i, i + INSERT_SLICE);
         if (scan.kind === 'supplier') {
-          await repo.deleteSupersededDeals(
+          await results.deleteSupersededDeals(
             deps.db,
             scan.user_id,
             scan.id,
@@ -134,11 +136,11 @@ export class ScanProgress {
             slice.map((p) => p.ean),
           );
         }
-        await repo.insertResults(deps.db, { id: scan.id, userId: scan.user_id, kind: scan.kind }, slice, now, expires);
+        await results.insertResults(deps.db, { id: scan.id, userId: scan.user_id, kind: scan.kind }, slice, now, expires);
         await yieldToEventLoop();
       }
       // Named by the checkpoint this commit reaches: stored again after a restart, it is the same chunk.
-      await repo.insertIssueChunk(deps.db, scan.id, `run-${String(this.done).padStart(9, '0')}`, issues);
+      await issueRepo.insertIssueChunk(deps.db, scan.id, `run-${String(this.done).padStart(9, '0')}`, issues);
       this.issuesStored += issues.length;
     } catch (error) {
       // A scan deleted meanwhile makes the insert fail on its foreign key: that is a stop, not a failure.

@@ -9,7 +9,7 @@ import type { CurrentUser } from '../../plugins/auth.ts';
 import { effectiveMinRoi } from '../plans/entitlements.ts';
 import { withListingRestrictions } from '../seller-account/seller-account.service.ts';
 import { resultFileStream, type ResultFileRow } from './result-files.ts';
-import * as repo from './scans.repository.ts';
+import * as results from './scan-results.repository.ts';
 
 /** A stored minimum ROI equal to the one asked for (numeric(9,4) read back as a number). */
 const sameRoi = (a: number, b: number) => Math.abs(a - b) < 1e-9;
@@ -19,7 +19,7 @@ const sameRoi = (a: number, b: number) => Math.abs(a - b) < 1e-9;
  * and its maximum buy price are those of that threshold: recomputed from the stored unit price and ROI
  * (maxBuyPriceAtRoi, the profit engine's formula) when the scan ran with another one.
  */
-export function toDealProduct(row: repo.ResultRow, minRoi?: number): DealProduct {
+export function toDealProduct(row: results.ResultRow, minRoi?: number): DealProduct {
   const threshold = minRoi ?? row.min_roi;
   const maxBuyPrice = sameRoi(threshold, row.min_roi)
     ? row.max_buy_price
@@ -68,7 +68,7 @@ function currentMinRoi(deps: AppDeps, user: CurrentUser): Promise<number> {
  */
 export async function listDeals(deps: AppDeps, user: CurrentUser, query: SupplierResultsQuery): Promise<Paged<DealProduct>> {
   const minRoi = await currentMinRoi(deps, user);
-  const { rows, total } = await repo.queryDeals(
+  const { rows, total } = await results.queryDeals(
     deps.db,
     {
       userId: user.id,
@@ -84,7 +84,7 @@ export async function listDeals(deps: AppDeps, user: CurrentUser, query: Supplie
       minMonthlyProfit: query.minMonthlyProfit ?? null,
       minUnitsPerMonth: query.minUnitsPerMonth ?? null,
     },
-    { column: repo.DEAL_SORT_COLUMNS[query.sortBy], direction: query.sortOrder },
+    { column: results.DEAL_SORT_COLUMNS[query.sortBy], direction: query.sortOrder },
     { limit: query.size, offset: query.page * query.size },
   );
   return toPaged(
@@ -99,11 +99,11 @@ export async function listDeals(deps: AppDeps, user: CurrentUser, query: Supplie
 }
 
 export async function clearDeals(deps: AppDeps, user: CurrentUser): Promise<number> {
-  return repo.deleteUserDeals(deps.db, user.id);
+  return results.deleteUserDeals(deps.db, user.id);
 }
 
 export async function dealFilters(deps: AppDeps, user: CurrentUser): Promise<{ brands: string[]; markets: string[] }> {
-  return repo.dealFacets(deps.db, user.id, deps.clock.now(), (await currentMinRoi(deps, user)) * 100);
+  return results.dealFacets(deps.db, user.id, deps.clock.now(), (await currentMinRoi(deps, user)) * 100);
 }
 
 /** Results of one scan in file order, page by page. */
@@ -111,7 +111,7 @@ async function* scanResultPages(deps: AppDeps, scanId: string): AsyncIterable<Re
   let afterLine = -1;
   let afterEan = '';
   for (;;) {
-    const rows = await repo.scanResultsPage(deps.db, scanId, afterLine, afterEan, 1000);
+    const rows = await results.scanResultsPage(deps.db, scanId, afterLine, afterEan, 1000);
     if (!rows.length) return;
     yield rows.map((row) => ({ product: toDealProduct(row), isDeal: row.is_deal }));
     const last = rows[rows.length - 1]!;
@@ -131,7 +131,7 @@ export function dealsFile(deps: AppDeps, user: CurrentUser, query: SupplierResul
     const now = deps.clock.now();
     const minRoi = await currentMinRoi(deps, user);
     for (let offset = 0; ; offset += 1000) {
-      const rows = await repo.queryDealRows(
+      const rows = await results.queryDealRows(
         deps.db,
         {
           userId: user.id,
@@ -147,7 +147,7 @@ export function dealsFile(deps: AppDeps, user: CurrentUser, query: SupplierResul
           minMonthlyProfit: query.minMonthlyProfit ?? null,
           minUnitsPerMonth: query.minUnitsPerMonth ?? null,
         },
-        { column: repo.DEAL_SORT_COLUMNS[query.sortBy], direction: query.sortOrder },
+        { column: results.DEAL_SORT_COLUMNS[query.sortBy], direction: query.sortOrder },
         { limit: 1000, offset },
       );
       if (!rows.length) return;

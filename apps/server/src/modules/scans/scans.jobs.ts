@@ -7,6 +7,7 @@ import { MAX_ATTEMPTS, runScan, scanRunStore, TOO_MANY_ATTEMPTS } from './scan-e
 import type { ScanRow } from './scans.repository.ts';
 import { cleanupKeptLists } from './kept-lists.ts';
 import * as repo from './scans.repository.ts';
+import * as resultsRepo from './scan-results.repository.ts';
 
 export const SCAN_QUEUE = 'scans-run';
 export const SCAN_CLEANUP_QUEUE = 'scans-cleanup';
@@ -120,7 +121,7 @@ export async function sweepScans(deps: AppDeps, options: { startup: boolean }): 
  */
 export async function cleanupExpiredScans(deps: AppDeps): Promise<{ scans: number; results: number; lists: number }> {
   const now = deps.clock.now();
-  const results = await repo.deleteExpiredResults(deps.db, now);
+  const results = await resultsRepo.deleteExpiredResults(deps.db, now);
   const scans = await repo.deleteEndedScans(deps.db, new Date(now.getTime() - RETENTION_MS));
   const { lists } = await cleanupKeptLists(deps);
   return { scans, results, lists };

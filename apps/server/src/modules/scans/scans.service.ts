@@ -22,7 +22,7 @@ import { findOrganizationSupplierScan } from './supplier-lists.repository.ts';
 import { eanSampleOf, readSupplierFile, type SupplierColumns } from './supplier-file.ts';
 
 /** Scans that ended, for the scan-finished e-mails. */
-export { listEndedScans, type EndedScan } from './ended-scans.repository.ts';
+export { listScansEndedSince, type EndedScan } from './scans.repository.ts';
 
 /** The rules shared by both analyzers: start (parse, plan allowance, queue), read, cancel, delete. */
 
