@@ -50,13 +50,17 @@ export async function readFreshCache(
   );
   for (const entry of JSON.parse(row.found) as Array<{ key: string; listings: StoredListing[] }>) listed.set(entry.key, revive(entry.listings));
   if (row.fresh >= keys.length) return { listed, missing: [] }; // distinct keys (a repeated one costs the second statement)
-  const gaps = await db.one<{ missing: string[] }>(
-    `select coalesce(array_agg(distinct k), '{}') as missing
+  // The keys the first statement did not list are classified again, all in this statement's snapshot: another process
+  // may have cached some of them in between, and those must come back with their listings, not as "no listing".
+  const rest = keys.filter((key) => !listed.has(key));
+  const gaps = await db.one<{ missing: string[]; found: string }>(
+    `select coalesce(array_agg(distinct k) filter (where c.key is null), '{}') as missing,
+            '[' || coalesce(string_agg('{"key":' || to_json(k)::text || ',"listings":' || c.listings::text || '}', ',') filter (where c.listings <> '[]'::jsonb), '') || ']' as found
        from unnest(string_to_array($3, ',')) as k
-      where not exists (select 1 from market_listing_cache c
-                         where c.market = $1 and c.key_type = $2 and c.key = k and c.expires_at > $4)`,
-    [market, keyType, text, now],
+       left join market_listing_cache c on c.market = $1 and c.key_type = $2 and c.key = k and c.expires_at > $4`,
+    [market, keyType, rest.join(','), now],
   );
+  for (const entry of JSON.parse(gaps.found) as Array<{ key: string; listings: StoredListing[] }>) listed.set(entry.key, revive(entry.listings));
   return { listed, missing: gaps.missing };
 }
 
