@@ -7,21 +7,8 @@ import { priceDropsApi } from '@dealradar/shared/contracts/endpoints/price-drops
 import { sellerAccountApi } from '@dealradar/shared/contracts/endpoints/seller-account';
 import type { SellerAccount } from '@dealradar/shared/contracts/seller-account';
 import { chooseOption, findDialog, reply, renderWithProviders, stubApi } from '../../test/test-utils.tsx';
+import { noSellerAccount } from '../../test/fixtures.ts';
 import { PriceAlertRulesPage } from './price-alert-rules.tsx';
-
-const noSellerAccount: SellerAccount = {
-  configured: false,
-  websiteAuthorization: false,
-  canManage: true,
-  connected: false,
-  status: null,
-  statusMessage: null,
-  region: null,
-  merchantId: null,
-  stores: [],
-  connectedAt: null,
-  pendingChecks: 0,
-};
 
 const savedRule: AlertRule = {
   id: 7,
@@ -45,7 +32,7 @@ const savedRule: AlertRule = {
 };
 
 /** A GROWTH user's rules screen with no rules yet. */
-function stubRulesScreen(sellerAccount: SellerAccount = noSellerAccount) {
+function stubRulesScreen(sellerAccount: SellerAccount = noSellerAccount(true)) {
   return stubApi()
     .on(alertsApi.listRules, [])
     .on(alertsApi.channels, {
@@ -135,7 +122,7 @@ describe('alert rule form', () => {
   });
 
   it('offers "Only products I can sell" only where a seller account can be connected, saying what it does without one', async () => {
-    stubRulesScreen({ ...noSellerAccount, configured: true });
+    stubRulesScreen({ ...noSellerAccount(true), configured: true });
     const { dialog } = await openNewRuleForm();
 
     expect(

@@ -6,6 +6,7 @@ import { priceDropsApi } from '@dealradar/shared/contracts/endpoints/price-drops
 import { sellerAccountApi } from '@dealradar/shared/contracts/endpoints/seller-account';
 import { settingsApi } from '@dealradar/shared/contracts/endpoints/settings';
 import { chooseOption, renderWithProviders, stubApi, type ApiStub } from '../../test/test-utils.tsx';
+import { noSellerAccount } from '../../test/fixtures.ts';
 import { PriceAlertsPage } from './price-alerts.tsx';
 
 /** A GROWTH user's Price Alerts screen (real data, not the example rows) with no drops. */
@@ -24,19 +25,7 @@ function stubPriceAlerts() {
     .on(priceDropsApi.brands, ['Dove', 'Nivea'])
     .on(settingsApi.primaryCountry, { country: 'DE', currency: 'EUR', currencySymbol: '€' })
     .on(marketDataApi.source, { retail: 'Keepa', wholesale: 'Qogita', isDemo: false })
-    .on(sellerAccountApi.get, {
-      configured: false,
-      websiteAuthorization: false,
-      canManage: false,
-      connected: false,
-      status: null,
-      statusMessage: null,
-      region: null,
-      merchantId: null,
-      stores: [],
-      connectedAt: null,
-      pendingChecks: 0,
-    });
+    .on(sellerAccountApi.get, noSellerAccount());
 }
 
 /** The query of the latest drops request: what the list on screen was asked with. */

@@ -4,22 +4,11 @@ import { screen, waitFor } from '@testing-library/react';
 import { supplierAnalyzerApi } from '@dealradar/shared/contracts/endpoints/scans';
 import { sellerAccountApi } from '@dealradar/shared/contracts/endpoints/seller-account';
 import { chooseOption, renderWithProviders, stubApi, type ApiStub } from '../../../test/test-utils.tsx';
+import { noSellerAccount } from '../../../test/fixtures.ts';
 import { DealsPanel } from './deals-panel.tsx';
 
 function stubDeals() {
-  return stubApi().on(supplierAnalyzerApi.results, { content: [], totalPages: 0, totalElements: 0 }).on(sellerAccountApi.get, {
-    configured: false,
-    websiteAuthorization: false,
-    canManage: false,
-    connected: false,
-    status: null,
-    statusMessage: null,
-    region: null,
-    merchantId: null,
-    stores: [],
-    connectedAt: null,
-    pendingChecks: 0,
-  });
+  return stubApi().on(supplierAnalyzerApi.results, { content: [], totalPages: 0, totalElements: 0 }).on(sellerAccountApi.get, noSellerAccount());
 }
 
 /** The query of the latest deals request: what the list on screen was asked with. */
