@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { MarketId } from '@dealradar/shared/markets';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { resolveListing, type EanMatchRules } from './listing-resolution.ts';
+import { claimLookupKeys, releaseLookupClaims, renewLookupClaims } from './lookup-claims.repository.ts';
 import { matchRulesForEans } from './match-rules.repository.ts';
 import { countFreshCache, mappingsForEans, readBuyBoxHistories, readFreshCache, writeCache, type CacheKeyType } from './market-data.repository.ts';
 import type { AmazonListing, EanSample, LookupOptions, LookupResult, ResolvedListing, TokenEstimate } from './market-data.types.ts';
@@ -37,10 +39,37 @@ function atHighestSeenPrice(choice: ResolvedListing): ResolvedListing {
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
+ * A claim on a key being fetched lasts this long and is renewed while the fetch runs: a process that died holds its
+ * keys for at most this long.
+ */
+const CLAIM_TTL_MS = 60_000;
+/** Keys claimed at once, in upstream batches. */
+const CLAIM_BATCHES = 10;
+/** How often a caller waiting for keys another process is fetching looks for their answers in the cache. */
+const CLAIM_POLL_MS = 200;
+
+/** Resolves after `ms`, or rejects with the signal's reason as soon as it aborts. */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/**
  * Look-ups through the shared database cache:
  * - fresh entries (also "no listing" answers) cost no upstream call;
  * - the rest go upstream in batches of provider.batchSize (Keepa: 100 codes per request);
- * - a key already being fetched by another caller in this process is awaited, not fetched again.
+ * - a key already being fetched by another caller in this process is awaited, not fetched again;
+ * - on PostgreSQL, so is a key another process is fetching (claimed in market_lookup_claims).
  */
 export function createListingLookup(deps: ListingLookupDeps) {
   const inflight = new Map<string, Promise<Settled>>();
@@ -95,31 +124,73 @@ export function createListingLookup(deps: ListingLookupDeps) {
 
     let requests = 0;
     let tokens = 0;
-    try {
-      const cached = await readFreshCache(deps.db, market, keyType, claimed, deps.clock.now());
-      const toFetch = new Set(cached.missing);
-      for (const key of claimed) {
-        if (toFetch.has(key)) continue;
-        const listings = cached.listed.get(key) ?? [];
-        results.set(key, listings);
-        release(key, listings);
+    const answer = (key: string, value: KeyResult) => {
+      results.set(key, value);
+      release(key, value);
+    };
+    // On PostgreSQL other processes (API, workers) may look the same keys up at the same moment: the keys are claimed
+    // in the database too (lookup-claims.repository.ts), and the keys another process holds are waited for in the
+    // cache, so every key is fetched upstream once across processes. PGlite has one process: the in-process join is all.
+    const shared = deps.db.kind === 'postgres';
+    const owner = shared ? randomUUID() : '';
+    const held = new Set<string>();
+    let renewal: ReturnType<typeof setInterval> | undefined;
+
+    /** Claims what it can of `keys`, answers those from the cache or upstream; returns the keys another process holds. */
+    async function claimRound(keys: string[]): Promise<string[]> {
+      let mine = keys;
+      let others: string[] = [];
+      if (shared) {
+        const got = await claimLookupKeys(deps.db, market, keyType, keys, owner, CLAIM_TTL_MS);
+        for (const key of got) held.add(key);
+        if (got.size && !renewal) {
+          renewal = setInterval(() => void renewLookupClaims(deps.db, owner, CLAIM_TTL_MS).catch(() => undefined), CLAIM_TTL_MS / 3);
+          renewal.unref();
+        }
+        mine = keys.filter((key) => got.has(key));
+        others = keys.filter((key) => !got.has(key));
       }
-      const batches: string[][] = [];
-      const fetchList = claimed.filter((key) => toFetch.has(key));
-      for (let i = 0; i < fetchList.length; i += deps.provider.batchSize) batches.push(fetchList.slice(i, i + deps.provider.batchSize));
-      for (const batch of batches) {
+      if (!mine.length) return others;
+      // Read again once claimed: another caller may have stored the answer since the first read.
+      const cached = await readFreshCache(deps.db, market, keyType, mine, deps.clock.now());
+      const toFetch = new Set(cached.missing);
+      const fresh = mine.filter((key) => !toFetch.has(key));
+      for (const key of fresh) answer(key, cached.listed.get(key) ?? []);
+      await releaseHeld(market, keyType, fresh, owner, held);
+      const fetchList = mine.filter((key) => toFetch.has(key));
+      for (let i = 0; i < fetchList.length; i += deps.provider.batchSize) {
+        const batch = fetchList.slice(i, i + deps.provider.batchSize);
         signal?.throwIfAborted();
         const fetched = await fetchBatch(market, keyType, batch, signal, call);
         requests += fetched.requests;
         tokens += fetched.tokens;
-        for (const key of batch) {
-          const value = fetched.values.get(key);
-          results.set(key, value);
-          release(key, value);
-        }
+        for (const key of batch) answer(key, fetched.values.get(key));
+        // Stored (fetchBatch wrote the cache) before released: a waiting process finds the answer.
+        await releaseHeld(market, keyType, batch, owner, held);
         if (deps.db.kind === 'pglite') await yieldToEventLoop();
       }
+      return others;
+    }
+
+    try {
+      // PostgreSQL claims a long list a few batches at a time: a process holds (and renews) few claims at once, and
+      // two processes on the same list share its batches instead of one waiting for all of them.
+      const chunk = shared ? deps.provider.batchSize * CLAIM_BATCHES : claimed.length;
+      let pending: string[] = [];
+      for (let i = 0; i < claimed.length; i += chunk) pending.push(...(await claimRound(claimed.slice(i, i + chunk))));
+      while (pending.length) {
+        // Another process holds these keys: its answers show up in the cache. What is still missing is claimed again,
+        // which succeeds once the holder released its claim without an answer (a failed batch) or died (claim expired).
+        await pause(CLAIM_POLL_MS, signal);
+        const polled = await readFreshCache(deps.db, market, keyType, pending, deps.clock.now());
+        const stillMissing = new Set(polled.missing);
+        for (const key of pending) if (!stillMissing.has(key)) answer(key, polled.listed.get(key) ?? []);
+        pending = polled.missing.length ? await claimRound(polled.missing) : [];
+      }
     } finally {
+      clearInterval(renewal);
+      // Claims left (this caller aborted, or an unexpected throw) are handed back at once rather than left to expire.
+      if (held.size) await releaseLookupClaims(deps.db, market, keyType, [...held], owner).catch(() => undefined);
       // Keys left unsettled (this caller aborted, or an unexpected throw): waiters fetch them themselves.
       for (const key of claimed) {
         if (!results.has(key)) release(key, ABANDONED);
@@ -135,6 +206,11 @@ export function createListingLookup(deps: ListingLookupDeps) {
       tokens += retry.tokens;
     }
     return { results, requests, tokens };
+  }
+
+  async function releaseHeld(market: MarketId, keyType: CacheKeyType, keys: string[], owner: string, held: Set<string>) {
+    const release = keys.filter((key) => held.delete(key));
+    if (release.length) await releaseLookupClaims(deps.db, market, keyType, release, owner);
   }
 
   async function fetchBatch(
