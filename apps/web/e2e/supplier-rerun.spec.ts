@@ -89,7 +89,7 @@ test('re-run a kept supplier list against today’s data and see what changed: n
   const hidden = await saveRule(page, token, { ean: comesBack.ean, asin: comesBack.asin, kind: 'never' });
 
   await page.goto('/supplier-level-analyzer');
-  const lists = page.getByTestId('kept-lists-card');
+  const lists = page.getByTestId('supplier-lists-card');
   await expect(lists.getByText('No kept lists yet')).toBeVisible();
   // FREE keeps a list 7 days.
   await expect(lists.getByText('Your plan keeps each list 7 days after its scan.')).toBeVisible();
@@ -104,7 +104,7 @@ test('re-run a kept supplier list against today’s data and see what changed: n
   await expect(panel).toHaveAttribute('data-status', 'COMPLETED', { timeout: 60_000 });
 
   // The list is kept: one row, a first run with 4 deals.
-  const rows = page.getByTestId('kept-lists-table').locator('tbody tr');
+  const rows = page.getByTestId('supplier-lists-table').locator('tbody tr');
   await expect(rows).toHaveCount(1, { timeout: 15_000 });
   await expect(rows.first()).toContainText('grosshandel.csv');
   await expect(rows.first()).toContainText('First run');
@@ -188,7 +188,7 @@ test('re-run a kept supplier list against today’s data and see what changed: n
   await expect(rows).toHaveCount(2, { timeout: 15_000 });
   await expect(rows.first()).toContainText(/Re-run of the run of \d{1,2} \w{3} \d{4}, \d{2}:\d{2}/);
   await rows.first().getByRole('button', { name: '+1 new · 1 gone · 1 moved' }).click();
-  await expect(page.getByTestId('kept-lists-card').getByTestId('run-changes-summary')).toHaveText(
+  await expect(page.getByTestId('supplier-lists-card').getByTestId('run-changes-summary')).toHaveText(
     '1 new deal · 1 deal gone · 1 profit moved by more than €1.00',
   );
 
@@ -247,10 +247,10 @@ test('kept lists on a phone (390 px): each list with its figures and buttons on 
   await page.goto('/supplier-level-analyzer');
   await uploadAndWait(page, 'phone.csv', products);
 
-  const card = page.getByTestId('kept-lists-card');
-  const item = card.getByTestId('kept-list-item');
+  const card = page.getByTestId('supplier-lists-card');
+  const item = card.getByTestId('supplier-list-item');
   await expect(item).toHaveCount(1, { timeout: 15_000 });
-  await expect(card.getByTestId('kept-lists-table')).toBeHidden();
+  await expect(card.getByTestId('supplier-lists-table')).toBeHidden();
   await expect(item).toContainText('phone.csv');
   await expect(item).toContainText(/DE · finished .+ · kept until .+/);
   await expect(item).toContainText('2 EANs · 2 deals');

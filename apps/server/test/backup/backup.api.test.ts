@@ -27,7 +27,7 @@ import { multipart, scanSupplierCsv, waitFor } from '../scans/helpers.ts';
 
 /**
  * Backup and restore round trip on the database of this run (embedded by default, PostgreSQL with
- * TEST_DATABASE_URL): users, a kept list, a scan with deals, a match rule and a stored seller token; a second scan is
+ * TEST_DATABASE_URL): users, a supplier list, a scan with deals, a match rule and a stored seller token; a second scan is
  * running while the backup is taken. The backup is restored into an empty target, where every one of them is found,
  * the running scan's row and upload included, and the token decrypts with the restored key file.
  */
@@ -152,7 +152,7 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'embedded'})`, () =>
       'select list_path, status, (select count(*)::int from scan_results r where r.scan_id = s.id) as deals from scans s where s.id = $1',
       [keptScanId],
     );
-    // The kept list's file came back under the new DATA_DIR/lists, and the scan names it there.
+    // The supplier list's file came back under the new DATA_DIR/lists, and the scan names it there.
     expect(kept).toEqual({ list_path: path.join(restoredDir, path.relative(dataDir, keptBefore.list_path!)), status: 'COMPLETED', deals: keptBefore.deals });
     expect(fs.existsSync(kept.list_path)).toBe(true);
     expect(await db.one<{ n: number }>('select count(*)::int as n from match_rules where organization_id = $1', [alice.organizationId])).toEqual({ n: 1 });

@@ -41,7 +41,7 @@ describe('organization team', () => {
     ctx.app.inject({ method, url, headers: who, payload: payload as object });
 
   /** A completed supplier scan of `userId` whose list is kept (as the scan pipeline leaves it), written straight to the database. */
-  async function keptList(userId: string, fileName: string): Promise<string> {
+  async function supplierList(userId: string, fileName: string): Promise<string> {
     const row = await ctx.deps.db.one<{ id: string }>(
       `insert into scans (kind, user_id, organization_id, file_name, market, ean_column, brand_column, status, created_at, updated_at, completed_at, list_path)
        select 'supplier', u.id, u.organization_id, $2, 'DE', 'ean', 'brand', 'COMPLETED', $3, $3, $3, '/nonexistent/kept.csv' from users u where u.id = $1
@@ -50,7 +50,7 @@ describe('organization team', () => {
     );
     return row.id;
   }
-  const keptListNames = async (who: Headers) =>
+  const supplierListNames = async (who: Headers) =>
     (await call(who, 'GET', '/api/supplier-analyzer/lists')).json().content.map((l: { fileName: string }) => l.fileName) as string[];
 
   /** Invites, opens the e-mailed link and sets a password; answers the invitation and the member's session. */
@@ -89,10 +89,10 @@ describe('organization team', () => {
     expect(login.statusCode).toBe(200);
     const mia = { authorization: `Bearer ${login.json().token}` };
 
-    // Mia shares the organization's data: its kept lists, match rules and name, and is listed as active.
+    // Mia shares the organization's data: its supplier lists, match rules and name, and is listed as active.
     const ownerId = (await call(owner, 'GET', '/api/organization/members')).json().you.id;
-    await keptList(ownerId, 'owners-supplier.csv');
-    expect(await keptListNames(mia)).toEqual(['owners-supplier.csv']);
+    await supplierList(ownerId, 'owners-supplier.csv');
+    expect(await supplierListNames(mia)).toEqual(['owners-supplier.csv']);
     const rules = (await call(mia, 'GET', '/api/match-rules')).json();
     expect(rules.content.map((r: { id: string }) => r.id)).toEqual([ruleId]);
     expect((await call(mia, 'GET', '/api/user/settings/info')).json().organizationName).toBe(organization);
@@ -146,7 +146,7 @@ describe('organization team', () => {
     const ritaElsewhere = { authorization: `Bearer ${second.json().token}` };
     const made = await call(rita.headers, 'POST', '/api/match-rules', { ean: '4006381333948', asin: 'B00RITA001', kind: 'never' });
     expect(made.statusCode).toBe(201);
-    await keptList(rita.id, 'ritas-supplier.csv');
+    await supplierList(rita.id, 'ritas-supplier.csv');
 
     const removed = await call(owner, 'DELETE', `/api/organization/members/${rita.id}`);
     expect(removed.statusCode).toBe(200);
@@ -165,7 +165,7 @@ describe('organization team', () => {
 
     const rules = (await call(owner, 'GET', '/api/match-rules')).json().content;
     expect(rules).toContainEqual(expect.objectContaining({ id: made.json().id, createdBy: 'rita_member' }));
-    expect(await keptListNames(owner)).toContain('ritas-supplier.csv');
+    expect(await supplierListNames(owner)).toContain('ritas-supplier.csv');
     const team = (await call(owner, 'GET', '/api/organization/members')).json().members;
     expect(team).toContainEqual(expect.objectContaining({ id: rita.id, status: 'REMOVED', mayInvite: false }));
     const again = await call(owner, 'DELETE', `/api/organization/members/${rita.id}`);
@@ -181,9 +181,9 @@ describe('organization team', () => {
     expect(theirs.you.isOwner).toBe(true);
     expect(theirs.members).toHaveLength(1);
     expect((await call(stranger, 'GET', '/api/match-rules')).json().totalElements).toBe(0);
-    expect(await keptListNames(stranger)).toEqual([]);
-    await keptList(theirs.you.id, 'strangers.csv');
-    expect(await keptListNames(sam.headers)).not.toContain('strangers.csv');
+    expect(await supplierListNames(stranger)).toEqual([]);
+    await supplierList(theirs.you.id, 'strangers.csv');
+    expect(await supplierListNames(sam.headers)).not.toContain('strangers.csv');
     for (const [method, payload] of [
       ['PUT', { mayInvite: true }],
       ['DELETE', undefined],

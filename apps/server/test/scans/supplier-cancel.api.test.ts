@@ -199,7 +199,7 @@ describe('the deals list follows the current minimum ROI', () => {
 });
 
 describe('the re-run confirmation', () => {
-  it("tells a kept list's EANs and expected tokens before a re-run; another organization's list is 404", async () => {
+  it("tells a supplier list's EANs and expected tokens before a re-run; another organization's list is 404", async () => {
     const owner = await createUser(ctx.deps, { tier: 'GROWTH' });
     const other = await createUser(ctx.deps, { tier: 'GROWTH' });
     const content = ['EAN;Marke;Preis', ...THRESHOLD.map((e) => `${e};Nivea;5,00`), `${THRESHOLD[0]};Nivea;5,00`, 'abc;Nivea;1,00'].join('\n');
@@ -211,7 +211,7 @@ describe('the re-run confirmation', () => {
     // The list's distinct valid EANs (the duplicate and the invalid row do not count); this data source charges no tokens.
     expect(estimate.json()).toMatchObject({ eans: THRESHOLD.length, tokens: 0 });
     expect((await ctx.app.inject({ method: 'GET', url, headers: other.headers })).statusCode).toBe(404);
-    // A colleague in the owner's organization shares the kept lists, so may ask too.
+    // A colleague in the owner's organization shares the supplier lists, so may ask too.
     await ctx.deps.db.execute('update users set organization_id = $2 where id = $1', [other.id, owner.organizationId]);
     expect((await ctx.app.inject({ method: 'GET', url, headers: other.headers })).json()).toMatchObject({ eans: THRESHOLD.length });
     expect((await ctx.app.inject({ method: 'GET', url: '/api/supplier-analyzer/lists/not-a-uuid/rerun-estimate', headers: owner.headers })).statusCode).toBe(

@@ -129,7 +129,7 @@ describe('Supplier prices in another currency', () => {
     // The registered DE seller: 24.99 incl. 19 % → 21.00 net; fees 3.75 + 3.00 → profit 21.00 − 6.75 − 7.08
     expect(deal.estimatedProfit).toBeCloseTo(21 - 6.75 - 7.08, 1);
 
-    // The kept list's re-run converts the same way (the terms are kept with the list).
+    // The supplier list's re-run converts the same way (the terms are kept with the list).
     const rerun = await ctx.app.inject({ method: 'POST', url: `/api/supplier-analyzer/lists/${scanId}/rerun`, headers: user.headers });
     expect(rerun.statusCode, rerun.body).toBe(200);
     const done = await waitForStatus(ctx, `/api/supplier-analyzer/${rerun.json().scanId}/status`, user.headers, ['COMPLETED', 'ERROR']);

@@ -12,7 +12,7 @@ import { multipart, waitFor, waitForStatus } from './helpers.ts';
 
 /**
  * Re-running a kept supplier list: the diff on a fixture pair of market data, ownership, the plan's
- * retention, deleting a list, partial runs, and the kept list's file on disk.
+ * retention, deleting a list, partial runs, and the supplier list's file on disk.
  */
 
 const A = ean13('401000000001'); // a deal in both runs, same price: unchanged
@@ -211,7 +211,7 @@ describe('re-running a kept supplier list', () => {
     }
     expect((await call(stranger, 'GET', '/supplier-analyzer/lists')).json().totalElements).toBe(0);
     expect((await call(owner, 'GET', '/supplier-analyzer/lists')).json().totalElements).toBe(3);
-    // Kept lists are the organization's (docs/organizations.md): the colleague sees them and their changes.
+    // Supplier lists are the organization's (docs/organizations.md): the colleague sees them and their changes.
     const shared = (await call(colleague, 'GET', '/supplier-analyzer/lists')).json();
     expect(shared.totalElements).toBe(3);
     expect(shared.content.map((l: { scanId: string }) => l.scanId)).toContain(first);
@@ -261,7 +261,7 @@ describe('re-running a kept supplier list', () => {
     await ctx.deps.db.execute(`update organizations set subscription_tier = 'GROWTH' where id = $1`, [owner.organizationId]);
   });
 
-  it('deletes a kept list on request: no re-run any more, its file removed', async () => {
+  it('deletes a supplier list on request: no re-run any more, its file removed', async () => {
     const res = await call(owner, 'DELETE', `/supplier-analyzer/lists/${first}`);
     expect(res.statusCode).toBe(204);
     await waitFor(async () => (fs.existsSync(path.join(dataDir, 'lists', `${first}.csv`)) ? undefined : true), 5000);

@@ -3,7 +3,7 @@ import { jsonBody, registerBodySchema } from './account.ts';
 
 /**
  * The organization as a team (docs/organizations.md): its owner invites members by e-mail, sees them, lets some of them
- * invite too, and removes members. Everything of the organization (kept lists, match rules, seller account, …) is
+ * invite too, and removes members. Everything of the organization (supplier lists, match rules, seller account, …) is
  * shared by its members.
  */
 

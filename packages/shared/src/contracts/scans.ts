@@ -423,7 +423,7 @@ export const supplierScanStatusSchema = z.object({
   tokens: scanTokensSchema.optional(),
   /** True for an all-markets scan (every EAN looked up in the seven markets). */
   allMarkets: z.boolean().optional(),
-  /** A re-run of a kept list: the scan it re-ran; absent for a scan of an upload or manual entry. */
+  /** A re-run of a supplier list: the scan it re-ran; absent for a scan of an upload or manual entry. */
   rerunOf: z.string().optional(),
   /**
    * Cancelled by its user: the status stays ERROR with 'The scan was canceled.' (SPEC §4 keeps four

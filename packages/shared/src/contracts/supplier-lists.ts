@@ -4,9 +4,10 @@ import { MARKET_IDS } from '../markets.ts';
 import { DEFAULT_PROFIT_CHANGE_THRESHOLD, MAX_PROFIT_CHANGE_THRESHOLD, RUN_CHANGE_KINDS } from '../rerun-diff.ts';
 
 /**
- * Kept supplier lists and their re-runs (issue 17, docs/trusted-deals.md "Re-running a supplier's list"). A completed
- * supplier scan keeps its list for the plan's retention; re-running it scans the same list with the same mapping and
- * minimum ROI against today's Amazon data, and the re-run's changes compare it with the run it re-ran. Money in EUR.
+ * Supplier lists (the screen's "Kept supplier lists") and their re-runs (docs/trusted-deals.md "Re-running a
+ * supplier's list"). A completed supplier scan keeps its list for the plan's retention; re-running it scans the same
+ * list with the same mapping and minimum ROI against today's Amazon data, and the re-run's changes compare it with the
+ * run it re-ran. Money in EUR.
  */
 
 const page = z.coerce.number({ error: 'page must be a number.' }).int('page must be a whole number.').min(0, 'page must be 0 or more.').default(0);
@@ -25,8 +26,8 @@ export const runChangeCountsSchema = z.object({
 });
 export type RunChangeCountsWire = z.infer<typeof runChangeCountsSchema>;
 
-/** One kept list: a completed supplier scan whose list can be re-run until `keptUntil`. */
-export const keptListSchema = z.object({
+/** One supplier list: a completed supplier scan whose list can be re-run until `keptUntil`. */
+export const supplierListSchema = z.object({
   scanId: z.string(),
   fileName: z.string(),
   source: z.enum(['upload', 'manual']),
@@ -46,17 +47,17 @@ export const keptListSchema = z.object({
   /** A re-run's changes at the default threshold (€1.00); null for a first run. */
   changes: runChangeCountsSchema.nullable(),
 });
-export type KeptList = z.infer<typeof keptListSchema>;
+export type SupplierList = z.infer<typeof supplierListSchema>;
 
-/** GET /supplier-analyzer/lists?page&size: the user's kept lists, newest first, and the plan's retention in days. */
-export const keptListsQuerySchema = z.object({ page, size });
-export const keptListsSchema = z.object({
+/** GET /supplier-analyzer/lists?page&size: the organization's supplier lists, newest first, and the plan's retention in days. */
+export const supplierListsQuerySchema = z.object({ page, size });
+export const supplierListsSchema = z.object({
   retentionDays: z.number().int(),
-  content: z.array(keptListSchema),
+  content: z.array(supplierListSchema),
   totalPages: z.number().int(),
   totalElements: z.number().int(),
 });
-export type KeptLists = z.infer<typeof keptListsSchema>;
+export type SupplierLists = z.infer<typeof supplierListsSchema>;
 
 /** POST /supplier-analyzer/lists/{id}/rerun answers like the upload, plus the scan it re-runs. */
 export const rerunResponseSchema = z.object({

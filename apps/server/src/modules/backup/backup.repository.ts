@@ -42,7 +42,7 @@ export function postgresIsEmpty(url: string): Promise<boolean> {
 }
 
 /**
- * Scans store their upload and kept list as absolute paths under DATA_DIR: after a restore into another DATA_DIR
+ * Scans store their upload and supplier list as absolute paths under DATA_DIR: after a restore into another DATA_DIR
  * they are moved to the same place under the new one. Returns the scans changed.
  */
 export async function relocateDataPaths(db: Db, from: string, to: string): Promise<number> {

@@ -16,7 +16,7 @@ import { recomputeOrgRoiForEans } from '../price-drops/org-roi.service.ts';
 import { eanOfMatchRule } from '../price-drops/org-roi.service.ts';
 import { deleteMatchRule, listMatchRules, organizationOfUser, saveMatchRule, type MatchRuleRow } from './match-rules.repository.ts';
 
-/** The organization's match rules of these EANs, as a scan's listing look-up applies them (kept-list comparisons too). */
+/** The organization's match rules of these EANs, as a scan's listing look-up applies them (supplier-list re-run comparisons too). */
 export { matchRulesForEans } from './match-rules.repository.ts';
 
 /**

@@ -10,7 +10,7 @@ import { loadProfitTerms } from '../market-data/fee-rules.service.ts';
 import { createAllMarketsScan, estimateAllMarketsTokens, type AllMarketsScan } from './all-markets.ts';
 import { reachesMinRoiBelow, referralThresholds } from './buy-box-candidates.ts';
 import { evaluateProduct, stabilityOf, type DealInput, type ScanProduct } from './deal-calculator.ts';
-import { keepSupplierList } from './kept-lists.ts';
+import { keepSupplierList } from './supplier-list-lifecycle.ts';
 import { afterSupplierScan } from '../seller-account/seller-account.jobs.ts';
 import { afterSupplierScanFees } from '../seller-account/amazon-fees.jobs.ts';
 import { loadParsedFile, priceTermsOfScan, readOptionsOf, removeUpload, scanColumns } from './scan-files.ts';

@@ -5,7 +5,7 @@ import { DurableRuns, RUN_HEARTBEAT_MS, RUN_STALE_AFTER_MS, RUN_SWEEP_INTERVAL_M
 import type { Queue } from '../../jobs/queue.ts';
 import { MAX_ATTEMPTS, runScan, scanRunStore, TOO_MANY_ATTEMPTS } from './scan-engine.ts';
 import type { ScanRow } from './scans.repository.ts';
-import { cleanupKeptLists } from './kept-lists.ts';
+import { cleanupSupplierLists } from './supplier-list-lifecycle.ts';
 import * as repo from './scans.repository.ts';
 import * as resultsRepo from './scan-results.repository.ts';
 
@@ -117,13 +117,13 @@ export async function sweepScans(deps: AppDeps, options: { startup: boolean }): 
 
 /**
  * Removes ended scans 24 h after they ended and deals 24 h after they were found (answers already hide them); a
- * supplier scan keeping its list lives until the plan's retention of lists has passed (kept-lists.ts).
+ * supplier scan keeping its list lives until the plan's retention of lists has passed (supplier-list-lifecycle.ts).
  */
 export async function cleanupExpiredScans(deps: AppDeps): Promise<{ scans: number; results: number; lists: number }> {
   const now = deps.clock.now();
   const results = await resultsRepo.deleteExpiredResults(deps.db, now);
   const scans = await repo.deleteEndedScans(deps.db, new Date(now.getTime() - RETENTION_MS));
-  const { lists } = await cleanupKeptLists(deps);
+  const { lists } = await cleanupSupplierLists(deps);
   return { scans, results, lists };
 }
 

@@ -170,12 +170,12 @@ export async function estimateScanTokens(
 export const RERUN_LIST_GONE = 'This list is no longer kept, so it cannot be re-run. Please upload the file again.';
 
 /**
- * What re-running a kept list would cost (the re-run asks for a confirmation first): the expected Keepa
+ * What re-running a supplier list would cost (the re-run asks for a confirmation first): the expected Keepa
  * tokens of the list's EANs in its market(s) today, as for an upload. Another user's list: 404; a list no longer kept: 409.
  */
 export async function estimateRerunTokens(deps: AppDeps, user: CurrentUser, id: string): Promise<TokenEstimateAnswer> {
   if (!isUuid(id)) throw notFound(SCAN_NOT_FOUND);
-  // Kept lists are the organization's: any member may re-run one (docs/organizations.md).
+  // Supplier lists are the organization's: any member may re-run one (docs/organizations.md).
   const scan = await findOrganizationSupplierScan(deps.db, id, user.organizationId);
   if (!scan) throw notFound(SCAN_NOT_FOUND);
   if (scan.status !== 'COMPLETED' || !scan.list_path) throw conflict(RERUN_LIST_GONE);
@@ -374,7 +374,7 @@ export function toSupplierStatus(scan: repo.ScanRow, now?: Date): SupplierScanSt
     report: reportOf(scan),
     ...withTokens(scan),
     ...(scan.all_markets ? { allMarkets: true } : {}),
-    // A re-run of a kept list: the screen shows its changes once it completes.
+    // A re-run of a supplier list: the screen shows its changes once it completes.
     ...(scan.rerun_of ? { rerunOf: scan.rerun_of } : {}),
     ...(isCanceled(scan) ? { canceled: true } : {}),
     ...(remaining ? { timeRemaining: remaining } : {}),

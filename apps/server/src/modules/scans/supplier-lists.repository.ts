@@ -9,7 +9,7 @@ import type { ScanRow } from './scans.repository.ts';
 const PLAN_OF_SCAN = `join organizations o on o.id = s.organization_id join subscription_tiers t on t.name = o.subscription_tier`;
 const KEPT_UNTIL = `s.completed_at + t.supplier_list_retention_days * interval '1 day'`;
 
-export interface KeptListRow extends ScanRow {
+export interface SupplierListRow extends ScanRow {
   retention_days: number;
   kept_until: Date;
 }
@@ -24,11 +24,11 @@ export async function listRetentionDays(db: Db, organizationId: string): Promise
 }
 
 /**
- * A supplier scan of the organization (any member's: kept lists are the organization's, docs/organizations.md) with its
+ * A supplier scan of the organization (any member's: supplier lists are the organization's, docs/organizations.md) with its
  * plan's retention (whatever its status and age), or undefined.
  */
-export async function findOrganizationSupplierScan(db: Db, id: string, organizationId: string): Promise<KeptListRow | undefined> {
-  return db.maybeOne<KeptListRow>(
+export async function findOrganizationSupplierScan(db: Db, id: string, organizationId: string): Promise<SupplierListRow | undefined> {
+  return db.maybeOne<SupplierListRow>(
     `select s.*, t.supplier_list_retention_days as retention_days, ${KEPT_UNTIL} as kept_until
        from scans s ${PLAN_OF_SCAN}
       where s.id = $1 and s.organization_id = $2 and s.kind = 'supplier'`,
@@ -37,15 +37,15 @@ export async function findOrganizationSupplierScan(db: Db, id: string, organizat
 }
 
 /** The organization's completed supplier scans whose list is kept and within its retention at `now`, newest first. */
-export async function listKeptLists(
+export async function listSupplierLists(
   db: Db,
   organizationId: string,
   now: Date,
   page: { limit: number; offset: number },
-): Promise<{ rows: KeptListRow[]; total: number }> {
+): Promise<{ rows: SupplierListRow[]; total: number }> {
   const where = `s.organization_id = $1 and s.kind = 'supplier' and s.status = 'COMPLETED' and s.list_path is not null and ${KEPT_UNTIL} > $2`;
   const [rows, count] = await Promise.all([
-    db.query<KeptListRow>(
+    db.query<SupplierListRow>(
       `select s.*, t.supplier_list_retention_days as retention_days, ${KEPT_UNTIL} as kept_until
          from scans s ${PLAN_OF_SCAN}
         where ${where} order by s.completed_at desc, s.id limit $3 offset $4`,
@@ -144,7 +144,7 @@ export async function removeGoneDeals(db: Db, userId: string, scanId: string, ma
   );
 }
 
-/** Kept lists past their plan's retention at `now`: their scan rows are deleted; the list files to remove are returned. */
+/** Supplier lists past their plan's retention at `now`: their scan rows are deleted; the list files to remove are returned. */
 export async function deleteExpiredLists(db: Db, now: Date): Promise<string[]> {
   const rows = await db.query<{ list_path: string }>(
     `delete from scans s using organizations o, subscription_tiers t

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import type { KeptList, KeptLists, RerunResponse, RunChanges, RunChangesQuery } from '@dealradar/shared/contracts/supplier-lists';
+import type { SupplierList, SupplierLists, RerunResponse, RunChanges, RunChangesQuery } from '@dealradar/shared/contracts/supplier-lists';
 import { ALL_MARKETS } from '@dealradar/shared/best-market';
 import type { RunChange, RunChangeKind } from '@dealradar/shared/rerun-diff';
 import type { AppDeps } from '../../deps.ts';
@@ -11,7 +11,7 @@ import { isUuid } from '../../lib/uuid.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { getEntitlements } from '../plans/entitlements.ts';
 import { csvCell } from './result-files.ts';
-import { compareRuns, linkOrCopy } from './kept-lists.ts';
+import { compareRuns, linkOrCopy } from './supplier-list-lifecycle.ts';
 import { removeUpload, scanColumns, uploadsDir } from './scan-files.ts';
 import { SCAN_NOT_FOUND } from './scans.service.ts';
 import { startScanOfReceived } from '../uploads/uploads.service.ts';
@@ -35,8 +35,8 @@ export function listExpiredMessage(days: number, completedAt: Date): string {
   return `Your plan keeps supplier lists for ${days} days after their scan; this list's scan finished on ${completedAt.toISOString().slice(0, 10)}, so its list is no longer kept. Please upload the file again, or upgrade to keep lists longer.`;
 }
 
-/** A supplier scan of the caller's organization: its members share the kept lists, their re-runs and changes. */
-async function organizationSupplierScan(deps: AppDeps, user: CurrentUser, id: string): Promise<repo.KeptListRow> {
+/** A supplier scan of the caller's organization: its members share the supplier lists, their re-runs and changes. */
+async function organizationSupplierScan(deps: AppDeps, user: CurrentUser, id: string): Promise<repo.SupplierListRow> {
   if (!isUuid(id)) throw notFound(SCAN_NOT_FOUND);
   const scan = await repo.findOrganizationSupplierScan(deps.db, id, user.organizationId);
   if (!scan) throw notFound(SCAN_NOT_FOUND);
@@ -45,7 +45,7 @@ async function organizationSupplierScan(deps: AppDeps, user: CurrentUser, id: st
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-function toKeptList(row: repo.KeptListRow): KeptList {
+function toSupplierList(row: repo.SupplierListRow): SupplierList {
   return {
     scanId: row.id,
     fileName: row.file_name,
@@ -64,16 +64,16 @@ function toKeptList(row: repo.KeptListRow): KeptList {
 }
 
 /** GET /supplier-analyzer/lists */
-export async function listKeptLists(deps: AppDeps, user: CurrentUser, query: { page: number; size: number }): Promise<KeptLists> {
+export async function listSupplierLists(deps: AppDeps, user: CurrentUser, query: { page: number; size: number }): Promise<SupplierLists> {
   const [retentionDays, { rows, total }] = await Promise.all([
     repo.listRetentionDays(deps.db, user.organizationId),
-    repo.listKeptLists(deps.db, user.organizationId, deps.clock.now(), { limit: query.size, offset: query.page * query.size }),
+    repo.listSupplierLists(deps.db, user.organizationId, deps.clock.now(), { limit: query.size, offset: query.page * query.size }),
   ]);
-  return { retentionDays, content: rows.map(toKeptList), totalElements: total, totalPages: Math.ceil(total / query.size) };
+  return { retentionDays, content: rows.map(toSupplierList), totalElements: total, totalPages: Math.ceil(total / query.size) };
 }
 
 /**
- * POST /supplier-analyzer/lists/{id}/rerun: a new scan of the kept list with its mapping, market and minimum ROI (on a
+ * POST /supplier-analyzer/lists/{id}/rerun: a new scan of the supplier list with its mapping, market and minimum ROI (on a
  * plan with a fixed minimum ROI, the plan's value today). It takes EAN uploads like any scan (403 when none are left).
  */
 export async function rerunList(deps: AppDeps, user: CurrentUser, id: string): Promise<RerunResponse> {
@@ -85,7 +85,7 @@ export async function rerunList(deps: AppDeps, user: CurrentUser, id: string): P
   }
   if (previous.status !== 'COMPLETED' || !previous.list_path) throw conflict(LIST_NOT_KEPT);
 
-  // A kept list is an upload that was kept: linked back as a new upload of the user's, scanned at once.
+  // A supplier list is an upload that was kept: linked back as a new upload of the user's, scanned at once.
   const uploadId = crypto.randomUUID();
   const dir = uploadsDir(deps.config.DATA_DIR);
   const uploadPath = path.join(dir, `${uploadId}${path.extname(previous.list_path)}`);
@@ -115,7 +115,7 @@ export async function rerunList(deps: AppDeps, user: CurrentUser, id: string): P
   return { scanId: started.scan.id, allowedEans: started.allowedEans, totalEans: started.totalEans, status: started.scan.status, rerunOf: previous.id };
 }
 
-async function completedRerun(deps: AppDeps, user: CurrentUser, id: string): Promise<repo.KeptListRow> {
+async function completedRerun(deps: AppDeps, user: CurrentUser, id: string): Promise<repo.SupplierListRow> {
   const scan = await organizationSupplierScan(deps, user, id);
   if (!scan.rerun_of) throw conflict(NOT_A_RERUN);
   if (scan.status !== 'COMPLETED') throw conflict(NOT_COMPLETED);
@@ -170,7 +170,7 @@ export async function runChangesCsv(deps: AppDeps, user: CurrentUser, id: string
 }
 
 /** DELETE /supplier-analyzer/lists/{id}: the list file is removed now; the scan row goes with the usual 24 h cleanup. */
-export async function deleteKeptList(deps: AppDeps, user: CurrentUser, id: string): Promise<void> {
+export async function deleteSupplierList(deps: AppDeps, user: CurrentUser, id: string): Promise<void> {
   const scan = await organizationSupplierScan(deps, user, id);
   if (!scan.list_path) return;
   await repo.setListPath(deps.db, scan.id, null);

@@ -5,13 +5,13 @@ import { userOf, type AuthGuards } from '../../plugins/auth.ts';
 import { contractRoutes } from '../../plugins/contract-routes.ts';
 import { DOWNLOAD_TYPES, sendDownload } from '../scans/result-files.ts';
 import { estimateRerunTokens } from '../scans/scans.service.ts';
-import { deleteKeptList, listKeptLists, rerunList, runChanges, runChangesCsv } from '../scans/supplier-lists.service.ts';
+import { deleteSupplierList, listSupplierLists, rerunList, runChanges, runChangesCsv } from '../scans/supplier-lists.service.ts';
 
 /** Kept supplier lists and re-runs (docs/trusted-deals.md "Re-running a supplier's list"). */
 export function registerSupplierListRoutes(api: FastifyInstance, deps: AppDeps, guards: AuthGuards): void {
   const route = contractRoutes(api, guards);
 
-  route(supplierListsApi.list, async (request) => listKeptLists(deps, userOf(request), request.query));
+  route(supplierListsApi.list, async (request) => listSupplierLists(deps, userOf(request), request.query));
 
   route(supplierListsApi.rerun, async (request) => rerunList(deps, userOf(request), request.params.id));
 
@@ -25,7 +25,7 @@ export function registerSupplierListRoutes(api: FastifyInstance, deps: AppDeps, 
   });
 
   route(supplierListsApi.remove, async (request, reply) => {
-    await deleteKeptList(deps, userOf(request), request.params.id);
+    await deleteSupplierList(deps, userOf(request), request.params.id);
     return reply.status(204).send();
   });
 }

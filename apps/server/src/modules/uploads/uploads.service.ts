@@ -29,7 +29,7 @@ export const UPLOAD_NOT_FOUND = 'Upload not found. Please upload the file again.
 export const UPLOAD_EXPIRED = 'This upload has expired (an upload is kept for an hour while it is not used). Please upload the file again.';
 export const UPLOAD_ALREADY_SCANNED = 'A scan was already started from this upload. Please upload the file again to scan it once more.';
 
-/** A stored file ready to be scanned (an upload, a manual entry, or a kept list linked for a re-run). */
+/** A stored file ready to be scanned (an upload, a manual entry, or a supplier list linked for a re-run). */
 export interface StoredUpload {
   id: string;
   path: string;
@@ -175,7 +175,7 @@ export async function startScanOfUpload(deps: AppDeps, user: CurrentUser, id: st
 }
 
 /**
- * A file that arrived with its start request (SPEC §7's multipart start, the manual entry's JSON start) or a kept list
+ * A file that arrived with its start request (SPEC §7's multipart start, the manual entry's JSON start) or a supplier list
  * linked for a re-run: recorded as an upload and scanned at once; refused, it is removed with its record.
  */
 export async function startScanOfReceived(

@@ -17,7 +17,7 @@ import { EanLimitAlert } from '../../features/plans/components/ean-limit-alert.t
 import { isLimitExhausted } from '../../features/plans/plan-rules.ts';
 import { DealsPanel } from '../../features/supplier-analyzer/components/deals-panel.tsx';
 import { MatchActions } from '../../features/match-rules/components/match-actions.tsx';
-import { KeptListsCard } from '../../features/supplier-analyzer/components/kept-lists-card.tsx';
+import { SupplierListsCard } from '../../features/supplier-analyzer/components/supplier-lists-card.tsx';
 import { ScanSetupCard } from '../../features/supplier-analyzer/components/scan-setup-card.tsx';
 import { TrackedScanPanel, trackedFromStart, useTrackedSupplierScan } from '../../features/supplier-analyzer/components/supplier-scan-tracker.tsx';
 
@@ -67,7 +67,7 @@ export function SupplierLevelAnalyzerPage() {
         onStarted={(answer) => setTracked(trackedFromStart(answer))}
       />
       <TrackedScanPanel tracked={tracked} onDismiss={() => setTracked(null)} />
-      <KeptListsCard
+      <SupplierListsCard
         onRerunStarted={(answer) => setTracked(trackedFromStart(answer))}
         allowance={usage ? { used: usage.eanUploadsThisMonth, limit: usage.eanUploadLimit } : undefined}
       />

@@ -1,4 +1,4 @@
-/** Wording and colours of a re-run's changes: one place for the kept-lists card and the changes view. */
+/** Wording and colours of a re-run's changes: one place for the supplier lists card and the changes view. */
 import { formatMoney } from '@dealradar/shared/money';
 import { formatCount } from '@dealradar/shared/number-format';
 import { formatProfitChange, type RunChange, type RunChangeCounts } from '@dealradar/shared/rerun-diff';
@@ -33,7 +33,7 @@ export function changesSummary(counts: Pick<RunChangeCounts, 'new' | 'gone' | 'm
   ].join(' · ');
 }
 
-/** The short form in the kept-lists table: '+1 new · 1 gone · 1 moved'. */
+/** The short form in the supplier lists table: '+1 new · 1 gone · 1 moved'. */
 export function changesShort(counts: Pick<RunChangeCounts, 'new' | 'gone' | 'moved'>): string {
   if (counts.new + counts.gone + counts.moved === 0) return 'No changes';
   return `+${counts.new} new · ${counts.gone} gone · ${counts.moved} moved`;

@@ -1,8 +1,8 @@
 import { download, endpoint, idParams, noContent } from '../endpoint.ts';
 import { tokenEstimateSchema } from '../../keepa-tokens.ts';
 import {
-  keptListsQuerySchema,
-  keptListsSchema,
+  supplierListsQuerySchema,
+  supplierListsSchema,
   rerunResponseSchema,
   runChangesDownloadQuerySchema,
   runChangesQuerySchema,
@@ -20,8 +20,8 @@ export const supplierListsApi = {
     access: 'user',
     tag: 'supplier-analyzer',
     summary: "The user's kept supplier lists (completed scans within the plan's retention), newest first, paged (zero-based).",
-    query: keptListsQuerySchema,
-    responses: { 200: keptListsSchema },
+    query: supplierListsQuerySchema,
+    responses: { 200: supplierListsSchema },
   }),
   rerun: endpoint({
     method: 'POST',

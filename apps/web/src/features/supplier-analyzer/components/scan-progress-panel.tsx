@@ -152,7 +152,7 @@ export function ScanProgressPanel({ scanId, initial, restored, onDismiss }: Scan
           </Alert>
         )}
         {scan.report && !running && <ScanReportView report={scan.report} scanId={scanId} reportCall={supplierAnalyzerApi.report} />}
-        {/* A re-run of a kept list: what changed since the run it re-ran. */}
+        {/* A re-run of a supplier list: what changed since the run it re-ran. */}
         {scan.status === 'COMPLETED' && poll.data?.rerunOf && <RunChangesView scanId={scanId} />}
       </Stack>
     </Card>

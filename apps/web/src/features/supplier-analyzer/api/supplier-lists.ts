@@ -7,8 +7,8 @@ import { FILE_TRANSFER_TIMEOUT_MS } from '@dealradar/shared/constants';
 import { callEndpoint } from '../../../lib/api-client.ts';
 import { endpointQuery, invalidateCalls } from '../../../lib/endpoint-query.ts';
 
-/** GET /supplier-analyzer/lists: the kept supplier lists, newest first, 100 per page (`page` zero-based). */
-export function useKeptLists(page: number) {
+/** GET /supplier-analyzer/lists: the supplier lists, newest first, 100 per page (`page` zero-based). */
+export function useSupplierLists(page: number) {
   return useQuery({ ...endpointQuery(supplierListsApi.list, { query: { page, size: PAGE_SIZE } }), placeholderData: keepPreviousData });
 }
 
@@ -22,7 +22,7 @@ export function useRerunEstimate(scanId: string | null) {
   });
 }
 
-/** POST /supplier-analyzer/lists/{id}/rerun: a new scan of the kept list against today's Amazon data (parsed in the request, like an upload). */
+/** POST /supplier-analyzer/lists/{id}/rerun: a new scan of the supplier list against today's Amazon data (parsed in the request, like an upload). */
 export function rerunList(scanId: string): Promise<RerunResponse> {
   return callEndpoint(supplierListsApi.rerun, { params: { id: scanId }, timeoutMs: FILE_TRANSFER_TIMEOUT_MS });
 }
@@ -37,7 +37,7 @@ export function useRerunList() {
 }
 
 /** DELETE /supplier-analyzer/lists/{id}: the list is no longer kept. */
-export function useDeleteKeptList() {
+export function useDeleteSupplierList() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (scanId: string) => callEndpoint(supplierListsApi.remove, { params: { id: scanId } }),

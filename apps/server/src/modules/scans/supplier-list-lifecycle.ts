@@ -1,6 +1,6 @@
 /**
- * Keeping a supplier scan's list (docs/trusted-deals.md "Re-running a supplier's list"): what the scan engine
- * calls as a supplier scan completes, the comparison of a re-run with the run it re-ran, and the hourly cleanup.
+ * A supplier list from start to end (docs/trusted-deals.md "Re-running a supplier's list"): keeping it as its supplier
+ * scan completes, comparing a re-run with the run it re-ran, and the hourly cleanup once the plan's retention has passed.
  * (The routes' side — list, re-run, changes, delete — is supplier-lists.service.ts.)
  */
 import fs from 'node:fs';
@@ -13,7 +13,7 @@ import { removeUpload } from './scan-files.ts';
 import type { ScanRow } from './scans.repository.ts';
 import * as repo from './supplier-lists.repository.ts';
 
-/** Kept lists live under DATA_DIR/lists/<scanId>.<ext>. */
+/** Supplier lists live under DATA_DIR/lists/<scanId>.<ext>. */
 export function listsDir(dataDir: string): string {
   return path.join(dataDir, 'lists');
 }
@@ -109,7 +109,7 @@ async function markWrongMatches(deps: AppDeps, scan: ScanRow, changes: RunChange
  * Hourly (scans-cleanup): lists past their plan's retention are deleted with their scan rows, and files in the lists
  * directory whose scan no longer keeps them (a deleted user's, a deleted list's) are removed.
  */
-export async function cleanupKeptLists(deps: AppDeps): Promise<{ lists: number; orphans: number }> {
+export async function cleanupSupplierLists(deps: AppDeps): Promise<{ lists: number; orphans: number }> {
   const expired = await repo.deleteExpiredLists(deps.db, deps.clock.now());
   for (const file of expired) removeUpload(file);
   // Files first, rows second: a list is recorded before its file is linked, so a file listed here has its row.

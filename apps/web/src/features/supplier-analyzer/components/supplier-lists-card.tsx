@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { ActionIcon, Badge, Box, Button, Card, CloseButton, Group, Loader, Modal, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconCoins, IconRefresh, IconTrash } from '@tabler/icons-react';
-import type { KeptList, RerunResponse } from '@dealradar/shared/contracts/supplier-lists';
+import type { SupplierList, RerunResponse } from '@dealradar/shared/contracts/supplier-lists';
 import { formatCount } from '@dealradar/shared/number-format';
 import { estimateSentence } from '../../../components/keepa-token-estimate.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
 import { PagePager } from '../../../components/page-pager.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { formatDate, formatDateTime } from '../../../lib/date-format.ts';
-import { useDeleteKeptList, useKeptLists, useRerunEstimate, useRerunList } from '../api/kept-lists.ts';
+import { useDeleteSupplierList, useSupplierLists, useRerunEstimate, useRerunList } from '../api/supplier-lists.ts';
 import { partialScanMessage } from '../scan-progress.ts';
 import { allowanceSentence, changesShort, type EanAllowance } from '../rerun-format.ts';
 import { toast } from '../toasts.ts';
@@ -18,7 +18,7 @@ import { RunChangesView } from './run-changes-view.tsx';
 const EMPTY = 'No kept lists yet: the list of every completed supplier scan appears here.';
 
 /** A list's name: its file, or 'Typed products' for a manual entry (its scans' deals name the supplier 'Manual entry'). */
-function listName(list: Pick<KeptList, 'fileName' | 'source'> | undefined): string {
+function listName(list: Pick<SupplierList, 'fileName' | 'source'> | undefined): string {
   if (!list) return '';
   return list.source === 'manual' ? 'Typed products' : list.fileName;
 }
@@ -34,10 +34,10 @@ function RerunConfirmModal({
   onConfirm,
   onClose,
 }: {
-  list: KeptList | null;
+  list: SupplierList | null;
   allowance: EanAllowance | undefined;
   starting: boolean;
-  onConfirm: (list: KeptList) => void;
+  onConfirm: (list: SupplierList) => void;
   onClose: () => void;
 }) {
   const estimate = useRerunEstimate(list?.scanId ?? null);
@@ -81,20 +81,20 @@ function RerunConfirmModal({
 }
 
 /**
- * Kept supplier lists: each completed supplier scan's list, kept for the plan's retention, with "Re-run"
+ * Supplier lists (titled "Kept supplier lists"): each completed supplier scan's list, kept for the plan's retention, with "Re-run"
  * (a new scan of the same list, mapping and minimum ROI against today's Amazon data, after a confirmation) and, for a
  * re-run, its changes.
  */
-export function KeptListsCard({ onRerunStarted, allowance }: { onRerunStarted: (answer: RerunResponse) => void; allowance?: EanAllowance }) {
-  const [confirming, setConfirming] = useState<KeptList | null>(null);
+export function SupplierListsCard({ onRerunStarted, allowance }: { onRerunStarted: (answer: RerunResponse) => void; allowance?: EanAllowance }) {
+  const [confirming, setConfirming] = useState<SupplierList | null>(null);
   const [page, setPage] = useState(1);
-  const lists = useKeptLists(page - 1);
+  const lists = useSupplierLists(page - 1);
   const rerun = useRerunList();
-  const remove = useDeleteKeptList();
+  const remove = useDeleteSupplierList();
   const [shownChanges, setShownChanges] = useState<string | null>(null);
   const data = lists.data;
 
-  const start = (list: KeptList) =>
+  const start = (list: SupplierList) =>
     rerun.mutate(list.scanId, {
       onSettled: () => setConfirming(null),
       onSuccess: (answer) => {
@@ -113,7 +113,7 @@ export function KeptListsCard({ onRerunStarted, allowance }: { onRerunStarted: (
       },
     });
 
-  const confirmDelete = (list: KeptList) =>
+  const confirmDelete = (list: SupplierList) =>
     modals.openConfirmModal({
       title: 'Delete this list?',
       centered: true,
@@ -137,7 +137,7 @@ export function KeptListsCard({ onRerunStarted, allowance }: { onRerunStarted: (
   const total = data?.totalElements ?? 0;
   const rows = data?.content ?? [];
   // The pieces of one list, shown as a table row from the sm breakpoint up and as a block on a phone.
-  const nameOf = (list: KeptList) => (
+  const nameOf = (list: SupplierList) => (
     <div>
       <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
         {listName(list)}
@@ -149,10 +149,10 @@ export function KeptListsCard({ onRerunStarted, allowance }: { onRerunStarted: (
       )}
     </div>
   );
-  const marketOf = (list: KeptList) => (list.allMarkets ? 'All markets' : list.market);
-  const eansOf = (list: KeptList) =>
+  const marketOf = (list: SupplierList) => (list.allMarkets ? 'All markets' : list.market);
+  const eansOf = (list: SupplierList) =>
     list.analyzedEans < list.totalEans ? `${formatCount(list.analyzedEans)} of ${formatCount(list.totalEans)}` : formatCount(list.totalEans);
-  const changesOf = (list: KeptList) =>
+  const changesOf = (list: SupplierList) =>
     list.changes ? (
       <Button
         variant="subtle"
@@ -167,7 +167,7 @@ export function KeptListsCard({ onRerunStarted, allowance }: { onRerunStarted: (
         First run
       </Text>
     );
-  const actionsOf = (list: KeptList) => (
+  const actionsOf = (list: SupplierList) => (
     <Group gap={4} wrap="nowrap">
       <Button
         size="xs"
@@ -187,11 +187,11 @@ export function KeptListsCard({ onRerunStarted, allowance }: { onRerunStarted: (
     </Group>
   );
   return (
-    <Card withBorder radius="md" padding="lg" data-testid="kept-lists-card">
+    <Card withBorder radius="md" padding="lg" data-testid="supplier-lists-card">
       <Stack gap="sm">
         <Group gap="sm">
           <Title order={4}>Kept supplier lists</Title>
-          <Badge variant="light" data-testid="kept-lists-total">
+          <Badge variant="light" data-testid="supplier-lists-total">
             {formatCount(total)}
           </Badge>
           {lists.isFetching && !lists.isPending && <Loader size={14} />}
@@ -211,7 +211,7 @@ export function KeptListsCard({ onRerunStarted, allowance }: { onRerunStarted: (
                 empty={EMPTY}
                 hasRows={rows.length > 0}
                 minWidth={880}
-                testId="kept-lists-table"
+                testId="supplier-lists-table"
               >
                 {rows.map((list) => (
                   <Table.Tr key={list.scanId} data-scan-id={list.scanId}>
@@ -229,9 +229,9 @@ export function KeptListsCard({ onRerunStarted, allowance }: { onRerunStarted: (
             </Box>
             {/* On a phone each list is a block of its own, every field and button on screen (no sideways scroll). */}
             {rows.length > 0 && (
-              <Stack gap="xs" hiddenFrom="sm" data-testid="kept-lists-phone">
+              <Stack gap="xs" hiddenFrom="sm" data-testid="supplier-lists-phone">
                 {rows.map((list) => (
-                  <Paper key={list.scanId} withBorder radius="md" p="sm" data-scan-id={list.scanId} data-testid="kept-list-item">
+                  <Paper key={list.scanId} withBorder radius="md" p="sm" data-scan-id={list.scanId} data-testid="supplier-list-item">
                     <Stack gap={6}>
                       {nameOf(list)}
                       <Text size="xs" c="dimmed">
