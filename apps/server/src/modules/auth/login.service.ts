@@ -31,7 +31,11 @@ let dummyHash: Promise<string> | undefined;
 const getDummyHash = () => (dummyHash ??= hashPassword('no-such-account-placeholder'));
 
 /** Username (or e-mail) and password → session token. Unconfirmed addresses are refused with a 401 sentence. */
-export async function login(deps: AppDeps, body: z.infer<typeof loginBodySchema>, clientIp: string): Promise<{ token: string }> {
+export async function login(
+  deps: Pick<AppDeps, 'clock' | 'config' | 'db' | 'jwtSecret' | 'log' | 'mailer'>,
+  body: z.infer<typeof loginBodySchema>,
+  clientIp: string,
+): Promise<{ token: string }> {
   await consumeRateLimit(deps, RATE_LIMITS.loginPerIp, clientIp);
   const account = await findAccountByLogin(deps.db, body.username);
   const accountKey = account?.id ?? body.username;
@@ -58,13 +62,13 @@ export async function login(deps: AppDeps, body: z.infer<typeof loginBodySchema>
 }
 
 /** Revokes this session token by its jti until it would have expired anyway. */
-export async function logout(deps: AppDeps, user: CurrentUser): Promise<{ message: string }> {
+export async function logout(deps: Pick<AppDeps, 'db'>, user: CurrentUser): Promise<{ message: string }> {
   await insertRevokedToken(deps.db, user.jti, new Date(user.tokenExp * 1000));
   return { message: 'You have been logged out.' };
 }
 
 /** Ends every session of the user, on every device, this one included. */
-export async function logoutEverywhere(deps: AppDeps, user: CurrentUser): Promise<{ message: string }> {
+export async function logoutEverywhere(deps: Pick<AppDeps, 'db'>, user: CurrentUser): Promise<{ message: string }> {
   await endAllSessions(deps.db, user.id);
   return { message: 'You have been logged out on every device.' };
 }

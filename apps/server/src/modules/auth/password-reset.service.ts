@@ -14,7 +14,11 @@ export const RESET_SUCCESS_MESSAGE = 'Password reset successful. You can now log
 export const CONFIRM_PASSWORD_SUCCESS_MESSAGE = 'Your email has been confirmed and your password has been set. You can now log in.';
 
 /** Same answer, and no slower, whether or not the address has an account. */
-export async function requestPasswordReset(deps: AppDeps, email: string, clientIp: string): Promise<{ message: string }> {
+export async function requestPasswordReset(
+  deps: Pick<AppDeps, 'clock' | 'config' | 'db' | 'log' | 'mailer'>,
+  email: string,
+  clientIp: string,
+): Promise<{ message: string }> {
   await consumeRateLimit(deps, RATE_LIMITS.forgotPerIp, clientIp);
   await consumeRateLimit(deps, RATE_LIMITS.forgotPerAccount, email);
   const account = await findAccountByEmail(deps.db, email);
@@ -26,18 +30,18 @@ export async function requestPasswordReset(deps: AppDeps, email: string, clientI
 }
 
 /** POST /auth/reset-password: a reset link sets a new password once; every older session ends. */
-export async function resetPassword(deps: AppDeps, rawToken: string, password: string): Promise<{ message: string }> {
+export async function resetPassword(deps: Pick<AppDeps, 'clock' | 'db'>, rawToken: string, password: string): Promise<{ message: string }> {
   await setPasswordWithToken(deps, rawToken, password, ['reset_password']);
   return { message: RESET_SUCCESS_MESSAGE };
 }
 
 /** POST /auth/confirm-password: an invitation (or confirmation) link confirms the address and sets the password. */
-export async function confirmPassword(deps: AppDeps, rawToken: string, newPassword: string): Promise<{ message: string }> {
+export async function confirmPassword(deps: Pick<AppDeps, 'clock' | 'db'>, rawToken: string, newPassword: string): Promise<{ message: string }> {
   await setPasswordWithToken(deps, rawToken, newPassword, ['invite', 'confirm_email']);
   return { message: CONFIRM_PASSWORD_SUCCESS_MESSAGE };
 }
 
-async function setPasswordWithToken(deps: AppDeps, rawToken: string, password: string, purposes: TokenPurpose[]): Promise<void> {
+async function setPasswordWithToken(deps: Pick<AppDeps, 'clock' | 'db'>, rawToken: string, password: string, purposes: TokenPurpose[]): Promise<void> {
   const token = await findAuthTokenByValue(deps, rawToken);
   const now = deps.clock.now();
   if (!isUsable(token, purposes, now)) throw badRequest(INVALID_TOKEN_MESSAGE);

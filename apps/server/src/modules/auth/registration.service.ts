@@ -29,7 +29,11 @@ const EMAIL_TAKEN = 'An account with this email already exists.';
  * already has an account gets the same answer, as fast, and its owner an e-mail about the attempt (no enumeration);
  * a taken username still says so (usernames are public inside the product and chosen by the user).
  */
-export async function register(deps: AppDeps, body: RegisterBody, clientIp: string): Promise<{ message: string }> {
+export async function register(
+  deps: Pick<AppDeps, 'clock' | 'config' | 'db' | 'log' | 'mailer'>,
+  body: RegisterBody,
+  clientIp: string,
+): Promise<{ message: string }> {
   await consumeRateLimit(deps, RATE_LIMITS.registerPerIp, clientIp);
   await consumeRateLimit(deps, RATE_LIMITS.registerPerAccount, body.email);
   // Hashed first on both paths, so the answer for a known address takes as long as a real registration.
@@ -57,7 +61,7 @@ export async function register(deps: AppDeps, body: RegisterBody, clientIp: stri
   return { message: REGISTRATION_SUCCESS_MESSAGE };
 }
 
-async function notifyOwnerOfAttempt(deps: AppDeps, email: string): Promise<{ message: string }> {
+async function notifyOwnerOfAttempt(deps: Pick<AppDeps, 'config' | 'db' | 'log' | 'mailer'>, email: string): Promise<{ message: string }> {
   const owner = await findAccountByEmail(deps.db, email);
   if (owner) deliverInBackground(deps.mailer, deps.log, registrationAttemptMessage(owner, deps.config.APP_URL));
   return { message: REGISTRATION_SUCCESS_MESSAGE };
@@ -117,7 +121,7 @@ export function isUniqueViolation(error: unknown): boolean {
  * Opening the link again answers the same (the address is confirmed). An invitation link is only
  * looked at here (the confirm-password page shows its e-mail); POST /auth/confirm-password uses it up.
  */
-export async function confirmEmail(deps: AppDeps, rawToken: string): Promise<{ email: string }> {
+export async function confirmEmail(deps: Pick<AppDeps, 'clock' | 'db'>, rawToken: string): Promise<{ email: string }> {
   const token = await findAuthTokenByValue(deps, rawToken);
   if (!token || !token.active || token.purpose === 'reset_password') throw badRequest(INVALID_TOKEN_MESSAGE);
   const now = deps.clock.now();

@@ -47,7 +47,7 @@ export function toScanState(row: BrandScanRow): BrandScanState {
 }
 
 /** Catalogue spelling of each requested brand (matched loosely); bad request for a brand the catalogue lacks. */
-async function resolveBrands(deps: AppDeps, requested: string[]): Promise<string[]> {
+async function resolveBrands(deps: Pick<AppDeps, 'clock' | 'marketData'>, requested: string[]): Promise<string[]> {
   const catalogue = new Map((await listCatalogueBrands(deps.marketData, deps.clock)).map((name) => [normalizeBrandName(name), name]));
   const resolved = requested.map((name) => {
     const known = catalogue.get(normalizeBrandName(name));
@@ -95,14 +95,14 @@ export async function startBrandScan(deps: AppDeps, user: CurrentUser, input: St
 }
 
 /** GET /brand-analyzer/scan/{id}: the user's own scan only (anyone else's answers 404). */
-export async function getBrandScan(deps: AppDeps, user: CurrentUser, id: string): Promise<BrandScanState> {
+export async function getBrandScan(deps: Pick<AppDeps, 'db'>, user: CurrentUser, id: string): Promise<BrandScanState> {
   const row = isUuid(id) ? await findScanOfUser(deps.db, id, user.id) : undefined;
   if (!row) throw notFound(SCAN_NOT_FOUND);
   return toScanState(row);
 }
 
 /** GET /brand-analyzer/active-scan: the user's PENDING or PROCESSING scan, if any. */
-export async function getActiveBrandScan(deps: AppDeps, user: CurrentUser): Promise<BrandScanState | null> {
+export async function getActiveBrandScan(deps: Pick<AppDeps, 'db'>, user: CurrentUser): Promise<BrandScanState | null> {
   const row = await findActiveScanOfUser(deps.db, user.id);
   return row ? toScanState(row) : null;
 }

@@ -50,7 +50,7 @@ export function toFavorite(row: FavoriteRow): Favorite {
  * GET /brand-analyzer/favorites: the user's favorites, filtered by brands, markets and Amazon's listing answer, sorted,
  * paged (zero-based), each with Amazon's listing answer when the organization has a connected seller account.
  */
-export async function listUserFavorites(deps: AppDeps, user: CurrentUser, input: FavoritesQuery): Promise<Paged<Favorite>> {
+export async function listUserFavorites(deps: Pick<AppDeps, 'db'>, user: CurrentUser, input: FavoritesQuery): Promise<Paged<Favorite>> {
   const { rows, total } = await listFavorites(deps.db, user.id, {
     ...input,
     organizationId: user.organizationId,
@@ -63,12 +63,12 @@ export async function listUserFavorites(deps: AppDeps, user: CurrentUser, input:
 }
 
 /** DELETE /brand-analyzer/favorites/{id}: only the user's own favorite (anyone else's answers 404). */
-export async function deleteUserFavorite(deps: AppDeps, user: CurrentUser, id: string): Promise<void> {
+export async function deleteUserFavorite(deps: Pick<AppDeps, 'db'>, user: CurrentUser, id: string): Promise<void> {
   const deleted = isUuid(id) ? await deleteFavorite(deps.db, user.id, id) : 0;
   if (deleted === 0) throw notFound(FAVORITE_NOT_FOUND);
 }
 
 /** DELETE /brand-analyzer/favorites: all of the user's favorites. */
-export async function deleteAllUserFavorites(deps: AppDeps, user: CurrentUser): Promise<{ deleted: number }> {
+export async function deleteAllUserFavorites(deps: Pick<AppDeps, 'db'>, user: CurrentUser): Promise<{ deleted: number }> {
   return { deleted: await deleteAllFavorites(deps.db, user.id) };
 }

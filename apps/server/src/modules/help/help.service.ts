@@ -40,7 +40,7 @@ export async function listOwnHelpRequests(deps: Pick<AppDeps, 'db'>, user: Curre
  * under Help, and the admin is told the e-mail did not go out.
  */
 export async function answerRequest(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'clock' | 'config' | 'db' | 'log' | 'mailer'>,
   admin: CurrentUser,
   id: string,
   answer: string,

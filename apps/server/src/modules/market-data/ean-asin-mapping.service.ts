@@ -23,13 +23,13 @@ function toDto(row: MappingRow): Mapping {
   };
 }
 
-export async function pageMappings(deps: AppDeps, page: number, size: number): Promise<Paged<Mapping>> {
+export async function pageMappings(deps: Pick<AppDeps, 'db'>, page: number, size: number): Promise<Paged<Mapping>> {
   const { rows, total } = await listMappings(deps.db, page, size);
   return toPaged(rows.map(toDto), total, size);
 }
 
 /** POST /ean-asin-mapping: the body was validated by the route's contract (mappingBodySchema). */
-export async function createMapping(deps: AppDeps, input: MappingFields): Promise<Mapping> {
+export async function createMapping(deps: Pick<AppDeps, 'clock' | 'db'>, input: MappingFields): Promise<Mapping> {
   if (await findMappingByEan(deps.db, input.ean)) throw conflict(`A mapping for EAN ${input.ean} already exists. Edit it instead.`);
   try {
     return toDto(await insertMapping(deps.db, input, deps.clock.now()));
@@ -39,7 +39,7 @@ export async function createMapping(deps: AppDeps, input: MappingFields): Promis
   }
 }
 
-export async function changeMapping(deps: AppDeps, id: string, input: MappingFields): Promise<Mapping> {
+export async function changeMapping(deps: Pick<AppDeps, 'clock' | 'db'>, id: string, input: MappingFields): Promise<Mapping> {
   if (!isUuid(id) || !(await findMapping(deps.db, id))) throw notFound(NOT_FOUND);
   const other = await findMappingByEan(deps.db, input.ean);
   if (other && other.id !== id) throw conflict(`A mapping for EAN ${input.ean} already exists. Edit it instead.`);
@@ -48,6 +48,6 @@ export async function changeMapping(deps: AppDeps, id: string, input: MappingFie
   return toDto(row);
 }
 
-export async function removeMapping(deps: AppDeps, id: string): Promise<void> {
+export async function removeMapping(deps: Pick<AppDeps, 'db'>, id: string): Promise<void> {
   if (!isUuid(id) || !(await deleteMapping(deps.db, id))) throw notFound(NOT_FOUND);
 }

@@ -20,7 +20,11 @@ function toDto(row: ImportLogRow, problems?: string[]): ImportResult {
  * shared look-up cache (source 'import'), replacing what the cache held for those EANs in that market, so scans use
  * real Amazon data without an API key. The uploaded file is removed afterwards.
  */
-export async function importKeepaExport(deps: AppDeps, user: CurrentUser, file: { fileName: string; path: string; market?: MarketId }): Promise<ImportResult> {
+export async function importKeepaExport(
+  deps: Pick<AppDeps, 'clock' | 'db'>,
+  user: CurrentUser,
+  file: { fileName: string; path: string; market?: MarketId },
+): Promise<ImportResult> {
   const now = deps.clock.now();
   let parsed;
   try {
@@ -65,7 +69,7 @@ export async function importKeepaExport(deps: AppDeps, user: CurrentUser, file: 
 }
 
 /** The admin data-source card: providers, FX used per currency, cache contents, recent imports. */
-export async function marketDataStatus(deps: AppDeps): Promise<MarketDataStatus> {
+export async function marketDataStatus(deps: Pick<AppDeps, 'clock' | 'config' | 'db' | 'marketData'>): Promise<MarketDataStatus> {
   const fx = await Promise.all(['GBP', 'USD', 'CAD'].map((c) => deps.marketData.fxRate('EUR', c)));
   return {
     source: deps.marketData.source,

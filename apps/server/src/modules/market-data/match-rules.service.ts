@@ -41,7 +41,7 @@ function toDto(row: MatchRuleRow): MatchRule {
 }
 
 /** The inputs below were validated by the routes' contracts (contracts/endpoints/match-rules.ts). */
-export async function pageMatchRules(deps: AppDeps, user: CurrentUser, query: MatchRulesQuery): Promise<Paged<MatchRule>> {
+export async function pageMatchRules(deps: Pick<AppDeps, 'db'>, user: CurrentUser, query: MatchRulesQuery): Promise<Paged<MatchRule>> {
   const { page, size, search } = query;
   const { rows, total } = await listMatchRules(deps.db, user.organizationId, { limit: size, offset: page * size, search: search || undefined });
   return toPaged(rows.map(toDto), total, size);

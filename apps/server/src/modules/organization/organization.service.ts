@@ -33,21 +33,21 @@ export function toTeamMember(record: repo.MemberRecord): TeamMember {
 }
 
 /** The caller as a member of their organization (a session always has a user row). */
-async function me(deps: AppDeps, user: CurrentUser): Promise<TeamMember> {
+async function me(deps: Pick<AppDeps, 'db'>, user: CurrentUser): Promise<TeamMember> {
   const record = await repo.findMember(deps.db, user.id);
   if (!record) throw notFound('Your account was not found.');
   return toTeamMember(record);
 }
 
 /** A member of the caller's organization; another organization's member answers 404 like an unknown id. */
-async function memberOfMyOrganization(deps: AppDeps, user: CurrentUser, id: string): Promise<repo.MemberRecord> {
+async function memberOfMyOrganization(deps: Pick<AppDeps, 'db'>, user: CurrentUser, id: string): Promise<repo.MemberRecord> {
   const record = isUuid(id) ? await repo.findMember(deps.db, id) : undefined;
   if (!record || record.organizationId !== user.organizationId) throw notFound(NOT_A_MEMBER);
   return record;
 }
 
 /** GET /organization/members: everyone learns their own rights; the owner and members allowed to invite see the team. */
-export async function teamOf(deps: AppDeps, user: CurrentUser): Promise<Team> {
+export async function teamOf(deps: Pick<AppDeps, 'db'>, user: CurrentUser): Promise<Team> {
   const you = await me(deps, user);
   const org = await repo.organizationName(deps.db, user.organizationId);
   const members = you.mayInvite ? (await repo.findMembers(deps.db, user.organizationId)).map(toTeamMember) : [];
@@ -59,7 +59,11 @@ export async function teamOf(deps: AppDeps, user: CurrentUser): Promise<Team> {
  * confirm-password e-mail of SPEC §2. Inviting the same pending member again sends a fresh link. Plans define no seat
  * limit, so the number of members is not limited.
  */
-export async function inviteMember(deps: AppDeps, user: CurrentUser, body: InviteMemberBody): Promise<{ message: string; member: TeamMember }> {
+export async function inviteMember(
+  deps: Pick<AppDeps, 'clock' | 'config' | 'db' | 'log' | 'mailer'>,
+  user: CurrentUser,
+  body: InviteMemberBody,
+): Promise<{ message: string; member: TeamMember }> {
   const inviter = await me(deps, user);
   if (!inviter.mayInvite) throw forbidden(NOT_ALLOWED_TO_INVITE);
   let userId = await repo.findPendingMember(deps.db, user.organizationId, body.username, body.email);
@@ -90,7 +94,12 @@ export async function inviteMember(deps: AppDeps, user: CurrentUser, body: Invit
 }
 
 /** PUT /organization/members/:id: the owner lets a member invite (see the team, remove members) or stops them. */
-export async function updateMember(deps: AppDeps, user: CurrentUser, id: string, body: UpdateMemberBody): Promise<{ message: string; member: TeamMember }> {
+export async function updateMember(
+  deps: Pick<AppDeps, 'db'>,
+  user: CurrentUser,
+  id: string,
+  body: UpdateMemberBody,
+): Promise<{ message: string; member: TeamMember }> {
   const caller = await me(deps, user);
   const target = await memberOfMyOrganization(deps, user, id);
   if (!caller.isOwner) throw forbidden(ONLY_OWNER_CHANGES_RIGHTS);
@@ -106,7 +115,7 @@ export async function updateMember(deps: AppDeps, user: CurrentUser, id: string,
  * DELETE /organization/members/:id (owner, or a member allowed to invite): the member can no longer sign in and every
  * session of theirs ends at once; their account stays in the organization (status REMOVED), so what they made stays.
  */
-export async function removeMember(deps: AppDeps, user: CurrentUser, id: string): Promise<{ message: string }> {
+export async function removeMember(deps: Pick<AppDeps, 'clock' | 'db' | 'log'>, user: CurrentUser, id: string): Promise<{ message: string }> {
   const caller = await me(deps, user);
   const target = await memberOfMyOrganization(deps, user, id);
   if (!caller.mayInvite) throw forbidden("Only the organization's owner and the members the owner allowed can remove members.");

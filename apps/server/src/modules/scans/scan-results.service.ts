@@ -58,7 +58,7 @@ export function toDealProduct(row: results.ResultRow, minRoi?: number): DealProd
 }
 
 /** The user's minimum ROI now (Settings; the plan's fixed one below Growth): the deals list shows what reaches it. */
-function currentMinRoi(deps: AppDeps, user: CurrentUser): Promise<number> {
+function currentMinRoi(deps: Pick<AppDeps, 'db'>, user: CurrentUser): Promise<number> {
   return effectiveMinRoi(deps.db, user.id);
 }
 
@@ -66,7 +66,7 @@ function currentMinRoi(deps: AppDeps, user: CurrentUser): Promise<number> {
  * The user's live deals (not expired) at or above their current minimum ROI, filtered, sorted (nulls last) and paged;
  * each with the maximum buy price for that minimum (raising the minimum hides the deals below it at once).
  */
-export async function listDeals(deps: AppDeps, user: CurrentUser, query: SupplierResultsQuery): Promise<Paged<DealProduct>> {
+export async function listDeals(deps: Pick<AppDeps, 'clock' | 'db'>, user: CurrentUser, query: SupplierResultsQuery): Promise<Paged<DealProduct>> {
   const minRoi = await currentMinRoi(deps, user);
   const { rows, total } = await results.queryDeals(
     deps.db,
@@ -98,11 +98,11 @@ export async function listDeals(deps: AppDeps, user: CurrentUser, query: Supplie
   );
 }
 
-export async function clearDeals(deps: AppDeps, user: CurrentUser): Promise<number> {
+export async function clearDeals(deps: Pick<AppDeps, 'db'>, user: CurrentUser): Promise<number> {
   return results.deleteUserDeals(deps.db, user.id);
 }
 
-export async function dealFilters(deps: AppDeps, user: CurrentUser): Promise<{ brands: string[]; markets: string[] }> {
+export async function dealFilters(deps: Pick<AppDeps, 'clock' | 'db'>, user: CurrentUser): Promise<{ brands: string[]; markets: string[] }> {
   return results.dealFacets(deps.db, user.id, deps.clock.now(), (await currentMinRoi(deps, user)) * 100);
 }
 
@@ -126,7 +126,7 @@ export function scanResultsFile(deps: AppDeps, scanId: string, format: DownloadF
 }
 
 /** The user's live deals with the list's filters and order, every page, as a file. */
-export function dealsFile(deps: AppDeps, user: CurrentUser, query: SupplierResultsDownloadQuery): Readable {
+export function dealsFile(deps: Pick<AppDeps, 'clock' | 'db'>, user: CurrentUser, query: SupplierResultsDownloadQuery): Readable {
   async function* pages(): AsyncIterable<ResultFileRow[]> {
     const now = deps.clock.now();
     const minRoi = await currentMinRoi(deps, user);

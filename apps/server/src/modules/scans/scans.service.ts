@@ -187,7 +187,7 @@ export async function estimateRerunTokens(deps: AppDeps, user: CurrentUser, id: 
   });
 }
 
-function retentionStart(deps: AppDeps): Date {
+function retentionStart(deps: Pick<AppDeps, 'clock'>): Date {
   return new Date(deps.clock.now().getTime() - RETENTION_MS);
 }
 
@@ -221,18 +221,18 @@ export function priceTermsOfFields(fields: { priceCurrency?: SupplierCurrency; p
 }
 
 /** The user's own scan of that kind (ended ones only within 24 h); anything else is 404. */
-export async function getOwnScan(deps: AppDeps, user: CurrentUser, kind: repo.ScanKind, id: string): Promise<repo.ScanRow> {
+export async function getOwnScan(deps: Pick<AppDeps, 'clock' | 'db'>, user: CurrentUser, kind: repo.ScanKind, id: string): Promise<repo.ScanRow> {
   if (!isUuid(id)) throw notFound(SCAN_NOT_FOUND);
   const scan = await repo.findUserScan(deps.db, id, user.id, kind, retentionStart(deps));
   if (!scan) throw notFound(SCAN_NOT_FOUND);
   return scan;
 }
 
-export async function listActive(deps: AppDeps, user: CurrentUser, kind: repo.ScanKind): Promise<repo.ScanRow[]> {
+export async function listActive(deps: Pick<AppDeps, 'db'>, user: CurrentUser, kind: repo.ScanKind): Promise<repo.ScanRow[]> {
   return repo.listActiveScans(deps.db, user.id, kind);
 }
 
-export async function listHistory(deps: AppDeps, user: CurrentUser, kind: repo.ScanKind): Promise<repo.ScanRow[]> {
+export async function listHistory(deps: Pick<AppDeps, 'clock' | 'db'>, user: CurrentUser, kind: repo.ScanKind): Promise<repo.ScanRow[]> {
   return repo.listEndedScans(deps.db, user.id, kind, retentionStart(deps));
 }
 
@@ -270,7 +270,7 @@ export async function deleteOwnScan(deps: AppDeps, user: CurrentUser, kind: repo
  * Queue info: position 0 = running (or ended); a PENDING scan's position is the number of unfinished scans (every
  * user's) created before it, i.e. how many are ahead of it. queueSize = unfinished scans in total.
  */
-export async function queuePosition(deps: AppDeps, user: CurrentUser, kind: repo.ScanKind, id: string): Promise<QueueInfo> {
+export async function queuePosition(deps: Pick<AppDeps, 'clock' | 'db'>, user: CurrentUser, kind: repo.ScanKind, id: string): Promise<QueueInfo> {
   const scan = await getOwnScan(deps, user, kind, id);
   const queue = await repo.runningScanIds(deps.db);
   const index = queue.findIndex((s) => s.id === scan.id);

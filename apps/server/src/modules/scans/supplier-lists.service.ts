@@ -36,7 +36,7 @@ export function listExpiredMessage(days: number, completedAt: Date): string {
 }
 
 /** A supplier scan of the caller's organization: its members share the supplier lists, their re-runs and changes. */
-async function organizationSupplierScan(deps: AppDeps, user: CurrentUser, id: string): Promise<repo.SupplierListRow> {
+async function organizationSupplierScan(deps: Pick<AppDeps, 'db'>, user: CurrentUser, id: string): Promise<repo.SupplierListRow> {
   if (!isUuid(id)) throw notFound(SCAN_NOT_FOUND);
   const scan = await repo.findOrganizationSupplierScan(deps.db, id, user.organizationId);
   if (!scan) throw notFound(SCAN_NOT_FOUND);
@@ -64,7 +64,7 @@ function toSupplierList(row: repo.SupplierListRow): SupplierList {
 }
 
 /** GET /supplier-analyzer/lists */
-export async function listSupplierLists(deps: AppDeps, user: CurrentUser, query: { page: number; size: number }): Promise<SupplierLists> {
+export async function listSupplierLists(deps: Pick<AppDeps, 'clock' | 'db'>, user: CurrentUser, query: { page: number; size: number }): Promise<SupplierLists> {
   const [retentionDays, { rows, total }] = await Promise.all([
     repo.listRetentionDays(deps.db, user.organizationId),
     repo.listSupplierLists(deps.db, user.organizationId, deps.clock.now(), { limit: query.size, offset: query.page * query.size }),
@@ -115,7 +115,7 @@ export async function rerunList(deps: AppDeps, user: CurrentUser, id: string): P
   return { scanId: started.scan.id, allowedEans: started.allowedEans, totalEans: started.totalEans, status: started.scan.status, rerunOf: previous.id };
 }
 
-async function completedRerun(deps: AppDeps, user: CurrentUser, id: string): Promise<repo.SupplierListRow> {
+async function completedRerun(deps: Pick<AppDeps, 'db'>, user: CurrentUser, id: string): Promise<repo.SupplierListRow> {
   const scan = await organizationSupplierScan(deps, user, id);
   if (!scan.rerun_of) throw conflict(NOT_A_RERUN);
   if (scan.status !== 'COMPLETED') throw conflict(NOT_COMPLETED);
@@ -170,7 +170,7 @@ export async function runChangesCsv(deps: AppDeps, user: CurrentUser, id: string
 }
 
 /** DELETE /supplier-analyzer/lists/{id}: the list file is removed now; the scan row goes with the usual 24 h cleanup. */
-export async function deleteSupplierList(deps: AppDeps, user: CurrentUser, id: string): Promise<void> {
+export async function deleteSupplierList(deps: Pick<AppDeps, 'db'>, user: CurrentUser, id: string): Promise<void> {
   const scan = await organizationSupplierScan(deps, user, id);
   if (!scan.list_path) return;
   await repo.setListPath(deps.db, scan.id, null);

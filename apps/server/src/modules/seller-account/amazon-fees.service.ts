@@ -317,7 +317,7 @@ async function estimateTopListings(
 }
 
 /** GET /admin/amazon-fee-drifts: the biggest (or most recent) differences and the mean per market. */
-export async function feeDrifts(deps: AppDeps, query: { sort?: 'biggest' | 'recent'; limit?: number }): Promise<AmazonFeeDrifts> {
+export async function feeDrifts(deps: Pick<AppDeps, 'db'>, query: { sort?: 'biggest' | 'recent'; limit?: number }): Promise<AmazonFeeDrifts> {
   const [rows, markets] = await Promise.all([feesRepo.drifts(deps.db, query.sort ?? 'biggest', query.limit ?? 50), feesRepo.driftsByMarket(deps.db)]);
   return {
     markets: markets.map((m) => ({ market: m.market, comparisons: m.comparisons, marked: m.marked, meanDifferenceEur: Math.round(m.mean_eur) / 100 })),

@@ -29,13 +29,13 @@ export function isConfigured(deps: Pick<AppDeps, 'config'>): boolean {
 }
 
 /** The organization's owner (docs/organizations.md) and the product's admins connect and disconnect. */
-async function canManage(deps: AppDeps, user: CurrentUser): Promise<boolean> {
+async function canManage(deps: Pick<AppDeps, 'db'>, user: CurrentUser): Promise<boolean> {
   if (user.role === 'ADMIN') return true;
   const owner = await findOrganizationOwner(deps.db, user.organizationId);
   return owner?.id === user.id;
 }
 
-export async function sellerAccountOf(deps: AppDeps, user: CurrentUser): Promise<SellerAccount> {
+export async function sellerAccountOf(deps: Pick<AppDeps, 'config' | 'db'>, user: CurrentUser): Promise<SellerAccount> {
   const [account, manage] = await Promise.all([repo.findAccount(deps.db, user.organizationId), canManage(deps, user)]);
   return {
     configured: isConfigured(deps),
@@ -78,7 +78,7 @@ export async function connectSellerAccount(deps: AppDeps, user: CurrentUser, bod
 
 /** Stores a verified connection: the stores of the region, the token encrypted. */
 async function keepAccount(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'clock' | 'config' | 'db' | 'log'>,
   user: CurrentUser,
   account: { region: SellerRegion; merchantId: string; refreshToken: string; stores: SellerStore[]; how: string },
 ): Promise<void> {
@@ -114,7 +114,7 @@ const hashState = (state: string) => crypto.createHash('sha256').update(state).d
 export const redirectUriOf = (deps: Pick<AppDeps, 'config'>) => `${deps.config.APP_URL}/settings`;
 
 /** Seller Central's consent page with a new one-time state bound to this user (only its hash is kept). */
-export async function startAuthorization(deps: AppDeps, user: CurrentUser, region: SellerRegion): Promise<{ url: string }> {
+export async function startAuthorization(deps: Pick<AppDeps, 'clock' | 'config' | 'db'>, user: CurrentUser, region: SellerRegion): Promise<{ url: string }> {
   if (!isConfigured(deps)) throw new AppError('unavailable', NOT_CONFIGURED);
   const applicationId = deps.config.SP_API_APPLICATION_ID;
   if (!applicationId) throw new AppError('unavailable', NO_WEBSITE_AUTHORIZATION);
@@ -139,7 +139,11 @@ export async function startAuthorization(deps: AppDeps, user: CurrentUser, regio
  * Amazon's redirect back to Settings: the state must be this user's, unused and unexpired (then it is used up, also
  * when Amazon then refuses the code); the code is exchanged for the refresh token, checked like a pasted one, stored.
  */
-export async function completeAuthorization(deps: AppDeps, user: CurrentUser, body: CompleteAuthorizationBody): Promise<SellerAccount> {
+export async function completeAuthorization(
+  deps: Pick<AppDeps, 'clock' | 'config' | 'db' | 'log'>,
+  user: CurrentUser,
+  body: CompleteAuthorizationBody,
+): Promise<SellerAccount> {
   if (!isConfigured(deps) || !deps.config.SP_API_APPLICATION_ID) throw new AppError('unavailable', NO_WEBSITE_AUTHORIZATION);
   const hash = hashState(body.state);
   const state = await repo.findState(deps.db, hash);
@@ -164,7 +168,7 @@ export async function completeAuthorization(deps: AppDeps, user: CurrentUser, bo
   return sellerAccountOf(deps, user);
 }
 
-export async function disconnectSellerAccount(deps: AppDeps, user: CurrentUser): Promise<SellerAccount> {
+export async function disconnectSellerAccount(deps: Pick<AppDeps, 'config' | 'db' | 'log'>, user: CurrentUser): Promise<SellerAccount> {
   if (!(await canManage(deps, user))) throw forbidden(ONLY_ADMINS);
   await repo.deleteAccount(deps.db, user.organizationId);
   forgetAccessToken(user.organizationId);
@@ -184,7 +188,7 @@ export function forgetAccessToken(organizationId: string): void {
 const refreshing = new Map<string, Promise<string>>();
 
 /** The access token of a connected account (refreshed at LWA when missing, expiring, or `fresh` is asked). */
-export async function accessTokenOf(deps: AppDeps, account: repo.SellerAccountRow, options: { fresh?: boolean } = {}): Promise<string> {
+export async function accessTokenOf(deps: Pick<AppDeps, 'config' | 'db'>, account: repo.SellerAccountRow, options: { fresh?: boolean } = {}): Promise<string> {
   const cached = accessTokens.get(account.organization_id);
   if (!options.fresh && cached && cached.refreshTokenStored === account.refresh_token_encrypted && cached.expiresAt > Date.now()) return cached.token;
   const pending = refreshing.get(account.organization_id);
@@ -196,7 +200,7 @@ export async function accessTokenOf(deps: AppDeps, account: repo.SellerAccountRo
   return refresh;
 }
 
-async function refreshAccessToken(deps: AppDeps, account: repo.SellerAccountRow): Promise<string> {
+async function refreshAccessToken(deps: Pick<AppDeps, 'config' | 'db'>, account: repo.SellerAccountRow): Promise<string> {
   const keys = tokenKeys(deps.config);
   const { plain, stale } = decryptToken(account.refresh_token_encrypted, keys);
   let stored = account.refresh_token_encrypted;

@@ -215,13 +215,13 @@ export async function withReceivedFile<T>(received: ReceivedUpload, use: (upload
   }
 }
 
-async function discardUpload(deps: AppDeps, upload: StoredUpload): Promise<void> {
+async function discardUpload(deps: Pick<AppDeps, 'db'>, upload: StoredUpload): Promise<void> {
   await repo.deleteUpload(deps.db, upload.id).catch(() => undefined);
   removeUpload(upload.path);
 }
 
 /** Every few minutes (uploads-cleanup): uploads unused for UPLOAD_UNUSED_TTL_MS go, with the files no scan took. */
-export async function cleanupUnusedUploads(deps: AppDeps): Promise<{ uploads: number }> {
+export async function cleanupUnusedUploads(deps: Pick<AppDeps, 'clock' | 'db'>): Promise<{ uploads: number }> {
   const files = await repo.deleteUnusedUploads(deps.db, new Date(deps.clock.now().getTime() - UPLOAD_UNUSED_TTL_MS));
   for (const file of files) removeUpload(file);
   return { uploads: files.length };

@@ -25,7 +25,10 @@ export async function listUsers(deps: Pick<AppDeps, 'db'>, query: UsersQuery): P
  * named after `organization` or the username) and e-mails the confirm-password link. Inviting the same
  * pending user again sends a fresh link.
  */
-export async function inviteUser(deps: AppDeps, body: z.infer<typeof inviteUserBodySchema>): Promise<{ message: string; user: UserRow }> {
+export async function inviteUser(
+  deps: Pick<AppDeps, 'clock' | 'config' | 'db' | 'log' | 'mailer'>,
+  body: z.infer<typeof inviteUserBodySchema>,
+): Promise<{ message: string; user: UserRow }> {
   let userId = await findPendingInvitee(deps.db, body.username, body.email);
   if (!userId) {
     await assertIdentityFree(deps, body.username, body.email);
