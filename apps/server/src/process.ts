@@ -84,7 +84,7 @@ export async function startProcess(options: { worker?: boolean; scheduler?: bool
     mailer: createMailer(config, log),
     jwtSecret: loadJwtSecret(config.JWT_SECRET, config.DATA_DIR),
     log,
-    marketData: createMarketDataService({ config, db: handle.db, clock: systemClock, log }),
+    marketData: createMarketDataService({ config, db: handle.db, clock: systemClock, log, leaseId: handle.lease?.id ?? null }),
   };
   await bootstrapAdmin(deps);
 

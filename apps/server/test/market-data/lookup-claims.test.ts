@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type DbHandle } from '../../src/db/client.ts';
+import { acquireProcessLease } from '../../src/db/process-lease.ts';
 import type { TestClock } from '../../src/lib/clock.ts';
 import { createListingLookup } from '../../src/modules/market-data/listing-lookup.ts';
 import type { LookupResult } from '../../src/modules/market-data/market-data.types.ts';
@@ -76,6 +77,30 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('look-ups shared across processe
     expect(Date.now() - waited).toBeGreaterThanOrEqual(700);
     expect(calls.codes.length).toBe(100);
     expect(late.notLookedUp).toEqual([]);
+    expect(await claimsLeft()).toBe(0);
+  }, 30_000);
+
+  it('a process that died holding a lease frees its claims at once, however long they had left', async () => {
+    const { provider, calls } = countingProvider(createDemoRetailProvider(clock));
+    const lease = await acquireProcessLease(handle.url!, silentLog);
+    const held = gtins.slice(420, 450);
+    await handle.db.execute(
+      `insert into market_lookup_claims (market, key_type, key, claimed_by, lease_id, claimed_until)
+       select 'DE', 'ean', k, gen_random_uuid(), $2, now() + interval '1 hour' from unnest($1::text[]) as k`,
+      [held, lease.id],
+    );
+    // While its process lives, the claim holds.
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new Error('still held')), 500);
+    await expect(lookup(other, provider).lookupListings(held, 'DE', { signal: controller.signal })).rejects.toThrow('still held');
+    expect(calls.codes).toEqual([]);
+    // The process dies (PostgreSQL drops its lease's lock): a restarted worker takes the codes over at once.
+    await lease.release();
+    const started = Date.now();
+    const result = await lookup(other, provider).lookupListings(held, 'DE');
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(calls.codes.sort()).toEqual([...held].sort());
+    expect(result.notLookedUp).toEqual([]);
     expect(await claimsLeft()).toBe(0);
   }, 30_000);
 

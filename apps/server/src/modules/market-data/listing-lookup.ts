@@ -16,6 +16,8 @@ export interface ListingLookupDeps {
   provider: RetailProvider;
   ttlMs: number;
   log: { warn(obj: object, msg?: string): void };
+  /** This process's lease (PostgreSQL API and worker processes): its claims die with it. */
+  leaseId?: number | null;
 }
 
 /** undefined: the key could not be looked up (upstream failure). */
@@ -141,7 +143,7 @@ export function createListingLookup(deps: ListingLookupDeps) {
       let mine = keys;
       let others: string[] = [];
       if (shared) {
-        const got = await claimLookupKeys(deps.db, market, keyType, keys, owner, CLAIM_TTL_MS);
+        const got = await claimLookupKeys(deps.db, market, keyType, keys, { id: owner, leaseId: deps.leaseId ?? null }, CLAIM_TTL_MS);
         for (const key of got) held.add(key);
         if (got.size && !renewal) {
           renewal = setInterval(() => void renewLookupClaims(deps.db, owner, CLAIM_TTL_MS).catch(() => undefined), CLAIM_TTL_MS / 3);

@@ -1,5 +1,6 @@
 import type { MarketId } from '@dealradar/shared/markets';
 import type { Db } from '../../db/client.ts';
+import { leaseGoneSql } from '../../db/process-lease.ts';
 import type { CacheKeyType } from './market-data.repository.ts';
 
 /**
@@ -9,22 +10,30 @@ import type { CacheKeyType } from './market-data.repository.ts';
  */
 
 /**
- * Claims the keys that are free or whose claim expired, set-wise in one statement; returns the keys now claimed by
- * `owner`. The keys are inserted in sorted order so two callers claiming overlapping sets wait for each other instead of
- * deadlocking.
+ * Claims the keys that are free, whose claim expired or whose claimant's process died (its lease is gone: a restarted
+ * worker resuming a scan must not wait out the dead process's claims), set-wise in one statement; returns the keys now
+ * claimed by `owner`. The keys are inserted in sorted order so two callers claiming overlapping sets wait for each
+ * other instead of deadlocking.
  */
-export async function claimLookupKeys(db: Db, market: MarketId, keyType: CacheKeyType, keys: string[], owner: string, ttlMs: number): Promise<Set<string>> {
+export async function claimLookupKeys(
+  db: Db,
+  market: MarketId,
+  keyType: CacheKeyType,
+  keys: string[],
+  owner: { id: string; leaseId: number | null },
+  ttlMs: number,
+): Promise<Set<string>> {
   if (!keys.length) return new Set();
   const rows = await db.query<{ key: string }>(
-    `insert into market_lookup_claims (market, key_type, key, claimed_by, claimed_until)
-     select $1, $2, k, $4, now() + make_interval(secs => $5)
+    `insert into market_lookup_claims (market, key_type, key, claimed_by, lease_id, claimed_until)
+     select $1, $2, k, $4, $6, now() + make_interval(secs => $5)
        from (select distinct unnest(string_to_array($3, ',')) as k) as keys
       order by k
      on conflict (market, key_type, key) do update
-       set claimed_by = excluded.claimed_by, claimed_until = excluded.claimed_until
-       where market_lookup_claims.claimed_until < now()
+       set claimed_by = excluded.claimed_by, lease_id = excluded.lease_id, claimed_until = excluded.claimed_until
+       where market_lookup_claims.claimed_until < now() or ${leaseGoneSql('market_lookup_claims.lease_id')}
      returning key`,
-    [market, keyType, keys.join(','), owner, ttlMs / 1000],
+    [market, keyType, keys.join(','), owner.id, ttlMs / 1000, owner.leaseId],
   );
   return new Set(rows.map((r) => r.key));
 }

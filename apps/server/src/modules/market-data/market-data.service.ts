@@ -19,6 +19,8 @@ export interface MarketDataDeps {
   /** Tests inject providers (fakes, counting wrappers); otherwise MARKET_DATA decides. */
   providers?: { retail?: RetailProvider; wholesale?: WholesaleProvider };
   fetchImpl?: typeof fetch;
+  /** This process's lease on PostgreSQL (db/process-lease.ts): its look-up claims end with the process. */
+  leaseId?: number | null;
 }
 
 /**
@@ -82,6 +84,7 @@ export function createMarketDataService(deps: MarketDataDeps): MarketDataService
     provider: retail,
     ttlMs: deps.config.MARKET_CACHE_TTL_HOURS * 3_600_000,
     log: deps.log,
+    leaseId: deps.leaseId,
   });
   const fx = createFxService({
     config: deps.config,
