@@ -180,7 +180,12 @@ export async function disconnectSellerAccount(deps: Pick<AppDeps, 'config' | 'db
 
 const accessTokens = new Map<string, { token: string; expiresAt: number; refreshTokenStored: string }>();
 
-export function forgetAccessToken(organizationId: string): void {
+/**
+ * Drops the organization's cached access token; with `failed`, only if the cached one is that token (a call refused
+ * with it), so a token another job of this process already renewed is kept and not renewed again.
+ */
+export function forgetAccessToken(organizationId: string, failed?: string): void {
+  if (failed !== undefined && accessTokens.get(organizationId)?.token !== failed) return;
   accessTokens.delete(organizationId);
 }
 

@@ -50,7 +50,7 @@ export async function callForSeller<T>(deps: AppDeps, account: repo.SellerAccoun
       if (error.rateLimit !== undefined) await request.onRateLimit?.(error.rateLimit);
       if (error.kind === 'forbidden' && !refreshed) {
         refreshed = true;
-        forgetAccessToken(account.organization_id);
+        forgetAccessToken(account.organization_id, accessToken);
         continue;
       }
       if (error.kind === 'rate_limited' && attempt < request.maxTries) {
