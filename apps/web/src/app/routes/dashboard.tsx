@@ -26,12 +26,13 @@ export function DashboardPage() {
   const isExample = isExampleDataTier(session?.subscriptionTier);
   const [refreshCounter, setRefreshCounter] = useState(0);
   const bump = useCallback(() => setRefreshCounter((n) => n + 1), []);
-  const currency = useDisplayCurrency(bump);
+  const displayCurrency = useDisplayCurrency(bump);
+  const currency = displayCurrency ?? 'EUR';
   const live = useDashboardData(!isExample, refreshCounter);
   const source = useMarketDataSource();
   // The page waits for the market-data source too: its 'Demo data' badge then appears with the cards, instead of
   // pushing the header's buttons onto a new line (and the cards down) a moment later.
-  const loading = !isExample && (live.isLoading || source.isPending);
+  const loading = (!isExample && (live.isLoading || source.isPending)) || displayCurrency === null;
 
   // The refresh counter re-dates the example items on Refresh, as a reload would; prices in the region currency.
   const example = useMemo(() => {

@@ -39,7 +39,8 @@ export function PriceAlertsPage() {
   const isExample = isExampleDataTier(session?.subscriptionTier);
   const [refreshKey, setRefreshKey] = useState(0);
   const reload = useCallback(() => setRefreshKey((n) => n + 1), []);
-  const currency = useDisplayCurrency(reload);
+  const displayCurrency = useDisplayCurrency(reload);
+  const currency = displayCurrency ?? 'EUR';
   /** Below Mantine's sm breakpoint (SPEC §9's mobile breakpoint) the drops are cards, not a wide table. */
   const isPhone = useMediaQuery('(max-width: 47.99em)') ?? false;
   // Filters, sort and page are kept in the query string (url-state.ts), so a reload and back/forward show the same list.
@@ -135,7 +136,7 @@ export function PriceAlertsPage() {
         </Text>
         {/* How many listings Amazon is still being asked about, or the hint to connect the seller account. */}
         {!isExample && <SellerAccountDealsNote />}
-        {!isExample && drops.isPending ? (
+        {(!isExample && drops.isPending) || displayCurrency === null ? (
           <Text c="dimmed" mt="md">
             Loading price drops...
           </Text>
