@@ -3,7 +3,8 @@ import type { DbHandle } from '../../src/db/client.ts';
 import type { TestClock } from '../../src/lib/clock.ts';
 import { createMarketDataService } from '../../src/modules/market-data/market-data.service.ts';
 import { demoCatalogue } from '../../src/modules/market-data/providers/demo/demo-catalogue.ts';
-import { abortableSleep, createDemoRetailProvider } from '../../src/modules/market-data/providers/demo/demo-retail.ts';
+import { abortableSleep } from '../../src/lib/abortable-sleep.ts';
+import { createDemoRetailProvider } from '../../src/modules/market-data/providers/demo/demo-retail.ts';
 import { openDb, silentLog, testConfig } from './helpers.ts';
 
 /** DEMO_LATENCY_MS: the demo provider waits per upstream batch, like Keepa would; cached look-ups never wait. */

@@ -1,3 +1,4 @@
+import { abortableSleep } from '../../lib/abortable-sleep.ts';
 import { randomUUID } from 'node:crypto';
 import type { MarketId } from '@dealradar/shared/markets';
 import type { Db } from '../../db/client.ts';
@@ -49,22 +50,6 @@ const CLAIM_TTL_MS = 60_000;
 const CLAIM_BATCHES = 10;
 /** How often a caller waiting for keys another process is fetching looks for their answers in the cache. */
 const CLAIM_POLL_MS = 200;
-
-/** Resolves after `ms`, or rejects with the signal's reason as soon as it aborts. */
-function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
 
 /**
  * Look-ups through the shared database cache:
@@ -183,7 +168,7 @@ export function createListingLookup(deps: ListingLookupDeps) {
       while (pending.length) {
         // Another process holds these keys: its answers show up in the cache. What is still missing is claimed again,
         // which succeeds once the holder released its claim without an answer (a failed batch) or died (claim expired).
-        await pause(CLAIM_POLL_MS, signal);
+        await abortableSleep(CLAIM_POLL_MS, signal);
         const polled = await readFreshCache(deps.db, market, keyType, pending, deps.clock.now());
         const stillMissing = new Set(polled.missing);
         for (const key of pending) if (!stillMissing.has(key)) answer(key, polled.listed.get(key) ?? []);

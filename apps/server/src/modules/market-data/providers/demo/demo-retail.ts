@@ -1,3 +1,4 @@
+import { abortableSleep } from '../../../../lib/abortable-sleep.ts';
 import type { MarketId } from '@dealradar/shared/markets';
 import { AMAZON_SELLER_IDS, getMarket } from '@dealradar/shared/markets';
 import type { Clock } from '../../../../lib/clock.ts';
@@ -185,22 +186,6 @@ function demoAsinIndex() {
     for (const v of demoCatalogue().variants) for (const pack of demoPacks(v.gtin)) asinIndex.set(demoAsin(v.gtin, pack), { gtin: v.gtin, pack });
   }
   return asinIndex;
-}
-
-/** Waits `ms`, or rejects with the signal's reason as soon as it aborts (a cancelled scan does not sit out the delay). */
-export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 export interface DemoRetailOptions {
