@@ -5,7 +5,7 @@ import { gs1CheckDigit } from '@dealradar/shared/ean';
 import type { DbHandle } from '../../src/db/client.ts';
 import { MIGRATIONS_DIR } from '../../src/db/migrate.ts';
 import type { TestClock } from '../../src/lib/clock.ts';
-import { insertMapping } from '../../src/modules/market-data/market-data.repository.ts';
+import { deleteMapping, insertMapping } from '../../src/modules/market-data/market-data.repository.ts';
 import { createMarketDataService } from '../../src/modules/market-data/market-data.service.ts';
 import type { AmazonListing } from '../../src/modules/market-data/market-data.types.ts';
 import { demoCatalogue } from '../../src/modules/market-data/providers/demo/demo-catalogue.ts';
@@ -191,6 +191,33 @@ describe('market-data look-ups through the shared cache', () => {
     expect(resolved.get(twoListings)).toMatchObject({ mapped: true, numberOfPacks: 5, listing: { asin: worst.asin, ean: twoListings } });
     expect(resolved.get(twoListings)!.alternatives).toHaveLength(1);
     expect(resolved.get(orphan)).toMatchObject({ mapped: true, numberOfPacks: 2, listing: { asin: donorAsin, ean: orphan } });
+  });
+
+  it("finds an ASIN's cached listing through its EAN's entry or the ASIN's own, expired too, never upstream (cachedListing)", async () => {
+    const { provider, calls } = countingProvider(createDemoRetailProvider(clock));
+    const md = service(provider);
+    const at = clock.now();
+    const variants = demoCatalogue().variants;
+    const ean = variants.find((v) => demoListings(v.gtin, 'CA', at).filter((l) => l.buyBoxPrice).length === 2)!.gtin;
+    const [first, second] = demoListings(ean, 'CA', at);
+    expect(await md.cachedListing!(first!.asin, 'CA', ean)).toBeUndefined();
+    await md.lookupListings([ean], 'CA');
+    const upstream = calls.eanRequests + calls.asinRequests;
+    expect(await md.cachedListing!(second!.asin, 'CA', ean)).toMatchObject({ asin: second!.asin, buyBoxPrice: second!.buyBoxPrice });
+    // Without the EAN only an ASIN's own entry is read (a mapped ASIN's, a buy box fetched by ASIN); another market, none.
+    expect(await md.cachedListing!(first!.asin, 'CA')).toBeUndefined();
+    expect(await md.cachedListing!(first!.asin, 'US', ean)).toBeUndefined();
+    const orphan = variants.find((v) => demoListings(v.gtin, 'CA', at).length === 0)!.gtin;
+    const mapping = await insertMapping(handle.db, { ean: orphan, asin: first!.asin, name: 'x', brand: 'y', numberOfPacks: 1 }, at);
+    await md.lookupListings([orphan], 'CA');
+    await deleteMapping(handle.db, mapping.id); // a mapping holds in every market: the other tests' look-ups stay as they were
+    expect(await md.cachedListing!(first!.asin, 'CA')).toMatchObject({ asin: first!.asin, buyBoxPrice: first!.buyBoxPrice });
+    const afterMapping = calls.eanRequests + calls.asinRequests;
+    // Past its expiry the entry still answers (until purged), and reading it asks nothing upstream.
+    clock.advance(2 * 24 * 3_600_000);
+    expect(await md.cachedListing!(second!.asin, 'CA', ean)).toMatchObject({ asin: second!.asin });
+    expect(calls.eanRequests + calls.asinRequests).toBe(afterMapping);
+    expect(afterMapping).toBeGreaterThan(upstream);
   });
 
   it('purges rows a week after they expired', async () => {

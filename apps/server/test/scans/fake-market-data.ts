@@ -64,6 +64,8 @@ export function fakeMarketData(listings: AmazonListing[], options: { delayMs?: n
       // (a look-up it takes for a cache hit would let its batches grow and the scan outrun the test that watches it).
       return { resolved, notLookedUp: [], upstreamRequests: state.delayMs ? 1 : 0 };
     },
+    // The cache holds what was given (and what a test changes in it since).
+    cachedListing: async (asin, market) => listings.find((l) => l.asin === asin && l.market === market),
     // The fake listings carry their daily history themselves.
     withBuyBoxHistory: async (_market, items) => items,
     listWholesaleBrands: async () => [],

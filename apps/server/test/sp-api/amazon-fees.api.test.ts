@@ -21,12 +21,25 @@ const CLOSE = ean13('400800001003');
 const UNKNOWN = ean13('400800001004');
 const EANS = [AGREE, DIFFERS, CLOSE, UNKNOWN];
 const asinOf = (ean: string) => `B0${ean.slice(-8)}`;
+// Every listing: buy box €20.00, referral 15 % (€3.00), FBA €3.00: our fees before VAT on fees are €6.00.
+const LISTINGS = EANS.map((ean) => listing(ean, 'DE'));
+
+/** The cached listings' buy box for the length of `run` (the server asks Amazon at it and prices our rules there). */
+async function withBuyBox<T>(eans: string[], cents: number | null, run: () => Promise<T>): Promise<T> {
+  const changed = LISTINGS.filter((l) => eans.includes(l.ean));
+  const kept = changed.map((l) => l.buyBoxPrice);
+  for (const l of changed) l.buyBoxPrice = cents;
+  try {
+    return await run();
+  } finally {
+    changed.forEach((l, i) => (l.buyBoxPrice = kept[i]!));
+  }
+}
 
 beforeAll(async () => {
   fake = await startFakeSpApi();
   ctx = await buildTestApp({ withQueue: true, env: { ...fake.env, SP_API_TOKEN_KEY: 'f'.repeat(40) } });
-  // Every listing: buy box €20.00, referral 15 % (€3.00), FBA €3.00: our fees before VAT on fees are €6.00.
-  ctx.deps.marketData = fakeMarketData(EANS.map((ean) => listing(ean, 'DE'))).service;
+  ctx.deps.marketData = fakeMarketData(LISTINGS).service;
   fake.state.fees.set(asinOf(AGREE), { referral: 3, fba: 3 });
   fake.state.fees.set(asinOf(DIFFERS), { referral: 3, fba: 3.3, closing: 0.05, dsf: 0.05 });
   fake.state.fees.set(asinOf(CLOSE), { referral: 3, fba: 3.04 });
@@ -72,8 +85,13 @@ const dealsOf = async (user: TestUser) =>
   ((await ctx.app.inject({ method: 'GET', url: '/api/supplier-analyzer/results?size=50', headers: user.headers })).json() as { content: Deal[] }).content;
 const dealOf = async (user: TestUser, ean: string) => (await dealsOf(user)).find((d) => d.ean === ean)!;
 
-const estimate = (user: TestUser, deal: Pick<Deal, 'asin' | 'market' | 'breakdown'>, market = deal.market) =>
-  ctx.app.inject({ method: 'POST', url: '/api/amazon-fees/estimate', headers: user.headers, payload: { asin: deal.asin, market, breakdown: deal.breakdown } });
+const estimate = (user: TestUser, deal: Pick<Deal, 'asin' | 'market' | 'breakdown'> & { ean?: string }, market = deal.market) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/amazon-fees/estimate',
+    headers: user.headers,
+    payload: { asin: deal.asin, market, ean: deal.ean, breakdown: deal.breakdown },
+  });
 const choose = (user: TestUser, deal: Pick<Deal, 'asin' | 'market'>, choice: 'RULES' | 'AMAZON') =>
   ctx.app.inject({ method: 'PUT', url: '/api/amazon-fees/choice', headers: user.headers, payload: { asin: deal.asin, market: deal.market, choice } });
 const comparisons = async (organizationId: string) =>
@@ -229,13 +247,63 @@ describe("Amazon's fee estimate beside ours", () => {
     expect((await choose(owner, differs, 'RULES')).statusCode).toBe(200);
   });
 
-  it('a market outside the seller’s stores and a listing without a price are answered without a call', async () => {
+  it('a market outside the seller’s stores and a listing without a buy box are answered without a call', async () => {
     const calls = fake.state.feeCalls.length;
     const deal = before.find((d) => d.ean === AGREE)!;
     expect((await estimate(owner, deal, 'IT')).json()).toMatchObject({ status: 'NOT_A_STORE' });
-    expect((await estimate(owner, { ...deal, breakdown: { ...deal.breakdown, price: 0 } })).json()).toMatchObject({ status: 'NO_PRICE' });
+    expect(await withBuyBox([AGREE], null, async () => (await estimate(owner, deal)).json())).toMatchObject({ status: 'NO_PRICE' });
     // (A scan's background job may ask about its top deals meanwhile: none of them in IT or without a price.)
     expect(fake.state.feeCalls.slice(calls).filter((c) => c.items.some((i) => i.marketplaceId !== DE || i.price === 0))).toHaveLength(0);
+  });
+
+  it("a made-up breakdown changes neither the mark nor the drift view: ours is our rules at the cached listing's buy box", async () => {
+    await feeJobsDone();
+    const agree = before.find((d) => d.ean === AGREE)!;
+    // Amazon's estimate of the day is past: this reopening asks again, and a fresh estimate is a comparison.
+    await ctx.deps.db.execute("update amazon_fee_estimates set estimated_at = estimated_at - interval '25 hours' where organization_id = $1 and asin = $2", [
+      owner.organizationId,
+      agree.asin,
+    ]);
+    const forged = {
+      ...agree.breakdown,
+      price: 99,
+      referralFee: 0,
+      fbaFee: 0,
+      feeLines: agree.breakdown.feeLines.map((line) => ({ ...line, amount: 0 })),
+    };
+    const calls = fake.state.feeCalls.length;
+    const recorded = (await comparisons(owner.organizationId)).length;
+    const res = await estimate(owner, { ...agree, breakdown: forged });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 'ESTIMATED',
+      cached: false,
+      price: 20,
+      ours: { referralFee: 3, fbaFee: 3, closingFee: 0, digitalServicesFee: 0, total: 6 },
+      amazon: { total: 6 },
+      difference: 0,
+      marked: false,
+    });
+    // Amazon was asked at the cached buy box, not at the breakdown's price.
+    expect(fake.state.feeCalls.slice(calls).flatMap((c) => c.items.filter((i) => i.asin === agree.asin))).toEqual([
+      { asin: agree.asin, marketplaceId: DE, price: 20, currency: 'EUR' },
+    ]);
+    const rows = await comparisons(owner.organizationId);
+    expect(rows).toHaveLength(recorded + 1);
+    expect(rows.filter((r) => r.asin === agree.asin && r.source === 'breakdown')).toEqual([
+      expect.objectContaining({ price: 2000, our_total: 600, amazon_total: 600, difference: 0, marked: false }),
+    ]);
+  });
+
+  it('a listing our cache does not know is answered at its breakdown, but recorded in no drift', async () => {
+    await feeJobsDone();
+    const agree = before.find((d) => d.ean === AGREE)!;
+    const recorded = (await comparisons(owner.organizationId)).length;
+    const unknown = { asin: 'B0UNCACHED', market: 'DE', breakdown: { ...agree.breakdown, feeLines: [], referralFee: 0, fbaFee: 0 } };
+    const res = await estimate(owner, unknown);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ESTIMATED', cached: false, price: 20, ours: { total: 0 } });
+    expect(await comparisons(owner.organizationId)).toHaveLength(recorded);
   });
 
   it('the drift view is for product admins only: the biggest differences first and the mean per market', async () => {
@@ -267,7 +335,7 @@ describe("Amazon's fee estimate beside ours", () => {
     const deal = before.find((d) => d.ean === AGREE)!;
     const calls = fake.state.feeCalls.length;
     fake.state.throttleFeesNext = 1;
-    const res = (await estimate(owner, { ...deal, breakdown: { ...deal.breakdown, price: 21 } })).json();
+    const res = await withBuyBox([AGREE], 2100, async () => (await estimate(owner, deal)).json());
     expect(res).toMatchObject({ status: 'ESTIMATED', cached: false, price: 21, amazon: { total: 6 } });
     // Only this listing's calls (a scan's background job may ask about its top deals meanwhile).
     const made = fake.state.feeCalls.slice(calls).filter((c) => c.items.some((i) => i.price === 21));
@@ -277,14 +345,13 @@ describe("Amazon's fee estimate beside ours", () => {
 
   it('breakdowns opened at once share the seller’s bucket: one call every two seconds', async () => {
     await feeJobsDone();
-    const deal = before.find((d) => d.ean === AGREE)!;
+    const deals = [AGREE, DIFFERS, CLOSE].map((ean) => before.find((d) => d.ean === ean)!);
     const calls = fake.state.feeCalls.length;
-    const prices = [23, 24, 25];
-    const answers = await Promise.all(prices.map((price) => estimate(owner, { ...deal, breakdown: { ...deal.breakdown, price } })));
+    const answers = await withBuyBox([AGREE, DIFFERS, CLOSE], 2300, () => Promise.all(deals.map((deal) => estimate(owner, deal))));
     expect(answers.map((a) => a.json().status)).toEqual(['ESTIMATED', 'ESTIMATED', 'ESTIMATED']);
     const times = fake.state.feeCalls
       .slice(calls)
-      .filter((c) => c.items.some((i) => prices.includes(i.price)))
+      .filter((c) => c.items.some((i) => i.price === 23))
       .map((c) => c.at);
     expect(times).toHaveLength(3);
     const gaps = times.slice(1).map((t, i) => t - times[i]!);
@@ -296,14 +363,14 @@ describe("Amazon's fee estimate beside ours", () => {
     const calls = fake.state.feeCalls.length;
     fake.state.feesForbidden = true;
     try {
-      const res = (await estimate(owner, { ...deal, breakdown: { ...deal.breakdown, price: 22 } })).json();
+      const res = await withBuyBox([AGREE], 2200, async () => (await estimate(owner, deal)).json());
       expect(res).toMatchObject({ status: 'UNAVAILABLE', amazon: null });
       expect(res.message).toMatch(/lacks the Pricing role/);
       expect(fake.state.feeCalls.slice(calls).filter((c) => c.items.some((i) => i.price === 22))).toHaveLength(2);
     } finally {
       fake.state.feesForbidden = false;
     }
-    expect((await estimate(owner, { ...deal, breakdown: { ...deal.breakdown, price: 22 } })).json()).toMatchObject({ status: 'ESTIMATED', cached: false });
+    expect(await withBuyBox([AGREE], 2200, async () => (await estimate(owner, deal)).json())).toMatchObject({ status: 'ESTIMATED', cached: false });
   });
 
   it('a revoked authorization marks the connection and the breakdown says so', async () => {

@@ -84,6 +84,7 @@ beforeAll(async () => {
       notLookedUp: [],
       upstreamRequests: 0,
     }),
+    cachedListing: async (asin: string, market: string) => (market === 'DE' ? EANS.map(listingOf).find((l) => l.asin === asin) : undefined),
   } as unknown as MarketDataService;
   fake.approvalRequired(asinOf(APPROVAL), DE);
 
@@ -168,7 +169,7 @@ describe("Amazon's fee estimate on a drop's profit basis", () => {
     // Amazon charges €0.40 more FBA fee than our rules.
     fake.state.fees.set(asinOf(CAN), { referral: 7.5, fba: 3.4 });
     const calls = fake.state.feeCalls.length;
-    const res = await estimate(seller, { asin: basis.asin, market: basis.market, breakdown: basis.breakdown });
+    const res = await estimate(seller, { asin: basis.asin, market: basis.market, ean: CAN, breakdown: basis.breakdown });
     expect(res.statusCode, res.body).toBe(200);
     const e = res.json();
     expect(e).toMatchObject({ status: 'ESTIMATED', currency: 'EUR', price: 50, marked: true, choice: 'RULES', cached: false });
@@ -179,6 +180,12 @@ describe("Amazon's fee estimate on a drop's profit basis", () => {
     expect(e.profitWithAmazon).toBeLessThan(basis.profit);
     expect(fake.state.feeCalls.length - calls).toBe(1);
     expect(fake.state.feeCalls.at(-1)!.items).toEqual([{ asin: asinOf(CAN), marketplaceId: DE, price: 50, currency: 'EUR' }]);
+    // Recorded for the drift view with our rules at the cached buy box.
+    const [row] = await ctx.deps.db.query<{ price: number; our_total: number; source: string }>(
+      'select price, our_total, source from amazon_fee_comparisons where organization_id = $1 and asin = $2',
+      [seller.organizationId, asinOf(CAN)],
+    );
+    expect(row).toMatchObject({ price: 5000, our_total: Math.round(ours * 100), source: 'breakdown' });
   });
 
   it("choosing Amazon's estimate: the next profit basis of the drop computes with Amazon's fees and keeps ours beside", async () => {
@@ -200,7 +207,7 @@ describe("Amazon's fee estimate on a drop's profit basis", () => {
     );
     // Reopening compares our rules (kept beside) with Amazon's from the day's cache: still marked, the choice shown.
     const calls = fake.state.feeCalls.length;
-    const e = (await estimate(seller, { asin: after.asin, market: after.market, breakdown: after.breakdown })).json();
+    const e = (await estimate(seller, { asin: after.asin, market: after.market, ean: CAN, breakdown: after.breakdown })).json();
     expect(e).toMatchObject({ status: 'ESTIMATED', marked: true, choice: 'AMAZON', cached: true });
     expect(e.profitWithAmazon).toBeCloseTo(after.profit, 2);
     expect(fake.state.feeCalls.length).toBe(calls);

@@ -11,10 +11,14 @@ import { formatPercent } from '../lib/format.ts';
 
 const sellerAccountQuery = endpointQuery(sellerAccountApi.get);
 
-/** The listing of an opened breakdown: its ASIN, market and the breakdown the API sent. */
+/**
+ * The listing of an opened breakdown: its ASIN, market, the EAN it was found for (the server finds the listing's buy box
+ * and prices our fee rules there through it) and the breakdown the API sent.
+ */
 export interface FeeComparisonListing {
   asin: string;
   market: string;
+  ean?: string;
   breakdown: ProfitBreakdown;
 }
 
@@ -40,7 +44,7 @@ export function AmazonFeeComparison({ listing }: { listing: FeeComparisonListing
 
 function Comparison({ listing }: { listing: FeeComparisonListing }) {
   const client = useQueryClient();
-  const body = { asin: listing.asin, market: listing.market, breakdown: listing.breakdown };
+  const body = { asin: listing.asin, market: listing.market, ean: listing.ean, breakdown: listing.breakdown };
   const key = extendKey({ queryKey: queryKeyOf(amazonFeesApi.estimate) }, listing.asin, listing.market, listing.breakdown.price, listing.breakdown.profit);
   const estimate = useQuery({ queryKey: key.queryKey, queryFn: () => callEndpoint(amazonFeesApi.estimate, { body }), staleTime: 60_000 });
   const choose = useMutation({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_LENGTH } from '../input-limits.ts';
 import { MARKETS } from '../markets.ts';
 import { profitBreakdownSchema } from './scans.ts';
 import { asinField } from './seller-account.ts';
@@ -22,10 +23,16 @@ export type FeePartsWire = z.infer<typeof feePartsSchema>;
 export const AMAZON_FEE_CHOICES = ['RULES', 'AMAZON'] as const;
 export type AmazonFeeChoice = (typeof AMAZON_FEE_CHOICES)[number];
 
-/** POST /amazon-fees/estimate: the listing of an opened breakdown (its ASIN, market and the breakdown the API sent). */
+/**
+ * POST /amazon-fees/estimate: the listing of an opened breakdown (its ASIN, market, the EAN it was found for and the
+ * breakdown the API sent). The server prices the comparison from its own cache of the listing (found through `ean`, or
+ * the ASIN alone) at its buy box with our fee rules; the breakdown only gives the profit the fees are swapped into.
+ */
 export const amazonFeeEstimateBodySchema = z.object({
   asin: asinField,
   market: z.enum(marketIds, { error: 'Unknown market.' }),
+  /** The EAN the listing was found for; one that is not a valid code is ignored (the ASIN's own entry is read). */
+  ean: z.string().trim().max(MAX_LENGTH.code, 'The EAN is too long.').optional(),
   breakdown: profitBreakdownSchema,
 });
 export type AmazonFeeEstimateBody = z.infer<typeof amazonFeeEstimateBodySchema>;

@@ -65,6 +65,25 @@ export async function readFreshCache(
 }
 
 /**
+ * The newest listing of `asin` in `market` the cache holds (fresh or expired, until purged; never an upstream call):
+ * from the entry of `ean` when given, or the ASIN's own entry (a mapped ASIN, a buy box fetched by ASIN). Listings
+ * from a first phase only (buy box unknown) are skipped. Two primary-key reads.
+ */
+export async function findCachedListing(db: Db, market: MarketId, asin: string, ean: string | null): Promise<AmazonListing | undefined> {
+  const rows = await db.query<{ listings: StoredListing[] }>(
+    `select listings from market_listing_cache
+      where market = $1 and ((key_type = 'asin' and key = $2) or (key_type = 'ean' and key = $3))
+      order by fetched_at desc`,
+    [market, asin, ean ?? ''],
+  );
+  for (const row of rows) {
+    const found = row.listings.find((l) => l.asin === asin && !l.withoutBuyBox);
+    if (found) return revive([found])[0];
+  }
+  return undefined;
+}
+
+/**
  * How many of these EAN keys have a fresh entry: complete, or from a first phase only (listings without buy-box data).
  * One statement per 50,000 keys.
  */

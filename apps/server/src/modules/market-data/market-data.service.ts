@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createFxService } from './fx/fx-service.ts';
 import { createListingLookup } from './listing-lookup.ts';
+import { findCachedListing } from './market-data.repository.ts';
 import type { FxRate, MarketDataService } from './market-data.types.ts';
 import { createDemoRetailProvider } from './providers/demo/demo-retail.ts';
 import { createDemoWholesaleProvider } from './providers/demo/demo-wholesale.ts';
@@ -99,6 +100,7 @@ export function createMarketDataService(deps: MarketDataDeps): MarketDataService
     lookupListings: lookup.lookupListings,
     estimateTokens: lookup.estimate,
     withBuyBoxHistory: lookup.withBuyBoxHistory,
+    cachedListing: (asin, market, ean) => findCachedListing(deps.db, market, asin, ean ?? null),
     tokenAccount: async () => (retail.tokenAccount ? retail.tokenAccount() : { tokensLeft: null, refillRate: null }),
     listWholesaleBrands: () => wholesale.listBrands(),
     listWholesaleVariants: (brand) => wholesale.listVariants(brand),

@@ -207,6 +207,12 @@ export interface MarketDataService {
   estimateTokens?(eans: EanSample, market: MarketId): Promise<TokenEstimate>;
   /** The Keepa account's balance and refill rate (null fields when the source charges no tokens). */
   tokenAccount?(): Promise<TokenAccount>;
+  /**
+   * The newest listing of an ASIN in a market as the cache holds it (never an upstream call): from the entry of `ean`
+   * when given, else the ASIN's own entry; undefined when none is known. Amazon's fee estimate compares Amazon's fees
+   * with our rules' at this listing's buy box (seller-account/amazon-fees.service.ts).
+   */
+  cachedListing?(asin: string, market: MarketId, ean?: string): Promise<AmazonListing | undefined>;
   /** Every brand name of the wholesale catalogue, sorted. */
   listWholesaleBrands(): Promise<string[]>;
   /** Every wholesale variant of one brand. */

@@ -1,9 +1,13 @@
 import { isMarked, markThreshold, ourFeeParts, profitWithFees, type FeeParts } from '@dealradar/shared/amazon-fees';
+import { normalizeEan } from '@dealradar/shared/ean';
+import { rulesFeeParts } from '@dealradar/shared/profit';
 import type { AmazonFeeChoiceBody, AmazonFeeDrifts, AmazonFeeEstimate, AmazonFeeEstimateBody } from '@dealradar/shared/contracts/amazon-fees';
 import type { ProfitBreakdown } from '@dealradar/shared/contracts/scans';
-import { getMarket, isMarketId } from '@dealradar/shared/markets';
+import { getMarket, isMarketId, type MarketId } from '@dealradar/shared/markets';
 import type { AppDeps } from '../../deps.ts';
 import { conflict } from '../../errors/app-error.ts';
+import { loadProfitTerms } from '../market-data/fee-rules.service.ts';
+import type { AmazonListing } from '../market-data/market-data.types.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import * as feesRepo from './amazon-fees.repository.ts';
 import * as repo from './seller-account.repository.ts';
@@ -203,23 +207,75 @@ async function compare(
   return { difference, threshold, marked };
 }
 
-/** POST /amazon-fees/estimate: Amazon's estimate of an opened breakdown's listing beside ours, and the profit with each. */
+/** Our fee rules' parts (major units, before VAT on fees) of a listing at its buy box, for the user's seller profile today. */
+async function rulesPartsAtBuyBox(deps: AppDeps, userId: string, listing: AmazonListing & { buyBoxPrice: number }): Promise<FeeParts> {
+  const terms = await loadProfitTerms(deps.db, userId, deps.clock.now());
+  const parts = rulesFeeParts(
+    {
+      market: listing.market,
+      referralFeeRate: listing.referralFeeRate,
+      fbaFee: listing.fbaFee,
+      numberOfPacks: listing.packageQuantity,
+      unitCost: null,
+      seller: terms.seller,
+      rules: terms.rules,
+      at: terms.at,
+    },
+    listing.buyBoxPrice,
+  );
+  return {
+    referralFee: major(parts.referralFee),
+    fbaFee: major(parts.fbaFee),
+    closingFee: major(parts.closingFee),
+    digitalServicesFee: major(parts.digitalServicesFee),
+    total: major(parts.total),
+  };
+}
+
+/**
+ * What an opened breakdown is compared at: the listing as our cache holds it (found through the EAN, or the ASIN's own
+ * entry), its buy box and our fee rules' parts there. Null when the cache knows no such listing: the answer then shows
+ * the breakdown's own price and fees, and records nothing.
+ */
+async function serverSide(deps: AppDeps, user: CurrentUser, body: AmazonFeeEstimateBody): Promise<{ price: number; ours: FeeParts | null } | null> {
+  const market = body.market as MarketId;
+  let listing: AmazonListing | undefined;
+  try {
+    const ean = body.ean ? normalizeEan(body.ean) : null;
+    listing = await deps.marketData.cachedListing?.(body.asin, market, ean?.valid ? ean.ean : undefined);
+  } catch (error) {
+    deps.log.warn({ err: (error as Error).message, asin: body.asin, market }, 'fee comparison: cached listing not read');
+  }
+  if (!listing) return null;
+  const price = listing.buyBoxPrice;
+  if (price === null || !(price > 0)) return { price: 0, ours: null };
+  return { price, ours: await rulesPartsAtBuyBox(deps, user.id, { ...listing, buyBoxPrice: price }) };
+}
+
+/**
+ * POST /amazon-fees/estimate: Amazon's estimate of an opened breakdown's listing beside ours, and the profit with each.
+ * Amazon is asked at the buy box our cache holds for the listing, and *ours* is our fee rules' at that price, computed
+ * here: the breakdown the browser sends only gives the profit and ROI the fees are swapped into, so a made-up breakdown
+ * changes neither the mark nor the admins' drift view. A listing the cache does not know is answered at the
+ * breakdown's own price and fees, and not recorded as a comparison.
+ */
 export async function estimateForBreakdown(deps: AppDeps, user: CurrentUser, body: AmazonFeeEstimateBody): Promise<AmazonFeeEstimate> {
   const b = body.breakdown;
   const currency = isMarketId(body.market) ? getMarket(body.market).currency : b.currency;
-  const item: Item = { asin: body.asin, market: body.market, price: minor(b.price), currency };
-  const ours = ourFeeParts(b);
-  const rate = await eurRate(deps, currency);
+  const [known, rate] = await Promise.all([serverSide(deps, user, body), eurRate(deps, currency)]);
+  const ours = known?.ours ?? ourFeeParts(b);
+  const item: Item = { asin: body.asin, market: body.market, price: known ? known.price : minor(b.price), currency };
   const [choice, outcomes] = await Promise.all([
     feesRepo.findChoice(deps.db, user.organizationId, body.asin, body.market),
     item.price > 0 ? estimates(deps, user.organizationId, [item]) : Promise.resolve(new Map<string, Outcome>()),
   ]);
-  const withRules = profitWithFees(b, ours.total);
+  // The profit the user sees, with our rules' fees: the breakdown's own (its lines, or our rules kept beside Amazon's).
+  const withRules = profitWithFees(b, ourFeeParts(b).total);
   const base: AmazonFeeEstimate = {
     status: 'NO_PRICE',
     message: NO_PRICE_FEES,
     currency,
-    price: b.price,
+    price: item.price / 100,
     ours,
     amazon: null,
     difference: null,
@@ -240,13 +296,15 @@ export async function estimateForBreakdown(deps: AppDeps, user: CurrentUser, bod
   if (row.status === 'CLIENT_ERROR')
     return { ...base, status: 'CLIENT_ERROR', message: row.message, estimatedAt: row.estimated_at.toISOString(), cached: outcome.cached };
   const amazon = amazonParts(row);
-  const compared = outcome.cached
-    ? {
-        difference: Math.round((amazon.total - ours.total) * 100) / 100,
-        threshold: base.threshold,
-        marked: isMarked(amazon.total - ours.total, base.threshold),
-      }
-    : await compare(deps, user.organizationId, row, ours, rate, 'breakdown');
+  // Only a fresh estimate of a listing our cache knows is a comparison for the drift view.
+  const compared =
+    outcome.cached || !known?.ours
+      ? {
+          difference: Math.round((amazon.total - ours.total) * 100) / 100,
+          threshold: base.threshold,
+          marked: isMarked(amazon.total - ours.total, base.threshold),
+        }
+      : await compare(deps, user.organizationId, row, ours, rate, 'breakdown');
   const withAmazon = profitWithFees(b, amazon.total);
   return {
     ...base,

@@ -22,7 +22,7 @@ export function FavoriteBreakdownModal({ favorite, onClose }: { favorite: Favori
     <ProfitBreakdownDialog
       opened={favorite !== null}
       onClose={onClose}
-      listing={favorite?.breakdown ? { asin: favorite.asin, market: favorite.market, breakdown: favorite.breakdown } : null}
+      listing={favorite?.breakdown ? { asin: favorite.asin, market: favorite.market, ean: favorite.ean, breakdown: favorite.breakdown } : null}
     >
       {favorite && <FavoriteBreakdown favorite={favorite} />}
     </ProfitBreakdownDialog>

@@ -60,12 +60,12 @@ export function DropRoiBadge({ item, interactive }: { item: PriceDropItem; inter
           {badge}
         </UnstyledButton>
       </Popover.Target>
-      <Popover.Dropdown>{opened && <DropProfitDetail id={item.id} />}</Popover.Dropdown>
+      <Popover.Dropdown>{opened && <DropProfitDetail id={item.id} ean={item.productId} />}</Popover.Dropdown>
     </Popover>
   );
 }
 
-function DropProfitDetail({ id }: { id: number }) {
+function DropProfitDetail({ id, ean }: { id: number; ean: string }) {
   const profit = useDropProfit(id, true);
   if (profit.isPending) return <Text size="sm">Loading profit basis...</Text>;
   if (profit.isError)
@@ -74,14 +74,14 @@ function DropProfitDetail({ id }: { id: number }) {
         {errorMessage(profit.error, 'Failed to load the profit basis')}
       </Text>
     );
-  return <ProfitBasis data={profit.data} />;
+  return <ProfitBasis data={profit.data} ean={ean} />;
 }
 
 /**
  * The breakdown rows in the Amazon market's currency; in a market with another currency than the drops' EUR, each
  * amount with its euro amount, the rate and its day (docs/money.md), a sign kept with its amount.
  */
-export function ProfitBasis({ data }: { data: PriceDropProfit }) {
+export function ProfitBasis({ data, ean }: { data: PriceDropProfit; ean?: string }) {
   const conversion = data.currency !== 'EUR' && data.fxRate > 0 ? conversionOf(data.currency, 'EUR', data.fxRate, 1, data.fxDate) : null;
   const money = (v: number | null, sign = ''): ReactNode => (
     <MoneyText
@@ -149,7 +149,7 @@ export function ProfitBasis({ data }: { data: PriceDropProfit }) {
       {/* Amazon's own fee estimate for the organization's seller account beside ours, as in a deal's breakdown. */}
       {data.asin && data.breakdown && (
         <Box mt="xs">
-          <AmazonFeeComparison listing={{ asin: data.asin, market: data.market, breakdown: data.breakdown }} />
+          <AmazonFeeComparison listing={{ asin: data.asin, market: data.market, ean, breakdown: data.breakdown }} />
         </Box>
       )}
       <Text size="xs" c="dimmed" mt={4}>
