@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../src/lib/logger.ts';
 import { buildTestApp, type TestContext } from '../build-test-app.ts';
 import { createUser, type TestUser } from '../factories/users.ts';
 import { startFakeSpApi, type FakeSpApi } from './fake-sp-api.ts';
@@ -6,6 +7,7 @@ import { startFakeSpApi, type FakeSpApi } from './fake-sp-api.ts';
 /** Connecting through Amazon's website (public application): one-time state bound to the user, code exchange. */
 let ctx: TestContext;
 let fake: FakeSpApi;
+const logLines: string[] = [];
 
 beforeAll(async () => {
   fake = await startFakeSpApi();
@@ -16,6 +18,7 @@ beforeAll(async () => {
       SP_API_APPLICATION_ID: 'amzn1.sp.solution.test-app',
       SP_API_CONSENT_URL_EU: 'https://sellercentral-europe.amazon.com',
     },
+    log: createLogger('trace', { write: (line: string) => logLines.push(line) }),
   });
 });
 afterAll(async () => {
@@ -57,6 +60,14 @@ describe('Website authorization', () => {
     const replay = await complete(owner, { state, spapiOauthCode: 'ANcode-2', sellingPartnerId: 'A2PARTNER' });
     expect(replay.statusCode).toBe(409);
     expect(replay.json().error).toBe('This authorization link was already used. Start again with "Connect through Amazon" in Settings.');
+
+    // Neither the refresh token Amazon gave for the code, nor the code, nor the state is in any log line.
+    const logs = logLines.join('\n');
+    expect(logs).toContain('seller account connected');
+    expect(logs).not.toContain('website-refresh-token');
+    expect(logs).not.toContain('Atzr|');
+    expect(logs).not.toContain('ANcode-1');
+    expect(logs).not.toContain(state);
   });
 
   it("refuses another user's state (CSRF), an unknown or expired state, and a code Amazon refuses", async () => {

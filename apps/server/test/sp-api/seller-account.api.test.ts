@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/lib/logger.ts';
 import { buildTestApp, type TestContext } from '../build-test-app.ts';
 import { createUser, type TestUser } from '../factories/users.ts';
+import { accessTokenOf, findAccount, forgetAccessToken } from '../../src/modules/seller-account/seller-account.service.ts';
+import { decryptToken, TokenKeyMissing, tokenKeys } from '../../src/modules/seller-account/token-crypto.ts';
 import { CLIENT_SECRET, GOOD_TOKEN, startFakeSpApi, type FakeSpApi } from './fake-sp-api.ts';
 
 /** Connecting the organization's Amazon seller account (self-authorized private application). */
@@ -131,6 +133,37 @@ describe('Seller account: connect, see, disconnect', () => {
     } finally {
       await bare.close();
     }
+  });
+
+  it('a key rotation: the previous key still reads the stored token, which is written again with the new key on first use', async () => {
+    const owner = await createUser(ctx.deps);
+    expect((await connect(owner, { refreshToken: GOOD_TOKEN, merchantId: 'A1ROTATE', region: 'EU' })).statusCode).toBe(200);
+    const stored = async () =>
+      (await ctx.deps.db.one<{ t: string }>('select refresh_token_encrypted as t from seller_accounts where organization_id = $1', [owner.organizationId])).t;
+    const before = await stored();
+    const oldKey = { ...ctx.deps.config, SP_API_TOKEN_KEY_PREVIOUS: undefined };
+    const rotated = { ...ctx.deps.config, SP_API_TOKEN_KEY: 'n'.repeat(40), SP_API_TOKEN_KEY_PREVIOUS: ctx.deps.config.SP_API_TOKEN_KEY };
+    expect(before.split('.')[0]).toBe(tokenKeys(oldKey).current.id);
+
+    // Without the previous key the token cannot be read: nothing is asked of Amazon.
+    const lwa = () => fake.requests.filter((r) => r.path === '/auth/o2/token').length;
+    const calls = lwa();
+    const withoutPrevious = { ...rotated, SP_API_TOKEN_KEY_PREVIOUS: undefined };
+    await expect(
+      accessTokenOf({ config: withoutPrevious, db: ctx.deps.db }, (await findAccount(ctx.deps.db, owner.organizationId))!, { fresh: true }),
+    ).rejects.toThrow(TokenKeyMissing);
+    expect(lwa()).toBe(calls);
+
+    // With it: read, used at Amazon, and stored again with the new key (which alone reads it from then on).
+    const token = await accessTokenOf({ config: rotated, db: ctx.deps.db }, (await findAccount(ctx.deps.db, owner.organizationId))!, { fresh: true });
+    expect(token).toBeTruthy();
+    expect(lwa()).toBe(calls + 1);
+    const after = await stored();
+    expect(after).not.toBe(before);
+    expect(after).not.toContain('Atzr');
+    expect(after.split('.')[0]).toBe(tokenKeys(rotated).current.id);
+    expect(decryptToken(after, tokenKeys(withoutPrevious))).toEqual({ plain: GOOD_TOKEN, stale: false });
+    forgetAccessToken(owner.organizationId);
   });
 
   it('a product admin may connect their organization; the secret is in no log line', async () => {
