@@ -203,6 +203,7 @@ export const profitAndRoiDoc: HelpDoc = {
         list(
           "When Amazon's total differs from ours by more than €0.05 (or the same amount in the market's currency, at the day's reference rate) the breakdown marks it and lets you choose which fees to use for that listing: our fee rules or Amazon's estimate. The breakdown shows the profit with the fees you chose at once.",
           "Your choice holds for your whole organization and that listing (ASIN and market) until you change it: every later scan, brand scan and price refresh computes its profit with Amazon's fee parts (the referral fee as the same share of the price, the other fees as they were). VAT on fees still follows your seller profile.",
+          'Both sides are for the latest buy box price we hold for the listing, and our side is computed from our fee rules there: if the price moved since the deal was computed, the comparison is at the new price while the breakdown above keeps its own.',
           'When Amazon cannot estimate a listing (for example an ASIN it does not know in that store) the breakdown says so in a sentence; everything else works as before.',
           'Without a connected seller account the breakdown shows only a one-line hint.',
         ),
