@@ -37,7 +37,7 @@ export const MODULE_INTERFACES = {
   'market-data': ['listing-profit.ts', 'sales-facts.ts', 'token-estimate.ts'],
   'rate-limit': ['rate-limit.rules.ts'],
   auth: ['auth.emails.ts', 'session-token.ts'],
-  'seller-account': ['listing-restrictions.sql.ts', 'seller-account.jobs.ts', 'amazon-fees.jobs.ts'],
+  'seller-account': ['listing-restrictions.sql.ts', 'seller-account.jobs.ts', 'amazon-fees.jobs.ts', 'amazon-fee-choices.ts'],
   health: ['system-figures.ts'],
   scans: ['result-files.ts', 'scan-issues.ts', 'supplier-file.ts', 'supplier-text-decoder.ts', 'upload-receiver.ts', 'scan-files.ts'],
 };

@@ -3,7 +3,7 @@ import type { AmazonFeeParts } from '@dealradar/shared/profit';
 import type { Db } from '../../db/client.ts';
 import { findSellerProfile } from '../settings/settings.service.ts';
 import { findAllFeeRules } from './fee-rules.repository.ts';
-import { chosenAmazonFees } from '../seller-account/amazon-fees.service.ts';
+import { chosenAmazonFees } from '../seller-account/amazon-fee-choices.ts';
 
 /**
  * The fee rules the profit engine runs with: read from the database, kept for a minute per database

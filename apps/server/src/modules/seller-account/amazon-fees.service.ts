@@ -16,9 +16,6 @@ import { fetchFeesEstimates, FEES_BATCH, type FeesRequestItem, type FeesResultIt
 import { SpApiError } from './sp-api-client.ts';
 import { TokenKeyMissing } from './token-crypto.ts';
 
-/** The organization's choice of Amazon's fees per listing, for the profit engine. */
-export { chosenAmazonFees } from './amazon-fees.repository.ts';
-
 /**
  * Amazon's own fee estimate (Product Fees v0) beside our fee rules, for the organization's connected seller account
  * (docs/seller-account.md): asked for an opened breakdown and for the top deals of a supplier scan, cached a day per
