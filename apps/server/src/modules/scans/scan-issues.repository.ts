@@ -1,5 +1,6 @@
-import type { RowIssue } from '@dealradar/shared/contracts/scans';
+import type { RowIssue, RowIssueReason } from '@dealradar/shared/contracts/scans';
 import type { Db } from '../../db/client.ts';
+import { toRowIssue, type ParsedIssue } from './supplier-file.ts';
 
 /** A scan's unusable rows (scan_issue_chunks), for its report download. */
 
@@ -7,16 +8,33 @@ import type { Db } from '../../db/client.ts';
 export const ISSUE_CHUNK = 1000;
 
 /**
- * Stores unusable rows as one chunk (JSON text). `chunk` names it within the scan: storing the same chunk again (a
- * resumed run) adds nothing.
+ * A stored unusable row: `[line, reason, value]`, plus its sentence only where it is not the parse's own sentence for
+ * that reason and value (issueMessage). Chunks stored before this form hold `{ line, reason, value, message }`
+ * objects; both are read.
  */
-export async function insertIssueChunk(db: Db, scanId: string, chunk: string, issues: RowIssue[]): Promise<void> {
+type StoredIssue = [line: number, reason: RowIssueReason, value: string, message?: string];
+
+/**
+ * Stores unusable rows as one chunk (JSON text). `chunk` names it within the scan: storing the same chunk again (a
+ * resumed run) adds nothing. Rows whose sentence the parse makes from their reason and value are stored without it
+ * (a chunk of the parse's rows is about a quarter of its size with the sentences).
+ */
+export async function insertIssueChunk(db: Db, scanId: string, chunk: string, issues: ParsedIssue[]): Promise<void> {
   if (!issues.length) return;
+  const stored = issues.map(({ line, reason, value, message }): StoredIssue =>
+    message === undefined ? [line, reason, value] : [line, reason, value, message],
+  );
   await db.execute(`insert into scan_issue_chunks (scan_id, chunk, issues) values ($1, $2, $3) on conflict (scan_id, chunk) do nothing`, [
     scanId,
     chunk,
-    JSON.stringify(issues.map(({ line, reason, value, message }) => ({ line, reason, value, message }))),
+    JSON.stringify(stored),
   ]);
+}
+
+function readIssue(entry: StoredIssue | RowIssue): RowIssue {
+  if (!Array.isArray(entry)) return entry;
+  const [line, reason, value, message] = entry;
+  return toRowIssue({ line, reason, value, message });
 }
 
 /** Records that the parse's issues are stored (a resumed run does not store them again). */
@@ -33,7 +51,8 @@ export async function storedIssues(db: Db, scanId: string): Promise<RowIssue[]> 
   const seen = new Set<string>();
   const out: RowIssue[] = [];
   for (const row of rows) {
-    for (const issue of JSON.parse(row.issues) as RowIssue[]) {
+    for (const entry of JSON.parse(row.issues) as Array<StoredIssue | RowIssue>) {
+      const issue = readIssue(entry);
       const key = `${issue.line}|${issue.reason}`;
       if (seen.has(key)) continue;
       seen.add(key);

@@ -3,7 +3,7 @@ import { REPORT_COLUMNS, STORED_ISSUES_LIMIT, type RowIssue } from '@dealradar/s
 import type { AppDeps } from '../../deps.ts';
 import { csvCell } from './result-files.ts';
 import * as issueRepo from './scan-issues.repository.ts';
-import { eanFromKey, toRowIssue, type ParsedSupplierFile } from './supplier-file.ts';
+import { eanFromKey, type ParsedIssue, type ParsedSupplierFile } from './supplier-file.ts';
 
 /**
  * The scan report that survives: every unusable row of the file (line, reason, value, sentence) is stored with the
@@ -28,10 +28,10 @@ export async function storeParseIssues(deps: AppDeps, scanId: string, parsed: Pa
   const fromFile = Math.min(parsed.issues.length, STORED_ISSUES_LIMIT);
   const overLimit = Math.max(0, Math.min(parsed.eans.length - allowed, STORED_ISSUES_LIMIT - fromFile));
   const total = fromFile + overLimit;
-  // Sentences are made slice by slice (the parse keeps the rows without them).
-  const at = (i: number): RowIssue => (i < fromFile ? toRowIssue(parsed.issues[i]!) : overPlanLimitIssue(parsed, allowed + i - fromFile, allowed));
+  // The parse's rows are stored as the parse keeps them (their sentences are made when the report is read).
+  const at = (i: number): ParsedIssue => (i < fromFile ? parsed.issues[i]! : overPlanLimitIssue(parsed, allowed + i - fromFile, allowed));
   for (let i = 0; i < total; i += issueRepo.ISSUE_CHUNK) {
-    const slice: RowIssue[] = [];
+    const slice: ParsedIssue[] = [];
     for (let k = i; k < Math.min(total, i + issueRepo.ISSUE_CHUNK); k += 1) slice.push(at(k));
     await issueRepo.insertIssueChunk(deps.db, scanId, `file-${String(i / issueRepo.ISSUE_CHUNK).padStart(4, '0')}`, slice);
     await yieldToEventLoop();

@@ -117,12 +117,15 @@ export async function snapshotsOf(db: Db, scanId: string, compareLine: number | 
   );
 }
 
-/** EANs the scan could not look up (its stored 'not_looked_up' rows, in the JSON chunks of scan_issue_chunks). */
+/**
+ * EANs the scan could not look up (its stored 'not_looked_up' rows, in the JSON chunks of scan_issue_chunks: `[line,
+ * reason, value, …]` arrays, or objects in chunks stored before that form).
+ */
 export async function notLookedUpEans(db: Db, scanId: string): Promise<string[]> {
   const rows = await db.query<{ value: string }>(
-    `select distinct e.value ->> 'value' as value
+    `select distinct coalesce(e.value ->> 2, e.value ->> 'value') as value
        from scan_issue_chunks c cross join lateral json_array_elements(c.issues::json) as e(value)
-      where c.scan_id = $1 and e.value ->> 'reason' = 'not_looked_up'`,
+      where c.scan_id = $1 and coalesce(e.value ->> 1, e.value ->> 'reason') = 'not_looked_up'`,
     [scanId],
   );
   return rows.map((r) => r.value);
