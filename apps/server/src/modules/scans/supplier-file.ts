@@ -89,6 +89,8 @@ export function plainGtinKey(raw: string): number | undefined {
   if (n < 9 || n > 14) return undefined;
   let sum = 0;
   let nonZero = false;
+  // The code's value, read with its digits (at most 14 digits: exact in a double).
+  let value = 0;
   // GS1 weights from the right: 3 next to the check digit, then 1, 3, …
   let weight = n % 2 === 0 ? 3 : 1;
   for (let i = 0; i < n - 1; i += 1) {
@@ -96,6 +98,7 @@ export function plainGtinKey(raw: string): number | undefined {
     if (d < 0 || d > 9) return undefined;
     if (d) nonZero = true;
     sum += d * weight;
+    value = value * 10 + d;
     weight = 4 - weight;
   }
   const check = raw.charCodeAt(n - 1) - 48;
@@ -123,7 +126,7 @@ export function plainGtinKey(raw: string): number | undefined {
   ) {
     return undefined;
   }
-  return Number(raw);
+  return value * 10 + check;
 }
 
 /** Units per price from a cell: one whole number ≥ 1, alone or with a word ('6', '6.0', '6 Stk', 'x12'); '' → 1. */
