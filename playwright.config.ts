@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { SERVER_NODE_FLAGS } from './apps/server/run-flags.ts';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from './apps/server/run-flags.ts';
 import { FAKE_QOGITA_EMAIL, FAKE_QOGITA_PASSWORD } from './apps/server/test/market-data/fakes/qogita-fake.ts';
 
 /** Browser tests drive Debian's Chromium against the real server on a throwaway embedded database. */
@@ -59,6 +59,7 @@ const E2E_SP_API_URL = `http://127.0.0.1:${E2E_SP_API_PORT}`;
 export const E2E_QOGITA_PORT = port + 4;
 
 const serverEnv = (serverPort: number, dataDir: string) => ({
+  ...SERVER_ENV,
   PORT: String(serverPort),
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,

@@ -1,7 +1,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { SERVER_NODE_FLAGS } from '../apps/server/run-flags.ts';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../apps/server/run-flags.ts';
 
 /** The real server for a benchmark: built and started the way `npm start` does (package.json), in a child process. */
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -19,6 +19,7 @@ export async function startServer(port: number, env: Record<string, string>): Pr
     cwd: ROOT,
     env: {
       ...process.env,
+      ...SERVER_ENV,
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: logFile ? 'info' : 'warn',

@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_NODE_FLAGS } from '../run-flags.ts';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../run-flags.ts';
 
 /**
  * The server bundle as `npm start` runs it: everything it writes to stdout and stderr is one JSON format, and
@@ -31,6 +31,7 @@ async function runServer(dataDir: string, logLevel: string): Promise<{ lines: st
     cwd: ROOT,
     env: {
       ...process.env,
+      ...SERVER_ENV,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
-import { SERVER_NODE_FLAGS } from '../run-flags.ts';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../run-flags.ts';
 import { waitFor } from './wait-for.ts';
 
 /**
@@ -47,6 +47,7 @@ export function startServer(bundleDir: string, env: Record<string, string>): Pro
       cwd: ROOT,
       env: {
         ...process.env,
+        ...SERVER_ENV,
         PORT: String(port),
         HOST: '127.0.0.1',
         LOG_LEVEL: 'info',
