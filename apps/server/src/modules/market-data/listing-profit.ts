@@ -65,6 +65,23 @@ export function listingProfit(resolved: ResolvedListing, unitCostEur: number | n
   return { ...breakdown, unitCostEur, fx, maxUnitCostEurForMinRoi: maxEur, asin: resolved.listing.asin, mapped: resolved.mapped };
 }
 
+/**
+ * The listing's ROI in percent at its buy box, exactly as listingProfit gives it, but without building the breakdown
+ * (no fee lines, no texts): for telling the many rows of a list that are no deal from the few that are. Null where
+ * listingProfit's ROI is null (no buy box, no cost); undefined where only listingProfit can tell (the organization
+ * chose Amazon's own fees for this listing).
+ */
+export function roiPercentageAtBuyBox(
+  resolved: ResolvedListing,
+  unitCostEur: number | null,
+  fx: FxRate,
+  options: ListingProfitOptions,
+): number | null | undefined {
+  const input = profitInput(resolved, unitCostEur, fx, options);
+  if (input.amazonFees) return undefined;
+  return input.buyBoxPrice === null ? null : roiPercentageAtPrice(input)(input.buyBoxPrice);
+}
+
 /** Converts a market-currency amount back to EUR minor units (display of supplier deals in EUR). */
 export function toEurMinor(amount: number | null, fx: FxRate): number | null {
   return amount === null ? null : Math.round(amount / fx.rate);

@@ -1,7 +1,7 @@
 import type { ProfitBreakdown as WireBreakdown } from '@dealradar/shared/contracts/scans';
 import type { MarketId } from '@dealradar/shared/markets';
 import type { ProfitTerms } from '../market-data/fee-rules.service.ts';
-import { listingProfit, profitableShare90, toMajor, wireBreakdown } from '../market-data/listing-profit.ts';
+import { listingProfit, profitableShare90, roiPercentageAtBuyBox, toMajor, wireBreakdown } from '../market-data/listing-profit.ts';
 import type { FxRate, ResolvedListing } from '../market-data/market-data.types.ts';
 import { alternativesOf } from '../market-data/match-rules.service.ts';
 import type { MatchAlternative, MatchSource } from '@dealradar/shared/contracts/match-rules';
@@ -97,6 +97,24 @@ export interface DealInput {
  */
 export const toEur = (minor: number | null, rate: number) =>
   minor === null ? null : toListCurrency(Math.round(minor) / 100, { currency: '', listCurrency: 'EUR', rate, date: '' });
+
+/**
+ * True when the row is surely no deal and will not be stored: it has a supplier price, and its ROI at the buy box (the
+ * profit engine's own arithmetic, without the breakdown) stays below the minimum or does not exist. evaluateProduct
+ * would say isDeal false for it; a scan counts such a row as matched without building its product (most rows of a
+ * list are no deal, and the breakdown with its fee lines, alternatives, warnings and sales estimate is most of the
+ * work and the garbage of pricing a row).
+ */
+export function isSurelyNoDeal(input: DealInput): boolean {
+  if (input.supplierPriceCents === null) return false;
+  const roi = roiPercentageAtBuyBox(input.resolved, input.supplierPriceCents, input.fx, {
+    terms: input.terms,
+    minRoi: input.minRoi,
+    purchaseVatRate: input.written?.terms.vatRate,
+  });
+  if (roi === undefined) return false;
+  return roi === null || roi + 1e-9 < input.minRoi * 100;
+}
 
 /**
  * Profit, ROI and the maximum buy price of one supplier row against its Amazon listing (profit engine of

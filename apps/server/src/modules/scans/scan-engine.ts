@@ -9,7 +9,7 @@ import { releaseEanUploads } from '../plans/entitlements.ts';
 import { loadProfitTerms } from '../market-data/fee-rules.service.ts';
 import { createAllMarketsScan, estimateAllMarketsTokens, type AllMarketsScan } from './all-markets.ts';
 import { reachesMinRoiBelow, referralThresholds } from './buy-box-candidates.ts';
-import { evaluateProduct, stabilityOf, type DealInput, type ScanProduct } from './deal-calculator.ts';
+import { evaluateProduct, isSurelyNoDeal, stabilityOf, type DealInput, type ScanProduct } from './deal-calculator.ts';
 import { keepSupplierList } from './supplier-list-lifecycle.ts';
 import { afterSupplierScan } from '../seller-account/seller-account.jobs.ts';
 import { afterSupplierScanFees } from '../seller-account/amazon-fees.jobs.ts';
@@ -317,8 +317,11 @@ async function priceBatch(deps: AppDeps, scan: repo.ScanRow, pricing: ScanPricin
       }
       continue;
     }
-    const product = pricing.allMarkets ? pricing.allMarkets.evaluate(ean, pricing.inputOf(i)) : evaluateProduct({ resolved, ...pricing.inputOf(i) });
     priced.matched += 1;
+    const input = pricing.inputOf(i);
+    // A row that is surely no deal (and has a price, so it is not stored) needs no product.
+    if (!pricing.allMarkets && isSurelyNoDeal({ resolved, ...input })) continue;
+    const product = pricing.allMarkets ? pricing.allMarkets.evaluate(ean, input) : evaluateProduct({ resolved, ...input });
     if (product.isDeal) {
       priced.deals += 1;
       deals.push({ product, resolved, row: i });
