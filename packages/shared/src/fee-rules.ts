@@ -131,6 +131,26 @@ export function feeRulesInForce(rules: FeeRules, at: Date | string): FeeRules {
   };
 }
 
+/**
+ * The rows of one rules table in force on a date, by `key`, remembered per table: a scan prices thousands of rows with
+ * the same rules, and filtering the tables again for each row was most of what pricing a row allocated. Rules are not
+ * changed once loaded (a change loads new ones), so a table's answers stay right; the memo goes with the table.
+ */
+const inForceMemo = new WeakMap<readonly object[], Map<string, readonly object[]>>();
+function inForceOnce<T extends { effectiveFrom: string }>(table: readonly T[], memoKey: string, compute: () => T[]): readonly T[] {
+  let byKey = inForceMemo.get(table);
+  if (!byKey) {
+    byKey = new Map();
+    inForceMemo.set(table, byKey);
+  }
+  let rows = byKey.get(memoKey) as readonly T[] | undefined;
+  if (!rows) {
+    rows = compute();
+    byKey.set(memoKey, rows);
+  }
+  return rows;
+}
+
 /** Keepa's rate may carry the DSF uplift already (15 % × 1.03 = 15.45 %): both forms identify a schedule. */
 const RATE_TOLERANCE = 0.0025;
 
@@ -143,10 +163,13 @@ export type ReferralTerms = { kind: 'schedule'; rule: ReferralRule; identifiedBy
  * used as a flat rate (a category we hold no schedule for).
  */
 export function referralTermsFor(rules: FeeRules, market: MarketId, at: Date | string, listingRate: number | null, dsfReferralRate = 0): ReferralTerms {
-  const schedules = inForce(
-    rules.referral.filter((r) => r.market === market),
-    (r) => r.category,
-    ruleDate(at),
+  const date = ruleDate(at);
+  const schedules = inForceOnce(rules.referral, `${market}|${date}`, () =>
+    inForce(
+      rules.referral.filter((r) => r.market === market),
+      (r) => r.category,
+      date,
+    ),
   );
   if (listingRate !== null && listingRate > 0 && listingRate <= 0.5) {
     let best: { rule: ReferralRule; distance: number } | null = null;
@@ -168,7 +191,8 @@ export function referralTermsFor(rules: FeeRules, market: MarketId, at: Date | s
 
 /** The DSF in force for a seller in a store: the most specific row (seller & store, seller & every store, anyone & store). */
 export function dsfFor(rules: FeeRules, seller: SellerProfile, market: MarketId, at: Date | string): DsfRule | null {
-  const rows = inForce(rules.dsf, (r) => `${r.sellerCountry}|${r.market}`, ruleDate(at));
+  const date = ruleDate(at);
+  const rows = inForceOnce(rules.dsf, date, () => inForce(rules.dsf, (r) => `${r.sellerCountry}|${r.market}`, date));
   const find = (country: string, store: string) => rows.find((r) => r.sellerCountry === country && r.market === store);
   return find(seller.country, market) ?? find(seller.country, '*') ?? find('*', market) ?? find('*', '*') ?? null;
 }
@@ -187,11 +211,14 @@ export function feeVatFor(
   at: Date | string,
 ): { mode: FeeVatMode; rate: number; rule: FeeVatRule | null } {
   if (getMarket(market).region !== 'Europe') return { mode: 'none', rate: 0, rule: null };
+  const date = ruleDate(at);
   const rule =
-    inForce(
-      rules.feeVat.filter((r) => r.sellerCountry === seller.country),
-      () => 'k',
-      ruleDate(at),
+    inForceOnce(rules.feeVat, `${seller.country}|${date}`, () =>
+      inForce(
+        rules.feeVat.filter((r) => r.sellerCountry === seller.country),
+        () => 'k',
+        date,
+      ),
     )[0] ?? null;
   if (!rule || rule.vatRate <= 0) return { mode: 'none', rate: 0, rule };
   if (!seller.vatRegistered) return { mode: 'charged', rate: rule.vatRate, rule };

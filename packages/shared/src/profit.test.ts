@@ -445,3 +445,29 @@ describe('roiPercentageAtPrice (the 90-day stability asks many prices of one dea
     ).toBeNull();
   });
 });
+
+describe('fee rules looked up once per table', () => {
+  it('answers from the rules it is given: new rules (an admin change loads new ones) give new fees, the old ones the old', () => {
+    const deal: ProfitInput = {
+      market: 'DE',
+      buyBoxPrice: 1999,
+      fbaFee: 290,
+      numberOfPacks: 1,
+      unitCost: 745,
+      seller: { country: 'DE', vatRegistered: false },
+      rules: FEE_RULES_0013,
+      at: AT,
+    };
+    const before = computeProfit(deal);
+    const raised: typeof FEE_RULES_0013 = {
+      referral: FEE_RULES_0013.referral.map((r) => (r.market === 'DE' ? { ...r, highRate: 0.2 } : r)),
+      dsf: FEE_RULES_0013.dsf.map((r) => ({ ...r, referralRate: r.referralRate + 0.01 })),
+      feeVat: FEE_RULES_0013.feeVat.map((r) => (r.sellerCountry === 'DE' ? { ...r, vatRate: 0.25 } : r)),
+    };
+    const after = computeProfit({ ...deal, rules: raised });
+    expect(after.referralFee).toBeGreaterThan(before.referralFee!);
+    expect(after.profit).toBeLessThan(before.profit!);
+    expect(computeProfit(deal)).toEqual(before);
+    expect(computeProfit({ ...deal, rules: raised })).toEqual(after);
+  });
+});
