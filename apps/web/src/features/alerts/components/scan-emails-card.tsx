@@ -11,10 +11,22 @@ export function ScanEmailsCard() {
   const client = useQueryClient();
   const scanEmails = endpointQuery(alertsApi.scanEmails);
   const query = useQuery({ ...scanEmails, retry: false });
+  // The switch shows the choice at once; a load of the setting still on its way (the card mounted again, a refetch)
+  // is dropped so it cannot put the old value back, and the saved value is read again when the save has ended.
   const save = useMutation({
     mutationFn: (on: boolean) => callEndpoint(alertsApi.setScanEmails, { body: { scanFinishedEmail: on } }),
+    onMutate: async (on) => {
+      await client.cancelQueries({ queryKey: scanEmails.queryKey });
+      const previous = client.getQueryData(scanEmails.queryKey);
+      if (previous) client.setQueryData(scanEmails.queryKey, { ...previous, scanFinishedEmail: on });
+      return { previous };
+    },
     onSuccess: (data) => client.setQueryData(scanEmails.queryKey, data),
-    onError: (error) => notifyError(errorMessage(error, 'Failed to save settings.')),
+    onError: (error, _on, context) => {
+      if (context?.previous) client.setQueryData(scanEmails.queryKey, context.previous);
+      notifyError(errorMessage(error, 'Failed to save settings.'));
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: scanEmails.queryKey }),
   });
   return (
     <SectionCard
