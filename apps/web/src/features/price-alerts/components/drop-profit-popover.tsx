@@ -12,7 +12,7 @@ import { AmazonBuyBoxBadge } from '../../../components/amazon-buy-box-badge.tsx'
 import { sellerProfileText } from '../../../lib/seller-profile-text.ts';
 import { ListingRestrictionLine } from '../../../components/listing-restriction.tsx';
 import { AmazonFeeComparison } from '../../../components/amazon-fee-comparison.tsx';
-import { SalesEstimateRows } from '../../../components/sales-estimate.tsx';
+import { ApprovalWorthLine, SalesEstimateRows } from '../../../components/sales-estimate.tsx';
 import { NO_VALUE } from '../../../lib/format.ts';
 
 const pct = (fraction: number) => `${(fraction * 100).toLocaleString('en-US', { maximumFractionDigits: 1 })}%`;
@@ -146,6 +146,15 @@ export function ProfitBasis({ data, ean }: { data: PriceDropProfit; ean?: string
         </Box>
       )}
       <ListingRestrictionLine restriction={data.listingRestriction} />
+      {/* Approval required: what approval would earn a month beside an ungating invoice at the new wholesale price. */}
+      <ApprovalWorthLine
+        restriction={data.listingRestriction}
+        estimate={data.salesEstimate}
+        profitPerUnit={data.profit}
+        supplierUnitPrice={data.unitCost}
+        currency={data.currency}
+        testId="drop-approval-worth"
+      />
       {/* Amazon's own fee estimate for the organization's seller account beside ours, as in a deal's breakdown. */}
       {data.asin && data.breakdown && (
         <Box mt="xs">
