@@ -149,6 +149,9 @@ export async function queueItems(
  */
 export async function claimNextAsin(db: Db, organizationId: string, now: Date, claimUntil: Date): Promise<{ asin: string; markets: string[] } | undefined> {
   return db.tx(async (tx) => {
+    // Claims of one organization take turns (as queueing and storing do): two claims at once could each lock one market
+    // row of the same ASIN, then wait for the other's to claim the rest, and PostgreSQL ended one as a deadlock.
+    await lockChecksOf(tx, organizationId);
     const next = await tx.maybeOne<{ asin: string }>(
       `select asin from listing_restriction_queue where organization_id = $1 and (claimed_until is null or claimed_until < $2)
         order by queued_at, asin limit 1 for update skip locked`,
