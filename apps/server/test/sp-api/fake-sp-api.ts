@@ -64,6 +64,11 @@ export interface FakeSpApiState {
   enforcedRate?: { rate: number; burst: number };
   /** The rate restriction answers state in x-amzn-RateLimit-Limit (Amazon's default 5; a usage plan may differ). */
   statedRate: number;
+  /** How long a restrictions answer takes (Amazon: a few hundred ms); 0 by default. */
+  restrictionLatencyMs: number;
+  /** Restriction calls being answered now, and the most at one time. */
+  restrictionsInFlight: number;
+  mostRestrictionsInFlight: number;
   /** Reasons for any ASIN not in `restrictions` (the browser test's rule over the demo catalogue's ASINs). */
   rule?: (asin: string, marketplaceId: string) => Reason[] | undefined;
   /** getMyFeesEstimates: asin → Amazon's fees or a per-item ClientError; otherwise `feeRule`, otherwise defaultFees. */
@@ -89,6 +94,9 @@ export async function startFakeSpApi(port = 0) {
     throttleNext: 0,
     restrictionCalls: [],
     statedRate: 5,
+    restrictionLatencyMs: 0,
+    restrictionsInFlight: 0,
+    mostRestrictionsInFlight: 0,
     fees: new Map(),
     throttleFeesNext: 0,
     feeCalls: [],
@@ -106,7 +114,7 @@ export async function startFakeSpApi(port = 0) {
   };
   const errors = (status: number, code: string, message: string, details = '') => ({ status, body: { errors: [{ code, message, details }] } });
 
-  const fake = await startFake((req: FakeRequest, res) => {
+  const fake = await startFake(async (req: FakeRequest, res) => {
     if (req.method === 'POST' && req.path === '/auth/o2/token') {
       const form = new URLSearchParams(req.body);
       if (form.get('client_id') !== CLIENT_ID || form.get('client_secret') !== CLIENT_SECRET) {
@@ -195,6 +203,12 @@ export async function startFakeSpApi(port = 0) {
         return sendJson(res, e.status, e.body);
       }
       const perMarket = state.restrictions.get(asin) ?? (state.rule ? new Map(marketplaceIds.map((id) => [id, state.rule!(asin, id) ?? []])) : undefined);
+      if (state.restrictionLatencyMs > 0) {
+        state.restrictionsInFlight += 1;
+        state.mostRestrictionsInFlight = Math.max(state.mostRestrictionsInFlight, state.restrictionsInFlight);
+        await new Promise((resolve) => setTimeout(resolve, state.restrictionLatencyMs));
+        state.restrictionsInFlight -= 1;
+      }
       return sendJson(
         res,
         200,

@@ -5,7 +5,7 @@ import { createUser, type TestUser } from '../factories/users.ts';
 import { ean13, fakeMarketData, listing } from '../scans/fake-market-data.ts';
 import { scanSupplierCsv, waitFor } from '../scans/helpers.ts';
 import { connectSeller } from './connect-seller.ts';
-import { runListingChecks } from '../../src/modules/seller-account/listing-checks.ts';
+import { CHECK_LANES, runListingChecks } from '../../src/modules/seller-account/listing-checks.ts';
 import { forgetAccessToken } from '../../src/modules/seller-account/seller-account.service.ts';
 import { DE, FR, GOOD_TOKEN, startFakeSpApi, type FakeSpApi } from './fake-sp-api.ts';
 
@@ -206,6 +206,27 @@ describe('Listing restrictions on supplier deals', () => {
       user.organizationId,
     ]);
     expect(stored.n).toBe(26);
+  }, 30_000);
+
+  it("keeps several calls in flight when Amazon takes its time to answer, still within the seller's rate", async () => {
+    const user = await connected();
+    const asins = Array.from({ length: 12 }, (_, i) => `B0LATE${String(i).padStart(4, '0')}`);
+    await queue(user.organizationId, asins, ['DE']);
+    fake.state.restrictionLatencyMs = 400;
+    fake.state.mostRestrictionsInFlight = 0;
+    try {
+      const before = fake.state.restrictionCalls.length;
+      const started = Date.now();
+      const result = await runListingChecks(ctx.deps, user.organizationId);
+      const elapsed = Date.now() - started;
+      expect(result).toEqual({ asked: 12, asins: 12 });
+      expect(new Set(fake.state.restrictionCalls.slice(before).map((c) => c.asin)).size).toBe(12);
+      // One call at a time would take 12 × 0.4 s = 4.8 s; CHECK_LANES at once take about a third of that.
+      expect(fake.state.mostRestrictionsInFlight).toBe(CHECK_LANES);
+      expect(elapsed).toBeLessThan(12 * 400);
+    } finally {
+      fake.state.restrictionLatencyMs = 0;
+    }
   }, 30_000);
 
   it('follows the rate Amazon states for the seller in x-amzn-RateLimit-Limit', async () => {

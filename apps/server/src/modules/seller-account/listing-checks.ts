@@ -15,50 +15,79 @@ export const NOT_A_STORE = 'Not checked: this market is not one of the stores of
 export const CHECK_FAILED = 'Not checked: Amazon could not be asked just now. It is checked again after the next scan.';
 
 /**
+ * Calls one job keeps in flight. Amazon answers a restrictions call in a few hundred milliseconds; one call at a time
+ * would stay below the seller's 5 per second. The seller's rate bucket, shared by every process, still decides when
+ * each call may go.
+ */
+export const CHECK_LANES = 3;
+
+/**
  * The queue of one organization, until it is empty: per ASIN one call for every market of it the seller sells in,
- * each call taken from the seller's rate bucket; 429 backs off (for every process) and tries again; an access token
- * Amazon no longer takes is refreshed once; invalid_grant stops the checks, marks the connection and tells the
- * organization's admin once.
+ * each call taken from the seller's rate bucket, CHECK_LANES ASINs at a time; 429 backs off (for every process) and
+ * tries again; an access token Amazon no longer takes is refreshed once; invalid_grant stops the checks, marks the
+ * connection and tells the organization's admin once.
  */
 export async function runListingChecks(deps: AppDeps, organizationId: string): Promise<{ asked: number; asins: number }> {
-  let asked = 0;
-  let asins = 0;
-  for (;;) {
-    const account = await repo.findAccount(deps.db, organizationId);
-    if (!account || account.status !== 'CONNECTED') return { asked, asins };
-    const now = deps.clock.now();
-    const claim = await repo.claimNextAsin(deps.db, organizationId, now, new Date(now.getTime() + CLAIM_MS));
-    if (!claim) return { asked, asins };
-    asins += 1;
-    const answers = new Map<string, CheckedRestriction>();
-    const marketplaceIds: string[] = [];
-    for (const market of claim.markets) {
-      const marketplaceId = MARKETS.find((m) => m.id === market)?.marketplaceId;
-      if (marketplaceId && account.stores.some((s) => s.marketplaceId === marketplaceId)) marketplaceIds.push(marketplaceId);
-      else answers.set(market, { status: 'NOT_CHECKED', reason: NOT_A_STORE, approvalUrl: null });
+  const counts = { asked: 0, asins: 0 };
+  let stopped = false;
+  const lane = async () => {
+    while (!stopped) {
+      const outcome = await checkNextAsin(deps, organizationId, () => (counts.asked += 1));
+      // Nothing left to claim: the other lanes (and processes) finish the ASINs they hold.
+      if (outcome === 'empty') return;
+      if (outcome === 'stop') stopped = true;
+      else counts.asins += 1;
     }
-    if (marketplaceIds.length) {
-      try {
-        const result = await askAmazon(deps, account, claim.asin, marketplaceIds, () => (asked += 1));
-        if (result === 'gone') return { asked, asins };
-        for (const [marketplaceId, answer] of result) {
-          const market = MARKETS.find((m) => m.marketplaceId === marketplaceId)?.id;
-          if (market) answers.set(market, answer);
-        }
-      } catch (error) {
-        if (error instanceof SpApiError && error.kind === 'invalid_grant') {
-          await authorizationRevoked(deps, organizationId, error.message);
-          return { asked, asins };
-        }
-        const reason = error instanceof SpApiError && error.kind === 'forbidden' ? `Not checked: ${error.message}` : CHECK_FAILED;
-        if (!(error instanceof SpApiError) && !(error instanceof TokenKeyMissing))
-          deps.log.error({ err: (error as Error).message, organizationId }, 'listing check failed');
-        else deps.log.warn({ kind: error instanceof SpApiError ? error.kind : 'key', organizationId }, 'listing check refused');
-        for (const market of claim.markets) if (!answers.has(market)) answers.set(market, { status: 'NOT_CHECKED', reason, approvalUrl: null });
-      }
-    }
-    await repo.storeAnswers(deps.db, organizationId, claim.asin, answers, deps.clock.now());
+  };
+  const lanes = await Promise.allSettled(
+    Array.from({ length: CHECK_LANES }, () =>
+      lane().catch((error: unknown) => {
+        stopped = true;
+        throw error;
+      }),
+    ),
+  );
+  const failed = lanes.find((l): l is PromiseRejectedResult => l.status === 'rejected');
+  if (failed) throw failed.reason;
+  return counts;
+}
+
+/** Claims the next ASIN of the organization's queue, asks Amazon and stores the answers. */
+async function checkNextAsin(deps: AppDeps, organizationId: string, counted: () => void): Promise<'checked' | 'empty' | 'stop'> {
+  const account = await repo.findAccount(deps.db, organizationId);
+  if (!account || account.status !== 'CONNECTED') return 'stop';
+  const now = deps.clock.now();
+  const claim = await repo.claimNextAsin(deps.db, organizationId, now, new Date(now.getTime() + CLAIM_MS));
+  if (!claim) return 'empty';
+  const answers = new Map<string, CheckedRestriction>();
+  const marketplaceIds: string[] = [];
+  for (const market of claim.markets) {
+    const marketplaceId = MARKETS.find((m) => m.id === market)?.marketplaceId;
+    if (marketplaceId && account.stores.some((s) => s.marketplaceId === marketplaceId)) marketplaceIds.push(marketplaceId);
+    else answers.set(market, { status: 'NOT_CHECKED', reason: NOT_A_STORE, approvalUrl: null });
   }
+  if (marketplaceIds.length) {
+    try {
+      const result = await askAmazon(deps, account, claim.asin, marketplaceIds, counted);
+      if (result === 'gone') return 'stop';
+      for (const [marketplaceId, answer] of result) {
+        const market = MARKETS.find((m) => m.marketplaceId === marketplaceId)?.id;
+        if (market) answers.set(market, answer);
+      }
+    } catch (error) {
+      if (error instanceof SpApiError && error.kind === 'invalid_grant') {
+        await authorizationRevoked(deps, organizationId, error.message);
+        return 'stop';
+      }
+      const reason = error instanceof SpApiError && error.kind === 'forbidden' ? `Not checked: ${error.message}` : CHECK_FAILED;
+      if (!(error instanceof SpApiError) && !(error instanceof TokenKeyMissing))
+        deps.log.error({ err: (error as Error).message, organizationId }, 'listing check failed');
+      else deps.log.warn({ kind: error instanceof SpApiError ? error.kind : 'key', organizationId }, 'listing check refused');
+      for (const market of claim.markets) if (!answers.has(market)) answers.set(market, { status: 'NOT_CHECKED', reason, approvalUrl: null });
+    }
+  }
+  await repo.storeAnswers(deps.db, organizationId, claim.asin, answers, deps.clock.now());
+  return 'checked';
 }
 
 /** One restrictions call of one ASIN in the seller's markets, from the seller's restrictions bucket. */
