@@ -133,8 +133,8 @@ export function feeRulesInForce(rules: FeeRules, at: Date | string): FeeRules {
 
 /**
  * The rows of one rules table in force on a date, by `key`, remembered per table: a scan prices thousands of rows with
- * the same rules, and filtering the tables again for each row was most of what pricing a row allocated. Rules are not
- * changed once loaded (a change loads new ones), so a table's answers stay right; the memo goes with the table.
+ * the same rules, and need not filter the tables again for each row. Rules are not changed once loaded (a change loads
+ * new ones), so a table's answers stay right; the memo goes with the table.
  */
 const inForceMemo = new WeakMap<readonly object[], Map<string, readonly object[]>>();
 function inForceOnce<T extends { effectiveFrom: string }>(table: readonly T[], memoKey: string, compute: () => T[]): readonly T[] {

@@ -16,8 +16,8 @@ type StoredIssue = [line: number, reason: RowIssueReason, value: string, message
 
 /**
  * Stores unusable rows as one chunk (JSON text). `chunk` names it within the scan: storing the same chunk again (a
- * resumed run) adds nothing. Rows whose sentence the parse makes from their reason and value are stored without it
- * (a chunk of the parse's rows is about a quarter of its size with the sentences).
+ * resumed run) adds nothing. Rows whose sentence the parse makes from their reason and value are stored without it:
+ * the sentence is most of a row's text.
  */
 export async function insertIssueChunk(db: Db, scanId: string, chunk: string, issues: ParsedIssue[]): Promise<void> {
   if (!issues.length) return;
